@@ -1,0 +1,68 @@
+"""Anytime actions (rulebook p. 7): rearranging and releasing Animals and loading vehicles during
+the Work Phase; returning Equipment, the Peat Boat trade and the anytime buildings at any time."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import animals, barn
+from .goods import TRACK_GOODS, Good, cap_of
+from .moves import MoveAnimal, ReleaseAnimal, ReturnEquipment, TradePeat
+from .state import Phase, PlayerState
+from .supply import gain, pay
+from .tiles import Equipment
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .moves import Move
+
+WORK_PHASES = (Phase.WORK, Phase.FINAL_TURNS)
+
+
+def peat_trades(p: PlayerState) -> list[Move]:
+    """Peat Boat: 1 Peat for 1 good of the Goods Track, as often as you like."""
+    if p.goods[Good.PEAT] < 1 or barn.count(p, Equipment.PEAT_BOAT) < 1:
+        return []
+    return [TradePeat(x) for x in TRACK_GOODS if p.goods[x] < (cap_of(x) or 0)]
+
+
+def anytime_moves(g: Game, p: PlayerState) -> list[Move]:
+    from .building_abilities import anytime_building_moves
+    from .vehicles import load_moves
+
+    moves: list[Move] = []
+    in_work = g.state.phase in WORK_PHASES
+    if in_work:
+        board = [(a, s, d) for a, s, d in animals.rearrange_moves(p) if s != animals.WAITING]
+        moves += [MoveAnimal(a, s, d) for a, s, d in board]
+        moves += [
+            ReleaseAnimal(a, h)
+            for h, here in p.animals.items()
+            if h != animals.WAITING
+            for a in here
+        ]
+        moves += load_moves(g, p)
+    moves += [ReturnEquipment(e.id) for e in p.barn]
+    moves += peat_trades(p)
+    moves += anytime_building_moves(g, p)
+    return moves
+
+
+def apply_anytime(g: Game, p: PlayerState, move: Move) -> None:
+    from .building_abilities import use_anytime_building
+    from .vehicles import apply_load
+
+    match move:
+        case MoveAnimal(animal=a, src=s, dst=d):
+            animals.move_animal(g, p, a, s, d)
+        case ReleaseAnimal(animal=a, src=s):
+            animals.release(g, p, a, s)
+        case ReturnEquipment(equipment=e):
+            barn.return_piece(g, p, e)
+        case TradePeat(good=x):
+            pay(g, p, ((Good.PEAT, 1),))
+            gain(g, p, x, 1)
+        case _ if type(move).__name__ == "Load":
+            apply_load(g, p, move)
+        case _:
+            use_anytime_building(g, p, move)

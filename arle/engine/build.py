@@ -1,0 +1,164 @@
+"""Building: Buildings from the game board (↻2), Stalls, and Stall-to-Stable upgrades."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+
+from . import homeboard
+from .buildings import BUILDINGS
+from .events import BuildingBuilt
+from .moves import Choose, PlaceTile
+from .payments import cost, payment_options
+from .state import PlayerState
+from .steps import Decision, PayCost, PlaceNewTile, Script, Step
+from .supply import take_tile, tile_left
+from .tiles import Tile
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .moves import Move
+
+STALL_COST = cost(clay=2, grain=1)
+STABLE_COST = cost(brick=2)
+
+
+def buildable_buildings(g: Game, p: PlayerState) -> list[str]:
+    """Buildings still on the game board that the player can pay for and place."""
+    if not homeboard.empty_land_spaces(p):
+        return []
+    return [b for b in g.state.available_buildings if payment_options(BUILDINGS[b].cost, p.goods)]
+
+
+@attrs.frozen
+class BuildBuilding(Step):
+    def possible(self, g: Game, p: PlayerState) -> bool:
+        return bool(buildable_buildings(g, p))
+
+    def run(self, g: Game, p: PlayerState) -> Decision | None:
+        return ChooseBuildingDecision(p.index) if self.possible(g, p) else None
+
+
+@attrs.define
+class ChooseBuildingDecision(Decision):
+    kind = "choose_building"
+
+    def prompt(self, g: Game) -> str:
+        return "Choose a Building to build"
+
+    def options(self, g: Game) -> list[Move]:
+        return [Choose(b) for b in buildable_buildings(g, g.state.players[self.player])]
+
+    def choose(self, g: Game, move: Move) -> None:
+        from .building_abilities import IMMEDIATE
+
+        assert isinstance(move, Choose)
+        self.finished = True
+        b = BUILDINGS[move.option]
+        g.state.available_buildings.remove(b.id)  # taken off the board at once: each exists once
+        steps = [PayCost(b.cost), PlaceBuilding(b.id), *IMMEDIATE.get(b.id, ())]
+        g.push(Script(self.player, steps, source=b.id))
+
+
+@attrs.frozen
+class PlaceBuilding(Step):
+    building: str
+
+    def run(self, g: Game, p: PlayerState) -> Decision | None:
+        return PlaceBuildingDecision(p.index, self.building)
+
+
+@attrs.define
+class PlaceBuildingDecision(Decision):
+    building: str = ""
+    kind = "place_tile"
+
+    def prompt(self, g: Game) -> str:
+        return f"Place the {BUILDINGS[self.building].name} on an empty land space"
+
+    def options(self, g: Game) -> list[Move]:
+        p = g.state.players[self.player]
+        return [PlaceTile(homeboard.space_id(s)) for s in homeboard.empty_land_spaces(p)]
+
+    def choose(self, g: Game, move: Move) -> None:
+        assert isinstance(move, PlaceTile)
+        p = g.state.players[self.player]
+        homeboard.place_tile(g, p, self.building, homeboard.parse_space(move.space))
+        p.buildings.append(self.building)
+        g.emit(BuildingBuilt(p.index, self.building, move.space))
+        self.finished = True
+
+
+@attrs.frozen
+class BuildStall(Step):
+    """A Stall for 2 Clay and 1 Grain on an empty land space."""
+
+    def possible(self, g: Game, p: PlayerState) -> bool:
+        return (
+            tile_left(g, Tile.STALL)
+            and bool(homeboard.empty_land_spaces(p))
+            and bool(payment_options(STALL_COST, p.goods))
+        )
+
+    def run(self, g: Game, p: PlayerState) -> Decision | None:
+        if self.possible(g, p):
+            g.push(Script(p.index, [PayCost(STALL_COST), PlaceNewTile(Tile.STALL.value)]))
+        return None
+
+
+def stalls(p: PlayerState) -> list[tuple[int, int]]:
+    return [s for s, t in p.tiles.items() if t == Tile.STALL]
+
+
+@attrs.frozen
+class StallToStable(Step):
+    """Exchange a Stall for a Stable for 2 Bricks; Stables are never built directly."""
+
+    price: tuple = ()  # empty: the Carpenter's 2 Bricks; else a cost bundle (Carpenter's Workshop)
+
+    def _cost(self):
+        return cost(**dict(self.price)) if self.price else STABLE_COST
+
+    def possible(self, g: Game, p: PlayerState) -> bool:
+        return (
+            tile_left(g, Tile.STABLE)
+            and bool(stalls(p))
+            and bool(payment_options(self._cost(), p.goods))
+        )
+
+    def run(self, g: Game, p: PlayerState) -> Decision | None:
+        if not self.possible(g, p):
+            return None
+        return UpgradeStallDecision(p.index, self.price)
+
+
+@attrs.define
+class UpgradeStallDecision(Decision):
+    price: tuple = ()
+    kind = "upgrade_stall"
+
+    def prompt(self, g: Game) -> str:
+        return "Choose the Stall to upgrade to a Stable"
+
+    def options(self, g: Game) -> list[Move]:
+        from .moves import Flip
+
+        return [Flip(f"s{homeboard.space_id(s)}") for s in stalls(g.state.players[self.player])]
+
+    def choose(self, g: Game, move: Move) -> None:
+        from .supply import return_tile
+
+        p = g.state.players[self.player]
+        space = homeboard.parse_space(move.target[1:])  # type: ignore[union-attr]
+        price = cost(**dict(self.price)) if self.price else STABLE_COST
+        g.push(Script(self.player, [PayCost(price)]))
+        return_tile(g, Tile.STALL)
+        take_tile(g, Tile.STABLE)
+        from .events import TileFlipped
+
+        p.tiles[space] = Tile.STABLE.value
+        g.emit(TileFlipped(p.index, Tile.STALL.value, Tile.STABLE.value, move.target))  # type: ignore[union-attr]
+        self.finished = True
+
+

@@ -1,0 +1,64 @@
+"""Every number that RULES-DECISIONS.md decides, in one table, and the notes the game shows.
+
+A variant or a later correction is a one-line change here.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+#: Milking (November): Food for at least 2/5/7 Sheep and 1/3/5 Cattle, at most 6 in total.
+MILKING_SHEEP = (2, 5, 7)
+MILKING_CATTLE = (1, 3, 5)
+#: Shearing (May): Wool for at least 1/4/6 Sheep, at most 3.
+SHEARING_SHEEP = (1, 4, 6)
+SUSTENANCE_FOOD = 3
+SUSTENANCE_PEAT_NOVEMBER = 2
+BOTTLENECK_VP = 2
+START_GOODS = {"wood": 4, "clay": 4, "peat": 3}
+#: Goods Track at setup: Food 5, Grain 1, Hide 2, Flax 3, Wool 4.
+START_TRACK = {"food": 5, "grain": 1, "hide": 2, "flax": 3, "wool": 4}
+SLUICE_YARD_FISH_TRAP_SPACES = 2
+TRAVEL_TRACK_SPACES = 19
+SOLO_TARGET = 110
+HALF_YEARS = 9
+WORKERS = 4
+
+
+def travel_vp(covered: int) -> int:
+    """Travel Experience: ceil(covered spaces / 2), at most 10 (an assumption: see notes)."""
+    return min(10, (covered + 1) // 2)
+
+
+@attrs.frozen
+class RulesNote:
+    topic: str
+    text: str
+
+
+RULES_NOTES: tuple[RulesNote, ...] = (
+    RulesNote("Milking", "Sheep give 1/2/3 Food for 2/5/7 Sheep (the rulebooks' 2/5/7; the online "
+              "version says 8). Cattle give 1/2/3 Food for 1/3/5 Cattle. At most 6 Food."),
+    RulesNote("Sluice Yard Inn", "The Fish Trap indicator moves 2 spaces (French rulebook and "
+              "online version), then 1 Wood per Fish Trap."),
+    RulesNote("Colonist's House", "Pay 2 Wool (not Woolen) for 1 Clay and cut 1 Peat."),
+    RulesNote("Weaving Mill", "Costs 2 Bricks and either 10 Flax or 10 Wool."),
+    RulesNote("Clothing", "Summer, Winter and Leather Wear are worth 2 VP each."),
+    RulesNote("Small Boardwalk", "Left on the board at the end, it costs 1 VP like any dehydrated "
+              "Moor."),
+    RulesNote("Travel Experience", "The rulebook does not print each space's value. We use VP = "
+              "covered spaces / 2 rounded up, so the full 19 spaces give the maximum of 10 VP."),
+    RulesNote("Double Stall and Depot", "A Double Stall is worth 9 VP, a Depot 2, a Park 6, a "
+              "Forest 2."),
+    RulesNote("Tile upgrades", "Warden, Dike Warden and Berum Castle may flip: Peat Boat to Plow, "
+              "Handcart to Wagon, Cart to Horse Cart, Carriage to Droshky, Moor to Dehydrated Moor "
+              "(with 4 Peat), Stall to Depot, Stable to Double Stall, Forest to Park."),
+    RulesNote("Final turn", "After the last Worker is placed, each player, in the order of the "
+              "next half-year, has a last turn for anytime actions (loading vehicles above all) "
+              "and ends the Work Phase with a click."),
+    RulesNote("New Animals", "Animals you gain go to a fitting place automatically; you can "
+              "rearrange them during the Work Phase. If none fits, you choose what to release."),
+    RulesNote("Paying Animals", "Animals paid for Sustenance are of the type you choose; they "
+              "leave Dikes and pastures before Stalls and Stables."),
+    RulesNote("Laborer", "The Laborer cannot imitate a Laborer space."),
+)

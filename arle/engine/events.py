@@ -1,0 +1,158 @@
+"""Events: what ``Game.apply`` reports as changed, for views, logs and tests.
+
+Each event is a frozen record. Views refresh from the state; events say what to animate and log.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+
+@attrs.frozen
+class Event:
+    """Base class; ``player`` is -1 for events that belong to no player."""
+
+    player: int
+
+
+@attrs.frozen
+class HalfYearStarted(Event):
+    half_year: int
+    season: str
+
+
+@attrs.frozen
+class PhaseStarted(Event):
+    phase: str
+
+
+@attrs.frozen
+class WorkerPlaced(Event):
+    space: str
+
+
+@attrs.frozen
+class PlacementSkipped(Event):
+    pass
+
+
+@attrs.frozen
+class TurnEnded(Event):
+    pass
+
+
+@attrs.frozen
+class GoodsChanged(Event):
+    good: str
+    delta: int
+    total: int
+
+
+@attrs.frozen
+class AnimalsChanged(Event):
+    """Animals gained (delta > 0) or lost (delta < 0) at holder ``holder``."""
+
+    animal: str
+    holder: str
+    delta: int
+
+
+@attrs.frozen
+class AnimalMoved(Event):
+    animal: str
+    src: str
+    dst: str
+
+
+@attrs.frozen
+class DikeMoved(Event):
+    dike: int
+    to: str
+    land_gained: int
+
+
+@attrs.frozen
+class TilePlaced(Event):
+    tile: str
+    space: str
+
+
+@attrs.frozen
+class TileRemoved(Event):
+    tile: str
+    space: str
+
+
+@attrs.frozen
+class TileFlipped(Event):
+    before: str
+    after: str
+    target: str
+
+
+@attrs.frozen
+class MoorChanged(Event):
+    moor: int
+    peat: int
+    dehydrated: bool
+    removed: bool
+
+
+@attrs.frozen
+class ToolAdvanced(Event):
+    tool: str
+    count: int
+
+
+@attrs.frozen
+class EquipmentChanged(Event):
+    equipment: int
+    kind: str
+    gained: bool
+
+
+@attrs.frozen
+class VehicleLoaded(Event):
+    vehicle: int
+    start: int
+    item: str
+
+
+@attrs.frozen
+class DestinationSold(Event):
+    destination: str
+    item: str
+    food: int
+
+
+@attrs.frozen
+class BuildingBuilt(Event):
+    building: str
+    space: str
+
+
+@attrs.frozen
+class ActionUsed(Event):
+    """An action space's, building's or inventory step's effect, for the game log."""
+
+    source: str
+    text: str
+
+
+@attrs.frozen
+class SupplyBottleneck(Event):
+    missing_food: int
+    missing_fuel: int
+    vp: int
+
+
+@attrs.frozen
+class DecisionPending(Event):
+    kind: str
+    prompt: str
+
+
+@attrs.frozen
+class GameEnded(Event):
+    scores: tuple[float, ...]
+    winner: int

@@ -1,0 +1,256 @@
+"""The one door for play: ``Game.legal_moves()`` and ``Game.apply(move)``.
+
+The game runs the flow of the rulebook (half-years, months, work phase, final turns,
+inventorying, the end) and the step interpreter of ``steps`` until a player must decide.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections import Counter
+
+from . import animals, flow
+from .anytime import anytime_moves, apply_anytime
+from .events import (
+    Event,
+    GameEnded,
+    HalfYearStarted,
+    PhaseStarted,
+    PlacementSkipped,
+    TurnEnded,
+    WorkerPlaced,
+)
+from .moves import EndTurn, Move, PlaceWorker, SkipPlacement, describe
+from .scoring import ScoreBreakdown, score
+from .setup import Setup, initial_state
+from .state import GameState, Phase
+from .steps import Decision, HouseAnimalsDecision, Script
+
+
+class IllegalMove(ValueError):
+    """Raised by ``apply`` for a move that is not legal now; the game is unchanged."""
+
+
+class Game:
+    def __init__(self, setup: Setup) -> None:
+        self.setup = setup
+        self.state: GameState = initial_state(setup)
+        self.stats: Counter[str] = Counter()
+        self._events: list[Event] = []
+        self._legal: list[Move] | None = None
+        self._start_half_year()
+        self._advance()
+        self.setup_events = self._take_events()
+
+    # -- reading the state ---------------------------------------------------------------------
+
+    @property
+    def over(self) -> bool:
+        return self.state.phase is Phase.OVER
+
+    @property
+    def actor(self) -> int | None:
+        """The player who must move now (None once the game is over)."""
+        s = self.state
+        if s.stack:
+            return s.stack[-1].player
+        if s.phase is Phase.WORK:
+            return s.placements[0]
+        if s.phase in (Phase.FINAL_TURNS, Phase.LAST_TRADE):
+            return s.queue[0]
+        return None
+
+    @property
+    def decision(self) -> Decision | None:
+        top = self.state.stack[-1] if self.state.stack else None
+        return top if isinstance(top, Decision) else None
+
+    def prompt(self) -> str:
+        """What the player to act is deciding, in words."""
+        d = self.decision
+        if d is not None:
+            return d.prompt(self)
+        return flow.phase_prompt(self)
+
+    def score(self, player: int) -> ScoreBreakdown:
+        return score(self.state.players[player])
+
+    def scores(self) -> list[float]:
+        return [score(p).total for p in self.state.players]
+
+    # -- the door --------------------------------------------------------------------------------
+
+    def legal_moves(self) -> list[Move]:
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return list(self._legal)
+
+    def _decision_moves(self) -> list[Move]:
+        d = self.decision
+        if d is not None:
+            return d.options(self)
+        return flow.phase_moves(self)
+
+    def _compute_legal(self) -> list[Move]:
+        actor = self.actor
+        if actor is None:
+            return []
+        moves = self._decision_moves()
+        seen = set(moves)
+        for m in anytime_moves(self, self.state.players[actor]):
+            if m not in seen:
+                seen.add(m)
+                moves.append(m)
+        return moves
+
+    def apply(self, move: Move) -> list[Event]:
+        """Play ``move``; returns what changed. An illegal move raises IllegalMove, changing
+        nothing."""
+        if move not in self.legal_moves():
+            raise IllegalMove(f"{describe(move)} is not a legal move now ({self.prompt()})")
+        self._legal = None
+        actor = self.actor
+        assert actor is not None
+        d = self.decision
+        if move in self._decision_moves():
+            if d is not None:
+                d.choose(self, move)
+            else:
+                self._phase_move(actor, move)
+        else:
+            apply_anytime(self, self.state.players[actor], move)
+        self._advance()
+        return self._take_events()
+
+    def copy(self) -> Game:
+        clone = copy.copy(self)
+        clone.state = copy.deepcopy(self.state)
+        clone.stats = Counter(self.stats)
+        clone._events = []
+        clone._legal = None
+        return clone
+
+    # -- used by rules modules --------------------------------------------------------------------
+
+    def emit(self, event: Event) -> None:
+        self._events.append(event)
+
+    def push(self, script: Script) -> None:
+        self.state.stack.append(script)
+
+    def stats_flip(self, name: str) -> None:
+        self.stats[f"flip:{name}"] += 1
+
+    # -- flow ---------------------------------------------------------------------------------------
+
+    def _take_events(self) -> list[Event]:
+        events, self._events = self._events, []
+        return events
+
+    def _start_half_year(self) -> None:
+        s = self.state
+        s.placements = flow.placement_order(s)
+        s.occupied = {}
+        s.special_used_by = None
+        s.phase = Phase.WORK
+        self.emit(HalfYearStarted(-1, s.half_year, s.season))
+
+    def _phase_move(self, actor: int, move: Move) -> None:
+        s = self.state
+        if isinstance(move, PlaceWorker):
+            from .action_spaces import ACTION_SPACES
+
+            space = ACTION_SPACES[move.space]
+            s.placements.pop(0)
+            s.occupied[space.id] = actor
+            if space.season != s.season:
+                s.special_used_by = actor
+            self.stats[f"space:{space.id}"] += 1
+            self.emit(WorkerPlaced(actor, space.id))
+            self.push(Script(actor, list(space.steps), source=space.id))
+        elif isinstance(move, SkipPlacement):
+            s.placements.pop(0)
+            self.emit(PlacementSkipped(actor))
+        elif isinstance(move, EndTurn):
+            s.queue.pop(0)
+            self.emit(TurnEnded(actor))
+        else:  # pragma: no cover - legal_moves never offers anything else here
+            raise IllegalMove(describe(move))
+
+    def _advance(self) -> None:
+        """Run automatic steps and phase changes until a player has to decide."""
+        s = self.state
+        while True:
+            self._ensure_animals_housed()
+            if s.stack:
+                top = s.stack[-1]
+                if isinstance(top, Script):
+                    if not top.steps:
+                        s.stack.pop()
+                        continue
+                    step = top.steps.pop(0)
+                    decision = step.run(self, s.players[top.player])
+                    if decision is not None:
+                        # Decisions go above anything the step itself pushed.
+                        s.stack.append(decision)
+                    continue
+                if top.finished:
+                    s.stack.pop()
+                    continue
+                options = top.options(self)
+                if not options:
+                    s.stack.pop()
+                    continue
+                if len(options) == 1 and top.auto_single:
+                    top.choose(self, options[0])
+                    continue
+                return
+            if not self._advance_phase():
+                return
+
+    def _ensure_animals_housed(self) -> None:
+        s = self.state
+        for p in s.players:
+            if animals.waiting(p) and not any(
+                isinstance(f, HouseAnimalsDecision) and f.player == p.index for f in s.stack
+            ):
+                s.stack.append(HouseAnimalsDecision(p.index))
+
+    def _advance_phase(self) -> bool:
+        """Move the flow on when nobody has anything pending. False: a player must act."""
+        s = self.state
+        if s.phase is Phase.WORK:
+            if s.placements:
+                return False
+            s.phase = Phase.FINAL_TURNS
+            s.queue = flow.next_order(s)
+            self.emit(PhaseStarted(-1, s.phase.value))
+            return True
+        if s.phase is Phase.FINAL_TURNS:
+            if s.queue:
+                return False
+            s.phase = Phase.INVENTORY
+            self.emit(PhaseStarted(-1, s.phase.value))
+            for player in reversed(flow.next_order(s)):
+                self.push(flow.inventory_script(s, player))
+            return True
+        if s.phase is Phase.INVENTORY:
+            s.start_player = flow.next_order(s)[0]
+            if s.half_year >= flow.HALF_YEARS:
+                s.phase = Phase.LAST_TRADE
+                s.queue = flow.order_from(s, s.start_player)
+                self.emit(PhaseStarted(-1, s.phase.value))
+                return True
+            s.half_year += 1
+            self._start_half_year()
+            return True
+        if s.phase is Phase.LAST_TRADE:
+            while s.queue and not anytime_moves(self, s.players[s.queue[0]]):
+                s.queue.pop(0)  # nothing left to trade: no click needed
+            if s.queue:
+                return False
+            s.phase = Phase.OVER
+            s.winner = flow.winner(self)
+            self.emit(GameEnded(-1, tuple(self.scores()), s.winner))
+            return False
+        return False

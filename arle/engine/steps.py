@@ -1,0 +1,557 @@
+"""The step interpreter: actions as data.
+
+An action space, a building ability or an inventory phase is a tuple of *steps*. The game runs
+steps one by one from a ``Script`` on its stack. A step either acts at once (gain 1 Sheep) or
+returns a ``Decision`` that waits on the stack for the player's moves (which Moor to cut Peat
+from, how to pay, whether to do the optional rest). Steps and decisions are attrs records, so a
+whole game state, pending decisions included, can be copied and compared.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from . import animals, homeboard
+from .events import ActionUsed, ToolAdvanced
+from .goods import Animal, Good
+from .moves import (
+    AdvanceTool,
+    Choose,
+    CutPeat,
+    Done,
+    Flip,
+    MoveAnimal,
+    MoveDike,
+    Pay,
+    PlaceTile,
+    ReleaseAnimal,
+)
+from .payments import Bundle, Cost, payment_options
+from .state import PlayerState
+from .supply import gain, pay, take_tile, tile_left
+from .tiles import Tile
+from .tools import TOOL_TRACKS, Tool, last_position, tool_count
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .moves import Move
+
+
+# -- Interpreter records -------------------------------------------------------------------------
+
+
+@attrs.define
+class Script:
+    """Steps still to run for ``player``; the first one runs next."""
+
+    player: int
+    steps: list[Any]
+    source: str = ""
+
+
+@attrs.define
+class Decision:
+    """A pending choice of ``player``. Subclasses list their options and apply the chosen one."""
+
+    player: int
+    finished: bool = attrs.field(default=False, kw_only=True)
+
+    kind = "decision"
+
+    def prompt(self, g: Game) -> str:
+        return "Decide"
+
+    def options(self, g: Game) -> list[Move]:
+        raise NotImplementedError
+
+    def choose(self, g: Game, move: Move) -> None:
+        raise NotImplementedError
+
+    #: Whether the game may take the only option on the player's behalf.
+    auto_single = False
+
+
+class Step:
+    """Base class of steps. ``run`` acts, or returns a Decision to wait on."""
+
+    def run(self, g: Game, p: PlayerState) -> Decision | None:
+        raise NotImplementedError
+
+    def possible(self, g: Game, p: PlayerState) -> bool:
+        """Whether the step can be carried out at all (for "either ... or" options)."""
+        return True
+
+
+def counter(g: Game, p: PlayerState, key: str) -> int:
+    """A count a step may depend on: "tool:<tool>", "equipment:<kind>", "tile:<tile>", "animal:<a>"."""
+    what, _, name = key.partition(":")
+    if what == "tool":
+        return tool_count(Tool(name), p.tools[Tool(name)])
+    if what == "shovel_pairs":
+        return tool_count(Tool.SHOVEL, p.tools[Tool.SHOVEL]) // 2
+    if what == "equipment":
+        return sum(1 for e in p.barn if e.kind == name)
+    if what == "tile":
+        return sum(1 for t in p.tiles.values() if t == name)
+    if what == "animal":
+        return animals.count(p, Animal(name))
+    if what == "fixed":
+        return int(name)
+    raise ValueError(f"unknown counter {key!r}")
+
+
+# -- Automatic steps -----------------------------------------------------------------------------
+
+
+@attrs.frozen
+class Gain(Step):
+    """Take goods and Animals from the general supply."""
+
+    goods: Bundle = ()
+    animals: tuple[tuple[Animal, int], ...] = ()
+
+    def run(self, g: Game, p: PlayerState) -> None:
+        for good, n in self.goods:
+            gain(g, p, good, n)
+        for animal, n in self.animals:
+            animals.gain_animals(g, p, animal, n)
+
+
+@attrs.frozen
+class GainPer(Step):
+    """Take ``per_unit`` of ``good`` per ``counter`` (Food per Fish Trap, Clay per Shovel...)."""
+
+    good: Good
+    key: str
+    per_unit: int = 1
+
+    def run(self, g: Game, p: PlayerState) -> None:
+        gain(g, p, self.good, self.per_unit * counter(g, p, self.key))
+
+
+@attrs.frozen
+class ToolUp(Step):
+    """Move a Tool indicator up to ``spaces`` spaces to the right for free (stops at the end)."""
+
+    tool: Tool
+    spaces: int = 1
+
+    def run(self, g: Game, p: PlayerState) -> None:
+        advance_tool(g, p, self.tool, self.spaces)
+
+
+def advance_tool(g: Game, p: PlayerState, tool: Tool, spaces: int = 1) -> None:
+    new = min(last_position(tool), p.tools[tool] + spaces)
+    if new != p.tools[tool]:
+        p.tools[tool] = new
+        g.emit(ToolAdvanced(p.index, tool.value, tool_count(tool, new)))
+
+
+@attrs.frozen
+class Log(Step):
+    text: str
+
+    def run(self, g: Game, p: PlayerState) -> None:
+        g.emit(ActionUsed(p.index, "", self.text))
+
+
+# -- Choices between parts of an action ----------------------------------------------------------
+
+
+@attrs.frozen
+class Option:
+    key: str
+    label: str
+    steps: tuple[Any, ...]
+
+
+def _option_possible(g: Game, p: PlayerState, option: Option) -> bool:
+    return all(s.possible(g, p) for s in option.steps[:1])
+
+
+@attrs.frozen
+class OneOf(Step):
+    """"Either A or B": exactly one option (the impossible ones are not offered)."""
+
+    options: tuple[Option, ...]
+
+    def possible(self, g: Game, p: PlayerState) -> bool:
+        return any(_option_possible(g, p, o) for o in self.options)
+
+    def run(self, g: Game, p: PlayerState) -> Decision | None:
+        return OneOfDecision(p.index, self.options)
+
+
+@attrs.define
+class OneOfDecision(Decision):
+    choices: tuple[Option, ...] = ()
+    kind = "one_of"
+
+    def prompt(self, g: Game) -> str:
+        return "Choose one: " + " or ".join(o.label for o in self.choices)
+
+    def options(self, g: Game) -> list[Move]:
+        p = g.state.players[self.player]
+        return [Choose(o.key) for o in self.choices if _option_possible(g, p, o)]
+
+    def choose(self, g: Game, move: Move) -> None:
+        assert isinstance(move, Choose)
+        option = next(o for o in self.choices if o.key == move.option)
+        self.finished = True
+        g.push(Script(self.player, list(option.steps)))
+
+    auto_single = True
+
+
+@attrs.frozen
+class AndOr(Step):
+    """"A and/or B": any of the parts, each at most once, top before bottom; Done ends it."""
+
+    options: tuple[Option, ...]
+
+    def possible(self, g: Game, p: PlayerState) -> bool:
+        return any(_option_possible(g, p, o) for o in self.options)
+
+    def run(self, g: Game, p: PlayerState) -> Decision | None:
+        return AndOrDecision(p.index, self.options)
+
+
+@attrs.define
+class AndOrDecision(Decision):
+    choices: tuple[Option, ...] = ()
+    next_index: int = 0
+    kind = "and_or"
+
+    def prompt(self, g: Game) -> str:
+        rest = self.choices[self.next_index :]
+        return "You may: " + " and/or ".join(o.label for o in rest)
+
+    def options(self, g: Game) -> list[Move]:
+        p = g.state.players[self.player]
+        rest = self.choices[self.next_index :]
+        moves: list[Move] = [Choose(o.key) for o in rest if _option_possible(g, p, o)]
+        return [*moves, Done()] if moves else []
+
+    def choose(self, g: Game, move: Move) -> None:
+        if isinstance(move, Done):
+            self.finished = True
+            return
+        assert isinstance(move, Choose)
+        idx = next(i for i, o in enumerate(self.choices) if o.key == move.option)
+        self.next_index = idx + 1
+        if self.next_index >= len(self.choices):
+            self.finished = True
+        g.push(Script(self.player, list(self.choices[idx].steps)))
+
+
+@attrs.frozen
+class TakeAnimal(Step):
+    """Take 1 Animal of one of ``kinds`` (player's choice)."""
+
+    kinds: tuple[Animal, ...]
+    n: int = 1
+
+    def run(self, g: Game, p: PlayerState) -> Decision | None:
+        if len(self.kinds) == 1:
+            animals.gain_animals(g, p, self.kinds[0], self.n)
+            return None
+        return OneOfDecision(
+            p.index,
+            tuple(
+                Option(a.value, f"{self.n} {a.value}", (Gain(animals=((a, self.n),)),))
+                for a in self.kinds
+            ),
+        )
+
+
+@attrs.frozen
+class TakeGood(Step):
+    """Take ``n`` of one of ``goods`` (player's choice)."""
+
+    goods: tuple[Good, ...]
+    n: int = 1
+
+    def run(self, g: Game, p: PlayerState) -> Decision | None:
+        return OneOfDecision(
+            p.index,
+            tuple(
+                Option(x.value, f"{self.n} {x.value}", (Gain(goods=((x, self.n),)),))
+                for x in self.goods
+            ),
+        )
+
+
+# -- Paying ----------------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class PayCost(Step):
+    """Pay a cost; the player chooses how when there is more than one way."""
+
+    cost: Cost
+
+    def possible(self, g: Game, p: PlayerState) -> bool:
+        return bool(payment_options(self.cost, p.goods))
+
+    def run(self, g: Game, p: PlayerState) -> Decision | None:
+        ways = payment_options(self.cost, p.goods)
+        if len(ways) == 1:
+            pay(g, p, ways[0])
+            return None
+        return PayDecision(p.index, self.cost)
+
+
+@attrs.define
+class PayDecision(Decision):
+    cost: Cost = attrs.field(factory=Cost)
+    kind = "pay"
+
+    def prompt(self, g: Game) -> str:
+        return f"Pay {self.cost.text()}"
+
+    def options(self, g: Game) -> list[Move]:
+        p = g.state.players[self.player]
+        return [Pay(b) for b in payment_options(self.cost, p.goods)]
+
+    def choose(self, g: Game, move: Move) -> None:
+        assert isinstance(move, Pay)
+        pay(g, g.state.players[self.player], move.goods)
+        self.finished = True
+
+
+# -- Home Board steps ------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class CutPeatStep(Step):
+    """Cut Peat: take up to ``key`` Peat off dehydrated Moors, one at a time."""
+
+    key: str
+    optional: bool = True
+
+    def run(self, g: Game, p: PlayerState) -> Decision | None:
+        n = counter(g, p, self.key)
+        return CutPeatDecision(p.index, n, self.optional) if n > 0 else None
+
+
+@attrs.define
+class CutPeatDecision(Decision):
+    remaining: int = 0
+    optional: bool = True
+    kind = "cut_peat"
+
+    def prompt(self, g: Game) -> str:
+        return f"Cut Peat: up to {self.remaining} more"
+
+    def options(self, g: Game) -> list[Move]:
+        if self.remaining <= 0:
+            return []
+        p = g.state.players[self.player]
+        moves: list[Move] = [CutPeat(m.id) for m in homeboard.moors_with_peat(p)]
+        return [*moves, Done()] if moves and self.optional else moves
+
+    def choose(self, g: Game, move: Move) -> None:
+        if isinstance(move, Done):
+            self.finished = True
+            return
+        assert isinstance(move, CutPeat)
+        homeboard.cut_peat(g, g.state.players[self.player], move.moor)
+        self.remaining -= 1
+        self.finished = self.remaining <= 0
+
+    auto_single = True
+
+
+@attrs.frozen
+class DikeStep(Step):
+    """"+1 Dike" ``key`` times (Dike Builder: one per pair of Shovels)."""
+
+    key: str = "fixed:1"
+
+    def possible(self, g: Game, p: PlayerState) -> bool:
+        return homeboard.can_move_dike(p)
+
+    def run(self, g: Game, p: PlayerState) -> Decision | None:
+        n = counter(g, p, self.key)
+        return DikeDecision(p.index, n) if n > 0 else None
+
+
+@attrs.define
+class DikeDecision(Decision):
+    remaining: int = 0
+    kind = "dike"
+
+    def prompt(self, g: Game) -> str:
+        return f"Move a bottom Dike up ({self.remaining} to move)"
+
+    def options(self, g: Game) -> list[Move]:
+        if self.remaining <= 0:
+            return []
+        movers, targets = homeboard.dike_targets(g.state.players[self.player])
+        return [MoveDike(d, f"{gp},{c}") for d in movers for gp, c in targets]
+
+    def choose(self, g: Game, move: Move) -> None:
+        assert isinstance(move, MoveDike)
+        to = tuple(int(x) for x in move.to.split(","))
+        homeboard.move_dike(g, g.state.players[self.player], move.dike, (to[0], to[1]))
+        self.remaining -= 1
+        self.finished = self.remaining <= 0
+
+    auto_single = True
+
+
+@attrs.frozen
+class Dehydrate(Step):
+    """Dehydrate a Moor section: flip a Moor tile and put 4 Peat on it."""
+
+    def possible(self, g: Game, p: PlayerState) -> bool:
+        return bool(homeboard.hydrated_moors(p))
+
+    def run(self, g: Game, p: PlayerState) -> Decision | None:
+        return DehydrateDecision(p.index) if homeboard.hydrated_moors(p) else None
+
+
+@attrs.define
+class DehydrateDecision(Decision):
+    kind = "dehydrate"
+
+    def prompt(self, g: Game) -> str:
+        return "Choose a Moor to dehydrate"
+
+    def options(self, g: Game) -> list[Move]:
+        return [Flip(f"m{m.id}") for m in homeboard.hydrated_moors(g.state.players[self.player])]
+
+    def choose(self, g: Game, move: Move) -> None:
+        assert isinstance(move, Flip)
+        homeboard.dehydrate(g, g.state.players[self.player], int(move.target[1:]))
+        self.finished = True
+
+    auto_single = True
+
+
+@attrs.frozen
+class PlaceNewTile(Step):
+    """Place a tile (Field, Forest, Stall or a building) on an empty land space."""
+
+    tile: str
+
+    def possible(self, g: Game, p: PlayerState) -> bool:
+        return bool(homeboard.empty_land_spaces(p)) and tile_left(g, _as_tile(self.tile))
+
+    def run(self, g: Game, p: PlayerState) -> Decision | None:
+        if not self.possible(g, p):
+            return None
+        return PlaceTileDecision(p.index, self.tile)
+
+
+def _as_tile(name: str) -> Tile | str:
+    try:
+        return Tile(name)
+    except ValueError:
+        return name  # a building: each exists once and is tracked by the building list
+
+
+@attrs.define
+class PlaceTileDecision(Decision):
+    tile: str = ""
+    kind = "place_tile"
+
+    def prompt(self, g: Game) -> str:
+        return f"Place the {self.tile.replace('_', ' ')} on an empty land space"
+
+    def options(self, g: Game) -> list[Move]:
+        p = g.state.players[self.player]
+        return [PlaceTile(homeboard.space_id(s)) for s in homeboard.empty_land_spaces(p)]
+
+    def choose(self, g: Game, move: Move) -> None:
+        assert isinstance(move, PlaceTile)
+        p = g.state.players[self.player]
+        tile = _as_tile(self.tile)
+        if isinstance(tile, Tile):
+            take_tile(g, tile)
+        homeboard.place_tile(g, p, self.tile, homeboard.parse_space(move.space))
+        self.finished = True
+
+
+# -- Tools -------------------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class MasterStep(Step):
+    """Master: per Workbench, move a different Tool indicator 1 space, paying its cost. A Workbench
+    gained on the way counts at once (rulebook example 5)."""
+
+    fixed_moves: int = 0  # 0: one per Workbench; else exactly this many (Workshop: 1)
+
+    def run(self, g: Game, p: PlayerState) -> Decision | None:
+        return MasterDecision(p.index, fixed=self.fixed_moves)
+
+
+@attrs.define
+class MasterDecision(Decision):
+    used: list[str] = attrs.Factory(list)
+    fixed: int = 0
+    kind = "master"
+
+    def allowed(self, g: Game) -> int:
+        p = g.state.players[self.player]
+        if self.fixed:
+            return self.fixed
+        return tool_count(Tool.WORKBENCH, p.tools[Tool.WORKBENCH])
+
+    def prompt(self, g: Game) -> str:
+        return f"Move Tool indicators ({self.allowed(g) - len(self.used)} left, different tools)"
+
+    def options(self, g: Game) -> list[Move]:
+        if len(self.used) >= self.allowed(g):
+            return []
+        p = g.state.players[self.player]
+        moves: list[Move] = []
+        for tool, track in TOOL_TRACKS.items():
+            if tool.value in self.used or p.tools[tool] >= last_position(tool):
+                continue
+            if payment_options(Cost(track.cost), p.goods):
+                moves.append(AdvanceTool(tool))
+        return [*moves, Done()] if moves else []
+
+    def choose(self, g: Game, move: Move) -> None:
+        if isinstance(move, Done):
+            self.finished = True
+            return
+        assert isinstance(move, AdvanceTool)
+        p = g.state.players[self.player]
+        self.used.append(move.tool.value)
+        advance_tool(g, p, move.tool)
+        g.push(Script(self.player, [PayCost(Cost(TOOL_TRACKS[move.tool].cost))]))
+
+
+# -- Animals waiting for a place --------------------------------------------------------------------
+
+
+@attrs.define
+class HouseAnimalsDecision(Decision):
+    """New Animals found no place: place them (rearranging others) or release them."""
+
+    kind = "house_animals"
+
+    def prompt(self, g: Game) -> str:
+        p = g.state.players[self.player]
+        return f"{animals.waiting(p)} Animals have no place: move Animals or release some"
+
+    def options(self, g: Game) -> list[Move]:
+        p = g.state.players[self.player]
+        if not animals.waiting(p):
+            return []
+        moves: list[Move] = [MoveAnimal(a, s, d) for a, s, d in animals.rearrange_moves(p)]
+        moves += [ReleaseAnimal(a, animals.WAITING) for a in p.animals.get(animals.WAITING, {})]
+        return moves
+
+    def choose(self, g: Game, move: Move) -> None:
+        p = g.state.players[self.player]
+        if isinstance(move, MoveAnimal):
+            animals.move_animal(g, p, move.animal, move.src, move.dst)
+        elif isinstance(move, ReleaseAnimal):
+            animals.release(g, p, move.animal, move.src)
+        self.finished = not animals.waiting(p)

@@ -1,0 +1,1 @@
+"""Qt views of the game."""
