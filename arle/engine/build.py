@@ -57,6 +57,7 @@ class ChooseBuildingDecision(Decision):
         self.finished = True
         b = BUILDINGS[move.option]
         g.state.available_buildings.remove(b.id)  # taken off the board at once: each exists once
+        g.stats[f"building:{b.id}"] += 1
         steps = [PayCost(b.cost), PlaceBuilding(b.id), *IMMEDIATE.get(b.id, ())]
         g.push(Script(self.player, steps, source=b.id))
 

@@ -17,13 +17,17 @@ if TYPE_CHECKING:
     from .moves import Move
 
 
-def imitable(g: Game, season: str) -> list[str]:
+def imitable(g: Game, season: str, p: PlayerState) -> list[str]:
     """Spaces the Laborer of ``season`` may imitate. In its own season: the occupied ones (never
     a Laborer). Taken as the other-season action, no space of its season is occupied, so any
     space of that season may be imitated (RULES-DECISIONS: "any space of the other season")."""
     from .action_spaces import ACTION_SPACES, LABORERS
 
-    ids = [a.id for a in ACTION_SPACES.values() if a.season == season and a.id not in LABORERS]
+    ids = [
+        a.id
+        for a in ACTION_SPACES.values()
+        if a.season == season and a.id not in LABORERS and a.placeable(g, p)
+    ]
     if season == g.state.season:
         return [s for s in ids if s in g.state.occupied]
     return ids
@@ -34,10 +38,10 @@ class Imitate(Step):
     season: str
 
     def possible(self, g: Game, p: PlayerState) -> bool:
-        return bool(imitable(g, self.season))
+        return bool(imitable(g, self.season, p))
 
     def run(self, g: Game, p: PlayerState) -> Decision | None:
-        return ImitateDecision(p.index, self.season) if imitable(g, self.season) else None
+        return ImitateDecision(p.index, self.season) if imitable(g, self.season, p) else None
 
 
 @attrs.define
@@ -49,7 +53,7 @@ class ImitateDecision(Decision):
         return "Choose a space to imitate"
 
     def options(self, g: Game) -> list[Move]:
-        return [Choose(s) for s in imitable(g, self.season)]
+        return [Choose(s) for s in imitable(g, self.season, g.state.players[self.player])]
 
     def choose(self, g: Game, move: Move) -> None:
         from .action_spaces import ACTION_SPACES

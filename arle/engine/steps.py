@@ -297,6 +297,8 @@ class PayCost(Step):
 
     def run(self, g: Game, p: PlayerState) -> Decision | None:
         ways = payment_options(self.cost, p.goods)
+        if not ways:
+            raise AssertionError(f"cannot pay {self.cost.text()}: the step was offered unaffordable")
         if len(ways) == 1:
             pay(g, p, ways[0])
             return None
