@@ -1,17 +1,23 @@
 """Command line entry point: ``arle`` / ``python -m arle``.
 
-With no argument the game window opens. ``arle simulate ...`` plays games
-headlessly; everything after ``simulate`` is handed to :mod:`arle.simulate`
-untouched, so that module owns its own options and ``--help``.
+With no argument the game window opens. ``arle COMMAND ...`` runs a headless command; everything
+after the command word is handed to that command's ``main(argv)`` untouched, so each command owns
+its own options and ``--help``.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 from collections.abc import Sequence
 
 from arle import __version__
+
+#: command word -> ("module:function", help). The function takes the remaining argv, returns an exit code.
+COMMANDS: dict[str, tuple[str, str]] = {
+    "simulate": ("arle.simulate:main", "play seeded random games and print one JSON line per game"),
+}
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -21,24 +27,20 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"arle {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
-    commands.add_parser(
-        "simulate",
-        add_help=False,
-        help="play games headlessly and print one JSON line per game (see 'arle simulate --help')",
-    )
+    for name, (_target, text) in COMMANDS.items():
+        commands.add_parser(name, add_help=False, help=f"{text} (see 'arle {name} --help')")
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     # argparse only sees the command word; whatever follows it is passed on verbatim.
-    head, rest = (args[:1], args[1:]) if args[:1] == ["simulate"] else (args, [])
+    head, rest = (args[:1], args[1:]) if args[:1] and args[0] in COMMANDS else (args, [])
     ns = _parser().parse_args(head)
 
-    if ns.command == "simulate":
-        from arle.simulate import main as sim_main
-
-        return sim_main(rest)
+    if ns.command:
+        module, _, func = COMMANDS[ns.command][0].partition(":")
+        return int(getattr(importlib.import_module(module), func)(rest) or 0)
 
     from arle.gui.app import run
 
