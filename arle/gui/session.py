@@ -1,0 +1,175 @@
+"""The GUI's one door to the engine: a QObject that owns the game history and applies moves.
+
+Scenes and widgets never mutate ``session.game.state``. They read it, redraw when ``changed``
+fires, and send every drag, click and button press through ``try_apply``. A drop that maps to
+no legal move goes to ``refuse`` so the status bar can say why.
+
+``changed`` carries the engine events of the last applied move (an empty list after undo, redo,
+new game or load: then views simply redraw everything from the state).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from PySide6.QtCore import QCoreApplication, QObject, Signal
+
+from arle.engine import Event, Game, IllegalMove, Move, Setup, describe
+from arle.history import GameHistory
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("GameSession", text)
+
+
+class GameSession(QObject):
+    """Owns a ``GameHistory``; re-emits what happens as Qt signals."""
+
+    #: Engine events of the last applied move (empty after undo/redo/new/load).
+    changed = Signal(list)
+    #: One-line status text (refused drops, errors, what just happened).
+    message = Signal(str)
+    undoAvailable = Signal(bool)
+    redoAvailable = Signal(bool)
+    gameOver = Signal()
+    #: A different history was installed (new game / load): views rebuild completely.
+    reset = Signal()
+
+    def __init__(self, history: GameHistory, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._history = history
+        self._legal: list[Move] | None = None
+        self._legal_key: tuple[int, int] | None = None
+        #: Called with the history after every change (autosave); set by the main window.
+        self.after_change: Callable[[GameHistory], None] | None = None
+        #: Every event applied in this session, oldest first, with the mover (for the game log).
+        self.log: list[tuple[int | None, Move, list[Event]]] = []
+
+    # -- reading -----------------------------------------------------------------------------------
+
+    @property
+    def history(self) -> GameHistory:
+        return self._history
+
+    @property
+    def game(self) -> Game:
+        """The current game. Read only! Replaced by a new object on undo: do not keep it."""
+        return self._history.game
+
+    @property
+    def setup(self) -> Setup:
+        return self._history.setup
+
+    @property
+    def players(self) -> int:
+        return len(self.game.state.players)
+
+    def player_name(self, index: int | None) -> str:
+        if index is None or index < 0:
+            return ""
+        return self.game.state.players[index].name
+
+    def legal_moves(self) -> list[Move]:
+        """The legal moves of the player to act, cached per state."""
+        key = (id(self.game), len(self._history.moves))
+        if self._legal is None or key != self._legal_key:
+            self._legal = self.game.legal_moves()
+            self._legal_key = key
+        return list(self._legal)
+
+    def legal_of(self, kind: type | tuple[type, ...]) -> list[Any]:
+        """The legal moves of one move type (or several), e.g. ``legal_of(PlaceWorker)``."""
+        return [m for m in self.legal_moves() if isinstance(m, kind)]
+
+    def is_legal(self, move: Move) -> bool:
+        return move in self.legal_moves()
+
+    def can_undo(self) -> bool:
+        return self._history.can_undo()
+
+    def can_redo(self) -> bool:
+        return self._history.can_redo()
+
+    # -- changing ----------------------------------------------------------------------------------
+
+    def try_apply(self, move: Move) -> bool:
+        """Apply ``move`` through the history. Illegal: emits ``message``, returns False, no change."""
+        if self.game.over:
+            self.message.emit(_tr("The game is over."))
+            return False
+        if move not in self.legal_moves():
+            self.message.emit(_tr("Not possible now: {move}.").format(move=describe(move)))
+            return False
+        actor = self.game.actor
+        try:
+            events = self._history.apply(move)
+        except IllegalMove as exc:  # pragma: no cover - legal_moves said yes
+            self.message.emit(str(exc))
+            return False
+        self.log.append((actor, move, list(events)))
+        self._after(events)
+        return True
+
+    def try_apply_any(self, moves: Iterable[Move]) -> bool:
+        """Apply the first legal move of ``moves`` (drop targets that map to several moves)."""
+        legal = self.legal_moves()
+        for move in moves:
+            if move in legal:
+                return self.try_apply(move)
+        return False
+
+    def refuse(self, reason: str) -> None:
+        """A drop or click that maps to no legal move: say why, change nothing."""
+        self.message.emit(reason)
+
+    def undo(self) -> bool:
+        if not self._history.can_undo():
+            self.message.emit(_tr("There is no move you may take back now."))
+            return False
+        self._history.undo()
+        if self.log:
+            self.log.pop()
+        self.message.emit(_tr("Move taken back."))
+        self._after([])
+        return True
+
+    def redo(self) -> bool:
+        if not self._history.can_redo():
+            self.message.emit(_tr("There is no move to redo."))
+            return False
+        actor = self.game.actor
+        move = self._history._redo[-1] if getattr(self._history, "_redo", None) else None
+        events = self._history.redo()
+        if move is not None:
+            self.log.append((actor, move, list(events)))
+        self._after([])
+        return True
+
+    def set_history(self, history: GameHistory) -> None:
+        """Install another game (new game, load): everything redraws."""
+        self._history = history
+        self._legal = None
+        self.log = []
+        self.reset.emit()
+        self._after([], save=False)
+
+    # -- inside ------------------------------------------------------------------------------------
+
+    def _after(self, events: list[Event], save: bool = True) -> None:
+        self._legal = None
+        if save and self.after_change is not None:
+            try:
+                self.after_change(self._history)
+            except OSError as exc:  # autosave must never break play
+                self.message.emit(_tr("Autosave failed: {error}").format(error=exc))
+        self.changed.emit(list(events))
+        self.undoAvailable.emit(self._history.can_undo())
+        self.redoAvailable.emit(self._history.can_redo())
+        if self.game.over:
+            self.gameOver.emit()
+
+
+def new_session(setup: Setup, *, friendly_undo: bool = False, parent: QObject | None = None) -> GameSession:
+    """A session for a fresh game."""
+    return GameSession(GameHistory(setup, friendly_undo=friendly_undo), parent)
