@@ -38,6 +38,7 @@ class Game:
         self.stats: Counter[str] = Counter()
         self._events: list[Event] = []
         self._legal: list[Move] | None = None
+        self._decision_set: frozenset[Move] = frozenset()
         self._start_half_year()
         self._advance()
         self.setup_events = self._take_events()
@@ -97,6 +98,7 @@ class Game:
             return []
         moves = self._decision_moves()
         seen = set(moves)
+        self._decision_set = frozenset(seen)
         for m in anytime_moves(self, self.state.players[actor]):
             if m not in seen:
                 seen.add(m)
@@ -112,7 +114,7 @@ class Game:
         actor = self.actor
         assert actor is not None
         d = self.decision
-        if move in self._decision_moves():
+        if move in self._decision_set:
             if d is not None:
                 d.choose(self, move)
             else:
