@@ -17,6 +17,7 @@ from arle import __version__
 #: command word -> ("module:function", help). The function takes the remaining argv, returns an exit code.
 COMMANDS: dict[str, tuple[str, str]] = {
     "simulate": ("arle.simulate:main", "play seeded random games and print one JSON line per game"),
+    "bench": ("arle.bench:main", "measure the engine, saves, undo and GUI speed"),
 }
 
 
