@@ -16,6 +16,7 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication, QObject, Signal
 
 from arle.engine import Event, Game, IllegalMove, Move, Setup, describe
+from arle.gui.style import DEFAULT_COLORS
 from arle.history import GameHistory
 
 
@@ -45,6 +46,8 @@ class GameSession(QObject):
         self.after_change: Callable[[GameHistory], None] | None = None
         #: Every event applied in this session, oldest first, with the mover (for the game log).
         self.log: list[tuple[int | None, Move, list[Event]]] = []
+        #: Each player's colour (hex), chosen in the New Game dialog; see ``style.player_color``.
+        self.colors: list[str] = list(DEFAULT_COLORS)
 
     # -- reading -----------------------------------------------------------------------------------
 

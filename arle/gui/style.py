@@ -1,0 +1,318 @@
+"""How the game looks and what things are called: player colours and shapes, palette, names.
+
+Player colours come from the Okabe-Ito palette (safe for the common kinds of colour blindness),
+and every player also has a *shape*: player 1's Workers and markers are circles, player 2's are
+squares, so colour is never the only cue. All names shown to players go through Qt's
+translation (context "Names"), so a French file needs no code change.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPixmap
+
+if TYPE_CHECKING:
+    from arle.engine import Game, Move
+
+# -- players ---------------------------------------------------------------------------------------
+
+#: Okabe-Ito colours a player may pick, (hex, name). The first two are the defaults.
+PALETTE: tuple[tuple[str, str], ...] = (
+    ("#E69F00", "Orange"),
+    ("#0072B2", "Blue"),
+    ("#009E73", "Bluish green"),
+    ("#CC79A7", "Reddish purple"),
+    ("#D55E00", "Vermilion"),
+    ("#56B4E9", "Sky blue"),
+)
+DEFAULT_COLORS: tuple[str, str] = (PALETTE[0][0], PALETTE[1][0])
+#: One shape per player seat: colour is never the only cue.
+SHAPES: tuple[str, str] = ("circle", "square")
+
+
+def player_color(session: Any, index: int) -> QColor:
+    """The colour chosen for player ``index`` in this session (defaults: orange, blue)."""
+    colors = getattr(session, "colors", None) or DEFAULT_COLORS
+    return QColor(colors[index % len(colors)])
+
+
+def player_shape(index: int) -> str:
+    return SHAPES[index % len(SHAPES)]
+
+
+def shape_path(shape: str, rect: QRectF) -> QPainterPath:
+    """Outline of a player's piece inside ``rect``: a circle or a (slightly rounded) square."""
+    path = QPainterPath()
+    if shape == "square":
+        inset = rect.adjusted(rect.width() * 0.06, rect.height() * 0.06,
+                              -rect.width() * 0.06, -rect.height() * 0.06)
+        path.addRoundedRect(inset, rect.width() * 0.12, rect.height() * 0.12)
+    else:
+        path.addEllipse(rect)
+    return path
+
+
+def paint_piece(painter: QPainter, rect: QRectF, shape: str, color: QColor,
+                outline: QColor | None = None) -> None:
+    """A player's piece: filled shape with a dark outline and a light highlight."""
+    painter.save()
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setPen(QPen(outline or color.darker(170), max(1.0, rect.width() * 0.08)))
+    painter.setBrush(QBrush(color))
+    painter.drawPath(shape_path(shape, rect))
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(QColor(255, 255, 255, 90))
+    shine = QRectF(rect.x() + rect.width() * 0.22, rect.y() + rect.height() * 0.16,
+                   rect.width() * 0.34, rect.height() * 0.22)
+    painter.drawEllipse(shine)
+    painter.restore()
+
+
+def piece_pixmap(shape: str, color: QColor, size: int = 18) -> QPixmap:
+    """A small picture of a player's piece, for labels, tabs and table headers."""
+    pix = QPixmap(size, size)
+    pix.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pix)
+    paint_piece(painter, QRectF(1.5, 1.5, size - 3, size - 3), shape, color)
+    painter.end()
+    return pix
+
+
+# -- palette of the boards ------------------------------------------------------------------------
+
+BOARD_BG = QColor("#f3eedd")
+INK = QColor("#2b3a2f")
+MUTED_INK = QColor("#6d7a6f")
+SUMMER = QColor("#f6d67a")
+SUMMER_LIGHT = QColor("#fbefc6")
+WINTER = QColor("#9cc3de")
+WINTER_LIGHT = QColor("#dbe9f3")
+INACTIVE = QColor("#e4e1d6")
+LEGAL_GLOW = QColor("#2e9d5b")
+REFUSE = QColor("#c0392b")
+
+BUILDING_COLORS: dict[str, str] = {
+    "light_green": "#b9dc8c",
+    "dark_green": "#6fa76b",
+    "yellow": "#f0d35a",
+    "orange": "#f2a552",
+    "blue": "#8fb8de",
+    "red": "#e08a7a",
+}
+
+
+def font(size: float, bold: bool = False) -> QFont:
+    f = QFont()
+    f.setPointSizeF(size)
+    f.setBold(bold)
+    return f
+
+
+# -- names --------------------------------------------------------------------------------------------
+
+
+def tr(text: str, context: str = "Names") -> str:
+    return QCoreApplication.translate(context, text)
+
+
+_GOOD_NAMES: dict[str, str] = {
+    "food": "Food", "grain": "Grain", "flax": "Flax", "wool": "Wool", "hide": "Hide",
+    "wood": "Wood", "clay": "Clay", "timber": "Timber", "brick": "Brick", "peat": "Peat",
+    "linen": "Linen", "woolen": "Woolen", "leather": "Leather", "summer_wear": "Summer Wear",
+    "winter_wear": "Winter Wear", "leather_wear": "Leather Wear",
+    "sheep": "Sheep", "cattle": "Cattle", "horse": "Horse",
+    "grain_field": "Grain Field", "flax_field": "Flax Field", "forest": "Forest", "park": "Park",
+    "stall": "Stall", "depot": "Depot", "stable": "Stable", "double_stall": "Double Stall",
+    "plow": "Plow", "peat_boat": "Peat Boat", "handcart": "Handcart", "wagon": "Wagon",
+    "cart": "Cart", "horse_cart": "Horse Cart", "carriage": "Carriage", "droshky": "Droshky",
+}
+
+SCORE_CATEGORIES: tuple[tuple[str, str], ...] = (
+    ("clothing_and_materials", "Clothing and building materials"),
+    ("equipment", "Equipment (vehicles, plows, boats)"),
+    ("travel", "Travel experience"),
+    ("tools", "Tools"),
+    ("goods_track", "Goods Track"),
+    ("home_board", "Home Board (tiles, buildings, moors)"),
+    ("animals", "Animals"),
+    ("bottlenecks", "Supply bottlenecks"),
+)
+
+
+def name_of(key: str) -> str:
+    """Display name of a good, animal, tile, vehicle, building, destination or action space."""
+    from arle.engine.action_spaces import ACTION_SPACES
+    from arle.engine.buildings import BUILDINGS
+    from arle.engine.destinations import DESTINATIONS
+
+    key = str(key)
+    if key in _GOOD_NAMES:
+        return tr(_GOOD_NAMES[key])
+    if key in BUILDINGS:
+        return tr(BUILDINGS[key].name)
+    if key in DESTINATIONS:
+        return tr(DESTINATIONS[key].name)
+    if key in ACTION_SPACES:
+        return tr(ACTION_SPACES[key].name)
+    if key.startswith("dest:") and key[5:] in DESTINATIONS:
+        return tr(DESTINATIONS[key[5:]].name)
+    return tr(key.replace("_", " ").title())
+
+
+def season_name(season: str) -> str:
+    return tr("Summer") if season == "summer" else tr("Winter")
+
+
+def space_title(space_id: str) -> str:
+    """"Summer: Grocer" - action spaces share names across seasons."""
+    from arle.engine.action_spaces import ACTION_SPACES
+
+    space = ACTION_SPACES[space_id]
+    return tr("{season}: {name}").format(season=season_name(space.season), name=tr(space.name))
+
+
+def bundle_text(goods: Any) -> str:
+    """"1 Wood, 1 Timber" for a payment bundle ((good, n), ...)."""
+    parts = [f"{n} {name_of(str(g))}" for g, n in goods if n]
+    return ", ".join(parts) if parts else tr("nothing")
+
+
+def holder_text(holder: str) -> str:
+    """Where an Animal is: "Dike 2", "space 3,1", "waiting"."""
+    if holder == "x":
+        return tr("waiting area")
+    if holder.startswith("d"):
+        return tr("Dike {n}").format(n=int(holder[1:]) + 1)
+    if holder.startswith("s"):
+        second = holder.endswith("b")
+        space = holder[1:-1] if second else holder[1:]
+        r, c = space.split(",")
+        text = tr("row {r}, column {c}").format(r=int(r) + 1, c=int(c) + 1)
+        return text + (tr(" (second half)") if second else "")
+    return holder
+
+
+def _decision_option_label(game: Game, move: Move) -> str | None:
+    """Labels the pending decision knows for its Choose options."""
+    from arle.engine.moves import Choose
+
+    d = game.decision
+    if d is None or not isinstance(move, Choose):
+        return None
+    own = getattr(d, "option_label", None)
+    if callable(own):
+        try:
+            text = own(game, move)
+        except Exception:  # a label must never break the panel
+            text = None
+        if text:
+            return str(text)
+    for option in getattr(d, "choices", ()) or ():
+        if getattr(option, "key", None) == move.option:
+            return tr(str(option.label)[:1].upper() + str(option.label)[1:])
+    conversion = getattr(d, "conversion", None)
+    if conversion:
+        from arle.engine.conversions import variants
+
+        for v in variants(conversion, game.state.players[d.player]):
+            if v.key == move.option:
+                return tr(v.label)
+    if d.kind == "choose_building":
+        from arle.engine.buildings import BUILDINGS
+
+        b = BUILDINGS.get(move.option)
+        if b is not None:
+            return tr("{name} ({vp} VP)").format(name=tr(b.name), vp=b.vp)
+    if d.kind == "imitate":
+        return tr("Imitate {space}").format(space=space_title(move.option))
+    if d.kind == "choose_vehicle":
+        return tr("Build a {vehicle}").format(vehicle=name_of(move.option))
+    if d.kind == "plow_fields":
+        return tr("Plow a {field}").format(field=name_of(move.option))
+    if d.kind == "pay_animals":
+        return tr("Pay with {animal}").format(animal=name_of(move.option))
+    if d.kind == "sustenance" and move.option == "pay":
+        return tr("Pay Sustenance")
+    return None
+
+
+def move_label(game: Game, move: Move) -> str:
+    """A button label / log phrase for ``move`` in the current situation, in words."""
+    from arle.engine import moves as M
+
+    label = _decision_option_label(game, move)
+    if label:
+        return label
+    match move:
+        case M.PlaceWorker(space=space):
+            return tr("Place a Worker on {space}").format(space=space_title(space))
+        case M.SkipPlacement():
+            return tr("Skip this Worker")
+        case M.EndTurn():
+            return tr("End turn")
+        case M.Choose(option=option):
+            return name_of(option)
+        case M.Pay(goods=goods):
+            return tr("Pay {goods}").format(goods=bundle_text(goods))
+        case M.Done():
+            return tr("Done")
+        case M.PlaceTile(space=space):
+            r, c = space.split(",")
+            return tr("Place the tile at row {r}, column {c}").format(r=int(r) + 1, c=int(c) + 1)
+        case M.MoveDike(dike=dike, to=to):
+            gap, col = to.split(",")
+            return tr("Move Dike {n} up to gap {g}, column {c}").format(
+                n=dike + 1, g=int(gap) + 1, c=int(col) + 1)
+        case M.CutPeat(moor=moor):
+            return tr("Cut 1 Peat from Moor {n}").format(n=moor + 1)
+        case M.MoveAnimal(animal=animal, src=src, dst=dst):
+            return tr("Move a {animal} from {src} to {dst}").format(
+                animal=name_of(animal), src=holder_text(src), dst=holder_text(dst))
+        case M.ReleaseAnimal(animal=animal, src=src):
+            return tr("Release a {animal}").format(animal=name_of(animal))
+        case M.ReturnEquipment(equipment=eid):
+            return tr("Return {piece}").format(piece=_equipment_name(game, eid))
+        case M.TradePeat(good=good):
+            return tr("Peat Boat: 1 Peat for 1 {good}").format(good=name_of(good))
+        case M.UseBuilding(building=building, option=option):
+            text = tr("Use {building}").format(building=name_of(building))
+            return f"{text}: {name_of(option)}" if option else text
+        case M.Load(vehicle=vehicle, item=item):
+            return tr("Load {item} on {piece}").format(
+                item=name_of(item), piece=_equipment_name(game, vehicle))
+        case M.Flip(target=target):
+            return tr("Flip {target}").format(target=_flip_target(game, target))
+        case M.AdvanceTool(tool=tool):
+            from arle.engine.tools import TOOL_TRACKS
+
+            return tr("Advance {tool}").format(tool=tr(TOOL_TRACKS[tool].name))
+    return type(move).__name__
+
+
+def _equipment_name(game: Game, eid: int) -> str:
+    actor = game.actor if game.actor is not None else 0
+    for p in game.state.players:
+        for e in p.barn:
+            if e.id == eid and p.index == actor:
+                return name_of(e.kind)
+    return tr("Equipment {n}").format(n=eid)
+
+
+def _flip_target(game: Game, target: str) -> str:
+    kind, rest = target[:1], target[1:]
+    if kind == "e":
+        return _equipment_name(game, int(rest))
+    if kind == "m":
+        return tr("Moor {n}").format(n=int(rest) + 1)
+    if kind == "s":
+        p = game.state.players[game.actor if game.actor is not None else 0]
+        r, c = (int(x) for x in rest.split(","))
+        tile = p.tiles.get((r, c), "")
+        return tr("{tile} at row {r}, column {c}").format(tile=name_of(tile), r=r + 1, c=c + 1)
+    return target
+
+
+def pointf(x: float, y: float) -> QPointF:
+    return QPointF(x, y)
