@@ -18,6 +18,7 @@ from arle import __version__
 COMMANDS: dict[str, tuple[str, str]] = {
     "simulate": ("arle.simulate:main", "play seeded random games and print one JSON line per game"),
     "bench": ("arle.bench:main", "measure the engine, saves, undo and GUI speed"),
+    "verify": ("arle.saves:verify_main", "replay a save file and print where the game stands as JSON"),
 }
 
 

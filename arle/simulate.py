@@ -12,9 +12,7 @@ import traceback
 from collections import Counter
 from pathlib import Path
 
-import attrs
-
-from arle.engine import Game, Setup, move_to_dict
+from arle.engine import Game, Setup
 from arle.engine import animals as animal_rules
 from arle.engine import barn as barn_rules
 from arle.engine.goods import cap_of
@@ -108,13 +106,11 @@ def play_one(seed: int, players: int, check: bool = True, max_moves: int = 20000
     return result
 
 
-def save_json(game: Game, moves: list[Move]) -> dict:
-    return {
-        "format": "arle-save",
-        "schema": 1,
-        "setup": attrs.asdict(game.setup),
-        "moves": [move_to_dict(m) for m in moves],
-    }
+def save_json(game: Game, moves: list[Move], path: Path) -> None:
+    """Write the game in the save format of ``arle.saves`` (``arle verify`` replays it)."""
+    from arle.saves import save_game
+
+    save_game(path, game.setup, moves, game)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -139,7 +135,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.save_dir is not None:
             args.save_dir.mkdir(parents=True, exist_ok=True)
             path = args.save_dir / f"game-{seed}-{args.players}p.arle.json"
-            path.write_text(json.dumps(save_json(game, moves), indent=1))
+            save_json(game, moves, path)
         if not result["ok"]:
             failed += 1
         print(json.dumps(result), flush=True)

@@ -1,0 +1,474 @@
+"""Save files: the setup and the move list as JSON, verified by replaying them.
+
+A save is plain data written with cattrs from the engine's own attrs records (``Setup`` and the
+moves), never pickle, nothing that executes. Loading replays every move through the engine's one
+door (``Game.apply``), so a file can hold nothing the rules would not allow, and then compares the
+result with the ``final`` summary written beside the moves (half-year, phase, who acts, scores
+and a SHA-256 fingerprint of the state).
+
+Every way a file can be wrong raises ``SaveError`` with one sentence for the player; the GUI shows
+it and keeps running, ``arle verify`` prints it and exits non-zero.
+
+Format history (``schema``): 1 = what the first ``simulate --save-dir`` wrote (format, schema,
+setup, moves); 2 = adds ``app_version``, ``options`` (friendly undo) and ``final``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import tempfile
+from collections.abc import Callable, Sequence
+from enum import Enum
+from pathlib import Path
+from typing import Any
+
+import attrs
+import cattrs
+import platformdirs
+
+from arle import __version__
+from arle.engine import Game, IllegalMove, Move, Setup, describe, move_from_dict, move_to_dict
+from arle.history import GameHistory
+
+FORMAT = "arle-save"
+SCHEMA = 2
+#: The file extension of saves (the ``.json`` keeps them openable by any text editor).
+EXTENSION = ".arle.json"
+
+#: Limits against absurd files: a real game has a few hundred moves and a few tens of kilobytes.
+MAX_FILE_BYTES = 4 * 1024 * 1024
+MAX_MOVES = 20_000
+MAX_NAME_CHARS = 64
+MAX_BUILDINGS = 64
+
+_converter = cattrs.Converter()
+
+
+class SaveError(Exception):
+    """A save file that cannot be played; ``str(error)`` is one sentence for the player."""
+
+
+# -- where saves live ---------------------------------------------------------------------------------
+
+
+def data_dir() -> Path:
+    """The user data directory (``ARLE_DATA_DIR`` overrides it, for tests and portable installs)."""
+    override = os.environ.get("ARLE_DATA_DIR")
+    return Path(override) if override else Path(platformdirs.user_data_dir("arle", appauthor=False))
+
+
+def saves_dir() -> Path:
+    return data_dir() / "saves"
+
+
+def default_save_path(stem: str) -> Path:
+    """``<data dir>/saves/<stem>.arle.json``."""
+    return saves_dir() / f"{stem}{EXTENSION}"
+
+
+# -- writing ------------------------------------------------------------------------------------------
+
+
+def atomic_write_text(path: Path, text: str) -> None:
+    """Write ``text`` so that a reader sees the old file or the new one, never half of either.
+
+    The text goes to a temporary file in the same directory, is flushed and fsynced, then renamed
+    over the target (atomic on POSIX and Windows); the directory is fsynced so the rename survives
+    a power failure.
+    """
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    fsync_dir(path.parent)
+
+
+def fsync_dir(directory: Path) -> None:
+    """Make a rename in ``directory`` durable (a no-op where directories cannot be opened)."""
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def setup_to_dict(setup: Setup) -> dict[str, Any]:
+    return _converter.unstructure(setup)
+
+
+def save_dict(
+    setup: Setup, moves: Sequence[Move], game: Game, *, friendly_undo: bool = False
+) -> dict[str, Any]:
+    """The whole save as JSON-ready data; ``game`` is the game after ``moves``."""
+    return {
+        "format": FORMAT,
+        "schema": SCHEMA,
+        "app_version": __version__,
+        "setup": setup_to_dict(setup),
+        "options": {"friendly_undo": friendly_undo},
+        "moves": [move_to_dict(m) for m in moves],
+        "final": summary(game),
+    }
+
+
+def dumps(data: dict[str, Any]) -> str:
+    """One move per line: readable, and a diff of two saves shows the moves that differ."""
+    head = {k: v for k, v in data.items() if k not in ("moves", "final")}
+    lines = [json.dumps(head, indent=1, ensure_ascii=False)[:-2] + ","]
+    moves = data["moves"]
+    lines.append(' "moves": [' + ("" if moves else "],"))
+    for i, m in enumerate(moves):
+        lines.append("  " + json.dumps(m, ensure_ascii=False) + ("," if i < len(moves) - 1 else ""))
+    if moves:
+        lines.append(" ],")
+    final = json.dumps(data["final"], indent=1, ensure_ascii=False).replace("\n", "\n ")
+    lines.append(f' "final": {final}')
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def save_history(path: Path, history: GameHistory) -> None:
+    """Save the session's game (crash-safe)."""
+    save_game(path, history.setup, history.moves, history.game, friendly_undo=history.friendly_undo)
+
+
+def save_game(
+    path: Path, setup: Setup, moves: Sequence[Move], game: Game, *, friendly_undo: bool = False
+) -> None:
+    atomic_write_text(Path(path), dumps(save_dict(setup, moves, game, friendly_undo=friendly_undo)))
+
+
+# -- the verified final state ---------------------------------------------------------------------------
+
+
+def canonical(value: Any) -> Any:
+    """A JSON-ready form of engine data that depends only on its contents (dict order, object
+    identity and memory addresses play no part), for a fingerprint that is stable across runs."""
+    if attrs.has(type(value)):
+        fields = {a.name: canonical(getattr(value, a.name)) for a in attrs.fields(type(value))}
+        return [type(value).__name__, fields]
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, dict):
+        items = [[canonical(k), canonical(v)] for k, v in value.items()]
+        return sorted(items, key=lambda kv: json.dumps(kv[0], sort_keys=True))
+    if isinstance(value, list | tuple):
+        return [canonical(v) for v in value]
+    if isinstance(value, set | frozenset):
+        return sorted((canonical(v) for v in value), key=lambda v: json.dumps(v, sort_keys=True))
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    if callable(value):
+        return f"{getattr(value, '__module__', '')}.{getattr(value, '__qualname__', type(value).__name__)}"
+    return repr(value)
+
+
+def fingerprint(game: Game) -> str:
+    """SHA-256 of the state players can see and act on: every field of the game state except
+    the engine's internal decision stack, which is pinned down instead by who acts, the prompt
+    and the legal moves."""
+    state = {
+        a.name: canonical(getattr(game.state, a.name)) for a in attrs.fields(type(game.state))
+        if a.name != "stack"
+    }
+    data = {
+        "state": state,
+        "actor": game.actor,
+        "prompt": game.prompt(),
+        "legal": [move_to_dict(m) for m in game.legal_moves()],
+    }
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=True, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def summary(game: Game) -> dict[str, Any]:
+    s = game.state
+    return {
+        "half_year": s.half_year,
+        "phase": s.phase.value,
+        "actor": game.actor,
+        "scores": game.scores(),
+        "state_sha256": fingerprint(game),
+    }
+
+
+# -- reading --------------------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class LoadedSave:
+    history: GameHistory
+    schema: int  # the schema the file was written in (before migration)
+    app_version: str
+
+    @property
+    def game(self) -> Game:
+        return self.history.game
+
+
+def load_history(path: Path) -> GameHistory:
+    return load_save(path).history
+
+
+def load_save(path: Path) -> LoadedSave:
+    """Read, check and replay a save file; raises SaveError with one sentence otherwise."""
+    path = Path(path)
+    try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise SaveError(
+                f"{path.name} is too large for a save file ({size:,} bytes; the limit is {MAX_FILE_BYTES:,})"
+            )
+        raw = path.read_bytes()[: MAX_FILE_BYTES + 1]
+    except FileNotFoundError:
+        raise SaveError(f"{path} does not exist") from None
+    except IsADirectoryError:
+        raise SaveError(f"{path} is a folder, not a save file") from None
+    except OSError as exc:
+        raise SaveError(f"{path} cannot be read: {exc.strerror or exc}") from None
+    return loads(raw, name=path.name)
+
+
+def loads(raw: bytes | str, name: str = "the save file") -> LoadedSave:
+    """Check and replay a save given as bytes or text."""
+    if len(raw) > MAX_FILE_BYTES:
+        raise SaveError(f"{name} is too large for a save file (the limit is {MAX_FILE_BYTES:,} bytes)")
+    data = parse_json(raw, name)
+    schema = check_header(data, name)
+    data = migrate(data, schema)
+    setup = read_setup(data.get("setup"))
+    friendly = read_options(data.get("options"))
+    moves = read_moves(data.get("moves"))
+    history = replay(setup, moves, friendly)
+    check_final(data.get("final"), history.game)
+    version = data.get("app_version")
+    return LoadedSave(history, schema, version if isinstance(version, str) else "unknown")
+
+
+def parse_json(raw: bytes | str, name: str) -> Any:
+    if isinstance(raw, bytes):
+        if not raw.strip():
+            raise SaveError(f"{name} is empty")
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise SaveError(f"{name} is not an Arle save: it is not text (not UTF-8 JSON)") from None
+    else:
+        text = raw
+        if not text.strip():
+            raise SaveError(f"{name} is empty")
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise SaveError(f"{name} is not an Arle save: its JSON is nested absurdly deep") from None
+    except json.JSONDecodeError as exc:
+        if exc.pos >= len(text.rstrip()) and text.lstrip()[:1] in ("{", "["):
+            raise SaveError(f"{name} is truncated: it ends in the middle of the data") from None
+        raise SaveError(
+            f"{name} is not an Arle save: it is not valid JSON (line {exc.lineno}, column {exc.colno})"
+        ) from None
+    except ValueError as exc:  # e.g. an integer with thousands of digits
+        raise SaveError(f"{name} is not an Arle save: {exc}") from None
+
+
+def check_header(data: Any, name: str) -> int:
+    if not isinstance(data, dict):
+        raise SaveError(f"{name} is not an Arle save: it holds JSON but not a save record")
+    fmt = data.get("format")
+    if fmt != FORMAT:
+        shown = json.dumps(fmt)[:40] if fmt is not None else "no format name"
+        raise SaveError(f"{name} is not an Arle save (format {shown}, expected \"{FORMAT}\")")
+    schema = data.get("schema")
+    if not isinstance(schema, int) or isinstance(schema, bool) or schema < 1:
+        raise SaveError(f"{name} has no valid schema version number")
+    if schema > SCHEMA:
+        version = data.get("app_version")
+        by = f" by Arle {version}" if isinstance(version, str) and len(version) < 40 else ""
+        raise SaveError(
+            f"{name} was saved{by} in save format version {schema}, newer than this Arle reads "
+            f"(up to {SCHEMA}); please update Arle"
+        )
+    return schema
+
+
+def _migrate_1_to_2(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 (the first simulate saves) had no app version, options or final summary."""
+    return {**data, "schema": 2, "app_version": data.get("app_version", "unknown"),
+            "options": {"friendly_undo": False}, "final": None}
+
+
+#: MIGRATIONS[n] turns a version n file into version n + 1.
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _migrate_1_to_2}
+
+
+def migrate(data: dict[str, Any], schema: int) -> dict[str, Any]:
+    while schema < SCHEMA:
+        data = MIGRATIONS[schema](data)
+        schema += 1
+    return data
+
+
+def read_setup(raw: Any) -> Setup:
+    if not isinstance(raw, dict):
+        raise SaveError("the save has no game setup")
+    fields = {a.name for a in attrs.fields(Setup)}
+    unknown = sorted(set(raw) - fields)
+    if unknown:
+        raise SaveError(f"the game setup has unknown fields: {', '.join(map(str, unknown))[:80]}")
+
+    def ints(key: str, allow_none: bool = False) -> None:
+        v = raw.get(key)
+        if key not in raw or (allow_none and v is None):
+            return
+        if not isinstance(v, int) or isinstance(v, bool) or abs(v) >= 2**63:
+            raise SaveError(f"the game setup's {key} must be a whole number")
+
+    ints("players")
+    ints("seed")
+    ints("start_player", allow_none=True)
+    for key, limit in (("names", 2), ("buildings", MAX_BUILDINGS)):
+        v = raw.get(key, [])
+        if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
+            raise SaveError(f"the game setup's {key} must be a list of texts")
+        if len(v) > limit or any(len(x) > MAX_NAME_CHARS for x in v):
+            raise SaveError(f"the game setup's {key} list is absurdly long")
+    if "building_set" in raw and not isinstance(raw["building_set"], str):
+        raise SaveError("the game setup's building_set must be a text")
+    try:
+        return _converter.structure(raw, Setup)
+    except Exception as exc:
+        cause = exc
+        while isinstance(cause, cattrs.BaseValidationError) and cause.exceptions:
+            cause = cause.exceptions[0]
+        raise SaveError(f"the game setup is not valid: {cause}") from None
+
+
+def read_options(raw: Any) -> bool:
+    if raw is None:
+        return False
+    if not isinstance(raw, dict) or not isinstance(raw.get("friendly_undo", False), bool):
+        raise SaveError("the save's options are not valid (friendly_undo must be true or false)")
+    return raw.get("friendly_undo", False)
+
+
+def read_moves(raw: Any) -> list[Move]:
+    if not isinstance(raw, list):
+        raise SaveError("the save has no move list")
+    if len(raw) > MAX_MOVES:
+        raise SaveError(f"the save has {len(raw):,} moves, more than any game can have (limit {MAX_MOVES:,})")
+    moves: list[Move] = []
+    for i, item in enumerate(raw, start=1):
+        try:
+            moves.append(move_from_dict(item))
+        except Exception as exc:
+            raise SaveError(f"move {i} is not a valid move: {str(exc)[:120]}") from None
+    return moves
+
+
+def replay(setup: Setup, moves: Sequence[Move], friendly_undo: bool) -> GameHistory:
+    try:
+        history = GameHistory(setup, friendly_undo=friendly_undo)
+    except Exception as exc:
+        raise SaveError(f"the game setup cannot start a game: {str(exc)[:120]}") from None
+    for i, move in enumerate(moves, start=1):
+        if history.game.over:
+            raise SaveError(f"move {i} ({describe(move)}) comes after the end of the game")
+        try:
+            history.apply(move)
+        except IllegalMove:
+            raise SaveError(
+                f"move {i} ({describe(move)}) is not legal at its place in the game "
+                f"(half-year {history.game.state.half_year})"
+            ) from None
+        except Exception as exc:  # an engine bug: still one sentence, never a traceback
+            raise SaveError(
+                f"move {i} ({describe(move)}) could not be replayed: {type(exc).__name__}: {str(exc)[:80]}"
+            ) from None
+    return history
+
+
+def check_final(raw: Any, game: Game) -> None:
+    """Compare the saved summary with the replayed game (version 1 files have none)."""
+    if raw is None:
+        return
+    if not isinstance(raw, dict):
+        raise SaveError("the save's final state record is not valid")
+    actual = summary(game)
+    for key in ("half_year", "phase", "actor", "scores", "state_sha256"):
+        if key not in raw:
+            raise SaveError(f"the save's final state record lacks {key}")
+        if raw[key] != actual[key]:
+            saved = json.dumps(raw[key])[:24]
+            raise SaveError(
+                f"replaying the moves does not give the saved final state ({key}: saved {saved}, "
+                f"replayed {json.dumps(actual[key])[:24]}); the file was changed or made by another "
+                "version of the rules"
+            )
+
+
+# -- the verify command -----------------------------------------------------------------------------------
+
+
+def report(loaded: LoadedSave) -> dict[str, Any]:
+    """What ``arle verify`` prints: where the game stands and the live score breakdown."""
+    game = loaded.game
+    s = game.state
+    actor = game.actor
+    return {
+        "schema": loaded.schema,
+        "app_version": loaded.app_version,
+        "moves": len(loaded.history.moves),
+        "half_year": s.half_year,
+        "phase": s.phase.value,
+        "over": game.over,
+        "turn": None if actor is None else {"player": actor, "name": s.players[actor].name},
+        "prompt": game.prompt(),
+        "winner": s.winner,
+        "scores": [
+            {"player": p.index, "name": p.name, **game.score(p.index).as_dict()} for p in s.players
+        ],
+    }
+
+
+def verify_main(argv: Sequence[str] | None = None) -> int:
+    """``python -m arle verify FILE``: exit 0 and a JSON report, or 1 and one line on stderr."""
+    import argparse
+    import sys
+
+    parser = argparse.ArgumentParser(
+        prog="arle verify", description="Replay a save file and print where the game stands as JSON."
+    )
+    parser.add_argument("file", type=Path)
+    args = parser.parse_args(argv)
+    try:
+        loaded = load_save(args.file)
+        text = json.dumps(report(loaded), indent=1, ensure_ascii=False)
+    except SaveError as exc:
+        print(f"arle verify: {exc}", file=sys.stderr)
+        return 1
+    except Exception as exc:  # an engine bug met while replaying: still one line, no traceback
+        print(f"arle verify: {args.file.name} could not be replayed ({type(exc).__name__}: {exc})",
+              file=sys.stderr)
+        return 2
+    try:
+        print(text, flush=True)
+    except BrokenPipeError:  # ``arle verify FILE | head``: the reader left, nothing is wrong
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - keeps the interpreter's exit flush quiet
+    return 0
