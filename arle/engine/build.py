@@ -8,12 +8,12 @@ import attrs
 
 from . import homeboard
 from .buildings import BUILDINGS
-from .events import BuildingBuilt
-from .moves import Choose, PlaceTile
+from .events import BuildingBuilt, TileFlipped
+from .moves import Choose, Flip, PlaceTile
 from .payments import cost, payment_options
 from .state import PlayerState
 from .steps import Decision, PayCost, PlaceNewTile, Script, Step
-from .supply import take_tile, tile_left
+from .supply import return_tile, take_tile, tile_left
 from .tiles import Tile
 
 if TYPE_CHECKING:
@@ -112,54 +112,45 @@ def stalls(p: PlayerState) -> list[tuple[int, int]]:
     return [s for s, t in p.tiles.items() if t == Tile.STALL]
 
 
+def upgrade_stall(g: Game, p: PlayerState, space: tuple[int, int]) -> None:
+    """Turn the Stall on ``space`` into a Stable (its Animals stay): the Stall goes back to the
+    supply board, a Stable comes from it. The caller has checked a Stable is left and pays."""
+    assert p.tiles.get(space) == Tile.STALL and tile_left(g, Tile.STABLE)
+    return_tile(g, Tile.STALL)
+    take_tile(g, Tile.STABLE)
+    p.tiles[space] = Tile.STABLE.value
+    g.emit(TileFlipped(p.index, Tile.STALL.value, Tile.STABLE.value, f"s{homeboard.space_id(space)}"))
+
+
 @attrs.frozen
 class StallToStable(Step):
-    """Exchange a Stall for a Stable for 2 Bricks; Stables are never built directly."""
-
-    price: tuple = ()  # empty: the Carpenter's 2 Bricks; else a cost bundle (Carpenter's Workshop)
-
-    def _cost(self):
-        return cost(**dict(self.price)) if self.price else STABLE_COST
+    """Carpenter (winter): exchange a Stall for a Stable for 2 Bricks; Stables are never built
+    directly, and only 3 exist."""
 
     def possible(self, g: Game, p: PlayerState) -> bool:
         return (
             tile_left(g, Tile.STABLE)
             and bool(stalls(p))
-            and bool(payment_options(self._cost(), p.goods))
+            and bool(payment_options(STABLE_COST, p.goods))
         )
 
     def run(self, g: Game, p: PlayerState) -> Decision | None:
-        if not self.possible(g, p):
-            return None
-        return UpgradeStallDecision(p.index, self.price)
+        return UpgradeStallDecision(p.index) if self.possible(g, p) else None
 
 
 @attrs.define
 class UpgradeStallDecision(Decision):
-    price: tuple = ()
     kind = "upgrade_stall"
 
     def prompt(self, g: Game) -> str:
         return "Choose the Stall to upgrade to a Stable"
 
     def options(self, g: Game) -> list[Move]:
-        from .moves import Flip
-
         return [Flip(f"s{homeboard.space_id(s)}") for s in stalls(g.state.players[self.player])]
 
     def choose(self, g: Game, move: Move) -> None:
-        from .supply import return_tile
-
+        assert isinstance(move, Flip)
         p = g.state.players[self.player]
-        space = homeboard.parse_space(move.target[1:])  # type: ignore[union-attr]
-        price = cost(**dict(self.price)) if self.price else STABLE_COST
-        g.push(Script(self.player, [PayCost(price)]))
-        return_tile(g, Tile.STALL)
-        take_tile(g, Tile.STABLE)
-        from .events import TileFlipped
-
-        p.tiles[space] = Tile.STABLE.value
-        g.emit(TileFlipped(p.index, Tile.STALL.value, Tile.STABLE.value, move.target))  # type: ignore[union-attr]
+        upgrade_stall(g, p, homeboard.parse_space(move.target[1:]))
+        g.push(Script(self.player, [PayCost(STABLE_COST)]))
         self.finished = True
-
-
