@@ -1,24 +1,168 @@
-"""Loading vehicles (rulebook pp. 10-11) and emptying them at inventorying."""
+"""Loading vehicles (rulebook pp. 10-11, "Details on Vehicles") and emptying them at inventorying.
+
+A vehicle's loading spaces are ``EQUIPMENT[kind].spaces``, left to right (1 a Single Space, 2 a
+Double Space). An item of size k lies on consecutive free spaces from its ``start`` whose sizes
+sum to exactly k: that is how adjacent spaces of a Large Vehicle combine, why a Double Space never
+takes a size-1 item and can't be split, and why the Wagon (not combinable) takes size-1 items only.
+A Warden flip only adds spaces at the end, so the start indices of a load stay valid.
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .state import PlayerState
+from .destinations import DESTINATION_ORDER, DESTINATIONS
+from .events import ActionUsed, VehicleLoaded
+from .goods import WEAR_OF, Good
+from .moves import Load
+from .state import EquipmentPiece, LoadItem, Phase, PlayerState
+from .supply import gain, pay
+from .tiles import EQUIPMENT
 
 if TYPE_CHECKING:
     from .game import Game
     from .moves import Move
 
+LOADING_STATION = "loading_station"
+DEST_PREFIX = "dest:"
+
+#: What each loadable good costs from the personal supply and what lies on the vehicle instead.
+#: Clay also costs 1 Peat ("as indicated on the Clay Tile"); Loading Station Peat is free.
+GOOD_LOADS: dict[str, tuple[tuple[tuple[Good, int], ...], str, int]] = {
+    "wood": (((Good.WOOD, 1),), Good.TIMBER.value, 1),
+    "clay": (((Good.CLAY, 1), (Good.PEAT, 1)), Good.BRICK.value, 1),
+    **{
+        fabric.value: (((fabric, 1),), wear.value, 2)
+        for fabric, wear in WEAR_OF.items()
+    },
+    "peat": ((), Good.PEAT.value, 1),
+}
+
+
+def item_size(item: str) -> int:
+    """Spaces a Load item needs: 1 for Wood, Clay, Peat; 2 for a Fabric; a destination its size."""
+    if item.startswith(DEST_PREFIX):
+        return DESTINATIONS[item[len(DEST_PREFIX):]].size
+    return GOOD_LOADS[item][2]
+
+
+def span(piece: EquipmentPiece, start: int, size: int) -> tuple[int, ...] | None:
+    """The space indices an item of ``size`` placed at ``start`` covers, or None if its spaces
+    can't sum to exactly ``size`` (ignoring what is already loaded)."""
+    info = EQUIPMENT[piece.kind]
+    spaces = info.spaces
+    if not 0 <= start < len(spaces):
+        return None
+    if not info.combinable:
+        return (start,) if spaces[start] == size else None
+    total = 0
+    covered: list[int] = []
+    for i in range(start, len(spaces)):
+        total += spaces[i]
+        covered.append(i)
+        if total == size:
+            return tuple(covered)
+        if total > size:
+            return None
+    return None
+
+
+def occupied(piece: EquipmentPiece) -> set[int]:
+    taken: set[int] = set()
+    for item in piece.load:
+        taken.update(span(piece, item.start, item.size) or ())
+    return taken
+
+
+def fits(piece: EquipmentPiece, start: int, size: int) -> bool:
+    covered = span(piece, start, size)
+    return covered is not None and not occupied(piece) & set(covered)
+
+
+def layout_valid(piece: EquipmentPiece) -> bool:
+    """Every load item lies on its own spaces and they don't overlap (an invariant)."""
+    seen: set[int] = set()
+    for item in piece.load:
+        covered = span(piece, item.start, item.size)
+        if covered is None or seen & set(covered):
+            return False
+        seen.update(covered)
+    return True
+
+
+def _affordable_items(g: Game, p: PlayerState) -> list[str]:
+    from .payments import can_afford
+    from .travel import can_sell_any
+
+    items = [
+        key
+        for key, (cost, _, _) in GOOD_LOADS.items()
+        if (cost and can_afford(cost, p.goods)) or (key == "peat" and LOADING_STATION in p.buildings)
+    ]
+    items += [f"{DEST_PREFIX}{d}" for d in p.destinations if can_sell_any(g, p, d)]
+    return items
+
 
 def load_moves(g: Game, p: PlayerState) -> list[Move]:
-    """Every Load move the player may make now."""
-    return []
+    """Every Load move the player may make now: between actions, never in the middle of one
+    (a pending payment must not lose its goods to a vehicle), nor during a sale."""
+    if g.state.stack or g.state.phase not in (Phase.WORK, Phase.FINAL_TURNS):
+        return []
+    vehicles = [e for e in p.barn if EQUIPMENT[e.kind].spaces]
+    if not vehicles:
+        return []
+    items = _affordable_items(g, p)
+    moves: list[Move] = []
+    for piece in vehicles:
+        for start in range(len(EQUIPMENT[piece.kind].spaces)):
+            moves += [Load(piece.id, start, it) for it in items if fits(piece, start, item_size(it))]
+    return moves
 
 
 def apply_load(g: Game, p: PlayerState, move: Move) -> None:
-    raise ValueError(f"cannot load {move}")
+    """Put the item on the vehicle: goods are paid and upgraded at once, a destination is sold
+    from at once (rulebook "Loading Vehicles")."""
+    if not isinstance(move, Load) or move not in load_moves(g, p):
+        raise ValueError(f"cannot load {move}")
+    piece = next(e for e in p.barn if e.id == move.vehicle)
+    size = item_size(move.item)
+    if move.item.startswith(DEST_PREFIX):
+        from .travel import SaleDecision
+
+        dest = move.item[len(DEST_PREFIX):]
+        p.destinations.remove(dest)
+        stored = move.item
+        g.state.stack.append(SaleDecision(p.index, destination=dest, vehicle=piece.id))
+    else:
+        cost, stored, _ = GOOD_LOADS[move.item]
+        if cost:
+            pay(g, p, cost)
+    piece.load.append(LoadItem(move.start, size, stored))
+    g.emit(VehicleLoaded(p.index, piece.id, move.start, stored))
 
 
 def empty_vehicles(g: Game, p: PlayerState) -> None:
-    """Inventorying step 1: goods to the supply, destinations onto the Travel Experience Track."""
+    """Inventorying step 1: Timber, Bricks, Clothing and Peat to the personal supply; the used
+    destinations onto the Travel Experience Track, bottom first, in unloading order."""
+    for piece in p.barn:
+        for item in sorted(piece.load, key=lambda it: it.start):
+            if item.item.startswith(DEST_PREFIX):
+                dest = item.item[len(DEST_PREFIX):]
+                p.travel.append(dest)
+                if dest in p.destinations:  # never: it left the storage board when loaded
+                    p.destinations.remove(dest)
+                g.emit(ActionUsed(p.index, "empty_vehicles", f"{DESTINATIONS[dest].name} goes onto the "
+                                  "Travel Experience Track"))
+            else:
+                gain(g, p, Good(item.item), 1)
+        piece.load.clear()
+
+
+def unload_destination(p: PlayerState, vehicle: int, dest: str) -> None:
+    """Take a destination tile back off its vehicle onto the storage board (nothing was sold)."""
+    piece = next((e for e in p.barn if e.id == vehicle), None)
+    if piece is not None:
+        piece.load = [it for it in piece.load if it.item != f"{DEST_PREFIX}{dest}"]
+    if dest not in p.destinations:
+        p.destinations.append(dest)
+        p.destinations.sort(key=DESTINATION_ORDER.index)

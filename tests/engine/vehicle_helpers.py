@@ -1,0 +1,42 @@
+"""Helpers for the vehicle and travel tests: give a player vehicles, list and make Load moves."""
+
+from __future__ import annotations
+
+from arle.engine import Game
+from arle.engine import barn as barn_rules
+from arle.engine.events import Event
+from arle.engine.moves import Load
+from arle.engine.state import EquipmentPiece, PlayerState
+from arle.engine.supply import take_tile
+from arle.engine.tiles import Equipment
+
+
+def give(game: Game, p: PlayerState, kind: Equipment) -> EquipmentPiece:
+    """Put a new piece of ``kind`` in the player's Barn, taken from the supply board."""
+    assert take_tile(game, kind), f"no {kind} left in the supply"
+    piece = barn_rules.add(game, p, kind)
+    game._take_events()
+    game._legal = None
+    return piece
+
+
+def loads(game: Game, vehicle: int | None = None) -> list[Load]:
+    """The legal Load moves now (on ``vehicle`` only, if given)."""
+    return [
+        m for m in game.legal_moves()
+        if isinstance(m, Load) and (vehicle is None or m.vehicle == vehicle)
+    ]
+
+
+def load_items(game: Game, vehicle: int, start: int) -> set[str]:
+    """The items that may be loaded on ``vehicle`` at loading space ``start``."""
+    return {m.item for m in loads(game, vehicle) if m.start == start}
+
+
+def load(game: Game, piece: EquipmentPiece, start: int, item: str) -> list[Event]:
+    return game.apply(Load(piece.id, start, item))
+
+
+def cargo(piece: EquipmentPiece) -> list[tuple[int, int, str]]:
+    """The load of a vehicle as (start, size, item) triples, in loading order."""
+    return [(it.start, it.size, it.item) for it in piece.load]
