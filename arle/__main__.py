@@ -28,6 +28,9 @@ def _parser() -> argparse.ArgumentParser:
         description="Fields of Arle for the desktop. Without a command, the game window opens.",
     )
     parser.add_argument("--version", action="version", version=f"arle {__version__}")
+    parser.add_argument(
+        "--self-test", action="store_true", help="check that this copy works (offscreen), then exit 0 or 1"
+    )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (_target, text) in COMMANDS.items():
         commands.add_parser(name, add_help=False, help=f"{text} (see 'arle {name} --help')")
@@ -39,6 +42,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     # argparse only sees the command word; whatever follows it is passed on verbatim.
     head, rest = (args[:1], args[1:]) if args[:1] and args[0] in COMMANDS else (args, [])
     ns = _parser().parse_args(head)
+
+    if ns.self_test:
+        from arle.selftest import main as self_test
+
+        return self_test()
 
     if ns.command:
         module, _, func = COMMANDS[ns.command][0].partition(":")

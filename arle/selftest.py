@@ -1,0 +1,432 @@
+"""``arle --self-test``: prove that an installed copy of the game really works, then exit.
+
+Installers are checked with it (``packaging/``) and so is the source tree (``tests/test_selftest.py``).
+It starts Qt, builds the main window, starts a seeded game and plays moves through the window's
+session, renders every scene and page once to an in-memory image, saves the game to a temporary
+folder and loads it back. It prints one line and exits 0, or prints the one-line failure and exits
+non-zero.
+
+It only uses what the GUI offers at the time (a ``GameSession``, graphics views, tabs or stacked
+pages), so it keeps working while the GUI grows. It never touches the player's own saves or
+settings: the data folders point into a temporary folder, and autosave is switched off.
+
+On Linux without a display (no ``DISPLAY``/``WAYLAND_DISPLAY``) it selects Qt's offscreen platform
+itself; elsewhere ``QT_QPA_PLATFORM=offscreen`` selects it. A windowed build on Windows has no
+console: the result line then also goes to ``<temp>/arle-self-test.txt``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import faulthandler
+import importlib
+import json
+import os
+import random
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+#: The seed of the test game: a fixed one, so a failure can be replayed.
+SEED = 20_240_601
+#: Moves played through the window before the scenes are rendered (a whole game takes ~250).
+MOVES = 120
+#: A hung self-test (a modal dialog nobody closes, a deadlock) is killed after this many seconds.
+DEADLINE_S = 120
+REPORT_NAME = "arle-self-test.txt"
+
+
+class SelfTestError(Exception):
+    """A check failed; the message is the one line printed."""
+
+
+def _say(line: str) -> None:
+    """Print ``line``; a windowed build without a console also gets it into a file."""
+    stream = sys.stdout
+    if stream is not None:
+        try:
+            print(line, file=stream, flush=True)
+            return
+        except (OSError, ValueError):
+            pass
+    with contextlib.suppress(OSError):
+        (Path(tempfile.gettempdir()) / REPORT_NAME).write_text(line + "\n", encoding="utf-8")
+
+
+@contextlib.contextmanager
+def _private_dirs(root: Path) -> Iterator[None]:
+    """Point every per-user data and config folder into ``root`` while the test runs."""
+    names = ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME")
+    saved_env = {var: os.environ.get(var) for var in names}
+    for var in names:
+        (root / var.lower()).mkdir(exist_ok=True)
+        os.environ[var] = str(root / var.lower())
+    saves = _saves_module()
+    saved_data_dir = getattr(saves, "data_dir", None)
+    if saved_data_dir is not None:
+        saves.data_dir = lambda: root / "data"
+    try:
+        yield
+    finally:
+        for var, value in saved_env.items():
+            if value is None:
+                os.environ.pop(var, None)
+            else:
+                os.environ[var] = value
+        if saved_data_dir is not None:
+            saves.data_dir = saved_data_dir
+
+
+def _choose_platform() -> None:
+    if (
+        sys.platform.startswith("linux")
+        and "QT_QPA_PLATFORM" not in os.environ
+        and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+    ):
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"
+
+
+class SelfTest:
+    """The checks, in order; each records what it saw in ``notes`` for the final line."""
+
+    def __init__(self, tmp: Path) -> None:
+        self.tmp = tmp
+        self.notes: list[str] = []
+        self.app: Any = None
+        self.window: Any = None
+        self.session: Any = None
+        self.history: Any = None
+        self.dialogs: list[str] = []
+
+    # -- the steps ----------------------------------------------------------------------------------
+
+    def version(self) -> None:
+        from arle import __version__
+
+        if getattr(sys, "frozen", False) and __version__ == "0.0.0":
+            raise SelfTestError("the frozen build lost the package metadata: the version reads 0.0.0")
+        self.notes.append(f"arle {__version__}")
+
+    def resources(self) -> None:
+        from arle.resources import resource_path
+
+        icon = resource_path("icon.svg")
+        if not icon.is_file():
+            raise SelfTestError(f"resource missing: {icon}")
+
+    def qt(self) -> None:
+        from PySide6.QtCore import QStandardPaths, QTimer
+        from PySide6.QtGui import QIcon, QImageReader
+        from PySide6.QtWidgets import QApplication
+
+        from arle.resources import resource_path
+
+        QStandardPaths.setTestModeEnabled(True)
+        self.app = QApplication.instance() or QApplication([sys.argv[0] if sys.argv else "arle"])
+        formats = {bytes(f).decode() for f in QImageReader.supportedImageFormats()}
+        if "svg" not in formats:
+            raise SelfTestError("Qt's SVG image plugin is missing (imageformats/qsvg)")
+        if QIcon(str(resource_path("icon.svg"))).pixmap(64, 64).isNull():
+            raise SelfTestError("the SVG icon does not render (iconengines/qsvgicon missing?)")
+        # A modal dialog opened by the window would block for ever: close it and remember it.
+        self._closer = QTimer()
+        self._closer.setInterval(200)
+        self._closer.timeout.connect(self._close_modal)
+        self._closer.start()
+        self.notes.append(f"Qt {self.app.platformName()}")
+
+    def window_(self) -> None:
+        self.window = build_main_window()
+        self.window.resize(max(self.window.width(), 1000), max(self.window.height(), 700))
+        self.window.show()
+        self._settle()
+        self.notes.append(f"window {type(self.window).__name__}")
+
+    def game(self) -> None:
+        from arle.engine import Setup
+
+        setup = Setup(players=2, seed=SEED, names=("Self", "Test"))
+        self.session = find_session(self.window)
+        history = _new_history(setup)
+        if self.session is not None:
+            self.session.after_change = None  # no autosave into the player's folder
+            self.session.set_history(history)
+            self.session.after_change = None
+        self.history = history
+        self._settle()
+        self._render_all("start")
+
+    def play(self) -> None:
+        from arle.simulate import choose_move
+
+        rng = random.Random(SEED)
+        played = 0
+        while played < MOVES and not self._game().over:
+            move = choose_move(rng, self._game().legal_moves())
+            if self.session is not None:
+                if not self.session.try_apply(move):
+                    raise SelfTestError(f"the window's session refused a legal move: {move!r}")
+            else:
+                self.history.apply(move)
+            played += 1
+            if played % 20 == 0:
+                self._settle()
+        self._settle()
+        self.notes.append(f"{played} moves")
+
+    def render(self) -> None:
+        count = self._render_all("played")
+        self.notes.append(f"{count} views rendered")
+
+    def save_and_load(self) -> None:
+        game = self._game()
+        path = self.tmp / "saves" / "self-test.arle.json"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        loaded = save_and_reload(path, self.history, game)
+        if _state_key(loaded) != _state_key(game):
+            raise SelfTestError("the game loaded back differs from the game saved")
+        if self.session is not None and _saves_module() is not None:
+            self.session.after_change = None
+            self.session.set_history(_loaded_history(path))
+            self._settle()
+            self._render_all("loaded")
+        self.notes.append(f"saved and loaded {path.stat().st_size} bytes")
+
+    def close(self) -> None:
+        if self.dialogs:
+            self.notes.append(f"closed dialogs: {', '.join(self.dialogs)}")
+        if self.window is not None:
+            self.window.close()
+            self.window.deleteLater()
+        self._settle()
+
+    # -- helpers -------------------------------------------------------------------------------------
+
+    def _game(self) -> Any:
+        return self.session.game if self.session is not None else self.history.game
+
+    def _settle(self) -> None:
+        from PySide6.QtCore import QEventLoop
+
+        if self.app is not None:
+            self.app.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 50)
+
+    def _close_modal(self) -> None:
+        from PySide6.QtWidgets import QApplication
+
+        modal = QApplication.activeModalWidget()
+        if modal is not None:
+            self.dialogs.append(modal.windowTitle() or type(modal).__name__)
+            reject = getattr(modal, "reject", None)
+            (reject or modal.close)()
+
+    def _render_all(self, when: str) -> int:
+        """Grab the window on every tab/stacked page, and render every graphics scene once."""
+        from PySide6.QtWidgets import QStackedWidget, QTabWidget
+
+        count = 0
+        _grab(self.window, f"window ({when})")
+        count += 1
+        for pages in [*self.window.findChildren(QTabWidget), *self.window.findChildren(QStackedWidget)]:
+            current = pages.currentIndex()
+            for index in range(pages.count()):
+                pages.setCurrentIndex(index)
+                self._settle()
+                _grab(self.window, f"{type(pages).__name__} page {index} ({when})")
+                count += 1
+            pages.setCurrentIndex(current)
+        for scene in _scenes(self.window):
+            _render_scene(scene, when)
+            count += 1
+        return count
+
+
+def _grab(widget: Any, what: str) -> None:
+    image = widget.grab().toImage()
+    if image.isNull() or image.width() == 0 or image.height() == 0:
+        raise SelfTestError(f"rendering the {what} gave an empty image")
+
+
+def _scenes(window: Any) -> list[Any]:
+    from PySide6.QtWidgets import QGraphicsView
+
+    seen: list[Any] = []
+    for view in window.findChildren(QGraphicsView):
+        scene = view.scene()
+        if scene is not None and all(scene is not s for s in seen):
+            seen.append(scene)
+    return seen
+
+
+def _render_scene(scene: Any, when: str) -> None:
+    from PySide6.QtCore import QRectF
+    from PySide6.QtGui import QImage, QPainter
+
+    rect = scene.itemsBoundingRect() if scene.sceneRect().isEmpty() else scene.sceneRect()
+    width = max(1, min(4096, int(rect.width())))
+    height = max(1, min(4096, int(rect.height())))
+    image = QImage(width, height, QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(0)
+    painter = QPainter(image)
+    try:
+        scene.render(painter, QRectF(0, 0, width, height), rect)
+    finally:
+        painter.end()
+    if image.isNull():
+        name = scene.objectName() or type(scene).__name__
+        raise SelfTestError(f"rendering the scene {name} ({when}) failed")
+
+
+# -- adapters to whatever the GUI and the save code offer ---------------------------------------------
+
+
+def build_main_window() -> Any:
+    """The real main window: ``arle.gui.main_window`` when it exists, else ``arle.gui.app.build_window``."""
+    try:
+        module = importlib.import_module("arle.gui.main_window")
+    except ModuleNotFoundError as exc:
+        if exc.name != "arle.gui.main_window":
+            raise
+        module = None
+    if module is not None:
+        for name in ("build_window", "build_main_window"):
+            factory = getattr(module, name, None)
+            if callable(factory):
+                return factory()
+        cls = getattr(module, "MainWindow", None)
+        if cls is not None:
+            return cls()
+    from arle.gui.app import build_window
+
+    return build_window()
+
+
+def find_session(window: Any) -> Any:
+    """The window's ``GameSession`` (an attribute or a child QObject), or None."""
+    try:
+        from arle.gui.session import GameSession
+    except ImportError:
+        return None
+    for name in ("session", "_session", "game_session"):
+        candidate = getattr(window, name, None)
+        if isinstance(candidate, GameSession):
+            return candidate
+    found = window.findChildren(GameSession)
+    return found[0] if found else None
+
+
+def _new_history(setup: Any) -> Any:
+    try:
+        from arle.history import GameHistory
+    except ImportError:
+        return _PlainHistory(setup)
+    return GameHistory(setup)
+
+
+class _PlainHistory:
+    """Setup plus moves, for a tree without ``arle.history``."""
+
+    def __init__(self, setup: Any, moves: Sequence[Any] = ()) -> None:
+        from arle.engine import Game
+
+        self.setup = setup
+        self.game = Game(setup)
+        self.moves: list[Any] = []
+        for move in moves:
+            self.apply(move)
+
+    def apply(self, move: Any) -> Any:
+        events = self.game.apply(move)
+        self.moves.append(move)
+        return events
+
+
+def save_and_reload(path: Path, history: Any, game: Any) -> Any:
+    """Write the game with ``arle.saves`` (or plain JSON of setup + moves) and read it back."""
+    saves = _saves_module()
+    if saves is not None:
+        saves.save_history(path, history)
+        return saves.load_history(path).game
+    import attrs
+
+    from arle.engine import Game, move_from_dict, move_to_dict
+
+    data = {"setup": attrs.asdict(history.setup), "moves": [move_to_dict(m) for m in history.moves]}
+    path.write_text(json.dumps(data), encoding="utf-8")
+    back = json.loads(path.read_text(encoding="utf-8"))
+    setup_cls = type(history.setup)
+    fields = {k: tuple(v) if isinstance(v, list) else v for k, v in back["setup"].items()}
+    loaded = Game(setup_cls(**fields))
+    for raw in back["moves"]:
+        loaded.apply(move_from_dict(raw))
+    return loaded
+
+
+def _loaded_history(path: Path) -> Any:
+    saves = _saves_module()
+    return saves.load_history(path) if saves is not None else None
+
+
+def _saves_module() -> Any:
+    try:
+        saves = importlib.import_module("arle.saves")
+    except ModuleNotFoundError as exc:
+        if exc.name != "arle.saves":
+            raise
+        return None
+    return saves if hasattr(saves, "save_history") and hasattr(saves, "load_history") else None
+
+
+def _state_key(game: Any) -> Any:
+    saves = _saves_module()
+    if saves is not None and hasattr(saves, "fingerprint"):
+        return saves.fingerprint(game)
+    return (game.over, game.actor, repr(game.state))
+
+
+def _watchdog() -> None:
+    """Kill a hung self-test after ``DEADLINE_S`` with a traceback (exit code 1)."""
+    try:
+        faulthandler.dump_traceback_later(DEADLINE_S, exit=True)
+    except (AttributeError, ValueError, RuntimeError, OSError):  # no usable stderr (windowed build)
+        hang = open(Path(tempfile.gettempdir()) / "arle-self-test-hang.txt", "w")  # noqa: SIM115
+        faulthandler.dump_traceback_later(DEADLINE_S, exit=True, file=hang)
+
+
+# -- entry point ----------------------------------------------------------------------------------------
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run every check; 0 if all pass, else 1 with the failure on one line."""
+    del argv  # no options yet
+    started = time.perf_counter()
+    _choose_platform()
+    _watchdog()
+    try:
+        with tempfile.TemporaryDirectory(prefix="arle-self-test-") as tmp, _private_dirs(Path(tmp)):
+            test = SelfTest(Path(tmp))
+            steps: list[tuple[str, Callable[[], None]]] = [
+                ("version", test.version),
+                ("resources", test.resources),
+                ("Qt", test.qt),
+                ("main window", test.window_),
+                ("new game", test.game),
+                ("play", test.play),
+                ("render", test.render),
+                ("save and load", test.save_and_load),
+                ("close", test.close),
+            ]
+            for name, step in steps:
+                try:
+                    step()
+                except Exception as exc:
+                    detail = str(exc) if isinstance(exc, SelfTestError) else f"{type(exc).__name__}: {exc}"
+                    _say(f"arle self-test FAILED at {name}: {' '.join(detail.split())}")
+                    return 1
+    finally:
+        faulthandler.cancel_dump_traceback_later()
+    _say(f"arle self-test passed in {time.perf_counter() - started:.1f}s: {', '.join(test.notes)}")
+    return 0
