@@ -279,13 +279,37 @@ def parse_json(raw: bytes | str, name: str) -> Any:
     except RecursionError:
         raise SaveError(f"{name} is not an Arle save: its JSON is nested absurdly deep") from None
     except json.JSONDecodeError as exc:
-        if exc.pos >= len(text.rstrip()) and text.lstrip()[:1] in ("{", "["):
+        if text.lstrip()[:1] == "{" and _unclosed(text):
             raise SaveError(f"{name} is truncated: it ends in the middle of the data") from None
         raise SaveError(
             f"{name} is not an Arle save: it is not valid JSON (line {exc.lineno}, column {exc.colno})"
         ) from None
     except ValueError as exc:  # e.g. an integer with thousands of digits
         raise SaveError(f"{name} is not an Arle save: {exc}") from None
+
+
+def _unclosed(text: str) -> bool:
+    """True when the text stops inside a string or before closing every bracket it opened: the
+    mark of a file cut short, rather than one that is not JSON at all."""
+    depth = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "{[":
+            depth += 1
+        elif ch in "}]":
+            depth -= 1
+            if depth == 0:
+                return False  # the data closed: whatever is wrong, it was not cut short
+    return in_string or depth > 0
 
 
 def check_header(data: Any, name: str) -> int:
@@ -347,8 +371,12 @@ def read_setup(raw: Any) -> Setup:
         v = raw.get(key, [])
         if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
             raise SaveError(f"the game setup's {key} must be a list of texts")
-        if len(v) > limit or any(len(x) > MAX_NAME_CHARS for x in v):
-            raise SaveError(f"the game setup's {key} list is absurdly long")
+        if len(v) > limit:
+            raise SaveError(f"the game setup has too many {key} ({len(v)}, at most {limit})")
+        if any(len(x) > MAX_NAME_CHARS for x in v):
+            raise SaveError(
+                f"the game setup's {key} include one absurdly long ({MAX_NAME_CHARS} characters at most)"
+            )
     if "building_set" in raw and not isinstance(raw["building_set"], str):
         raise SaveError("the game setup's building_set must be a text")
     try:

@@ -1,0 +1,110 @@
+"""Preferences that outlive a session: player names and colours, window geometry, last folder,
+language, the friendly-undo default. A JSON file in the platform's config directory
+(platformdirs ``user_config_dir``; ``ARLE_CONFIG_DIR`` overrides it), no Qt.
+
+A missing file gives the defaults silently. A corrupt file, or a field of the wrong type, gives
+the defaults for what cannot be read plus a warning sentence (logged, and returned by
+``read_settings`` so the GUI can show it); it never stops the app. Unknown keys are ignored, so an
+older Arle can read a newer file.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import re
+from pathlib import Path
+from typing import Any
+
+import attrs
+import platformdirs
+
+from arle.saves import atomic_write_text
+
+log = logging.getLogger(__name__)
+
+SCHEMA = 1
+MAX_SETTINGS_BYTES = 256 * 1024
+_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+
+
+@attrs.define
+class Settings:
+    player_names: list[str] = attrs.Factory(lambda: ["Player 1", "Player 2"])
+    #: "#rrggbb" per seat.
+    player_colours: list[str] = attrs.Factory(lambda: ["#c0392b", "#2471a3"])
+    #: Opaque to this module: whatever the GUI stores (e.g. base64 of QWidget.saveGeometry()).
+    window_geometry: str = ""
+    last_directory: str = ""
+    language: str = "en"
+    friendly_undo: bool = False
+
+
+def config_dir() -> Path:
+    override = os.environ.get("ARLE_CONFIG_DIR")
+    return Path(override) if override else Path(platformdirs.user_config_dir("arle", appauthor=False))
+
+
+def settings_path() -> Path:
+    return config_dir() / "settings.json"
+
+
+def _valid(name: str, value: Any) -> bool:
+    if name in ("player_names", "player_colours"):
+        if not (isinstance(value, list) and len(value) == 2 and all(isinstance(v, str) for v in value)):
+            return False
+        if name == "player_colours":
+            return all(_COLOUR.match(v) for v in value)
+        return all(0 < len(v) <= 64 for v in value)
+    if name == "friendly_undo":
+        return isinstance(value, bool)
+    return isinstance(value, str) and len(value) <= 64 * 1024
+
+
+def read_settings(path: Path | None = None) -> tuple[Settings, str | None]:
+    """The settings, and a warning sentence if (part of) the file had to be replaced by defaults."""
+    path = Path(path) if path is not None else settings_path()
+    defaults = Settings()
+    try:
+        if path.stat().st_size > MAX_SETTINGS_BYTES:
+            return _warn(defaults, f"the settings file {path} is absurdly large; using the defaults")
+        data = json.loads(path.read_bytes().decode("utf-8"))
+    except FileNotFoundError:
+        return defaults, None
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else "it is not valid JSON"
+        return _warn(defaults, f"the settings file {path} could not be read ({reason}); using the defaults")
+    if not isinstance(data, dict):
+        return _warn(defaults, f"the settings file {path} is not a settings record; using the defaults")
+    values: dict[str, Any] = {}
+    bad: list[str] = []
+    for field in attrs.fields(Settings):
+        if field.name not in data:
+            continue
+        if _valid(field.name, data[field.name]):
+            values[field.name] = data[field.name]
+        else:
+            bad.append(field.name)
+    settings = Settings(**values)
+    if bad:
+        fields = ", ".join(bad)
+        return _warn(settings, f"the settings file {path} has unusable {fields}; using the defaults there")
+    return settings, None
+
+
+def _warn(settings: Settings, message: str) -> tuple[Settings, str]:
+    log.warning(message)
+    return settings, message
+
+
+def load_settings(path: Path | None = None) -> Settings:
+    """The settings (any warning is logged)."""
+    return read_settings(path)[0]
+
+
+def save_settings(settings: Settings, path: Path | None = None) -> None:
+    """Write the settings crash-safely (a half-written file would cost the player them all)."""
+    path = Path(path) if path is not None else settings_path()
+    data = {"schema": SCHEMA, **attrs.asdict(settings)}
+    atomic_write_text(path, json.dumps(data, indent=1, ensure_ascii=False) + "\n")
