@@ -10,7 +10,7 @@ from arle.engine import vehicles, warden
 from arle.engine.decisions import travel_vp
 from arle.engine.game import IllegalMove
 from arle.engine.goods import Good
-from arle.engine.moves import Load, ReturnEquipment
+from arle.engine.moves import Choose, Load, ReturnEquipment
 from arle.engine.state import Phase
 from arle.engine.tiles import Equipment
 from tests.engine.helpers import clear_goods, finish_work_phase, me, new_game, set_goods
@@ -208,15 +208,19 @@ def test_illegal_load_raises_and_changes_nothing():
 
 def test_vehicles_empty_at_inventorying_through_the_game_flow():
     """Inventorying step 1 (p. 8): "Place the Timber, Bricks, and Clothing from your Vehicles into
-    your personal supply"; the Timber is then there for the November fuel."""
+    your personal supply. Place the Travel Destination Tiles ... on your Travel Experience Track"."""
     g = new_game()
     p = me(g)
     cart = give(g, p, E.CART)
     set_goods(p, leather=1)
     load(g, cart, 0, "leather")
     load(g, cart, 2, "wood")
+    handcart = give(g, p, E.HANDCART)
+    load(g, handcart, 0, "dest:hage")
+    g.apply(Choose("field:3,1"))
     finish_work_phase(g)
-    assert cart.load == []
+    assert cart.load == [] and handcart.load == []
+    assert p.travel == ["hage"]
     assert p.goods[Good.LEATHER_WEAR] == 1
     # 1 Timber from the cart; November Sustenance paid 2 Peat of the 3 at the start.
     assert p.goods[Good.TIMBER] == 1
