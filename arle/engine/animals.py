@@ -118,11 +118,18 @@ def gain_animals(g: Game, p: PlayerState, animal: Animal, n: int) -> None:
         g.emit(AnimalsChanged(p.index, animal.value, holder, 1))
 
 
+#: Paid Animals leave these holders first, so that pairs in Stalls and Stables keep breeding
+#: (RULES-DECISIONS notes "Paying Animals").
+_PAY_ORDER = {"waiting": 0, "dike": 1, "pasture": 2, "park": 3, "stall": 4, "stable": 5}
+
+
 def remove_animals(g: Game, p: PlayerState, animal: Animal, n: int) -> None:
-    """Pay Animals: they leave the waiting area first, then Dikes, pastures, Parks, Stalls."""
+    """Pay Animals: they leave the waiting area first, then Dikes, pastures, Parks, Stalls,
+    Stables."""
+    kinds = {hid: kind for hid, _cap, _mixed, kind in holders(p)}
     order = sorted(
         (k for k, h in p.animals.items() if h.get(animal)),
-        key=lambda k: (k != WAITING, not k.startswith("d"), k),
+        key=lambda k: (_PAY_ORDER[kinds.get(k, "waiting")], k),
     )
     left = n
     for holder in order:
