@@ -60,5 +60,15 @@ RULES_NOTES: tuple[RulesNote, ...] = (
               "rearrange them during the Work Phase. If none fits, you choose what to release."),
     RulesNote("Paying Animals", "Animals paid for Sustenance are of the type you choose; they "
               "leave Dikes and pastures before Stalls and Stables."),
-    RulesNote("Laborer", "The Laborer cannot imitate a Laborer space."),
+    RulesNote("Laborer", "The Laborer cannot imitate a Laborer space. Taken as the other-season "
+              "action it finds no occupied space of its own season to imitate (Workers leave the "
+              "board at the end of each Work Phase), so it can only build."),
+    RulesNote("And/or", "The parts of an \"and/or\" space (Colonist, Dike Builder, Farmer, "
+              "Wainwright) may be taken in any order, each once; only a brown line (Fisherman) "
+              "fixes the order."),
+    RulesNote("Paying with Timber and Brick", "Timber pays for Wood and Brick for Clay everywhere, "
+              "so an Inn's \"2 different Building Materials\" may be paid with 2 Timber (for Wood "
+              "and Timber) or 2 Bricks (for Clay and Brick)."),
+    RulesNote("Warden", "A flipped Vehicle keeps its load. Animals leave a Stall turned Depot; a "
+              "Stable turned Double Stall keeps 3 Animals in each half."),
 )

@@ -64,6 +64,8 @@ class MakeRoomDecision(Decision):
         barn.add(g, p, self.kind_)
         self.finished = True
 
+    auto_single = True
+
 
 @attrs.frozen
 class PayAnimals(Step):
@@ -170,6 +172,8 @@ class ChooseVehicleDecision(Decision):
         assert isinstance(move, Choose)
         self.finished = True
         g.push(Script(self.player, equipment_cost_steps(Equipment(move.option))))
+
+    auto_single = True
 
 
 @attrs.frozen

@@ -18,19 +18,20 @@ if TYPE_CHECKING:
 
 
 def imitable(g: Game, season: str, p: PlayerState) -> list[str]:
-    """Spaces the Laborer of ``season`` may imitate. In its own season: the occupied ones (never
-    a Laborer). Taken as the other-season action, no space of its season is occupied, so any
-    space of that season may be imitated (RULES-DECISIONS: "any space of the other season")."""
+    """Spaces the Laborer of ``season`` may imitate: the occupied spaces of that season (whoever
+    occupies them), never a Laborer, and only where the player can make the space's up-front
+    payment. Workers leave the board at the end of each Work Phase, so a Laborer taken as the
+    other-season action finds no occupied space of its season and can only build."""
     from .action_spaces import ACTION_SPACES, LABORERS
 
-    ids = [
+    return [
         a.id
         for a in ACTION_SPACES.values()
-        if a.season == season and a.id not in LABORERS and a.placeable(g, p)
+        if a.season == season
+        and a.id in g.state.occupied
+        and a.id not in LABORERS
+        and a.placeable(g, p)
     ]
-    if season == g.state.season:
-        return [s for s in ids if s in g.state.occupied]
-    return ids
 
 
 @attrs.frozen
@@ -54,6 +55,8 @@ class ImitateDecision(Decision):
 
     def options(self, g: Game) -> list[Move]:
         return [Choose(s) for s in imitable(g, self.season, g.state.players[self.player])]
+
+    auto_single = True
 
     def choose(self, g: Game, move: Move) -> None:
         from .action_spaces import ACTION_SPACES

@@ -65,16 +65,26 @@ def can_afford(bundle: Bundle, have: Mapping[Good, int]) -> bool:
     return all(have.get(g, 0) >= n for g, n in bundle)
 
 
+def _bundle_ways(bundle: Bundle) -> list[Bundle]:
+    """Every way to hand over ``bundle`` with Timber for Wood and Brick for Clay."""
+    return [_merge(list(parts)) for parts in product(*(_splits(g, n) for g, n in bundle))]
+
+
 def payment_options(c: Cost, have: Mapping[Good, int]) -> list[Bundle]:
-    """Every distinct affordable way to pay ``c``, cheapest-looking first (base goods first)."""
+    """Every distinct affordable way to pay ``c``, cheapest-looking first (base goods first).
+
+    The substitution holds "regardless of the action", so it applies inside a choice too: the
+    Wood of "Wood and Timber" (2 different Building Materials) may be paid with a Timber."""
     fixed_ways = [_splits(g, n) for g, n in c.fixed]
-    choice_ways = [list(combinations(ch.options, ch.pick)) for ch in c.choices]
+    choice_ways = [
+        [way for combo in combinations(ch.options, ch.pick) for way in _bundle_ways(_merge(list(combo)))]
+        for ch in c.choices
+    ]
     seen: set[Bundle] = set()
     result: list[Bundle] = []
     for fixed in product(*fixed_ways):
         for picks in product(*choice_ways):
-            parts = list(fixed) + [b for combo in picks for b in combo]
-            bundle = _merge(parts)
+            bundle = _merge([*fixed, *picks])
             if bundle not in seen and can_afford(bundle, have):
                 seen.add(bundle)
                 result.append(bundle)

@@ -207,7 +207,11 @@ class OneOfDecision(Decision):
 
 @attrs.frozen
 class AndOr(Step):
-    """"A and/or B": any of the parts, each at most once, top before bottom; Done ends it."""
+    """"A and/or B" (rulebook p. 13): any of the parts, each at most once; Done ends it.
+
+    The rulebook orders the parts of a space only where a brown line separates them ("top before
+    bottom", the Fisherman), and those spaces are plain step sequences. "And/or" says nothing
+    about order, so the parts may be taken in any order (RULES_NOTES "And/or")."""
 
     options: tuple[Option, ...]
 
@@ -221,17 +225,18 @@ class AndOr(Step):
 @attrs.define
 class AndOrDecision(Decision):
     choices: tuple[Option, ...] = ()
-    next_index: int = 0
+    used: list[str] = attrs.Factory(list)
     kind = "and_or"
 
+    def _rest(self) -> list[Option]:
+        return [o for o in self.choices if o.key not in self.used]
+
     def prompt(self, g: Game) -> str:
-        rest = self.choices[self.next_index :]
-        return "You may: " + " and/or ".join(o.label for o in rest)
+        return "You may: " + " and/or ".join(o.label for o in self._rest())
 
     def options(self, g: Game) -> list[Move]:
         p = g.state.players[self.player]
-        rest = self.choices[self.next_index :]
-        moves: list[Move] = [Choose(o.key) for o in rest if _option_possible(g, p, o)]
+        moves: list[Move] = [Choose(o.key) for o in self._rest() if _option_possible(g, p, o)]
         return [*moves, Done()] if moves else []
 
     def choose(self, g: Game, move: Move) -> None:
@@ -239,11 +244,10 @@ class AndOrDecision(Decision):
             self.finished = True
             return
         assert isinstance(move, Choose)
-        idx = next(i for i, o in enumerate(self.choices) if o.key == move.option)
-        self.next_index = idx + 1
-        if self.next_index >= len(self.choices):
-            self.finished = True
-        g.push(Script(self.player, list(self.choices[idx].steps)))
+        option = next(o for o in self.choices if o.key == move.option)
+        self.used.append(option.key)
+        self.finished = not self._rest()
+        g.push(Script(self.player, list(option.steps)))
 
 
 @attrs.frozen
@@ -321,6 +325,8 @@ class PayDecision(Decision):
         assert isinstance(move, Pay)
         pay(g, g.state.players[self.player], move.goods)
         self.finished = True
+
+    auto_single = True
 
 
 # -- Home Board steps ------------------------------------------------------------------------------
@@ -475,6 +481,8 @@ class PlaceTileDecision(Decision):
             take_tile(g, tile)
         homeboard.place_tile(g, p, self.tile, homeboard.parse_space(move.space))
         self.finished = True
+
+    auto_single = True
 
 
 # -- Tools -------------------------------------------------------------------------------------------

@@ -14,6 +14,9 @@ from .state import PlayerState
 from .steps import Decision, Step
 from .tiles import FLIPS, Equipment, Tile
 
+#: Each half of a Double Stall is a Stall (rulebook p. 9: a Stall holds 3 Animals).
+STALL_SIZE = 3
+
 if TYPE_CHECKING:
     from .game import Game
     from .moves import Move
@@ -44,8 +47,19 @@ def flip(g: Game, p: PlayerState, target: str) -> str:
     p.tiles[space] = after.value
     g.emit(TileFlipped(p.index, before_tile.value, after.value, target))
     holder = f"s{homeboard.space_id(space)}"
-    animals.displace(g, p, holder)  # a Depot holds none; a Double Stall splits its Animals
+    if after is Tile.DOUBLE_STALL:
+        _split_stable(g, p, holder)
+    animals.displace(g, p, holder)  # a Depot holds none: its Animals look for another place
     return f"{before_tile.value}->{after.value}"
+
+
+def _split_stable(g: Game, p: PlayerState, holder: str) -> None:
+    """A Stable turned Double Stall is two Stalls of 3: Animals beyond the first 3 move into the
+    second half (Stable Animals are all of one type, so they fit there)."""
+    here = p.animals.get(holder, {})
+    for animal, n in list(here.items()):
+        for _ in range(max(0, n - STALL_SIZE)):
+            animals.move_animal(g, p, animal, holder, holder + "b")
 
 
 @attrs.frozen
@@ -72,3 +86,5 @@ class UpgradeDecision(Decision):
         name = flip(g, g.state.players[self.player], move.target)
         g.stats_flip(name)
         self.finished = True
+
+    auto_single = True
