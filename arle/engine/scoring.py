@@ -7,7 +7,7 @@ import attrs
 
 from . import homeboard
 from .buildings import BUILDINGS
-from .decisions import travel_vp
+from .decisions import SOLO_TARGET, travel_vp
 from .destinations import DESTINATIONS
 from .goods import ANIMALS, FOOD_CAP, TRACK_CAP, TRACK_GOODS, Good
 from .state import PlayerState
@@ -114,3 +114,12 @@ def score(p: PlayerState) -> ScoreBreakdown:
         animals=animals_vp([count(p, a) for a in ANIMALS]),
         bottlenecks=p.bottleneck_vp,
     )
+
+
+def solo_rating(total: float) -> str:
+    """The solo verdict (rulebook "The Solo Game Variant": "We consider 110 Victory Points a
+    remarkable score")."""
+    points = f"{total:g} VP"
+    if total >= SOLO_TARGET:
+        return f"{points}: a remarkable score ({SOLO_TARGET} or more)"
+    return f"{points}: {SOLO_TARGET - total:g} short of a remarkable score ({SOLO_TARGET})"
