@@ -36,8 +36,13 @@ def has_room(p: PlayerState, kind: Equipment, removed: int | None = None) -> boo
 
 
 def room_makers(p: PlayerState, kind: Equipment) -> list[int]:
-    """Pieces whose return would make room for a new ``kind`` (a piece of equal size)."""
-    return [e.id for e in p.barn if has_room(p, kind, removed=e.id)]
+    """Pieces whose return would make room for a new ``kind``: "you must first get rid of another
+    piece of Equipment of equal size" (rulebook ↻3), so a Large Vehicle never makes room for a
+    small piece (a full Barn always holds a piece of equal size that does)."""
+    large = EQUIPMENT[kind].large
+    return [
+        e.id for e in p.barn if EQUIPMENT[e.kind].large == large and has_room(p, kind, removed=e.id)
+    ]
 
 
 def can_house(p: PlayerState, kind: Equipment) -> bool:
