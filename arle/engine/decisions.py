@@ -71,4 +71,27 @@ RULES_NOTES: tuple[RulesNote, ...] = (
               "and Timber) or 2 Bricks (for Clay and Brick)."),
     RulesNote("Warden", "A flipped Vehicle keeps its load. Animals leave a Stall turned Depot; a "
               "Stable turned Double Stall keeps 3 Animals in each half."),
+    RulesNote("Weaving Parlor and Colonist's House", "The Peat you cut is a bonus: with no Peat "
+              "left on your Moors you may still pay 3 Flax for 1 Linen (2 Wool for 1 Clay)."),
+    RulesNote("Anytime buildings", "A dark green building is offered only when its use gains you "
+              "something (no Schnapps at 30 Food), and not while a payment is under way if the use "
+              "would spend what that payment needs."),
+    RulesNote("Cut Peat actions", "The Cut Peat actions of the Turnery, Smokehouse, Saddlery and "
+              "Milk House Inn, like the Peat Cutter's, may be stopped early; a Park is not a "
+              "Forest for the Turnery."),
+    RulesNote("Workshop", "Its Master action moves exactly one Tool indicator, paying the cost; "
+              "you may leave it unused."),
+    RulesNote("Smithy", "A Peat Boat turns over into a Plow; a Handcart or Wagon becomes a Plow "
+              "only while Peat Boat/Plow tiles are left. A vehicle's load is lost with it."),
+    RulesNote("Cooperage", "Food has two indicators, so Food rises 2/4/6; every indicator stops "
+              "at the end of the Goods Track."),
+    RulesNote("Gulf House Inn", "A Depot is no longer a Stall and a Double Stall no longer a "
+              "Stable: a Depot gives nothing, a Double Stall 2 Timber and no Brick."),
+    RulesNote("Milk House Inn", "The new Cattle counts for the Cut Peat actions only if you keep "
+              "it."),
+    RulesNote("Loading vehicles", "You may load vehicles at any time of your turns in the Work Phase, "
+              "in the middle of an action too, but not while you are choosing how to pay or selling "
+              "at a destination."),
+    RulesNote("Travel Destinations", "If nothing can be sold any more before your first sale, the "
+              "tile goes back to your storage board."),
 )

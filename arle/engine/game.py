@@ -20,11 +20,15 @@ from .events import (
     TurnEnded,
     WorkerPlaced,
 )
-from .moves import EndTurn, Move, PlaceWorker, SkipPlacement, describe
+from .moves import MOVE_TYPES, EndTurn, Move, PlaceWorker, SkipPlacement, describe
 from .scoring import ScoreBreakdown, score
 from .setup import Setup, initial_state
 from .state import GameState, Phase
 from .steps import Decision, HouseAnimalsDecision, Script
+
+#: Decisions answered before anything else happens: while the player chooses how to pay, an anytime
+#: move could spend the goods the payment needs.
+ATOMIC_DECISIONS = frozenset({"pay"})
 
 
 class IllegalMove(ValueError):
@@ -99,6 +103,8 @@ class Game:
         moves = self._decision_moves()
         seen = set(moves)
         self._decision_set = frozenset(seen)
+        if self.decision is not None and self.decision.kind in ATOMIC_DECISIONS:
+            return moves
         for m in anytime_moves(self, self.state.players[actor]):
             if m not in seen:
                 seen.add(m)
@@ -109,7 +115,8 @@ class Game:
         """Play ``move``; returns what changed. An illegal move raises IllegalMove, changing
         nothing."""
         if move not in self.legal_moves():
-            raise IllegalMove(f"{describe(move)} is not a legal move now ({self.prompt()})")
+            what = describe(move) if type(move).__name__ in MOVE_TYPES else f"{move!r} (not a move)"
+            raise IllegalMove(f"{what} is not a legal move now ({self.prompt()})")
         self._legal = None
         actor = self.actor
         assert actor is not None

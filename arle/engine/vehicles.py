@@ -104,9 +104,13 @@ def _affordable_items(g: Game, p: PlayerState) -> list[str]:
 
 
 def load_moves(g: Game, p: PlayerState) -> list[Move]:
-    """Every Load move the player may make now: between actions, never in the middle of one
-    (a pending payment must not lose its goods to a vehicle), nor during a sale."""
-    if g.state.stack or g.state.phase not in (Phase.WORK, Phase.FINAL_TURNS):
+    """Every Load move the player may make now: any time of the Work Phase on your turn, in the
+    middle of an action too, except while a payment or a sale waits for your choice (a pending
+    payment must not lose its goods to a vehicle; one sale at a time)."""
+    if g.state.phase not in (Phase.WORK, Phase.FINAL_TURNS):
+        return []
+    pending = g.decision
+    if pending is not None and pending.kind in ("pay", "travel"):
         return []
     vehicles = [e for e in p.barn if EQUIPMENT[e.kind].spaces]
     if not vehicles:
