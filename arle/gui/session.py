@@ -13,10 +13,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
+import attrs
 from PySide6.QtCore import QCoreApplication, QObject, Signal
 
 from arle.engine import Event, Game, IllegalMove, Move, Setup, describe
-from arle.gui.style import DEFAULT_COLORS
+from arle.gui.style import DEFAULT_COLORS, move_label
 from arle.history import GameHistory
 
 
@@ -44,8 +45,8 @@ class GameSession(QObject):
         self._legal_key: tuple[int, int] | None = None
         #: Called with the history after every change (autosave); set by the main window.
         self.after_change: Callable[[GameHistory], None] | None = None
-        #: Every event applied in this session, oldest first, with the mover (for the game log).
-        self.log: list[tuple[int | None, Move, list[Event]]] = []
+        #: Every applied move, oldest first, in words (for the game log).
+        self.log: list[LogEntry] = _replay_log(history)
         #: Each player's colour (hex), chosen in the New Game dialog; see ``style.player_color``.
         self.colors: list[str] = list(DEFAULT_COLORS)
 
@@ -105,12 +106,13 @@ class GameSession(QObject):
             self.message.emit(_tr("Not possible now: {move}.").format(move=describe(move)))
             return False
         actor = self.game.actor
+        label = move_label(self.game, move)
         try:
             events = self._history.apply(move)
         except IllegalMove as exc:  # pragma: no cover - legal_moves said yes
             self.message.emit(str(exc))
             return False
-        self.log.append((actor, move, list(events)))
+        self.log.append(LogEntry(actor, move, label, list(events)))
         self._after(events)
         return True
 
@@ -142,10 +144,11 @@ class GameSession(QObject):
             self.message.emit(_tr("There is no move to redo."))
             return False
         actor = self.game.actor
-        move = self._history._redo[-1] if getattr(self._history, "_redo", None) else None
+        before = self.game.copy()
+        n = len(self._history.moves)
         events = self._history.redo()
-        if move is not None:
-            self.log.append((actor, move, list(events)))
+        move = self._history.moves[n]
+        self.log.append(LogEntry(actor, move, move_label(before, move), list(events)))
         self._after([])
         return True
 
@@ -153,7 +156,7 @@ class GameSession(QObject):
         """Install another game (new game, load): everything redraws."""
         self._history = history
         self._legal = None
-        self.log = []
+        self.log = _replay_log(history)
         self.reset.emit()
         self._after([], save=False)
 
@@ -171,6 +174,30 @@ class GameSession(QObject):
         self.redoAvailable.emit(self._history.can_redo())
         if self.game.over:
             self.gameOver.emit()
+
+
+@attrs.frozen
+class LogEntry:
+    """One applied move: who made it, the move, its label in words (taken before it was applied,
+    when the pending decision still knew its options) and the engine events it caused."""
+
+    actor: int | None
+    move: Move
+    label: str
+    events: list[Event]
+
+
+def _replay_log(history: GameHistory) -> list[LogEntry]:
+    """The log of a loaded game: replay its moves on a fresh game to put them in words."""
+    if not history.moves:
+        return []
+    game = Game(history.setup)
+    log = []
+    for move in history.moves:
+        actor = game.actor
+        label = move_label(game, move)
+        log.append(LogEntry(actor, move, label, game.apply(move)))
+    return log
 
 
 def new_session(setup: Setup, *, friendly_undo: bool = False, parent: QObject | None = None) -> GameSession:
