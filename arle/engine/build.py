@@ -90,6 +90,8 @@ class PlaceBuildingDecision(Decision):
         g.emit(BuildingBuilt(p.index, self.building, move.space))
         self.finished = True
 
+    auto_single = True
+
 
 @attrs.frozen
 class BuildStall(Step):
