@@ -4,7 +4,10 @@ reproduces them."""
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -44,3 +47,34 @@ def test_replaying_the_move_list_reproduces_the_game(seed):
     for move, expected in zip(moves, events[1:], strict=True):
         assert replay.apply(move) == expected
     assert replay.state == game.state and replay.over
+
+
+_CHILD = """
+import json, random
+from arle.engine import Game, move_to_dict
+from arle.simulate import choose_move, setup_for
+out = []
+for seed, players in ((31, 2), (32, 1)):
+    rng = random.Random(seed)
+    g = Game(setup_for(seed, players))
+    moves = []
+    while not g.over:
+        m = choose_move(rng, g.legal_moves())
+        moves.append(move_to_dict(m))
+        g.apply(m)
+    out.append([moves, g.scores()])
+print(json.dumps(out))
+"""
+
+
+def test_games_do_not_depend_on_the_process_hash_seed():
+    """Legal move order must not depend on set or dict iteration of strings, which changes with
+    PYTHONHASHSEED: a game replayed in another process must see the same choices."""
+    runs = []
+    for hash_seed in ("0", "4242"):
+        env = dict(os.environ, PYTHONHASHSEED=hash_seed)
+        result = subprocess.run([sys.executable, "-c", _CHILD], env=env, capture_output=True,
+                                text=True, timeout=120, check=False)
+        assert result.returncode == 0, result.stderr
+        runs.append(result.stdout)
+    assert runs[0] == runs[1]
