@@ -38,6 +38,10 @@ class Setup:
         unknown = [b for b in self.buildings if b not in B.BUILDINGS]
         if unknown:
             raise ValueError(f"unknown buildings: {', '.join(unknown)}")
+        if len(set(self.buildings)) != len(self.buildings):
+            raise ValueError("each building exists once: a building is listed twice")
+        if len(self.names) > self.players:
+            raise ValueError(f"{len(self.names)} names for {self.players} player(s)")
         if self.start_player is not None and not 0 <= self.start_player < self.players:
             raise ValueError("the starting player must be one of the players")
 

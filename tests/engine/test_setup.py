@@ -181,6 +181,8 @@ def test_game_starts_in_half_year_1_summer_with_the_starting_player_to_place():
     {"players": 3}, {"players": 0}, {"building_set": "all"}, {"building_set": "explicit",
                                                               "buildings": ("castle",)},
     {"start_player": 2}, {"players": 1, "start_player": 1},
+    {"building_set": "explicit", "buildings": ("mill", "mill")},  # each building exists once
+    {"players": 1, "names": ("Ada", "Bo")},
 ])
 def test_bad_setup_is_rejected_with_a_clear_message(kwargs):
     with pytest.raises(ValueError, match=r"\w+"):
