@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from arle.engine import IllegalMove
+from arle.engine import IllegalMove, barn
 from arle.engine import animals as ar
 from arle.engine.events import ActionUsed, GoodsChanged, SupplyBottleneck
 from arle.engine.goods import Good
 from arle.engine.inventory import Harvest, Milking, Shearing, Sustenance, level
-from arle.engine.moves import Choose, Pay
+from arle.engine.moves import Choose, Pay, TradePeat
 from arle.engine.scoring import score
-from arle.engine.tiles import Tile
+from arle.engine.tiles import Equipment, Tile
 from tests.engine.helpers import (
     C,
     H,
@@ -234,3 +234,21 @@ def test_inventory_moves_cannot_be_skipped():
     run_steps(g, 0, [Sustenance(3, 2)])
     with pytest.raises(IllegalMove):
         g.apply(Choose("cattle"))
+
+
+def test_a_peat_boat_owner_may_trade_peat_before_paying_sustenance():
+    """Anytime Actions: "If you own a Peat Boat, you can exchange Peat for goods of the Goods Track
+    at a 1:1 ratio - at any time during the game" - also right before Sustenance."""
+    g = new_game()
+    p = me(g)
+    barn.add(g, p, Equipment.PEAT_BOAT)
+    clear_goods(p)
+    set_goods(p, peat=5)
+    run_steps(g, 0, [Sustenance(3, 2)])
+    assert g.decision is not None and g.decision.kind == "sustenance"
+    assert Choose("pay") in g.legal_moves() and TradePeat(Good.FOOD) in g.legal_moves()
+    for _ in range(3):
+        g.apply(TradePeat(Good.FOOD))
+    g.apply(Choose("pay"))
+    assert (p.goods[Good.FOOD], p.goods[Good.PEAT], p.bottleneck_vp) == (0, 0, 0)
+    assert ar.total(p) == 1, "the Horse was not needed"
