@@ -1,0 +1,60 @@
+"""Issue 4, "Settings": preferences persist in a JSON file under the platform config directory;
+a corrupt file falls back to defaults with a warning and never stops the app."""
+
+from __future__ import annotations
+
+import json
+import logging
+from pathlib import Path
+
+import platformdirs
+import pytest
+
+from arle.settings import Settings, load_settings, read_settings, save_settings, settings_path
+
+
+def test_settings_round_trip(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    mine = Settings(player_names=["Ada", "Bo"], player_colours=["#112233", "#aabbcc"],
+                    window_geometry="AdnQywADAAAAAA==", last_directory="/home/ada/games", language="de",
+                    friendly_undo=True)
+    save_settings(mine, path)
+    assert read_settings(path) == (mine, None)
+    assert json.loads(path.read_text())["player_names"] == ["Ada", "Bo"]
+
+
+def test_missing_file_gives_defaults_silently(tmp_path: Path) -> None:
+    assert read_settings(tmp_path / "none.json") == (Settings(), None)
+
+
+@pytest.mark.parametrize("content", [b"{not json", b"\xff\xfe\x00", b"[1, 2]", b"", b"[" * 5000])
+def test_corrupt_file_falls_back_to_defaults_with_a_warning(
+    tmp_path: Path, content: bytes, caplog: pytest.LogCaptureFixture
+) -> None:
+    path = tmp_path / "settings.json"
+    path.write_bytes(content)
+    with caplog.at_level(logging.WARNING, logger="arle.settings"):
+        settings, warning = read_settings(path)
+    assert settings == Settings()
+    assert warning is not None and "using the defaults" in warning
+    assert warning in caplog.text
+
+
+def test_a_bad_field_falls_back_alone(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"player_names": ["Ada", "Bo"], "player_colours": ["red", 3],
+                                "friendly_undo": "yes", "future_option": 1}))
+    settings, warning = read_settings(path)
+    assert settings.player_names == ["Ada", "Bo"]
+    assert settings.player_colours == Settings().player_colours
+    assert settings.friendly_undo is False
+    assert warning is not None and "player_colours, friendly_undo" in warning
+    assert load_settings(path) == settings
+
+
+def test_location_is_the_platform_config_dir(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.delenv("ARLE_CONFIG_DIR", raising=False)
+    assert settings_path() == Path(platformdirs.user_config_dir("arle", appauthor=False)) / "settings.json"
+    monkeypatch.setenv("ARLE_CONFIG_DIR", str(tmp_path))
+    save_settings(Settings(language="fr"))
+    assert load_settings().language == "fr"
