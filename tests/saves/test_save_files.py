@@ -161,3 +161,12 @@ def test_loading_replays_through_the_engine_only() -> None:
     assert isinstance(saves.loads(text).game, Game)
     with pytest.raises(saves.SaveError, match="move 1 is not a valid move"):
         saves.loads(text.replace('"SkipPlacement"', '"__import__(\'os\')"', 1))
+
+
+def test_bench_reports_every_figure() -> None:
+    """The measurement script runs (its numbers go in the report, not in assertions)."""
+    from arle.bench_saves import saves_figures
+
+    figures = saves_figures(quick=True)
+    assert figures["full_game_moves_median"] > 100
+    assert all(isinstance(v, float | int) and v >= 0 for v in figures.values())
