@@ -62,7 +62,8 @@ RULES_NOTES: tuple[RulesNote, ...] = (
               "leave Dikes and pastures before Stalls and Stables."),
     RulesNote("Laborer", "The Laborer cannot imitate a Laborer space. Taken as the other-season "
               "action it finds no occupied space of its own season to imitate (Workers leave the "
-              "board at the end of each Work Phase), so it can only build."),
+              "board at the end of each Work Phase), so it can only build (a Vehicle with the Summer "
+              "Laborer, a Building with the Winter one)."),
     RulesNote("And/or", "The parts of an \"and/or\" space (Colonist, Dike Builder, Farmer, "
               "Wainwright) may be taken in any order, each once; only a brown line (Fisherman) "
               "fixes the order."),

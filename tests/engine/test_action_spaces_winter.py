@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from arle.engine import animals, homeboard
-from arle.engine.moves import Choose, CutPeat, Flip, PlaceTile, PlaceWorker, ReturnEquipment
+from arle.engine.moves import Choose, CutPeat, Done, Flip, PlaceTile, PlaceWorker, ReturnEquipment
 from arle.engine.tiles import EQUIPMENT, Equipment, Tile
 from arle.engine.tools import Tool
 from tests.engine.action_helpers import (
@@ -580,3 +580,22 @@ def test_winter_payment_ways_for_a_stall_with_brick():
         {"brick": 1, "clay": 1, "grain": 1},
         {"brick": 2, "grain": 1},
     ]
+
+
+def test_winter_laborer_building_or_imitation_not_both():
+    """Laborer: "either build a Building ..., or imitate" - a single "or" (p. 13): after the
+    Building the occupied Potter is no longer offered."""
+    g = game_in("winter", buildings=("farmers_house",))
+    p = player(g)
+    g.apply(PlaceWorker("winter.potter"))
+    g.apply(Choose("clay"))
+    g.apply(Done())
+    g.apply(PlaceWorker("winter.peat_boatman"))
+    place(g, "winter.laborer")
+    assert keys(g) == ["building", "imitate"]
+    choose(g, "building")
+    choose(g, "farmers_house")
+    pay(g, wood=1, grain=1)
+    g.apply(PlaceTile("3,2"))
+    assert idle(g)
+    assert p.buildings == ["farmers_house"] and have(p, "food") == 5 + 3 - 2
