@@ -236,7 +236,8 @@ def load_save(path: Path) -> LoadedSave:
             raise SaveError(
                 f"{path.name} is too large for a save file ({size:,} bytes; the limit is {MAX_FILE_BYTES:,})"
             )
-        raw = path.read_bytes()[: MAX_FILE_BYTES + 1]
+        with path.open("rb") as f:  # read at most the limit: /dev/zero must not fill memory
+            raw = f.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError:
         raise SaveError(f"{path} does not exist") from None
     except IsADirectoryError:

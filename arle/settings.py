@@ -33,7 +33,7 @@ _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 class Settings:
     player_names: list[str] = attrs.Factory(lambda: ["Player 1", "Player 2"])
     #: "#rrggbb" per seat.
-    player_colours: list[str] = attrs.Factory(lambda: ["#c0392b", "#2471a3"])
+    player_colours: list[str] = attrs.Factory(lambda: ["#E69F00", "#0072B2"])  # the GUI's defaults
     #: Opaque to this module: whatever the GUI stores (e.g. base64 of QWidget.saveGeometry()).
     window_geometry: str = ""
     last_directory: str = ""

@@ -104,3 +104,9 @@ def test_verify_command_prints_one_line_and_fails(name: str) -> None:
     assert run.stdout == ""
     assert run.stderr.count("\n") == 1 and "Traceback" not in run.stderr
     assert EXPECTED[name] in run.stderr
+
+
+def test_an_endless_file_is_read_only_up_to_the_limit() -> None:
+    if not Path("/dev/zero").exists():
+        pytest.skip("no /dev/zero here")
+    assert "too large for a save file" in message(Path("/dev/zero"))
