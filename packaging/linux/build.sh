@@ -89,7 +89,8 @@ if ((${#unknown[@]})); then
     echo "the bundle needs system libraries no installed package provides: ${unknown[*]}" >&2
     exit 1
 fi
-mapfile -t depends < <(printf '%s\n' "${depends[@]}" libxcb-cursor0 | sort -u)
+# The Qt xcb platform's own needs (found by the walk above as well; named so they never go missing).
+mapfile -t depends < <(printf '%s\n' "${depends[@]}" libxcb-cursor0 libxkbcommon-x11-0 libegl1 libgl1 | sort -u)
 printf '%s\n' "${system_libs[@]}" >"$build/system-libs.txt"
 say "Depends: ${depends[*]}"
 
