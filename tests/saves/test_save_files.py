@@ -170,3 +170,12 @@ def test_bench_reports_every_figure() -> None:
     figures = saves_figures(quick=True)
     assert figures["full_game_moves_median"] > 100
     assert all(isinstance(v, float | int) and v >= 0 for v in figures.values())
+
+
+def test_a_game_without_moves_and_unusual_names_round_trips(tmp_path: Path) -> None:
+    setup = Setup(players=2, seed=0, names=('Jöns "the" Bauer', "Ætla\\n"), start_player=0)
+    path = tmp_path / "new.arle.json"
+    saves.save_history(path, GameHistory(setup))
+    loaded = saves.load_save(path)
+    assert loaded.history.setup == setup and loaded.history.moves == []
+    assert_same_game(loaded.game, Game(setup))
