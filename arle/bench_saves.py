@@ -90,6 +90,7 @@ def saves_figures(quick: bool = False) -> dict[str, float | None]:
     return {
         "full_game_moves_median": statistics.median(moves_per_game),
         "undo_end_of_game_ms_median": _ms(statistics.median(undo)),
+        "undo_end_of_game_ms_p95": _ms(_p95(undo)),
         "undo_end_of_game_ms_max": _ms(max(undo)),
         "replay_full_game_ms_median": _ms(statistics.median(replay)),
         "save_full_game_ms_median": _ms(statistics.median(save)),

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from arle.engine import Event, Game, Move, Setup
 
 #: Keep a snapshot of the game after every this many moves.
-SNAPSHOT_EVERY = 16
+SNAPSHOT_EVERY = 8
 
 
 class GameHistory:
