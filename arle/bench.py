@@ -55,7 +55,10 @@ def engine_figures(games: int) -> dict[str, float]:
     }
 
 
-FIGURES: list[Callable[[bool], dict[str, float | None]]] = []
+def _figures() -> list[Callable[[bool], dict[str, float | None]]]:
+    from arle.bench_saves import saves_figures
+
+    return [saves_figures]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -65,7 +68,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     results: dict[str, float | None] = {}
     results.update(engine_figures(5 if args.quick else 40))
-    for figure in FIGURES:
+    for figure in _figures():
         results.update(figure(args.quick))
     if args.json:
         print(json.dumps(results))
