@@ -68,12 +68,12 @@ missing=$(find "$root/opt/arle" -type f -name '*.so*' -print0 | xargs -0 ldd 2>/
 mkdir -p "$tmp/bin"
 ln -s "$root/opt/arle/arle" "$tmp/bin/arle"
 say "arle --self-test (offscreen, through a link like /usr/bin/arle)"
-if ! env -i HOME="$tmp" PATH="$tmp/bin:/usr/bin:/bin" QT_QPA_PLATFORM=offscreen arle --self-test; then
+if ! env -i HOME="$tmp" LANG=C.UTF-8 PATH="$tmp/bin:/usr/bin:/bin" QT_QPA_PLATFORM=offscreen arle --self-test; then
     fail "the installed app failed its self-test (offscreen)"
 fi
 if command -v xvfb-run >/dev/null 2>&1; then
     say "arle --self-test (xcb under Xvfb)"
-    if ! env -i HOME="$tmp" PATH="$tmp/bin:/usr/bin:/bin" QT_QPA_PLATFORM=xcb \
+    if ! env -i HOME="$tmp" LANG=C.UTF-8 PATH="$tmp/bin:/usr/bin:/bin" QT_QPA_PLATFORM=xcb \
             xvfb-run -a -s '-screen 0 1280x800x24' arle --self-test; then
         fail "the installed app failed its self-test on the xcb platform"
     fi
