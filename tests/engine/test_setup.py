@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from arle.engine import Game, Phase, Setup
+from arle.engine import Game, Phase, Setup, supply
 from arle.engine import animals as animal_rules
 from arle.engine import buildings as B
 from arle.engine import homeboard as hb
 from arle.engine.goods import Animal, Good
+from arle.engine.steps import PlaceNewTile
 from arle.engine.tiles import SUPPLY_LIMITS, Tile
 from arle.engine.tools import Tool, tool_count
 from tests.engine.helpers import me, new_game
@@ -193,3 +194,32 @@ def test_each_player_starts_with_one_animal_housed_legally():
     for p in new_game().state.players:
         assert animal_rules.total(p) == 1 and animal_rules.count(p, Animal.HORSE) == 1
         assert animal_rules.housing_valid(p)
+
+
+def test_limited_tiles_run_out_and_come_back_when_returned():
+    """Limited Components: "Every other type of tile is limited by the provided supply. (If it runs
+    out, you cannot get more.) ... when a player returns one of these tiles to the supply, it
+    becomes available again." Stalls and Depots share one stack of 7."""
+    g = new_game()
+    p = me(g)
+    assert g.state.supply["stall_depot"] == 5
+    for _ in range(5):
+        assert supply.take_tile(g, Tile.DEPOT)
+    assert not supply.tile_left(g, Tile.STALL)
+    assert not supply.take_tile(g, Tile.STALL)
+    assert not PlaceNewTile(Tile.STALL.value).possible(g, p)
+    supply.return_tile(g, Tile.STALL)
+    assert supply.tile_left(g, Tile.DEPOT)
+    assert PlaceNewTile(Tile.STALL.value).possible(g, p)
+    assert supply.take_tile(g, "farmers_house")  # buildings are not tiles of the supply board
+
+
+def test_goods_track_caps_15_and_food_30_excess_is_lost():
+    """The Goods Track: "The Goods Indicators cannot go above 15 or below 0"; Food has two
+    indicators, "so you can have up to 30 Food"; the personal supply is unlimited."""
+    g = new_game()
+    p = me(g)
+    assert supply.gain(g, p, Good.WOOL, 20) == 11 and p.goods[Good.WOOL] == 15
+    assert supply.gain(g, p, Good.FOOD, 40) == 25 and p.goods[Good.FOOD] == 30
+    assert supply.gain(g, p, Good.WOOD, 40) == 40 and p.goods[Good.WOOD] == 44
+    assert supply.gain(g, p, Good.GRAIN, 0) == 0
