@@ -68,8 +68,6 @@ class PlayerState:
     travel: list[str]  # destinations on the Travel Experience Track, bottom first
     destinations: list[str]  # destinations still on the storage board
     bottleneck_vp: int = 0
-    #: Before-November abilities already used this November.
-    used_this_inventory: list[str] = attrs.Factory(list)
 
 
 @attrs.define
