@@ -243,3 +243,18 @@ def test_remove_animals_takes_from_a_park_before_a_stall():
     set_animals(p, {"s3,2": {C: 1}, "s4,1": {C: 2}})
     ar.remove_animals(g, p, C, 1)
     assert p.animals == {"s4,1": {C: 2}}
+
+
+def test_house_animals_decision_release_an_old_animal_to_keep_the_new_one():
+    """Animal Husbandry: Animals may be returned "at any time" - during the Work Phase the player
+    may free a place for the newcomer by releasing an Animal already on the board."""
+    g = new_game()
+    p = me(g)
+    set_animals(p, {"s4,0": {H: 3}, "s3,2": {S: 1}, "s4,1": {S: 2},
+                    **{f"d{i}": {H: 1} for i in range(5)}})
+    run_steps(g, 0, [Gain(animals=((C, 1),))])
+    assert ReleaseAnimal(S, "s3,2") in g.legal_moves()
+    g.apply(ReleaseAnimal(S, "s3,2"))
+    g.apply(MoveAnimal(C, ar.WAITING, "s3,2"))
+    assert g.decision is None
+    assert (ar.count(p, S), ar.count(p, C), ar.count(p, H)) == (2, 1, 8)
