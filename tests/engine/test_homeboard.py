@@ -236,3 +236,38 @@ def test_tidal_flats_and_moors_cost_points_at_the_end():
     run_steps(g, 0, [Dehydrate()])
     g.apply(Flip("m0"))
     assert hb.moor_penalty(p) == -10
+
+
+def test_removing_a_double_stall_leaves_a_pasture_and_rehouses_the_rest():
+    """Moving Components: tiles are "placed, turned, or removed via certain actions"; an emptied
+    Land Space is a pasture for 2 Animals of one type and the others must find a place."""
+    g = new_game()
+    p = me(g)
+    p.tiles[(3, 2)] = Tile.DOUBLE_STALL.value
+    set_animals(p, {"s3,2": {S: 3}, "s3,2b": {C: 3}})
+    assert hb.remove_tile(g, p, (3, 2)) == Tile.DOUBLE_STALL.value
+    assert p.animals["s3,2"] == {S: 2}
+    assert (animal_rules.count(p, S), animal_rules.count(p, C)) == (3, 3)
+    assert animal_rules.waiting(p) == 0 and animal_rules.housing_valid(p)
+
+
+def test_removing_a_moor_with_peat_loses_its_peat_and_its_penalty():
+    """Bremen: "remove a Moor Tile from your Home Board (regardless of which side is facing up and
+    whether there is still Peat left on it ...) ... The Peat from the tile, if any, is lost"."""
+    g = new_game()
+    p = me(g)
+    hb.remove_moor(g, p, 3)  # the Small Boardwalk with its 4 Peat
+    hb.remove_moor(g, p, 0)  # a hydrated Moor
+    assert p.goods[Good.PEAT] == 3
+    assert hb.moor_penalty(p) == -8
+    assert {(4, 2), (5, 0), (6, 0)} <= set(hb.empty_land_spaces(p))
+
+
+def test_default_dike_move_is_the_leftmost_bottom_dike_to_the_leftmost_free_position():
+    g = new_game()
+    p = me(g)
+    assert hb.auto_dike(p) == (0, (1, 2))
+    for _ in range(7):
+        dike, to = hb.auto_dike(p)
+        hb.move_dike(g, p, dike, to)
+    assert hb.auto_dike(p) is None
