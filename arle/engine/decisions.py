@@ -58,8 +58,9 @@ RULES_NOTES: tuple[RulesNote, ...] = (
               "and ends the Work Phase with a click."),
     RulesNote("New Animals", "Animals you gain go to a fitting place automatically; you can "
               "rearrange them during the Work Phase. If none fits, you choose what to release."),
-    RulesNote("Paying Animals", "Animals paid for Sustenance are of the type you choose; they "
-              "leave Dikes and pastures before Stalls and Stables."),
+    RulesNote("Paying Animals", "Animals paid for Sustenance are of the type you choose. Paid "
+              "Animals (for Sustenance, Plows and Vehicles) leave Dikes, pastures and Parks before "
+              "Stalls and Stables, so that breeding pairs stay together."),
     RulesNote("Laborer", "The Laborer cannot imitate a Laborer space. Taken as the other-season "
               "action it finds no occupied space of its own season to imitate (Workers leave the "
               "board at the end of each Work Phase), so it can only build (a Vehicle with the Summer "
