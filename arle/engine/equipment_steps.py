@@ -7,12 +7,12 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from . import animals, barn, homeboard
+from . import barn, homeboard
 from .goods import Animal
 from .moves import Choose, Done, ReturnEquipment
-from .payments import cost, payment_options
+from .payments import cost
 from .state import PlayerState
-from .steps import Decision, OneOfDecision, Option, PayCost, PlaceNewTile, Script, Step
+from .steps import Decision, OneOf, Option, PayCost, PlaceNewTile, Script, Step
 from .supply import take_tile, tile_left
 from .tiles import EQUIPMENT, VEHICLES, Equipment, Tile
 
@@ -46,6 +46,9 @@ class GainEquipment(Step):
 
 @attrs.define
 class MakeRoomDecision(Decision):
+    """The Barn is full: return a piece of equal size (↻1, ↻3). Should room appear meanwhile
+    (a piece returned as an anytime move), the new piece is simply stored."""
+
     kind_: Equipment = Equipment.PLOW
     kind = "make_room"
 
@@ -53,13 +56,15 @@ class MakeRoomDecision(Decision):
         return f"The Barn is full: return a piece to make room for the {self.kind_.value}"
 
     def options(self, g: Game) -> list[Move]:
-        return [ReturnEquipment(i) for i in barn.room_makers(g.state.players[self.player],
-                                                            self.kind_)]
+        p = g.state.players[self.player]
+        if barn.has_room(p, self.kind_):
+            return [Choose(STORE)]
+        return [ReturnEquipment(i) for i in barn.room_makers(p, self.kind_)]
 
     def choose(self, g: Game, move: Move) -> None:
-        assert isinstance(move, ReturnEquipment)
         p = g.state.players[self.player]
-        barn.return_piece(g, p, move.equipment)
+        if isinstance(move, ReturnEquipment):
+            barn.return_piece(g, p, move.equipment)
         take_tile(g, self.kind_)
         barn.add(g, p, self.kind_)
         self.finished = True
@@ -67,61 +72,32 @@ class MakeRoomDecision(Decision):
     auto_single = True
 
 
-@attrs.frozen
-class PayAnimals(Step):
-    """Pay Animals (Horses for Vehicles; a Cattle or Horse for a Plow). They stop counting."""
-
-    kinds: tuple[Animal, ...]
-    n: int = 1
-
-    def possible(self, g: Game, p: PlayerState) -> bool:
-        return any(animals.count(p, a) >= self.n for a in self.kinds)
-
-    def run(self, g: Game, p: PlayerState) -> Decision | None:
-        able = [a for a in self.kinds if animals.count(p, a) >= self.n]
-        if len(able) == 1:
-            animals.remove_animals(g, p, able[0], self.n)
-            return None
-        return OneOfDecision(
-            p.index, tuple(Option(a.value, f"pay {self.n} {a.value}", (_Remove(a, self.n),))
-                           for a in able)
-        )
-
-
-@attrs.frozen
-class _Remove(Step):
-    animal: Animal
-    n: int
-
-    def run(self, g: Game, p: PlayerState) -> None:
-        animals.remove_animals(g, p, self.animal, self.n)
-
-
-def _horses_needed(kind: Equipment) -> int:
-    return EQUIPMENT[kind].horses
+STORE = "store"
 
 
 def equipment_cost_steps(kind: Equipment) -> list[Step]:
+    """Pay the piece's Wood and Animals together, then put it in the Barn (↻1, ↻3). A Plow takes a
+    Cattle or a Horse: the player picks the Animal first when both are possible."""
     info = EQUIPMENT[kind]
-    steps: list[Step] = [PayCost(cost(wood=info.wood))]
     if kind is Equipment.PLOW:
-        steps.append(PayAnimals((Animal.CATTLE, Animal.HORSE)))
-    elif info.horses:
-        steps.append(PayAnimals((Animal.HORSE,), info.horses))
-    return [*steps, GainEquipment(kind)]
+        return [
+            OneOf(tuple(
+                Option(a.value, f"pay 1 Wood and 1 {a.value}",
+                       (PayCost(cost(wood=info.wood), animals=((a, 1),)), GainEquipment(kind)))
+                for a in (Animal.CATTLE, Animal.HORSE)
+            ))
+        ]
+    horses = ((Animal.HORSE, info.horses),) if info.horses else ()
+    return [PayCost(cost(wood=info.wood), animals=horses), GainEquipment(kind)]
 
 
-def affordable(p: PlayerState, kind: Equipment) -> bool:
-    info = EQUIPMENT[kind]
-    if not payment_options(cost(wood=info.wood), p.goods):
-        return False
-    if kind is Equipment.PLOW:
-        return animals.count(p, Animal.CATTLE) + animals.count(p, Animal.HORSE) > 0
-    return animals.count(p, Animal.HORSE) >= info.horses
+def affordable(g: Game, p: PlayerState, kind: Equipment) -> bool:
+    first = equipment_cost_steps(kind)[0]
+    return first.possible(g, p)
 
 
 def buildable(g: Game, p: PlayerState, kind: Equipment) -> bool:
-    return affordable(p, kind) and _obtainable(g, p, kind)
+    return affordable(g, p, kind) and _obtainable(g, p, kind)
 
 
 @attrs.frozen

@@ -292,39 +292,78 @@ class TakeGood(Step):
 
 @attrs.frozen
 class PayCost(Step):
-    """Pay a cost; the player chooses how when there is more than one way."""
+    """Pay a cost (goods, and Animals for Vehicles and Plows); the player chooses how when there
+    is more than one way.
+
+    While the player chooses, anytime moves (loading a Vehicle, releasing an Animal...) could
+    spend what the payment needs. So what the payment buys - the rest of the running script -
+    waits inside the decision and runs only once it is paid: a payment that became impossible
+    buys nothing instead of giving it away."""
 
     cost: Cost
+    animals: tuple[tuple[Animal, int], ...] = ()
 
     def possible(self, g: Game, p: PlayerState) -> bool:
-        return bool(payment_options(self.cost, p.goods))
+        return _has_animals(p, self.animals) and bool(payment_options(self.cost, p.goods))
 
     def run(self, g: Game, p: PlayerState) -> Decision | None:
         ways = payment_options(self.cost, p.goods)
-        if not ways:
+        if not ways or not _has_animals(p, self.animals):
             raise AssertionError(f"cannot pay {self.cost.text()}: the step was offered unaffordable")
         if len(ways) == 1:
-            pay(g, p, ways[0])
+            _pay_all(g, p, ways[0], self.animals)
             return None
-        return PayDecision(p.index, self.cost)
+        then, source = _take_rest_of_script(g, p)
+        return PayDecision(p.index, self.cost, animals=self.animals, then=then, source=source)
+
+
+def _has_animals(p: PlayerState, wanted: tuple[tuple[Animal, int], ...]) -> bool:
+    return all(animals.count(p, a) >= n for a, n in wanted)
+
+
+def _pay_all(
+    g: Game, p: PlayerState, bundle: Bundle, paid_animals: tuple[tuple[Animal, int], ...]
+) -> None:
+    pay(g, p, bundle)
+    for animal, n in paid_animals:
+        animals.remove_animals(g, p, animal, n)
+
+
+def _take_rest_of_script(g: Game, p: PlayerState) -> tuple[list[Any], str]:
+    """Take the steps after the running one out of its script (the top of the stack)."""
+    top = g.state.stack[-1] if g.state.stack else None
+    if not isinstance(top, Script) or top.player != p.index:
+        return [], ""
+    rest = list(top.steps)
+    top.steps.clear()
+    return rest, top.source
 
 
 @attrs.define
 class PayDecision(Decision):
     cost: Cost = attrs.field(factory=Cost)
+    animals: tuple[tuple[Animal, int], ...] = ()
+    #: What the payment buys: steps run once it is paid (dropped if it cannot be paid any more).
+    then: list[Any] = attrs.Factory(list)
+    source: str = ""
     kind = "pay"
 
     def prompt(self, g: Game) -> str:
-        return f"Pay {self.cost.text()}"
+        extra = "".join(f", {n} {a.value}" for a, n in self.animals)
+        return f"Pay {self.cost.text()}{extra}"
 
     def options(self, g: Game) -> list[Move]:
         p = g.state.players[self.player]
+        if not _has_animals(p, self.animals):
+            return []
         return [Pay(b) for b in payment_options(self.cost, p.goods)]
 
     def choose(self, g: Game, move: Move) -> None:
         assert isinstance(move, Pay)
-        pay(g, g.state.players[self.player], move.goods)
+        _pay_all(g, g.state.players[self.player], move.goods, self.animals)
         self.finished = True
+        if self.then:
+            g.push(Script(self.player, list(self.then), source=self.source))
 
     auto_single = True
 
@@ -531,10 +570,9 @@ class MasterDecision(Decision):
             self.finished = True
             return
         assert isinstance(move, AdvanceTool)
-        p = g.state.players[self.player]
         self.used.append(move.tool.value)
-        advance_tool(g, p, move.tool)
-        g.push(Script(self.player, [PayCost(Cost(TOOL_TRACKS[move.tool].cost))]))
+        # Paid first: the indicator moves once the movement is paid for (↻5).
+        g.push(Script(self.player, [PayCost(Cost(TOOL_TRACKS[move.tool].cost)), ToolUp(move.tool)]))
 
 
 # -- Animals waiting for a place --------------------------------------------------------------------

@@ -139,3 +139,23 @@ def test_a_large_vehicle_never_makes_room_for_a_small_piece():
     assert barn_rules.room_makers(p, Equipment.PEAT_BOAT) == [e.id for e in plows]
     assert not barn_rules.has_room(p, Equipment.PEAT_BOAT)
     assert barn_rules.can_house(p, Equipment.PEAT_BOAT)
+
+
+def test_room_made_meanwhile_stores_the_new_piece_at_once():
+    """Equipment may be returned at any time (RULES-DECISIONS "Barn"): returning a Large Vehicle
+    while asked to make room for a Peat Boat frees the lowest large space, so the Peat Boat is
+    stored without returning a small piece too."""
+    g = game_in("winter")
+    p = player(g)
+    plows = [give(g, p, Equipment.PLOW) for _ in range(4)]
+    cart = give(g, p, Equipment.CART)
+    give(g, p, Equipment.CART)
+    give(g, p, Equipment.CARRIAGE)
+    place(g, "winter.wainwright")
+    choose(g, "peat_boat")
+    assert options(g) == [ReturnEquipment(e.id) for e in plows]
+    g.apply(ReturnEquipment(cart.id))  # an anytime move: not one the decision offered
+    assert all(e in p.barn for e in plows)
+    assert [e.kind for e in p.barn].count(Equipment.PEAT_BOAT) == 1
+    assert barn_rules.sizes(p) == (5, 2)
+    assert keys(g) == ["vehicle"]

@@ -5,13 +5,17 @@ to the general supply"): every way to pay is offered and the player chooses."""
 from __future__ import annotations
 
 from arle.engine.buildings import INN_COST, LARGE_COST, MINOR_CRAFT_COST, SMALL_HOUSE_COST
-from arle.engine.goods import Good
-from arle.engine.moves import Pay
+from arle.engine.goods import Animal, Good
+from arle.engine.moves import AdvanceTool, Pay
 from arle.engine.payments import Cost, can_afford, cost, payment_options
+from arle.engine.tiles import Equipment
+from arle.engine.tools import Tool
 from tests.engine.action_helpers import (
+    choose,
     game_in,
     goods,
     have,
+    keys,
     options,
     pay,
     payments,
@@ -129,3 +133,34 @@ def test_a_space_whose_up_front_cost_cannot_be_paid_is_not_offered():
     assert "winter.wood_trader" in spaces  # 1 Grain pays when there is no Food (↻6)
     assert len([s for s in spaces if s.startswith("summer.")]) == 13
 
+
+
+def test_what_a_payment_buys_waits_until_it_is_paid_master():
+    """↻5 "You pay for the movement": with 2 ways to pay a Workbench (Clay or Brick) the indicator
+    moves only once the player has paid."""
+    g = game_in()
+    p = player(g)
+    goods(p, brick=1)
+    place(g, "summer.master")
+    g.apply(AdvanceTool(Tool.WORKBENCH))
+    assert p.tools[Tool.WORKBENCH] == 0
+    pay(g, brick=1, clay=1)
+    assert p.tools[Tool.WORKBENCH] == 1 and have(p, "clay") == 3 and have(p, "brick") == 0
+
+
+def test_plow_animal_is_chosen_then_paid_with_the_wood():
+    """↻1: "A Plow costs 1 Wood and either 1 Cattle or 1 Horse" - both are paid in one go."""
+    g = game_in()
+    p = player(g)
+    goods(p, wood=1, timber=1)
+    p.animals = {"s4,0": {Animal.HORSE: 1}, "s4,1": {Animal.CATTLE: 1}}
+    refresh(g)
+    place(g, "summer.farmer")
+    choose(g, "plow")
+    assert keys(g) == ["cattle", "horse"]
+    choose(g, "horse")
+    assert payments(g) == [{"wood": 1}, {"timber": 1}]
+    assert have(p, "wood") == 1 and p.animals["s4,0"] == {Animal.HORSE: 1}
+    pay(g, timber=1)
+    assert "s4,0" not in p.animals and have(p, "timber") == 0 and have(p, "wood") == 1
+    assert [e.kind for e in p.barn] == [Equipment.PLOW]
