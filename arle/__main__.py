@@ -17,6 +17,7 @@ from arle import __version__
 #: command word -> ("module:function", help). The function takes the remaining argv, returns an exit code.
 COMMANDS: dict[str, tuple[str, str]] = {
     "simulate": ("arle.simulate:main", "play seeded random games and print one JSON line per game"),
+    "fuzz": ("arle.fuzz:main", "long robustness runs: deep-checked games and mutated save files"),
     "bench": ("arle.bench:main", "measure the engine, saves, undo and GUI speed"),
     "verify": ("arle.saves:verify_main", "replay a save file and print where the game stands as JSON"),
 }

@@ -215,5 +215,11 @@ def move_from_dict(data: dict[str, Any]) -> Move:
 def describe(move: Move) -> str:
     """A compact text form, like a chess move's UCI string."""
     fields = attrs.asdict(move, recurse=False)
-    args = ",".join(f"{k}={v}" for k, v in fields.items())
+    args = ",".join(f"{k}={_short(v)}" for k, v in fields.items())
     return f"{type(move).__name__}({args})"
+
+
+def _short(value: object) -> str:
+    """Plain strings quoted and escaped (a move read from a file may hold anything), long ones cut."""
+    text = repr(value) if type(value) is str else str(value)
+    return text if len(text) <= 40 else text[:37] + "..."

@@ -1,0 +1,232 @@
+"""``python -m arle fuzz``: long robustness runs, each a documented command with a CI-sized slice.
+
+- ``fuzz games``: seeded random games through ``GameHistory`` with, after every move, the
+  invariants of ``simulate``, a live score, an undo/redo check (undo gives back the state before
+  the move, redo the same next state) and, at every power-of-two move number, a save → load round
+  trip that must give the same state and the same legal moves.
+- ``fuzz saves``: valid saves mutated (truncated, moves deleted, duplicated or swapped, numbers,
+  types, names and versions changed, huge strings, deep nesting); each case must load to a valid
+  game or be refused with a ``SaveError`` sentence, never another exception, never a hang.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import json
+import random
+import signal
+import sys
+import time
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any
+
+from arle import saves
+from arle.history import GameHistory
+from arle.simulate import check_invariants, choose_move, setup_for
+
+
+class FuzzFailure(AssertionError):
+    pass
+
+
+def _power_of_two(n: int) -> bool:
+    return n > 0 and n & (n - 1) == 0
+
+
+def fuzz_game(seed: int, players: int, undo_every: int = 1) -> dict[str, Any]:
+    """One deep-checked game; returns its JSON line (ok False with the error on failure)."""
+    rng = random.Random(seed)
+    history = GameHistory(setup_for(seed, players), friendly_undo=True)
+    checks: Counter[str] = Counter()
+    try:
+        while not history.game.over:
+            game = history.game
+            move = choose_move(rng, game.legal_moves())
+            before = saves.fingerprint(game) if len(history.moves) % undo_every == 0 else None
+            history.apply(move)
+            game = history.game
+            check_invariants(game)
+            for i in range(len(game.state.players)):
+                game.score(i)
+            n = len(history.moves)
+            if before is not None:
+                after = saves.fingerprint(game)
+                legal_after = game.legal_moves()
+                history.undo()
+                if saves.fingerprint(history.game) != before:
+                    raise FuzzFailure(f"undo of move {n} did not restore the state before it")
+                history.redo()
+                if saves.fingerprint(history.game) != after:
+                    raise FuzzFailure(f"redo of move {n} did not give the same state")
+                if history.game.legal_moves() != legal_after:
+                    raise FuzzFailure(f"redo of move {n} did not give the same legal moves")
+                checks["undo_redo"] += 1
+            if _power_of_two(n):
+                data = saves.save_dict(history.setup, history.moves, history.game)
+                loaded = saves.loads(saves.dumps(data))
+                if saves.fingerprint(loaded.game) != saves.fingerprint(history.game):
+                    raise FuzzFailure(f"save and load at move {n} changed the state")
+                if loaded.game.legal_moves() != history.game.legal_moves():
+                    raise FuzzFailure(f"save and load at move {n} changed the legal moves")
+                checks["save_load"] += 1
+        return {"seed": seed, "players": players, "moves": len(history.moves), "ok": True,
+                "scores": history.game.scores(), "checks": dict(checks)}
+    except Exception as exc:
+        return {"seed": seed, "players": players, "moves": len(history.moves), "ok": False,
+                "error": f"{type(exc).__name__}: {exc}"}
+
+
+# -- save-file mutations -------------------------------------------------------------------------------
+
+
+def _walk(value: Any, path: tuple = ()) -> Iterator[tuple[tuple, Any]]:
+    yield path, value
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from _walk(v, (*path, k))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from _walk(v, (*path, i))
+
+
+def _set(data: Any, path: tuple, value: Any) -> None:
+    for key in path[:-1]:
+        data = data[key]
+    data[path[-1]] = value
+
+
+def _rename(data: Any, path: tuple, rng: random.Random) -> None:
+    parent = data
+    for key in path[:-1]:
+        parent = parent[key]
+    if isinstance(parent, dict) and path:
+        parent[f"{path[-1]}_{rng.randrange(100)}"] = parent.pop(path[-1])
+
+
+def mutate(text: str, rng: random.Random) -> str:
+    """One random damage to a save's text."""
+    kind = rng.choice(("truncate", "delete_move", "duplicate_move", "swap_moves", "number", "type",
+                       "rename", "version", "huge_string", "deep_nesting", "bytes"))
+    if kind == "truncate":
+        return text[: rng.randrange(len(text))]
+    if kind == "bytes":
+        i = rng.randrange(len(text))
+        return text[:i] + rng.choice(["\x00", "}", "\"", "\\", "ÿ", "\n"]) + text[i + 1 :]
+    data = json.loads(text)
+    moves = data.get("moves", [])
+    if kind == "delete_move" and moves:
+        del moves[rng.randrange(len(moves))]
+    elif kind == "duplicate_move" and moves:
+        i = rng.randrange(len(moves))
+        moves.insert(i, copy.deepcopy(moves[i]))
+    elif kind == "swap_moves" and len(moves) > 1:
+        i, j = rng.sample(range(len(moves)), 2)
+        moves[i], moves[j] = moves[j], moves[i]
+    elif kind in ("number", "type", "rename"):
+        leaves = [(p, v) for p, v in _walk(data) if p]
+        path, _value = rng.choice(leaves)
+        if kind == "rename":
+            _rename(data, path, rng)
+        elif kind == "number":
+            _set(data, path, rng.choice([-1, 0, 1, 2, 3, 7, 99, 10**9, -(10**12), 2**70, 0.5]))
+        else:
+            _set(data, path, rng.choice([None, "x", [], {}, True, [1, 2], {"a": 1}, 1.5]))
+    elif kind == "version":
+        key = rng.choice(["schema", "format", "app_version"])
+        data[key] = rng.choice([0, -1, 3, 99, "2", None, "arle-save", "other", 2.0])
+    elif kind == "huge_string":
+        leaves = [p for p, _ in _walk(data) if p]
+        _set(data, rng.choice(leaves), "A" * rng.choice([10_000, 1_000_000, 5_000_000]))
+    elif kind == "deep_nesting":
+        return _nest(json.dumps(data), rng.choice([100, 5_000, 100_000]))
+    return json.dumps(data)
+
+
+def _nest(text: str, depth: int) -> str:
+    return text[:-1] + ', "deep": ' + "[" * depth + "]" * depth + "}"
+
+
+class _Timeout(Exception):
+    pass
+
+
+def _alarm(_signum: int, _frame: Any) -> None:
+    raise _Timeout
+
+
+def check_case(text: str, limit_s: int) -> str:
+    """"loaded", "refused", or raise FuzzFailure."""
+    previous = signal.signal(signal.SIGALRM, _alarm)
+    signal.alarm(limit_s)
+    try:
+        loaded = saves.loads(text)
+        check_invariants(loaded.game)
+        return "loaded"
+    except saves.SaveError as exc:
+        message = str(exc)
+        if "\n" in message or not message:
+            raise FuzzFailure(f"refusal message is not one line: {message!r}") from None
+        return "refused"
+    except _Timeout:
+        raise FuzzFailure(f"no answer within {limit_s} s") from None
+    except Exception as exc:
+        raise FuzzFailure(f"{type(exc).__name__}: {str(exc)[:200]}") from None
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def fuzz_saves(cases: int, seed: int, limit_s: int = 20, bases: int = 4) -> dict[str, Any]:
+    rng = random.Random(seed)
+    texts = []
+    for i in range(bases):
+        history = GameHistory(setup_for(seed + i, 2 if i % 2 else 1))
+        game_rng = random.Random(seed + i)
+        stop = rng.randrange(20, 400)
+        while not history.game.over and len(history.moves) < stop:
+            history.apply(choose_move(game_rng, history.game.legal_moves()))
+        texts.append(saves.dumps(saves.save_dict(history.setup, history.moves, history.game)))
+    outcome: Counter[str] = Counter()
+    failures: list[str] = []
+    for case in range(cases):
+        text = mutate(rng.choice(texts), rng)
+        try:
+            outcome[check_case(text, limit_s)] += 1
+        except FuzzFailure as exc:
+            failures.append(f"case {case}: {exc}")
+    return {"cases": cases, "seed": seed, **outcome, "failures": failures[:20],
+            "failed": len(failures), "ok": not failures}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="arle fuzz", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="what", required=True)
+    g = sub.add_parser("games", help="deep-checked random games")
+    g.add_argument("--games", type=int, default=10)
+    g.add_argument("--seed", type=int, default=1)
+    g.add_argument("--players", type=int, choices=(1, 2), default=2)
+    g.add_argument("--undo-every", type=int, default=1, help="check undo/redo every N moves")
+    s = sub.add_parser("saves", help="mutated save files")
+    s.add_argument("--cases", type=int, default=200)
+    s.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    started = time.perf_counter()
+    failed = 0
+    if args.what == "games":
+        for i in range(args.games):
+            line = fuzz_game(args.seed + i, args.players, args.undo_every)
+            failed += not line["ok"]
+            print(json.dumps(line), flush=True)
+        total = args.games
+    else:
+        result = fuzz_saves(args.cases, args.seed)
+        failed = result["failed"]
+        total = args.cases
+        print(json.dumps(result))
+    print(f"{total - failed} passed, {failed} failed in {time.perf_counter() - started:.1f}s",
+          file=sys.stderr)
+    return 1 if failed else 0
+

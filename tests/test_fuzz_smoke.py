@@ -1,0 +1,32 @@
+"""CI slices of the long robustness runs (issue 7): the full runs are `python -m arle fuzz ...`."""
+
+from __future__ import annotations
+
+import random
+
+from arle.fuzz import check_case, fuzz_game, fuzz_saves, mutate
+
+
+def test_a_deep_checked_game_passes_every_check() -> None:
+    """Undo/redo after every move and save/load at powers of two give back the same state."""
+    line = fuzz_game(seed=11, players=2, undo_every=1)
+    assert line["ok"], line
+    assert line["checks"]["undo_redo"] == line["moves"]
+    assert line["checks"]["save_load"] >= 7  # moves 1, 2, 4, ..., 128 at least
+
+
+def test_a_deep_checked_solo_game_passes_every_check() -> None:
+    line = fuzz_game(seed=12, players=1, undo_every=3)
+    assert line["ok"], line
+
+
+def test_mutated_saves_load_or_are_refused_with_one_sentence() -> None:
+    result = fuzz_saves(cases=150, seed=5, bases=2)
+    assert result["ok"], result["failures"]
+    assert result.get("refused", 0) > 0 and result.get("loaded", 0) + result["refused"] == 150
+
+
+def test_a_newline_in_a_move_is_reported_on_one_line() -> None:
+    """A save is refused with a one-line message even when a move holds a newline."""
+    text = mutate('{"format": "arle-save", "schema": 2, "moves": []}', random.Random(0))
+    assert check_case(text, limit_s=10) in ("loaded", "refused")
