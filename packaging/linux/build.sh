@@ -25,25 +25,30 @@ export PIP_DISABLE_PIP_VERSION_CHECK=1
 say() { printf '== %s\n' "$*"; }
 
 # --- system packages: Python, binutils for PyInstaller (objdump, strip), Qt's runtime libraries ---
-debs=(python3 python3-venv binutils git
+debs=(python3 python3-venv binutils git ca-certificates
       libegl1 libgl1 libglib2.0-0 libfontconfig1 libfreetype6 libdbus-1-3 libx11-6 libx11-xcb1
       libxcb1 libxcb-cursor0 libxcb-icccm4 libxcb-image0 libxcb-keysyms1 libxcb-randr0
       libxcb-render-util0 libxcb-shape0 libxcb-xfixes0 libxcb-xkb1 libxkbcommon0 libxkbcommon-x11-0
       libwayland-client0 libwayland-cursor0 libwayland-egl1 fonts-dejavu-core)
-missing=()
-for pkg in "${debs[@]}"; do
-    dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
-done
-if ((${#missing[@]})); then
-    if [[ $(id -u) -eq 0 ]]; then
-        say "installing system packages: ${missing[*]}"
-        export DEBIAN_FRONTEND=noninteractive
-        apt-get update -qq
-        apt-get install -y -qq --no-install-recommends "${missing[@]}" </dev/null
-    else
+ensure_debs() {
+    local missing=() pkg
+    for pkg in "$@"; do
+        dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
+    done
+    ((${#missing[@]})) || return 0
+    if [[ $(id -u) -ne 0 ]]; then
         echo "missing system packages (run as root to install them): ${missing[*]}" >&2
         exit 1
     fi
+    say "installing system packages: ${missing[*]}"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq --no-install-recommends "${missing[@]}" </dev/null
+}
+ensure_debs "${debs[@]}"
+# Debian's own Python keeps libpython in a package of its own, which PyInstaller needs.
+if [[ $("$python" -c 'import sys; print(sys.base_prefix)') == /usr ]]; then
+    ensure_debs "libpython$("$python" -c 'import sys; print("%d.%d" % sys.version_info[:2])')"
 fi
 
 # --- build venv with PyInstaller and the game itself (not editable: its metadata gets bundled) ---
