@@ -20,6 +20,7 @@ from __future__ import annotations
 import contextlib
 import faulthandler
 import importlib
+import inspect
 import json
 import os
 import random
@@ -32,8 +33,9 @@ from typing import Any
 
 #: The seed of the test game: a fixed one, so a failure can be replayed.
 SEED = 20_240_601
-#: Moves played through the window before the scenes are rendered (a whole game takes ~250).
-MOVES = 120
+#: Moves played through the window before the scenes are rendered again (a whole game takes ~250;
+#: each move redraws the window, so a few dozen keep the self-test to seconds).
+MOVES = 40
 #: A hung self-test (a modal dialog nobody closes, a deadlock) is killed after this many seconds.
 DEADLINE_S = 120
 REPORT_NAME = "arle-self-test.txt"
@@ -100,6 +102,7 @@ class SelfTest:
         self.session: Any = None
         self.history: Any = None
         self.dialogs: list[str] = []
+        self.dialog_texts: list[str] = []
 
     # -- the steps ----------------------------------------------------------------------------------
 
@@ -125,6 +128,7 @@ class SelfTest:
         from arle.resources import resource_path
 
         QStandardPaths.setTestModeEnabled(True)
+        _quiet_offscreen_warning()
         self.app = QApplication.instance() or QApplication([sys.argv[0] if sys.argv else "arle"])
         formats = {bytes(f).decode() for f in QImageReader.supportedImageFormats()}
         if "svg" not in formats:
@@ -149,12 +153,11 @@ class SelfTest:
         from arle.engine import Setup
 
         setup = Setup(players=2, seed=SEED, names=("Self", "Test"))
-        self.session = find_session(self.window)
         history = _new_history(setup)
+        show_game(self.window, history)
+        self.session = find_session(self.window)
         if self.session is not None:
             self.session.after_change = None  # no autosave into the player's folder
-            self.session.set_history(history)
-            self.session.after_change = None
         self.history = history
         self._settle()
         self._render_all("start")
@@ -189,11 +192,30 @@ class SelfTest:
         if _state_key(loaded) != _state_key(game):
             raise SelfTestError("the game loaded back differs from the game saved")
         if self.session is not None and _saves_module() is not None:
+            show_game(self.window, _loaded_history(path))
+            self.session = find_session(self.window)
             self.session.after_change = None
-            self.session.set_history(_loaded_history(path))
             self._settle()
             self._render_all("loaded")
         self.notes.append(f"saved and loaded {path.stat().st_size} bytes")
+
+    def about(self) -> None:
+        """The About box (when the window has one) shows the version (issue 6)."""
+        from arle import __version__
+
+        show = getattr(self.window, "show_about", None)
+        if not callable(show):
+            return
+        seen = len(self.dialog_texts)
+        show()  # a modal dialog: the closer timer records its text and closes it
+        self._settle()
+        self._close_modal()
+        text = " ".join(self.dialog_texts[seen:])
+        if not text:
+            raise SelfTestError("show_about() opened no dialog")
+        if __version__ not in text:
+            raise SelfTestError(f"the About box does not show the version {__version__}")
+        self.notes.append("About box shows the version")
 
     def close(self) -> None:
         if self.dialogs:
@@ -215,11 +237,16 @@ class SelfTest:
             self.app.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 50)
 
     def _close_modal(self) -> None:
-        from PySide6.QtWidgets import QApplication
+        from PySide6.QtWidgets import QApplication, QLabel
 
         modal = QApplication.activeModalWidget()
         if modal is not None:
             self.dialogs.append(modal.windowTitle() or type(modal).__name__)
+            texts = [modal.windowTitle(), *(label.text() for label in modal.findChildren(QLabel))]
+            text_of = getattr(modal, "text", None)
+            if callable(text_of):
+                texts.append(str(text_of()))
+            self.dialog_texts.append(" ".join(texts))
             reject = getattr(modal, "reject", None)
             (reject or modal.close)()
 
@@ -242,6 +269,30 @@ class SelfTest:
             _render_scene(scene, when)
             count += 1
         return count
+
+
+#: What the offscreen platform says for every window shown: noise in the self-test's output.
+_NOISE = "This plugin does not support propagateSizeHints()"
+
+
+def _quiet_offscreen_warning() -> None:
+    from PySide6.QtCore import qInstallMessageHandler
+
+    def handler(_mode: Any, _context: Any, message: str) -> None:
+        if message != _NOISE and sys.stderr is not None:
+            print(message, file=sys.stderr)
+
+    _previous_handler.append(qInstallMessageHandler(handler))
+
+
+_previous_handler: list[Any] = []
+
+
+def _restore_messages() -> None:
+    if _previous_handler:
+        from PySide6.QtCore import qInstallMessageHandler
+
+        qInstallMessageHandler(_previous_handler.pop())
 
 
 def _grab(widget: Any, what: str) -> None:
@@ -298,10 +349,24 @@ def build_main_window() -> Any:
                 return factory()
         cls = getattr(module, "MainWindow", None)
         if cls is not None:
-            return cls()
+            # The player's autosave must not be touched by the self-test.
+            accepts = inspect.signature(cls).parameters
+            return cls(autosave=False) if "autosave" in accepts else cls()
     from arle.gui.app import build_window
 
     return build_window()
+
+
+def show_game(window: Any, history: Any) -> None:
+    """Put ``history``'s game into the window: its ``install`` method, else its session's ``set_history``."""
+    install = getattr(window, "install", None)
+    if callable(install):
+        install(history)
+        return
+    session = find_session(window)
+    if session is not None:
+        session.after_change = None
+        session.set_history(history)
 
 
 def find_session(window: Any) -> Any:
@@ -417,6 +482,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 ("play", test.play),
                 ("render", test.render),
                 ("save and load", test.save_and_load),
+                ("About box", test.about),
                 ("close", test.close),
             ]
             for name, step in steps:
@@ -428,5 +494,6 @@ def main(argv: Sequence[str] | None = None) -> int:
                     return 1
     finally:
         faulthandler.cancel_dump_traceback_later()
+        _restore_messages()
     _say(f"arle self-test passed in {time.perf_counter() - started:.1f}s: {', '.join(test.notes)}")
     return 0
