@@ -713,3 +713,16 @@ def test_every_summer_space_is_placeable_at_the_start():
         "summer.forester", "summer.woodcutter", "summer.master", "summer.carpenter",
         "summer.builder", "summer.warden", "summer.laborer",
     }
+
+
+def test_thirty_action_spaces_fifteen_per_season_with_distinct_ids():
+    """"In each Half Year, there are 15 different Action Spaces" (p. 6); the spaces sharing a name
+    (Grocer, Carpenter, Laborer, Master) get distinct identifiers (RULES-DECISIONS)."""
+    from arle.engine.action_spaces import ACTION_SPACES, SUMMER, WINTER
+
+    assert len(ACTION_SPACES) == 30
+    assert len(SUMMER) == 15 and all(a.season == "summer" for a in SUMMER)
+    assert len(WINTER) == 15 and all(a.season == "winter" for a in WINTER)
+    shared = {a.name for a in SUMMER} & {a.name for a in WINTER}
+    assert shared == {"Grocer", "Carpenter", "Laborer", "Master"}
+    assert all(a.id == f"{a.season}.{a.id.split('.')[1]}" for a in ACTION_SPACES.values())

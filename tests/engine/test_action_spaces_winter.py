@@ -339,20 +339,22 @@ def test_wood_trader_not_offered_without_food_or_grain():
 
 
 @pytest.mark.parametrize(
-    ("vehicle", "wood", "horses"),
+    ("vehicle", "wood", "horses", "vp"),
     [
-        (Equipment.HANDCART, 2, 0),
-        (Equipment.WAGON, 4, 0),
-        (Equipment.CART, 5, 1),
-        (Equipment.HORSE_CART, 7, 1),
-        (Equipment.CARRIAGE, 4, 2),
-        (Equipment.DROSHKY, 6, 2),
+        (Equipment.HANDCART, 2, 0, 0),
+        (Equipment.WAGON, 4, 0, 1),
+        (Equipment.CART, 5, 1, 1),
+        (Equipment.HORSE_CART, 7, 1, 2),
+        (Equipment.CARRIAGE, 4, 2, 4),
+        (Equipment.DROSHKY, 6, 2, 5),
     ],
 )
-def test_wainwright_vehicle_costs(vehicle, wood, horses):
-    """↻3: "Handcart: 2 Wood; Wagon: 4 Wood; Cart: 5 Wood, 1 Horse; Horse Cart: 7 Wood, 1 Horse;
-    Carriage: 4 Wood, 2 Horses; Droshky: 6 Wood, 2 Horses"."""
+def test_wainwright_vehicle_costs(vehicle, wood, horses, vp):
+    """↻3: "Handcart (0 VP): 2 Wood; Wagon (1 VP): 4 Wood; Cart (1 VP): 5 Wood, 1 Horse; Horse Cart
+    (2 VP): 7 Wood, 1 Horse; Carriage (4 VP): 4 Wood, 2 Horses; Droshky (5 VP): 6 Wood, 2
+    Horses"."""
     assert (EQUIPMENT[vehicle].wood, EQUIPMENT[vehicle].horses) == (wood, horses)
+    assert EQUIPMENT[vehicle].vp == vp
     g = winter()
     p = player(g)
     goods(p, wood=10)
