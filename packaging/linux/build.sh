@@ -98,6 +98,14 @@ fi
 mapfile -t depends < <(printf '%s\n' "${depends[@]}" libxcb-cursor0 libxkbcommon-x11-0 libegl1 libgl1 | sort -u)
 printf '%s\n' "${system_libs[@]}" >"$build/system-libs.txt"
 say "Depends: ${depends[*]}"
+# Debian 13 and Ubuntu 24.04 renamed libraries with time_t in their ABI (the "t64" transition):
+# either name satisfies the dependency.
+depends_field=$(for pkg in "${depends[@]}"; do
+    case $pkg in
+        libglib2.0-0|libcairo2|libgdk-pixbuf-2.0-0|libpng16-16|libssl3) echo "${pkg}t64 | $pkg" ;;
+        *) echo "$pkg" ;;
+    esac
+done | paste -sd ',' | sed 's/,/, /g')
 
 # --- the .deb ---------------------------------------------------------------------------------------
 debarch=$(dpkg --print-architecture)
@@ -122,7 +130,7 @@ Version: $debversion
 Architecture: $debarch
 Maintainer: The Arle developers <arle@users.noreply.invalid>
 Installed-Size: $installed_kib
-Depends: $(IFS=,; echo "${depends[*]}" | sed 's/,/, /g')
+Depends: $depends_field
 Recommends: fonts-dejavu-core | fonts-liberation2 | fonts-noto-core
 Section: games
 Priority: optional

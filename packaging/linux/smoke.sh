@@ -40,8 +40,13 @@ link=$(dpkg-deb --contents "$deb" | awk '$6 == "./usr/bin/arle" {print $8}')
 # --- its Depends are installed on this machine (the runs below rely on them) -------------------------
 IFS=',' read -ra deps <<<"$(dpkg-deb --field "$deb" Depends)"
 for dep in "${deps[@]}"; do
-    name=$(awk '{print $1}' <<<"$dep")
-    dpkg -s "$name" >/dev/null 2>&1 || fail "Depends names $name, which is not installed here"
+    found=""
+    IFS='|' read -ra alternatives <<<"$dep"
+    for alt in "${alternatives[@]}"; do
+        name=$(awk '{print $1}' <<<"$alt")
+        dpkg -s "$name" >/dev/null 2>&1 && found=$name
+    done
+    [[ -n $found ]] || fail "Depends names '$dep', which is not installed here"
 done
 
 # --- install into a temporary root ---------------------------------------------------------------
