@@ -95,7 +95,7 @@ def test_a_line_cut_short_is_the_move_in_flight_and_is_dropped(tmp_path: Path) -
         (b'{"n":9,"move":{"type":"SkipPlacement"}}\n', "line 4 of the autosaved game is not a move record"),
         (b'{"len":"all"}\n', "line 4 of the autosaved game is not a move record"),
         (b'{"n":3,"move":{"type":"PlaceWorker","space":"x"}}\n',
-         "move 3 (PlaceWorker(space=x)) is not legal"),
+         "move 3 (PlaceWorker(space='x')) is not legal"),
     ],
 )
 def test_damaged_journal_is_refused_with_a_sentence(tmp_path: Path, tail: bytes, message: str) -> None:

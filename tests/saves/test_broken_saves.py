@@ -34,7 +34,7 @@ EXPECTED = {
     "bad_options.arle.json": "friendly_undo must be true or false",
     "moves_not_a_list.arle.json": "has no move list",
     "malformed_move.arle.json": "move 2 is not a valid move: unknown move type 'Teleport'",
-    "illegal_move.arle.json": "move 3 (PlaceWorker(space=summer.moon)) is not legal at its place",
+    "illegal_move.arle.json": "move 3 (PlaceWorker(space='summer.moon')) is not legal at its place",
     "snapshot_mismatch.arle.json": "does not give the saved final state (state_sha256",
     "score_mismatch.arle.json": "does not give the saved final state (scores",
     "final_incomplete.arle.json": "final state record lacks phase",
