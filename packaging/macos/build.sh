@@ -61,7 +61,12 @@ rm -rf "$stage" "$dmg"
 mkdir -p "$stage"
 ditto "$bundle" "$stage/Arle.app"
 ln -s /Applications "$stage/Applications"
-hdiutil create -volname "Arle $version" -srcfolder "$stage" -fs HFS+ -format UDZO -ov "$dmg" >/dev/null
+# hdiutil now and then fails with "Resource busy" on CI machines: try again.
+for attempt in 1 2 3; do
+    hdiutil create -volname "Arle $version" -srcfolder "$stage" -fs HFS+ -format UDZO -ov "$dmg" >/dev/null && break
+    [[ $attempt -lt 3 ]] || { echo "hdiutil create failed 3 times" >&2; exit 1; }
+    sleep 5
+done
 hdiutil verify "$dmg" >/dev/null
 
 say "self-test of the app inside the disk image"

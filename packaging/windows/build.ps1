@@ -100,7 +100,7 @@ if (-not $SkipInstallTest) {
     Remove-Item -Recurse -Force $target -ErrorAction SilentlyContinue
     Write-Host "== installing into $target"
     $install = Start-Process -FilePath $setup -Wait -PassThru -ArgumentList @(
-        "/VERYSILENT", "/SUPPRESSMSGBOXES", "/NORESTART", "/CURRENTUSER", "/DIR=`"$target`"")
+        "/VERYSILENT", "/SUPPRESSMSGBOXES", "/NORESTART", "/DIR=`"$target`"")
     if ($install.ExitCode -ne 0) { throw "the installer failed with exit code $($install.ExitCode)" }
     $menu = Join-Path $env:APPDATA "Microsoft\Windows\Start Menu\Programs\Arle.lnk"
     if (-not (Test-Path $menu)) { throw "no Start-menu entry at $menu" }
