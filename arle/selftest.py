@@ -326,9 +326,22 @@ def _render_scene(scene: Any, when: str) -> None:
         scene.render(painter, QRectF(0, 0, width, height), rect)
     finally:
         painter.end()
+    name = scene.objectName() or type(scene).__name__
     if image.isNull():
-        name = scene.objectName() or type(scene).__name__
         raise SelfTestError(f"rendering the scene {name} ({when}) failed")
+    if scene.items() and _blank(image):
+        raise SelfTestError(f"the scene {name} ({when}) has items but rendered nothing (SVG art missing?)")
+
+
+def _blank(image: Any) -> bool:
+    """True when a grid of samples over ``image`` finds nothing but transparency."""
+    step_x = max(1, image.width() // 48)
+    step_y = max(1, image.height() // 48)
+    return all(
+        image.pixelColor(x, y).alpha() == 0
+        for y in range(0, image.height(), step_y)
+        for x in range(0, image.width(), step_x)
+    )
 
 
 # -- adapters to whatever the GUI and the save code offer ---------------------------------------------

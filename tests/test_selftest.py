@@ -52,3 +52,13 @@ def test_saved_game_reloads_to_the_same_state(tmp_path):
     loaded = selftest.save_and_reload(tmp_path / "g.arle.json", history, history.game)
     assert selftest._state_key(loaded) == selftest._state_key(history.game)
     assert len(history.moves) == 40
+
+
+def test_blank_detects_a_scene_that_rendered_nothing(qapp):
+    from PySide6.QtGui import QColor, QImage
+
+    image = QImage(300, 200, QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(0)
+    assert selftest._blank(image)
+    image.fill(QColor("red"))
+    assert not selftest._blank(image)
