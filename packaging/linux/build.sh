@@ -65,9 +65,11 @@ version=$("$vpy" -c 'from importlib.metadata import version; print(version("arle
 say "arle $version"
 
 # --- freeze ------------------------------------------------------------------------------------------
+# The pyinstaller command, not `python -m PyInstaller`: the latter puts the checkout on sys.path, and
+# the build would take the checkout's modules and its arle.egg-info instead of the installed copy.
 say "PyInstaller (packaging/arle.spec)"
 rm -rf "$build/dist" "$build/pyinstaller"
-"$vpy" -m PyInstaller --noconfirm --log-level WARN \
+"$venv/bin/pyinstaller" --noconfirm --log-level WARN \
     --distpath "$build/dist" --workpath "$build/pyinstaller" packaging/arle.spec
 app=$build/dist/arle
 
@@ -121,8 +123,10 @@ install -m 644 resources/icon.svg "$root/usr/share/icons/hicolor/scalable/apps/$
 release_date=$(git log -1 --format=%cs 2>/dev/null || date -u +%F)
 sed -e "s/@VERSION@/$version/" -e "s/@DATE@/$release_date/" "$here/$app_id.metainfo.xml" \
     >"$root/usr/share/metainfo/$app_id.metainfo.xml"
-gzip -9n <CHANGELOG.md >"$root/usr/share/doc/arle/changelog.gz"
+gzip -9n <CHANGELOG.md >"$root/usr/share/doc/arle/CHANGELOG.md.gz"
+install -m 644 "$here/copyright" "$root/usr/share/doc/arle/copyright"
 chmod -R u=rwX,go=rX "$root"
+find "$root/opt/arle" -type f -name '*.so*' -exec chmod a-x {} +  # libraries need no execute bit
 installed_kib=$(du -sk --exclude=DEBIAN "$root" | cut -f1)
 cat >"$root/DEBIAN/control" <<EOF
 Package: arle
@@ -150,7 +154,7 @@ stem=arle-$version-linux-$arch
 rm -rf "${build:?}/tar"
 mkdir -p "$build/tar"
 cp -a "$app" "$build/tar/$stem"
-install -m 644 "$here/$app_id.desktop" resources/icon.svg "$build/tar/$stem/"
+install -m 644 "$here/$app_id.desktop" resources/icon.svg "$here/copyright" "$build/tar/$stem/"
 mv "$build/tar/$stem/icon.svg" "$build/tar/$stem/$app_id.svg"
 tarball=$out/$stem.tar.gz
 mtime=$(git log -1 --format=%ct 2>/dev/null || date +%s)

@@ -41,7 +41,7 @@ say "arle $version ($arch)"
 
 say "PyInstaller (packaging/arle.spec)"
 rm -rf "$build/dist" "$build/pyinstaller"
-"$vpy" -m PyInstaller --noconfirm --log-level WARN \
+"$venv/bin/pyinstaller" --noconfirm --log-level WARN \
     --distpath "$build/dist" --workpath "$build/pyinstaller" packaging/arle.spec
 bundle=$build/dist/Arle.app
 [[ -d $bundle ]] || { echo "PyInstaller made no $bundle" >&2; exit 1; }

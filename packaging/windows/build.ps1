@@ -53,7 +53,7 @@ Write-Host "== arle $version"
 
 # --- freeze and self-test ----------------------------------------------------------------------------
 Remove-Item -Recurse -Force build\dist, build\pyinstaller -ErrorAction SilentlyContinue
-Invoke-Checked $py @("-m", "PyInstaller", "--noconfirm", "--log-level", "WARN",
+Invoke-Checked (Join-Path (Split-Path $py) "pyinstaller.exe") @("--noconfirm", "--log-level", "WARN",
     "--distpath", "build\dist", "--workpath", "build\pyinstaller", "packaging\arle.spec")
 $app = Join-Path $repo "build\dist\arle"
 Write-Host "== self-test of the one-dir build"
