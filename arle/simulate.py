@@ -15,15 +15,22 @@ from pathlib import Path
 from arle.engine import Game, Setup
 from arle.engine import animals as animal_rules
 from arle.engine import barn as barn_rules
-from arle.engine.goods import cap_of
+from arle.engine.build import buildable_buildings
+from arle.engine.buildings import BUILDINGS, RED, YELLOW
+from arle.engine.goods import Good, cap_of
 from arle.engine.moves import (
+    Choose,
     Done,
     EndTurn,
+    Load,
     Move,
     MoveAnimal,
+    Pay,
+    PlaceWorker,
     ReleaseAnimal,
     ReturnEquipment,
     SkipPlacement,
+    UseBuilding,
 )
 from arle.engine.tiles import EQUIPMENT, STACK_OF, SUPPLY_LIMITS, Tile
 
@@ -39,8 +46,58 @@ WEIGHTS: dict[type, float] = {
 }
 
 
-def choose_move(rng: random.Random, moves: list[Move]) -> Move:
+#: Buildings a random player almost never affords (3 Timber + 3 Bricks + 15 Food, 25 Food...):
+#: chosen whenever offered, and the build spaces are taken whenever one of them is affordable.
+HARD_BUILDINGS = frozenset({*RED, "waterfront_house", "weaving_mill", "textile_house"})
+#: Buildings built too rarely otherwise (2 of 5 yellow are in play; the Mill needs 8 Grain or Flax).
+RARE_BUILDINGS = frozenset({*YELLOW, "mill", "saddlery", "joinery"})
+BUILD_SPACES = frozenset({"summer.builder", "summer.carpenter", "summer.forester",
+                          "winter.wood_trader", "winter.laborer"})
+#: Where a saving player goes: Wood, Clay, Timber, Brick, Food and Vehicles to load.
+SAVER_SPACES = frozenset({"summer.woodcutter", "summer.clay_worker", "summer.fisherman",
+                          "summer.grocer", "summer.laborer", "winter.wood_trader",
+                          "winter.builders_merchant", "winter.wainwright", "winter.baker",
+                          "winter.potter"})
+SAVER_CHOICES = frozenset({"timber", "vehicle", "handcart", "wagon", "cart", "horse_cart",
+                           "carriage", "droshky"})
+
+
+def _bias(m: Move, hard_affordable: bool, saver: bool) -> float:
+    """Steer the random player so that every building gets built in a few hundred games: one
+    player of each game (by seed) saves Timber, Bricks and Food for the large buildings."""
+    if isinstance(m, Choose) and m.option in HARD_BUILDINGS:
+        return 50.0
+    if isinstance(m, Choose) and m.option in RARE_BUILDINGS:
+        return 10.0
+    if isinstance(m, PlaceWorker) and m.space in BUILD_SPACES and hard_affordable:
+        return 50.0
+    if not saver:
+        return 1.0
+    if isinstance(m, Choose) and m.option in BUILDINGS:
+        return 0.2
+    if isinstance(m, PlaceWorker) and m.space in BUILD_SPACES:
+        return 0.1
+    if isinstance(m, UseBuilding):
+        return 0.1
+    if isinstance(m, Pay) and any(g in (Good.TIMBER, Good.BRICK) for g, _ in m.goods):
+        return 0.1
+    if isinstance(m, Load) and m.item in ("wood", "clay"):
+        return 10.0
+    if isinstance(m, PlaceWorker) and m.space in SAVER_SPACES:
+        return 10.0
+    if isinstance(m, Choose) and m.option in SAVER_CHOICES:
+        return 10.0
+    return 1.0
+
+
+def choose_move(rng: random.Random, moves: list[Move], game: Game | None = None) -> Move:
+    """A weighted random legal move; given the game, with the building bias of ``_bias``."""
     weights = [WEIGHTS.get(type(m), 1.0) for m in moves]
+    if game is not None and game.actor is not None:
+        actor = game.actor
+        saver = (game.setup.seed + actor) % 2 == 0
+        hard = bool(HARD_BUILDINGS & set(buildable_buildings(game, game.state.players[actor])))
+        weights = [w * _bias(m, hard, saver) for w, m in zip(weights, moves, strict=True)]
     return rng.choices(moves, weights)[0]
 
 
@@ -89,7 +146,7 @@ def play_one(seed: int, players: int, check: bool = True, max_moves: int = 20000
     try:
         while not game.over:
             legal = game.legal_moves()
-            move = choose_move(rng, legal)
+            move = choose_move(rng, legal, game)
             game.apply(move)
             moves.append(move)
             if check:
