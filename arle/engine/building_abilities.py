@@ -80,7 +80,7 @@ IMMEDIATE: dict[str, tuple[Any, ...]] = {
     "cooperage": (GoodsIndicatorsUp(COOPERAGE_DAIRY),),
     "bakehouse": (ExchangeUpTo("tool:oven", _g(grain=2, flax=1), _g(food=8)),),
     # Orange: Major Craft Buildings.
-    "mill": (GainByLevel(Good.FOOD, "fields", MILL_FIELDS, MILL_FOOD),),
+    "mill": (GainByLevel("mill", Good.FOOD, "fields", MILL_FIELDS, MILL_FOOD),),
     "weaving_mill": (Gain(_g(winter_wear=1)), ToolUp(Tool.WEAVING_LOOM, 2)),
     "textile_house": (Gain(_g(linen=1, woolen=1, leather=1)),),
     "saddlery": (CutPeatPer("animal:horse"), ToolUp(Tool.FLESHING_BEAM, 1)),

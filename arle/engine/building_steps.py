@@ -84,6 +84,7 @@ class CutPeatPer(Step):
 class GainByLevel(Step):
     """Food by thresholds of a count (Mill: 8/10/12 Food for 3/5/6 Fields)."""
 
+    source: str  # the building
     good: Good
     what: str  # "fields"
     thresholds: tuple[int, ...]
@@ -92,9 +93,9 @@ class GainByLevel(Step):
     def run(self, g: Game, p: PlayerState) -> None:
         n = count_of(p, self.what)
         lv = level(n, self.thresholds)
-        if lv:
-            gain(g, p, self.good, self.amounts[lv - 1])
-        _log(g, p, self.what, f"{n} {self.what}: {self.amounts[lv - 1] if lv else 0} {self.good}")
+        amount = self.amounts[lv - 1] if lv else 0
+        gain(g, p, self.good, amount)
+        _log(g, p, self.source, f"{n} {self.what}: {amount} {self.good}")
 
 
 def count_of(p: PlayerState, what: str) -> int:

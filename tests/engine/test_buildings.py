@@ -940,13 +940,20 @@ def test_berum_castle_oven_and_loom_up_1_and_a_tile_upgrade():
     assert p.moors[0].dehydrated and p.moors[0].peat == 4
 
 
-def test_immediate_abilities_are_logged_once():
-    """Immediate buildings: "you receive a one-time reward as soon as you build them"."""
-    g = game_with("mill", "joinery")
+def test_immediate_abilities_act_once_when_built():
+    """Immediate buildings: "you receive a one-time reward as soon as you build them. After you
+    have received your reward, you can ignore them": the Mill gives nothing at later inventories."""
+    g = game_with("mill")
     p = me(g)
-    set_goods(p, timber=3, grain=13)
-    events = build(g, "mill")
-    assert len([e for e in events if isinstance(e, ActionUsed) and e.source == "fields"]) == 1
+    more_land(p)
+    put(g, p, Tile.GRAIN_FIELD, (2, 0))
+    set_goods(p, timber=1, grain=8, food=0)
+    events = build(g, "mill", space="3,2")
+    assert [e.text for e in events if isinstance(e, ActionUsed) and e.source == "mill"] == [
+        "3 fields: 8 food"]
+    later = finish_work_phase(g)
+    later += finish_work_phase(g)
+    assert not [e for e in later if isinstance(e, ActionUsed) and e.source == "mill"]
 
 
 def test_dark_green_are_the_seven_anytime_buildings():
