@@ -125,6 +125,13 @@ sed -e "s/@VERSION@/$version/" -e "s/@DATE@/$release_date/" "$here/$app_id.metai
     >"$root/usr/share/metainfo/$app_id.metainfo.xml"
 gzip -9n <CHANGELOG.md >"$root/usr/share/doc/arle/CHANGELOG.md.gz"
 install -m 644 "$here/copyright" "$root/usr/share/doc/arle/copyright"
+# A Debian-format changelog entry pointing to the real one (Debian policy wants changelog.gz).
+{
+    printf 'arle (%s) unstable; urgency=medium\n\n  * Release %s: see CHANGELOG.md.gz beside this file.\n\n' \
+        "$debversion" "$version"
+    printf ' -- The Arle developers <arle@users.noreply.invalid>  %s\n' \
+        "$(date -u -R -d "@$(git log -1 --format=%ct 2>/dev/null || date +%s)")"
+} | gzip -9n >"$root/usr/share/doc/arle/changelog.gz"
 chmod -R u=rwX,go=rX "$root"
 find "$root/opt/arle" -type f -name '*.so*' -exec chmod a-x {} +  # libraries need no execute bit
 installed_kib=$(du -sk --exclude=DEBIAN "$root" | cut -f1)
