@@ -56,9 +56,10 @@ def engine_figures(games: int) -> dict[str, float]:
 
 
 def _figures() -> list[Callable[[bool], dict[str, float | None]]]:
+    from arle.bench_gui import gui_figures
     from arle.bench_saves import saves_figures
 
-    return [saves_figures]
+    return [saves_figures, gui_figures]
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,105 +1,41 @@
-"""The application window.
-
-For now it is a placeholder: the game board is not built yet, and the window says so.
-"""
+"""Start the desktop application: QApplication, translations, the main window."""
 
 from __future__ import annotations
 
+import os
 import sys
+import time
 from collections.abc import Sequence
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QIcon
-from PySide6.QtWidgets import QApplication, QFrame, QLabel, QMainWindow, QVBoxLayout, QWidget
+from PySide6.QtCore import QEvent, QLibraryInfo, QLocale, QObject, QTimer, QTranslator
+from PySide6.QtWidgets import QApplication
 
 from arle import __version__
+from arle.gui.main_window import APP_NAME, MainWindow, app_icon
 from arle.resources import resource_path
 
-APP_NAME = "Arle"
-WINDOW_SIZE = (1000, 700)
-
-_STYLE = """
-#backdrop {
-    background: qlineargradient(x1:0, y1:0, x2:0, y2:1,
-                                stop:0 #dcecf2, stop:0.62 #eef3e4, stop:1 #cfe3b8);
-}
-#card {
-    background: rgba(255, 255, 255, 0.86);
-    border: 1px solid #b9ccb0;
-    border-radius: 18px;
-}
-#title {
-    color: #2d4f3a;
-    font-size: 24px;
-    font-weight: 600;
-}
-#subtitle {
-    color: #4c6a57;
-    font-size: 15px;
-}
-#version {
-    color: #7a8f80;
-    font-size: 12px;
-}
-"""
+__all__ = ["APP_NAME", "app_icon", "build_window", "install_translations", "run"]
 
 
-def app_icon() -> QIcon:
-    """The window icon; an empty icon if the resource file is missing."""
-    path = resource_path("icon.svg")
-    return QIcon(str(path)) if path.is_file() else QIcon()
+def install_translations(app: QApplication, language: str | None = None) -> list[QTranslator]:
+    """Load Qt's own and Arle's translations for ``language`` (default: the system locale).
+
+    Arle's are ``resources/i18n/arle_<lang>.qm``: a French edition is a file to add there.
+    """
+    lang = language or QLocale.system().name().split("_")[0]
+    loaded = []
+    for name, folder in (("qtbase", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)),
+                         ("arle", str(resource_path("i18n")))):
+        translator = QTranslator(app)
+        if translator.load(f"{name}_{lang}", folder):
+            app.installTranslator(translator)
+            loaded.append(translator)
+    return loaded
 
 
-def _label(text: str, name: str) -> QLabel:
-    label = QLabel(text)
-    label.setObjectName(name)
-    label.setAlignment(Qt.AlignmentFlag.AlignCenter)
-    return label
-
-
-def build_window() -> QMainWindow:
+def build_window(*, autosave: bool = True) -> MainWindow:
     """Build the main window without showing it (a QApplication must exist)."""
-    window = QMainWindow()
-    window.setWindowTitle(APP_NAME)
-    window.setWindowIcon(app_icon())
-    window.resize(*WINDOW_SIZE)
-
-    backdrop = QWidget()
-    backdrop.setObjectName("backdrop")
-    backdrop.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
-    backdrop.setStyleSheet(_STYLE)
-
-    card = QFrame()
-    card.setObjectName("card")
-    card.setMinimumWidth(640)
-    inner = QVBoxLayout(card)
-    inner.setContentsMargins(40, 36, 40, 32)
-    inner.setSpacing(14)
-
-    logo = QLabel()
-    logo.setObjectName("logo")
-    logo.setAlignment(Qt.AlignmentFlag.AlignCenter)
-    logo.setPixmap(app_icon().pixmap(128, 128))
-    inner.addWidget(logo)
-
-    inner.addWidget(_label("Fields of Arle — the game board is coming soon", "title"))
-    inner.addWidget(
-        _label(
-            "Hot-seat for two players or solo with undo.\n"
-            "The rules engine is being written; this window will become\n"
-            "the farm, the dike and the tidal flats.",
-            "subtitle",
-        )
-    )
-    inner.addWidget(_label(f"Version {__version__}", "version"))
-
-    outer = QVBoxLayout(backdrop)
-    outer.addStretch(1)
-    outer.addWidget(card, 0, Qt.AlignmentFlag.AlignHCenter)
-    outer.addStretch(1)
-
-    window.setCentralWidget(backdrop)
-    return window
+    return MainWindow(autosave=autosave)
 
 
 def run(argv: Sequence[str] | None = None) -> int:
@@ -113,5 +49,27 @@ def run(argv: Sequence[str] | None = None) -> int:
     app.setApplicationVersion(__version__)
     app.setWindowIcon(app_icon())
     window = build_window()
+    language = getattr(window.settings, "language", None)
+    install_translations(app, language)
+    if os.environ.get("ARLE_BENCH_FIRST_PAINT"):
+        _quit_after_first_paint(app, window)
     window.show()
     return app.exec()
+
+
+class _FirstPaint(QObject):
+    """For ``arle bench``: report the moment the main window is first painted, then quit."""
+
+    def __init__(self, app: QApplication) -> None:
+        super().__init__(app)
+        self.app = app
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Paint:
+            print("FIRST_PAINT", time.time(), flush=True)
+            QTimer.singleShot(0, self.app.quit)
+        return False
+
+
+def _quit_after_first_paint(app: QApplication, window: MainWindow) -> None:
+    window.installEventFilter(_FirstPaint(app))
