@@ -191,13 +191,18 @@ def housing_valid(p: PlayerState) -> bool:
 def rearrange_moves(p: PlayerState) -> list[tuple[Animal, str, str]]:
     """Every single-Animal move between holders (the waiting area included as a source)."""
     hs = holders(p)
-    result: list[tuple[Animal, str, str]] = []
-    for src, here in p.animals.items():
-        for animal in here:
-            for hid, cap, mixed, _ in hs:
-                if hid != src and accepts(p, hid, animal, (cap, mixed)):
-                    result.append((animal, src, hid))
-    return result
+    present = {a for here in p.animals.values() for a in here}
+    # Where one more Animal of each type present may go: computed once per type, not per source.
+    targets = {
+        a: [hid for hid, cap, mixed, _ in hs if accepts(p, hid, a, (cap, mixed))] for a in present
+    }
+    return [
+        (animal, src, hid)
+        for src, here in p.animals.items()
+        for animal in here
+        for hid in targets[animal]
+        if hid != src
+    ]
 
 
 def breed(g: Game, p: PlayerState) -> int:

@@ -6,6 +6,7 @@ of Clay" (rulebook p. 6). The player chooses how to pay; these functions list ev
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from itertools import combinations, product
 
@@ -75,6 +76,12 @@ def payment_options(c: Cost, have: Mapping[Good, int]) -> list[Bundle]:
 
     The substitution holds "regardless of the action", so it applies inside a choice too: the
     Wood of "Wood and Timber" (2 different Building Materials) may be paid with a Timber."""
+    return [bundle for bundle in all_ways(c) if can_afford(bundle, have)]
+
+
+@functools.lru_cache(maxsize=1024)
+def all_ways(c: Cost) -> tuple[Bundle, ...]:
+    """Every distinct way to pay ``c``, affordable or not (costs are few: computed once each)."""
     fixed_ways = [_splits(g, n) for g, n in c.fixed]
     choice_ways = [
         [way for combo in combinations(ch.options, ch.pick) for way in _bundle_ways(_merge(list(combo)))]
@@ -85,10 +92,10 @@ def payment_options(c: Cost, have: Mapping[Good, int]) -> list[Bundle]:
     for fixed in product(*fixed_ways):
         for picks in product(*choice_ways):
             bundle = _merge([*fixed, *picks])
-            if bundle not in seen and can_afford(bundle, have):
+            if bundle not in seen:
                 seen.add(bundle)
                 result.append(bundle)
-    return result
+    return tuple(result)
 
 
 def bundle_text(bundle: Bundle) -> str:
