@@ -1,0 +1,721 @@
+"""A player's Home Board: the Goods Track, the Travel Experience Track, the polder grid (Tidal
+Flats, Dikes, Mainland, Moors), the tiles and buildings, and the Animals.
+
+Everything the player does here is a drag (or a click) that ends in one engine move: a bottom
+Dike dragged into the next gap (MoveDike), the pending tile dragged from the tray onto empty land
+(PlaceTile), a Peat token dragged off its Moor or clicked (CutPeat), an Animal dragged between
+holders, into the waiting area or onto "Release" (MoveAnimal / ReleaseAnimal), a tile or Moor
+clicked when a flip or a dehydration is pending (Flip). Layout: RULES-DECISIONS.md "Home Board
+landscape" and "Dikes" (rows 0-2 Tidal Flats, 3-4 Mainland, 5-6 Moor; dike gap 0 just above the
+Mainland, gap 3 above row 0).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QPainterPath, QPen
+
+from arle.engine import animals as A
+from arle.engine import homeboard as H
+from arle.engine.buildings import BUILDINGS
+from arle.engine.decisions import TRAVEL_TRACK_SPACES, travel_vp
+from arle.engine.destinations import DESTINATIONS
+from arle.engine.goods import FOOD_CAP, TRACK_CAP, TRACK_GOODS, Animal, Good
+from arle.engine.moves import CutPeat, Flip, MoveAnimal, MoveDike, PlaceTile, ReleaseAnimal
+from arle.engine.state import MoorTile, PlayerState
+from arle.engine.tiles import TILE_VP, Tile
+from arle.gui.drag import (
+    Candidate,
+    DragPiece,
+    DragSpec,
+    PieceItem,
+    SessionScene,
+    name_of,
+    player_color,
+    tr,
+)
+
+_CTX = "HomeBoardScene"
+
+
+def _t(text: str) -> str:
+    return tr(text, _CTX)
+
+
+# -- geometry (scene coordinates) ------------------------------------------------------------------------
+
+WIDTH, HEIGHT = 800.0, 900.0
+TRACK_Y = 30.0  # Goods Track spaces
+TRACK_H = 92.0
+TRAVEL_X, TRAVEL_W = 12.0, 58.0
+GRID_X, GRID_Y = 88.0, 150.0
+CELL_W, CELL_H = 112.0, 88.0
+GAP_H = 24.0
+PANEL_X = GRID_X + 3 * CELL_W + 22.0
+PANEL_W = WIDTH - PANEL_X - 12.0
+TOKEN = 30.0
+DIKE_TOKEN = 22.0
+
+TRAY_RECT = QRectF(PANEL_X, GRID_Y, PANEL_W, 150)
+WAITING_RECT = QRectF(PANEL_X, GRID_Y + 164, PANEL_W, 120)
+RELEASE_RECT = QRectF(PANEL_X, GRID_Y + 298, PANEL_W, 86)
+PEAT_RECT = QRectF(PANEL_X, GRID_Y + 398, PANEL_W, 86)
+INFO_RECT = QRectF(PANEL_X, GRID_Y + 498, PANEL_W, 206)
+TRAVEL_BOTTOM = GRID_Y + 4 * GAP_H + 7 * CELL_H
+TRAVEL_SPACE_H = (TRAVEL_BOTTOM - GRID_Y) / TRAVEL_TRACK_SPACES
+
+
+def row_top(row: int) -> float:
+    gaps_above = row + 1 if row <= 2 else 4
+    return GRID_Y + gaps_above * GAP_H + row * CELL_H
+
+
+def cell_rect(row: int, col: int) -> QRectF:
+    return QRectF(GRID_X + col * CELL_W, row_top(row), CELL_W, CELL_H)
+
+
+def gap_rect(gap: int, col: int) -> QRectF:
+    """A Dike position: gap 0 lies just above row 3, gap 3 above row 0."""
+    y = row_top(3 - gap) - GAP_H
+    return QRectF(GRID_X + col * CELL_W + 6, y + 2, CELL_W - 12, GAP_H - 4)
+
+
+def moor_rect(m: MoorTile) -> QRectF:
+    rect = QRectF()
+    for r, c in m.spaces:
+        rect = rect.united(cell_rect(r, c)) if not rect.isNull() else cell_rect(r, c)
+    return rect
+
+
+def track_space_rect(value: int) -> QRectF:
+    w = (WIDTH - 24) / (TRACK_CAP + 1)
+    return QRectF(12 + value * w, TRACK_Y, w, TRACK_H)
+
+
+def travel_space_rect(index: int) -> QRectF:
+    """Travel Experience space ``index`` (0 = bottom)."""
+    y = TRAVEL_BOTTOM - (index + 1) * TRAVEL_SPACE_H
+    return QRectF(TRAVEL_X, y, TRAVEL_W, TRAVEL_SPACE_H)
+
+
+def token_rects(area: QRectF, n: int, size: float = TOKEN) -> list[QRectF]:
+    """``n`` token places in a centred grid inside ``area`` (up to 3 per row)."""
+    if n <= 0:
+        return []
+    per_row = max(1, min(n, int((area.width() - 4) // (size + 2)), 3))
+    rows = (n + per_row - 1) // per_row
+    step = size + 3
+    top = area.center().y() - rows * step / 2 + 1.5
+    rects = []
+    for i in range(n):
+        r, c = divmod(i, per_row)
+        in_row = min(per_row, n - r * per_row)
+        left = area.center().x() - in_row * step / 2 + 1.5
+        rects.append(QRectF(left + c * step, top + r * step, size, size))
+    return rects
+
+
+# -- words ---------------------------------------------------------------------------------------------
+
+_TILE_TEXT = {
+    Tile.GRAIN_FIELD: "Grain Field: 1 Grain at each November harvest.",
+    Tile.FLAX_FIELD: "Flax Field: 1 Flax at each November harvest.",
+    Tile.FOREST: "Forest: 1 Wood at each November harvest. A Warden can turn it into a Park.",
+    Tile.PARK: "Park: room for 2 Animals, also of different types (they do not breed here).",
+    Tile.STALL: "Stall: up to 3 Animals of one type; a pair with a free place breeds in May. "
+    "A Warden can turn it into a Depot.",
+    Tile.DEPOT: "Depot: holds no Animals.",
+    Tile.STABLE: "Stable: up to 6 Animals of one type; pairs with free places breed in May. "
+    "A Warden can turn it into a Double Stall.",
+    Tile.DOUBLE_STALL: "Double Stall: two Stalls in one tile, each for up to 3 Animals of one type.",
+}
+
+
+def tile_tooltip(tile: str) -> str:
+    if tile in BUILDINGS:
+        b = BUILDINGS[tile]
+        return _t("{name} ({vp} VP)\n{text}").format(name=name_of(tile), vp=b.vp, text=_t(b.text))
+    try:
+        t = Tile(tile)
+    except ValueError:
+        return name_of(tile)
+    return _t("{text}\nWorth {vp} VP at the end.").format(text=_t(_TILE_TEXT[t]), vp=TILE_VP[t])
+
+
+def moor_tooltip(m: MoorTile) -> str:
+    if m.small:
+        return _t(
+            "Small Boardwalk: a dehydrated Moor with {n} Peat left. -1 VP while it lies here; "
+            "cutting its last Peat removes it."
+        ).format(n=m.peat)
+    if m.dehydrated:
+        return _t(
+            "Dehydrated Moor with {n} Peat left: -1 VP while it lies here; cutting its last "
+            "Peat removes it and frees its 2 spaces."
+        ).format(n=m.peat)
+    return _t("Moor: -4 VP at the end. Dehydrating it (flipping it) puts 4 Peat on it.")
+
+
+def holder_capacity(p: PlayerState) -> dict[str, tuple[int, bool, str]]:
+    return {hid: (cap, mixed, kind) for hid, cap, mixed, kind in A.holders(p)}
+
+
+# -- the scene ----------------------------------------------------------------------------------------------
+
+
+class HomeBoardScene(SessionScene):
+    """The Home Board of player ``player`` (see the module docstring)."""
+
+    def __init__(self, session: Any, player: int, parent: Any = None) -> None:
+        super().__init__(session, parent)
+        self.player = player
+        self.setSceneRect(QRectF(0, 0, WIDTH, HEIGHT))
+        self.ensure_fresh()
+
+    # -- reading ---------------------------------------------------------------------------------------
+
+    @property
+    def p(self) -> PlayerState:
+        return self.session.game.state.players[self.player]
+
+    def mine_to_act(self) -> bool:
+        return self.session.game.actor == self.player
+
+    def my_legal(self) -> list[Any]:
+        return self.legal() if self.mine_to_act() else []
+
+    def decision_kind(self) -> str | None:
+        d = self.session.game.decision
+        return d.kind if d is not None and self.mine_to_act() else None
+
+    def pending_tile(self) -> str | None:
+        """The tile or building the pending decision places (None: no tile to place)."""
+        if not any(isinstance(m, PlaceTile) for m in self.my_legal()):
+            return None
+        d = self.session.game.decision
+        return str(getattr(d, "tile", "") or getattr(d, "building", "") or "") or "tile"
+
+    def holder_rect(self, holder: str) -> QRectF | None:
+        p = self.p
+        if holder == A.WAITING:
+            return WAITING_RECT.adjusted(6, 22, -6, -6)
+        if holder.startswith("d"):
+            i = int(holder[1:])
+            return gap_rect(*p.dikes[i]) if 0 <= i < len(p.dikes) else None
+        if holder.startswith("s"):
+            second = holder.endswith("b")
+            r, c = H.parse_space(holder[1:-1] if second else holder[1:])
+            rect = cell_rect(r, c)
+            if p.tiles.get((r, c)) == Tile.DOUBLE_STALL:
+                half = rect.width() / 2
+                return QRectF(rect.x() + (half if second else 0), rect.y(), half, rect.height())
+            return rect
+        return None
+
+    def animal_token_rects(self, holder: str) -> list[tuple[Animal, QRectF]]:
+        """Where each Animal of ``holder`` is drawn, in a stable order."""
+        here = self.p.animals.get(holder, {})
+        area = self.holder_rect(holder)
+        if area is None:
+            return []
+        seq = [a for a in (Animal.SHEEP, Animal.CATTLE, Animal.HORSE) for _ in range(here.get(a, 0))]
+        if holder.startswith("d"):
+            c = area.center()
+            return [
+                (a, QRectF(c.x() - DIKE_TOKEN / 2 + i * 8, c.y() - DIKE_TOKEN / 2, DIKE_TOKEN, DIKE_TOKEN))
+                for i, a in enumerate(seq)
+            ]
+        size = TOKEN if len(seq) <= 3 else (26.0 if len(seq) <= 6 else 22.0)
+        inner = area.adjusted(3, 10, -3, -3) if holder.startswith("s") else area
+        return list(zip(seq, token_rects(inner, len(seq), size), strict=True))
+
+    def peat_rects(self, m: MoorTile) -> list[QRectF]:
+        return token_rects(moor_rect(m).adjusted(6, 22, -6, -6), m.peat, 28.0)
+
+    # -- positions for tests and other views ----------------------------------------------------------------
+
+    def source_pos(self, move: Any) -> QPointF | None:
+        """Where the piece that makes ``move`` lies (drag it from here), or None."""
+        self.ensure_fresh()
+        p = self.p
+        if isinstance(move, MoveDike):
+            return gap_rect(*p.dikes[move.dike]).center() if 0 <= move.dike < len(p.dikes) else None
+        if isinstance(move, PlaceTile):
+            return self._tray_piece_rect().center()
+        if isinstance(move, CutPeat):
+            m = next((m for m in p.moors if m.id == move.moor), None)
+            rects = self.peat_rects(m) if m else []
+            return rects[-1].center() if rects else None
+        if isinstance(move, MoveAnimal | ReleaseAnimal):
+            for a, rect in reversed(self.animal_token_rects(move.src)):
+                if a == move.animal:
+                    return rect.center()
+            return None
+        return None
+
+    def target_pos(self, move: Any) -> QPointF | None:
+        """Where to drop (or click) to make ``move``, or None if this board has no such place."""
+        self.ensure_fresh()
+        if isinstance(move, MoveDike):
+            gap, col = H.parse_space(move.to)
+            return gap_rect(gap, col).center()
+        if isinstance(move, PlaceTile):
+            return cell_rect(*H.parse_space(move.space)).center()
+        if isinstance(move, CutPeat):
+            return PEAT_RECT.center()
+        if isinstance(move, MoveAnimal):
+            rect = self.holder_rect(move.dst)
+            return rect.center() if rect is not None else None
+        if isinstance(move, ReleaseAnimal):
+            return RELEASE_RECT.center()
+        if isinstance(move, Flip):
+            if move.target.startswith("m"):
+                m = next((m for m in self.p.moors if m.id == int(move.target[1:])), None)
+                return moor_rect(m).center() if m else None
+            if move.target.startswith("s"):
+                return cell_rect(*H.parse_space(move.target[1:])).center()
+        return None
+
+    # -- building the picture ---------------------------------------------------------------------------
+
+    def build(self) -> None:
+        p = self.p
+        legal = self.my_legal()
+        color = player_color(self.session, self.player)
+        self.add_box(QRectF(4, 4, WIDTH - 8, HEIGHT - 8), "#efe8d2", color.darker(120), 12, 3)
+        title = _t("{name}'s Home Board").format(name=p.name)
+        if self.mine_to_act():
+            title += "  -  " + _t("your turn")
+        self.add_text(title, 14, 6, 11, True)
+        self._build_goods_track(p)
+        self._build_travel_track(p)
+        self._build_grid(p, legal)
+        self._build_dikes(p, legal)
+        self._build_panel(p, legal)
+        self._build_animals(p, legal)
+
+    # Goods Track -----------------------------------------------------------------------------------------
+
+    def _build_goods_track(self, p: PlayerState) -> None:
+        for v in range(TRACK_CAP + 1):
+            rect = track_space_rect(v)
+            self.add_box(rect.adjusted(1, 0, -1, 0), "#f8f3e3" if v % 5 else "#eadfbf", "#b7a77c", 3)
+            self.add_text(str(v), rect.x() + 2, rect.y() - 1, 7.5, True, "#7a6a45")
+        placed: dict[int, list[tuple[str, str]]] = {}
+        food = p.goods[Good.FOOD]
+        first, second = min(food, TRACK_CAP), max(0, food - TRACK_CAP)
+        placed.setdefault(first, []).append(("food", ""))
+        placed.setdefault(second, []).append(("food", "+15"))
+        for good in TRACK_GOODS[1:]:
+            placed.setdefault(p.goods[good], []).append((good.value, ""))
+        for v, items in placed.items():
+            rect = track_space_rect(v)
+            cols = 1 if len(items) <= 3 else 2
+            size = min(24.0, (rect.width() - 6) / cols - 1)
+            for i, (good, badge) in enumerate(items):
+                r, c = divmod(i, cols) if cols == 2 else (i, 0)
+                x = rect.center().x() - cols * (size + 1) / 2 + c * (size + 1)
+                piece = PieceItem(
+                    f"goods/{good}.svg",
+                    QRectF(x, rect.y() + 16 + r * (size + 1), size, size),
+                    fill=QColor("#fffdf5"),
+                )
+                piece.round = size / 2
+                piece.outline = QColor("#8a7a50")
+                if badge:  # the second Food indicator counts 15 more: a dark ring tells it apart
+                    piece.outline = QColor("#1e1e1e")
+                    piece.fill = QColor("#ffe9a8")
+                piece.setToolTip(self._goods_tooltip(good, p, badge))
+                self.addItem(piece)
+        total = self.add_text(
+            _t("Goods Track  -  Food {food} of {cap}").format(food=food, cap=FOOD_CAP),
+            WIDTH - 250,
+            6,
+            9,
+            True,
+        )
+        total.setToolTip(_t("Food uses two indicators: the second one counts 15 more."))
+
+    def _goods_tooltip(self, good: str, p: PlayerState, badge: str) -> str:
+        if badge:
+            return _t("Second Food indicator (+15): Food {n} in all").format(n=p.goods[Good.FOOD])
+        if good == "food":
+            return _t("Food: {n} (two indicators, up to 30)").format(n=p.goods[Good.FOOD])
+        return _t("{good}: {n} (up to 15)").format(good=name_of(good), n=p.goods[Good(good)])
+
+    # Travel Experience Track ------------------------------------------------------------------------------
+
+    def _build_travel_track(self, p: PlayerState) -> None:
+        self.add_text(_t("Travel"), TRAVEL_X - 2, GRID_Y - 22, 8, True)
+        for i in range(TRAVEL_TRACK_SPACES):
+            rect = travel_space_rect(i)
+            self.add_box(rect.adjusted(0, 1, 0, -1), "#f6f0de", "#b7a77c", 3)
+            self.add_text(str(i + 1), rect.x() + 1, rect.y() + 4, 6.5, False, "#9a8a62")
+        at = 0
+        for dest in p.travel:
+            d = DESTINATIONS[dest]
+            top = travel_space_rect(min(TRAVEL_TRACK_SPACES, at + d.size) - 1)
+            bottom = travel_space_rect(min(at, TRAVEL_TRACK_SPACES - 1))
+            rect = QRectF(TRAVEL_X + 3, top.y() + 2, TRAVEL_W - 6, bottom.bottom() - top.y() - 4)
+            box = self.add_box(rect, "#d9c38f", "#6b5a2a", 4)
+            box.setToolTip(_t("{name}: {n} spaces of travel experience").format(name=name_of(dest), n=d.size))
+            self.add_text(name_of(dest), rect.x(), rect.y() + 1, 6.5, True, "#3a2f12", rect.width())
+            at += d.size
+        vp = travel_vp(min(at, TRAVEL_TRACK_SPACES))
+        label = self.add_text(_t("{vp} VP").format(vp=vp), TRAVEL_X, TRAVEL_BOTTOM + 2, 8, True)
+        label.setToolTip(
+            _t("Travel Experience: {n} of 19 spaces covered, worth {vp} VP (at most 10)").format(n=at, vp=vp)
+        )
+
+    # Polder grid --------------------------------------------------------------------------------------------
+
+    def _build_grid(self, p: PlayerState, legal: list[Any]) -> None:
+        land_top = H.first_land_row(p)
+        covered = {s: m for m in p.moors for s in m.spaces}
+        flips = {m.target for m in legal if isinstance(m, Flip)}
+        place_targets = {m.space for m in legal if isinstance(m, PlaceTile)}
+        for r in range(H.ROWS):
+            for c in range(H.COLS):
+                rect = cell_rect(r, c)
+                if r < land_top:
+                    self._tidal(rect, r)
+                    continue
+                if (r, c) in covered:
+                    continue
+                tile = p.tiles.get((r, c))
+                if tile is None:
+                    self._pasture(rect, r < 3, f"{r},{c}" in place_targets)
+                else:
+                    self._tile(rect, tile, f"s{r},{c}", flips)
+        for m in p.moors:
+            self._moor(m, legal, flips)
+        # The Dike Line: a strong line under the gap that holds 3 Dikes.
+        line_y = row_top(land_top)
+        self.addLine(GRID_X, line_y, GRID_X + 3 * CELL_W, line_y, QPen(QColor("#3b5d2a"), 2.5))
+
+    def _tidal(self, rect: QRectF, row: int) -> None:
+        box = self.add_box(rect.adjusted(1, 1, -1, -1), "#9fc3d6", "#5f8aa3", 2)
+        tip = _t("Tidal Flat: it becomes land once a full row of 3 Dikes is built above it.")
+        if row == 0:
+            tip += " " + _t("Top-row spaces not covered by a Dike cost 1 VP each at the end.")
+        box.setToolTip(tip)
+        path = QPainterPath()
+        for k in range(3):
+            y = rect.y() + 22 + k * 24
+            path.moveTo(rect.x() + 10, y)
+            for s in range(4):
+                x = rect.x() + 10 + s * 23
+                path.quadTo(x + 6, y - 6, x + 11.5, y)
+                path.quadTo(x + 17, y + 6, x + 23, y)
+        self.addPath(path, QPen(QColor("#e9f3f8"), 1.6))
+
+    def _pasture(self, rect: QRectF, reclaimed: bool, target: bool) -> None:
+        fill = "#cfe3a6" if reclaimed else "#bcd98f"
+        box = self.add_box(
+            rect.adjusted(1, 1, -1, -1), fill, "#7f9f58", 2, 1.5 if target else 1.2, dash=target
+        )
+        box.setToolTip(_t("Empty land: a pasture for up to 2 Animals of one type, or room for a tile."))
+        if target:
+            self.add_box(rect.adjusted(4, 4, -4, -4), "#00000000", "#2e9d5b", 5, 2.5, dash=True)
+
+    def _tile(self, rect: QRectF, tile: str, target: str, flips: set[str]) -> None:
+        inner = rect.adjusted(2, 2, -2, -2)
+        if tile in BUILDINGS:
+            from arle.gui.style import BUILDING_COLORS
+
+            fill = QColor(BUILDING_COLORS.get(BUILDINGS[tile].color.value, "#dddddd"))
+            item = PieceItem(None, inner, fill=fill)
+            self.addItem(item)
+            self.addItem(PieceItem("tiles/building.svg", QRectF(inner.x() + 4, inner.y() + 4, 34, 34)))
+            self.add_text(
+                name_of(tile), inner.x() + 2, inner.y() + 38, 7.5, True, "#1e2a20", inner.width() - 4
+            )
+            self.add_text(
+                _t("{vp} VP").format(vp=BUILDINGS[tile].vp), inner.right() - 40, inner.y() + 4, 8, True
+            )
+        else:
+            item = self._flip_piece(f"tiles/{tile}.svg", inner, target, flips)
+        item.setToolTip(tile_tooltip(tile))
+
+    def _flip_piece(self, art: str, rect: QRectF, target: str, flips: set[str]) -> PieceItem:
+        if target in flips:
+            move = Flip(target)
+            item: PieceItem = DragPiece(self, art, rect, DragSpec(click_move=lambda: move))
+            item.glow = True
+        else:
+            item = PieceItem(art, rect)
+        self.addItem(item)
+        return item
+
+    def _moor(self, m: MoorTile, legal: list[Any], flips: set[str]) -> None:
+        rect = moor_rect(m).adjusted(2, 2, -2, -2)
+        art = "tiles/dehydrated_moor.svg" if m.dehydrated else "tiles/moor.svg"
+        item = self._flip_piece(art, rect, f"m{m.id}", flips)
+        item.setToolTip(moor_tooltip(m))
+        label = _t("Boardwalk") if m.small else (_t("Dehydrated Moor") if m.dehydrated else _t("Moor"))
+        tag = self.add_text(label, rect.x() + 2, rect.y() + 1, 7.5, True, "#fff6e0", rect.width())
+        tag.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        cut = CutPeat(m.id)
+        can_cut = cut in legal
+        for prect in self.peat_rects(m):
+            spec = DragSpec(
+                candidates=lambda cut=cut: [Candidate(cut, PEAT_RECT)] if cut in self.my_legal() else [],
+                click_move=lambda cut=cut: cut if cut in self.my_legal() else None,
+                drop_anywhere=lambda cut=cut: cut if cut in self.my_legal() else None,
+                home=rect,
+                refusal=lambda pos: self._peat_refusal(),
+            )
+            peat = DragPiece(self, "goods/peat.svg", prect, spec)
+            peat.glow = can_cut
+            peat.setToolTip(_t("Peat: drag it off the Moor (or click it) to cut it when cutting Peat."))
+            self.addItem(peat)
+
+    def _peat_refusal(self) -> str:
+        return _t("You may cut Peat only when an action lets you (Peat Cutter, Colonist's House...).")
+
+    # Dikes ---------------------------------------------------------------------------------------------
+
+    def _build_dikes(self, p: PlayerState, legal: list[Any]) -> None:
+        dike_moves = [m for m in legal if isinstance(m, MoveDike)]
+        targets = {m.to for m in dike_moves}
+        for gap in range(H.GAPS):
+            for col in range(H.COLS):
+                rect = gap_rect(gap, col)
+                if f"{gap},{col}" in targets:
+                    self.add_box(rect, "#d8f0d8", "#2e9d5b", 6, 2, dash=True)
+                elif (gap, col) not in p.dikes:
+                    self.add_box(rect.adjusted(8, 6, -8, -6), "#00000000", "#8aa6b5", 4, 1, dash=True)
+        for i, (gap, col) in enumerate(p.dikes):
+            rect = gap_rect(gap, col)
+            mine = [m for m in dike_moves if m.dike == i]
+            spec = DragSpec(
+                candidates=lambda i=i: [
+                    Candidate(m, gap_rect(*H.parse_space(m.to)))
+                    for m in self.my_legal()
+                    if isinstance(m, MoveDike) and m.dike == i
+                ],
+                refusal=lambda pos, i=i: self._dike_refusal(i),
+            )
+            piece = DragPiece(self, "tiles/dike.svg", rect, spec)
+            piece.glow = bool(mine)
+            piece.setToolTip(
+                _t(
+                    "Dike {n}: holds 1 Animal of any type. A full row of 3 Dikes turns the "
+                    "Tidal Flats below it into land."
+                ).format(n=i + 1)
+            )
+            self.addItem(piece)
+
+    def _dike_refusal(self, dike: int) -> str:
+        if not any(isinstance(m, MoveDike) for m in self.my_legal()):
+            return _t('You may move a Dike only when an action gives you "+1 Dike".')
+        if not any(isinstance(m, MoveDike) and m.dike == dike for m in self.my_legal()):
+            return _t("Only one of the lowest Dikes may move up.")
+        return _t("A Dike moves into a free place of the lowest gap above the Dike Line.")
+
+    # Side panel: tray, waiting Animals, release, Peat ------------------------------------------------------
+
+    def _tray_piece_rect(self) -> QRectF:
+        return QRectF(TRAY_RECT.center().x() - 48, TRAY_RECT.y() + 34, 96, 96 * CELL_H / CELL_W)
+
+    def _build_panel(self, p: PlayerState, legal: list[Any]) -> None:
+        tile = self.pending_tile()
+        self.add_box(TRAY_RECT, "#f7f1df", "#a89464", 8)
+        self.add_text(_t("Tile to place"), TRAY_RECT.x() + 8, TRAY_RECT.y() + 4, 9, True)
+        if tile is None:
+            self.add_text(
+                _t("Tiles you get appear here: drag them onto an empty land space."),
+                TRAY_RECT.x() + 8,
+                TRAY_RECT.y() + 40,
+                8,
+                False,
+                "#7a6a45",
+                TRAY_RECT.width() - 16,
+            )
+        else:
+            rect = self._tray_piece_rect()
+            spec = DragSpec(
+                candidates=lambda: [
+                    Candidate(m, cell_rect(*H.parse_space(m.space)))
+                    for m in self.my_legal()
+                    if isinstance(m, PlaceTile)
+                ],
+                refusal=lambda pos: _t(
+                    "A tile goes on an empty land space (below the Dike Line, not on a tile or Moor)."
+                ),
+            )
+            if tile in BUILDINGS:
+                from arle.gui.style import BUILDING_COLORS
+
+                fill = QColor(BUILDING_COLORS.get(BUILDINGS[tile].color.value, "#dddddd"))
+                piece = DragPiece(self, "tiles/building.svg", rect, spec, fill=fill)
+            else:
+                piece = DragPiece(self, f"tiles/{tile}.svg", rect, spec)
+            piece.glow = True
+            piece.setToolTip(tile_tooltip(tile))
+            self.addItem(piece)
+            self.add_text(name_of(tile), TRAY_RECT.x() + 8, TRAY_RECT.bottom() - 24, 8.5, True)
+
+        waiting = A.waiting(p)
+        self.add_box(
+            WAITING_RECT,
+            "#fbe9d0" if waiting else "#f7f1df",
+            "#c0392b" if waiting else "#a89464",
+            8,
+            2 if waiting else 1.2,
+        )
+        self.add_text(
+            _t("Animals without a place") if waiting else _t("Waiting area"),
+            WAITING_RECT.x() + 8,
+            WAITING_RECT.y() + 2,
+            9,
+            True,
+        )
+        if not waiting:
+            self.add_text(
+                _t("Drag Animals here to make room while you rearrange."),
+                WAITING_RECT.x() + 8,
+                WAITING_RECT.y() + 40,
+                8,
+                False,
+                "#7a6a45",
+                WAITING_RECT.width() - 16,
+            )
+
+        release = self.add_box(RELEASE_RECT, "#f1e4e0", "#9a5040", 8, 1.2, dash=True)
+        release.setToolTip(_t("Drop an Animal here to return it to the general supply."))
+        self.add_text(_t("Release"), RELEASE_RECT.x() + 8, RELEASE_RECT.y() + 4, 9, True, "#7a2f20")
+        self.add_text(
+            _t("Drop an Animal here to return it to the supply."),
+            RELEASE_RECT.x() + 8,
+            RELEASE_RECT.y() + 28,
+            8,
+            False,
+            "#7a4a40",
+            RELEASE_RECT.width() - 16,
+        )
+
+        cutting = any(isinstance(m, CutPeat) for m in legal)
+        self.add_box(PEAT_RECT, "#efe3d3" if not cutting else "#e2f2e0", "#6b4a31", 8, 2 if cutting else 1.2)
+        self.addItem(PieceItem("goods/peat.svg", QRectF(PEAT_RECT.x() + 10, PEAT_RECT.y() + 26, 44, 44)))
+        self.add_text(
+            _t("Peat: {n}").format(n=p.goods[Good.PEAT]), PEAT_RECT.x() + 62, PEAT_RECT.y() + 8, 10, True
+        )
+        d = self.session.game.decision
+        hint = (
+            _t("Cut Peat: drag Peat off a Moor or click it ({n} more).").format(
+                n=getattr(d, "remaining", "?")
+            )
+            if cutting
+            else _t("Your Peat in the personal supply.")
+        )
+        self.add_text(
+            hint, PEAT_RECT.x() + 62, PEAT_RECT.y() + 32, 8, False, "#4a3020", PEAT_RECT.width() - 70
+        )
+        self._build_info(p)
+
+    def _build_info(self, p: PlayerState) -> None:
+        """What is being decided now, and the landscape in numbers."""
+        game = self.session.game
+        self.add_box(INFO_RECT, "#f7f1df", "#a89464", 8)
+        if game.over:
+            now = _t("The game is over.")
+        elif self.mine_to_act():
+            now = _t("Now: {prompt}").format(prompt=game.prompt())
+        else:
+            actor = game.actor
+            other = game.state.players[actor].name if actor is not None else ""
+            now = _t("Waiting for {name}.").format(name=other)
+        self.add_text(now, INFO_RECT.x() + 8, INFO_RECT.y() + 6, 9, True, "#2b3a2f", INFO_RECT.width() - 16)
+        land = len(H.land_spaces(p))
+        empty = len(H.empty_land_spaces(p))
+        open_sea = H.tidal_penalty_spaces(p)
+        lines = [
+            _t("Land spaces: {n} ({e} empty)").format(n=land, e=empty),
+            _t("Dike Line: gap {g} of 4").format(g=H.dike_line(p) + 1),
+            _t("Open top-row Tidal Flats: {n} (-1 VP each)").format(n=open_sea)
+            if open_sea
+            else _t("Top row of Tidal Flats: no penalty"),
+            _t("Moors: {n} (-4 VP wet, -1 VP dehydrated)").format(n=len(p.moors)),
+        ]
+        self.add_text(
+            "\n".join(lines),
+            INFO_RECT.x() + 8,
+            INFO_RECT.bottom() - 84,
+            8,
+            False,
+            "#5a4a2a",
+            INFO_RECT.width() - 16,
+        )
+
+    # Animals ---------------------------------------------------------------------------------------------
+
+    def _build_animals(self, p: PlayerState, legal: list[Any]) -> None:
+        movable = {(m.animal, m.src) for m in legal if isinstance(m, MoveAnimal | ReleaseAnimal)}
+        for holder in list(p.animals):
+            for animal, rect in self.animal_token_rects(holder):
+                spec = DragSpec(
+                    candidates=lambda a=animal, h=holder: self._animal_candidates(a, h),
+                    refusal=lambda pos, a=animal, h=holder: self._animal_refusal(a, h, pos),
+                )
+                piece = DragPiece(self, f"animals/{animal.value}.svg", rect, spec, fill=QColor("#fffaf0"))
+                piece.round = rect.width() / 2
+                piece.outline = QColor("#6b5a3a")
+                piece.glow = holder == A.WAITING and (animal, holder) in movable
+                piece.setToolTip(
+                    _t("{animal}: drag it to another place, to the waiting area or onto Release.").format(
+                        animal=name_of(animal.value)
+                    )
+                )
+                self.addItem(piece)
+
+    def _animal_candidates(self, animal: Animal, src: str) -> list[Candidate]:
+        p = self.p
+        caps = holder_capacity(p)
+        result = []
+        for m in self.my_legal():
+            if isinstance(m, MoveAnimal) and m.animal == animal and m.src == src:
+                rect = self.holder_rect(m.dst)
+                if rect is None:
+                    continue
+                if m.dst == A.WAITING:
+                    result.append(Candidate(m, WAITING_RECT, ""))
+                    continue
+                cap = caps.get(m.dst, (0, False, ""))[0]
+                n = sum(p.animals.get(m.dst, {}).values())
+                result.append(Candidate(m, rect, f"{n}/{cap}"))
+            elif isinstance(m, ReleaseAnimal) and m.animal == animal and m.src == src:
+                result.append(Candidate(m, RELEASE_RECT, ""))
+        return result
+
+    def _holder_at(self, pos: QPointF) -> str | None:
+        p = self.p
+        for hid in holder_capacity(p):
+            rect = self.holder_rect(hid)
+            if rect is not None and rect.contains(pos):
+                return hid
+        return A.WAITING if WAITING_RECT.contains(pos) else None
+
+    def _animal_refusal(self, animal: Animal, src: str, pos: QPointF) -> str:
+        legal = self.my_legal()
+        if not any(isinstance(m, MoveAnimal | ReleaseAnimal) for m in legal):
+            return _t(
+                "Animals can be moved or released during the Work Phase, or when new Animals need a place."
+            )
+        if RELEASE_RECT.contains(pos):
+            return _t("This Animal cannot be released now.")
+        holder = self._holder_at(pos)
+        if holder is None or holder == src:
+            return _t(
+                "Drop the Animal on a highlighted place: a Dike, a pasture, a Stall, a Stable or a Park."
+            )
+        caps = holder_capacity(self.p)
+        cap, mixed, kind = caps.get(holder, (0, True, ""))
+        here = self.p.animals.get(holder, {})
+        if sum(here.values()) >= cap:
+            return _t("That place is full: it holds {cap}.").format(cap=cap)
+        if not mixed and any(a != animal for a, n in here.items() if n):
+            return _t("Animals of different types cannot share a {kind}.").format(kind=_t(kind))
+        return _t("That Animal cannot go there now.")

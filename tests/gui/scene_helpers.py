@@ -1,0 +1,99 @@
+"""Helpers for the board scene tests: a session on an explicit setup, a view showing a scene,
+and real mouse drags and clicks sent to the view's viewport."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
+from PySide6.QtGui import QMouseEvent, QPainter
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QGraphicsView
+
+from arle.engine import Setup
+from arle.engine.steps import Script
+from arle.gui.session import new_session
+
+
+def make_session(players: int = 2, buildings: tuple[str, ...] = ()) -> Any:
+    return new_session(
+        Setup(players=players, seed=1, start_player=0, building_set="explicit", buildings=buildings)
+    )
+
+
+def refresh(session: Any) -> None:
+    """After editing ``session.game.state`` directly: forget cached legal moves, redraw."""
+    session.game._legal = None
+    session._legal = None
+    session.changed.emit([])
+
+
+def run_steps(session: Any, player: int, steps: list[Any]) -> None:
+    """Run rule steps for ``player`` (as an action would) up to the first decision."""
+    game = session.game
+    game.push(Script(player, list(steps), source="test"))
+    game._legal = None
+    game._advance()
+    game._take_events()
+    refresh(session)
+
+
+def show(qtbot: Any, scene: Any, width: int, height: int) -> QGraphicsView:
+    view = QGraphicsView(scene)
+    view.setRenderHint(QPainter.RenderHint.Antialiasing)
+    view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    view.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    qtbot.addWidget(view)
+    view.resize(width, height)
+    view.show()
+    qtbot.waitExposed(view)
+    view.fitInView(scene.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+    QApplication.processEvents()
+    return view
+
+
+def _vp(view: QGraphicsView, scene_pos: QPointF) -> QPoint:
+    return view.mapFromScene(scene_pos)
+
+
+def _move(view: QGraphicsView, point: QPoint) -> None:
+    """A mouse move with the left button held (QTest.mouseMove does not carry buttons)."""
+    vp = view.viewport()
+    event = QMouseEvent(
+        QEvent.Type.MouseMove,
+        QPointF(point),
+        QPointF(vp.mapToGlobal(point)),
+        Qt.MouseButton.NoButton,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
+    QApplication.sendEvent(vp, event)
+
+
+def drag(view: QGraphicsView, src: QPointF, dst: QPointF, steps: int = 6) -> None:
+    """Press at scene position ``src``, move in steps, release at ``dst``; then let the scene
+    redraw."""
+    a, b = _vp(view, src), _vp(view, dst)
+    vp = view.viewport()
+    QTest.mousePress(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, a)
+    for i in range(1, steps + 1):
+        t = i / steps
+        _move(view, QPoint(round(a.x() + (b.x() - a.x()) * t), round(a.y() + (b.y() - a.y()) * t)))
+    QTest.mouseRelease(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, b)
+    QApplication.processEvents()
+
+
+def click(view: QGraphicsView, pos: QPointF) -> None:
+    p = _vp(view, pos)
+    vp = view.viewport()
+    QTest.mousePress(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, p)
+    QTest.mouseRelease(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, p)
+    QApplication.processEvents()
+
+
+class Messages:
+    """Collects ``session.message``."""
+
+    def __init__(self, session: Any) -> None:
+        self.texts: list[str] = []
+        session.message.connect(self.texts.append)

@@ -1,0 +1,191 @@
+"""The Home Board scene: real mouse drags on a QGraphicsView end in exactly one engine move.
+
+Layout and Dike rules: RULES-DECISIONS.md "Home Board landscape" and "Dikes"; Animal holders:
+rulebook p. 9 (Dike 1 of any type, empty land 2 of one type, Stall 3 of one type)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtTest import QTest
+
+from arle.engine import homeboard as H
+from arle.engine.goods import Animal, Good
+from arle.engine.moves import CutPeat, Flip, MoveAnimal, MoveDike, PlaceTile, ReleaseAnimal
+from arle.engine.steps import CutPeatStep, Dehydrate, DikeStep, Gain, PlaceNewTile
+from arle.gui import home_scene as HS
+from arle.gui.home_scene import HomeBoardScene
+from tests.gui.scene_helpers import Messages, _move, _vp, click, drag, make_session, refresh, run_steps, show
+
+S, C, HORSE = Animal.SHEEP, Animal.CATTLE, Animal.HORSE
+
+
+def board(qtbot, session, player=0):
+    scene = HomeBoardScene(session, player)
+    view = show(qtbot, scene, 800, 900)
+    return scene, view
+
+
+def test_dike_drag_moves_a_bottom_dike_and_frees_the_tidal_row(qtbot):
+    """RULES-DECISIONS "Dikes": the 1st Dike (from gap 0 into the free place of gap 1) completes
+    gap 1, and the Tidal row below it (row 2) becomes land: 3 more land spaces."""
+    session = make_session()
+    run_steps(session, 0, [DikeStep()])
+    scene, view = board(qtbot, session)
+    p = session.game.state.players[0]
+    assert len(H.land_spaces(p)) == 12
+    move = MoveDike(0, "1,2")
+    assert move in session.legal_moves()
+    drag(view, scene.source_pos(move), scene.target_pos(move))
+    assert p.dikes[0] == (1, 2)
+    assert H.first_land_row(p) == 2
+    assert len(H.land_spaces(p)) == 15
+    # The freed row is drawn as empty land now.
+    tips = {i.toolTip() for i in scene.items(HS.cell_rect(2, 1).center())}
+    assert any(t.startswith("Empty land") for t in tips)
+
+
+def test_a_dike_dropped_on_a_wrong_gap_snaps_back_with_a_reason(qtbot):
+    """Only the lowest gap above the Dike Line with room takes the Dike: gap 2 is refused."""
+    session = make_session()
+    run_steps(session, 0, [DikeStep()])
+    scene, view = board(qtbot, session)
+    messages = Messages(session)
+    p = session.game.state.players[0]
+    before = list(p.dikes)
+    drag(view, HS.gap_rect(0, 0).center(), HS.gap_rect(2, 0).center())
+    assert p.dikes == before
+    assert messages.texts and "free place of the lowest gap" in messages.texts[-1]
+    dike = next(i for i in scene.items(HS.gap_rect(0, 0).center()) if isinstance(i, HS.DragPiece))
+    assert dike.pos() == QPointF(0, 0)
+
+
+def test_dragging_a_dike_without_a_dike_action_is_refused(qtbot):
+    session = make_session()
+    _scene, view = board(qtbot, session)
+    messages = Messages(session)
+    drag(view, HS.gap_rect(0, 1).center(), HS.gap_rect(1, 2).center())
+    assert session.game.state.players[0].dikes[1] == (0, 1)
+    assert "+1 Dike" in messages.texts[-1]
+
+
+def test_animal_drag_shows_capacity_and_moves_the_horse_to_a_pasture(qtbot):
+    """Rulebook p. 9: empty land holds 2 Animals of one type; the target shows "0/2" while
+    dragging, and the drop is one MoveAnimal."""
+    session = make_session()
+    scene, view = board(qtbot, session)
+    p = session.game.state.players[0]
+    assert p.animals == {"s4,0": {HORSE: 1}}
+    move = MoveAnimal(HORSE, "s4,0", "s4,1")
+    assert move in session.legal_moves()
+    src = scene.source_pos(move)
+    # Mid-drag: the legal targets light up with their capacity.
+    a = _vp(view, src)
+    QTest.mousePress(view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, a)
+    _move(view, a + QPoint(20, 0))
+    labels = {item.candidate.move: item.candidate.label for item in scene.drag.items}
+    assert labels[move] == "0/2"
+    assert labels[MoveAnimal(HORSE, "s4,0", "d0")] == "0/1"
+    assert labels[ReleaseAnimal(HORSE, "s4,0")] == ""
+    QTest.mouseRelease(view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, a)
+    assert p.animals == {"s4,0": {HORSE: 1}}  # dropped back where it was: nothing happens
+    drag(view, src, scene.target_pos(move))
+    assert p.animals == {"s4,1": {HORSE: 1}}
+
+
+def test_cattle_refused_in_a_stall_of_horses_and_released_on_release(qtbot):
+    """Rulebook p. 9: a Stall holds Animals of one type only; releasing returns one Animal."""
+    session = make_session()
+    p = session.game.state.players[0]
+    p.animals["s4,1"] = {C: 2}
+    refresh(session)
+    scene, view = board(qtbot, session)
+    messages = Messages(session)
+    src = scene.source_pos(MoveAnimal(C, "s4,1", "d0"))
+    drag(view, src, HS.cell_rect(4, 0).center())
+    assert p.animals["s4,1"] == {C: 2}
+    assert "different types" in messages.texts[-1]
+    drag(view, scene.source_pos(ReleaseAnimal(C, "s4,1")), scene.target_pos(ReleaseAnimal(C, "s4,1")))
+    assert p.animals["s4,1"] == {C: 1}
+
+
+def test_animals_without_a_place_wait_and_are_placed_or_released_by_drag(qtbot):
+    """10 Sheep: 2 pastures take 4, the 5 Dikes 5; the 10th waits in "x" until the player
+    releases it (or makes room)."""
+    session = make_session()
+    run_steps(session, 0, [Gain(animals=((S, 10),))])
+    scene, view = board(qtbot, session)
+    p = session.game.state.players[0]
+    assert p.animals["x"] == {S: 1}
+    assert session.game.decision.kind == "house_animals"
+    # Make room: a Sheep from a Dike into the waiting area is not an option, but the waiting
+    # Sheep may be released by dragging it onto Release.
+    release = ReleaseAnimal(S, "x")
+    assert release in session.legal_moves()
+    drag(view, scene.source_pos(release), scene.target_pos(release))
+    assert "x" not in p.animals
+    assert sum(h.get(S, 0) for h in p.animals.values()) == 9
+
+
+def test_tile_drag_from_the_tray_places_a_forest(qtbot):
+    """A tile goes on an empty land space; the Forest stack of the supply board shrinks."""
+    session = make_session()
+    run_steps(session, 0, [PlaceNewTile("forest")])
+    scene, view = board(qtbot, session)
+    p = session.game.state.players[0]
+    before = session.game.state.supply["forest_park"]
+    messages = Messages(session)
+    # A tile on a Moor is refused.
+    drag(view, scene.source_pos(PlaceTile("4,1")), HS.cell_rect(5, 1).center())
+    assert "empty land space" in messages.texts[-1]
+    drag(view, scene.source_pos(PlaceTile("4,1")), scene.target_pos(PlaceTile("4,1")))
+    assert p.tiles[(4, 1)] == "forest"
+    assert session.game.state.supply["forest_park"] == before - 1
+
+
+def test_cutting_peat_by_drag_and_by_click(qtbot):
+    """Cut Peat (2 allowed): each cut takes 1 Peat off the Small Boardwalk into the supply."""
+    session = make_session()
+    run_steps(session, 0, [CutPeatStep("fixed:2")])
+    scene, view = board(qtbot, session)
+    p = session.game.state.players[0]
+    boardwalk = H.get_moor(p, 3)
+    assert (boardwalk.peat, p.goods[Good.PEAT]) == (4, 3)
+    cut = CutPeat(3)
+    drag(view, scene.source_pos(cut), scene.target_pos(cut))
+    assert (boardwalk.peat, p.goods[Good.PEAT]) == (3, 4)
+    click(view, scene.source_pos(cut))
+    assert (boardwalk.peat, p.goods[Good.PEAT]) == (2, 5)
+    assert session.game.decision is None or session.game.decision.kind != "cut_peat"
+
+
+def test_clicking_a_moor_dehydrates_it(qtbot):
+    """Dehydrating flips a Moor and puts 4 Peat on it (rulebook p. 9)."""
+    session = make_session()
+    run_steps(session, 0, [Dehydrate()])
+    scene, view = board(qtbot, session)
+    p = session.game.state.players[0]
+    click(view, scene.target_pos(Flip("m1")))
+    m = H.get_moor(p, 1)
+    assert m.dehydrated and m.peat == 4
+
+
+def test_home_board_renders_mid_game(qtbot, tmp_path):
+    """A Home Board with Animals on Dikes and pastures, a building, travel and full Food."""
+    session = make_session(buildings=("farmers_house",))
+    p = session.game.state.players[0]
+    p.dikes[:] = [(0, 0), (0, 1), (1, 0), (1, 1), (1, 2)]  # the 1st Dike built: row 2 is land
+    p.animals.update({"d3": {S: 1}, "s2,1": {C: 2}, "s4,1": {S: 2}})
+    p.tiles[(2, 0)] = "stable"
+    p.animals["s2,0"] = {S: 5}
+    p.tiles[(3, 2)] = "farmers_house"
+    p.goods[Good.FOOD] = 22
+    p.travel = ["bremen", "hage"]
+    refresh(session)
+    _scene, view = board(qtbot, session)
+    out = os.environ.get("ARLE_SHOTS")
+    path = (tmp_path if not out else Path(out)) / "home_board.png"
+    assert view.grab().save(str(path))
+    assert path.stat().st_size > 10_000
