@@ -1,0 +1,499 @@
+"""A player's Storage board: the 9 Travel Destinations, the Barn with its parking spaces, and
+each vehicle's loading spaces.
+
+Loading is a drag: Wood, Clay, Linen, Woolen, Leather (and Peat with the Loading Station) from
+the row of goods, or a destination tile, onto free loading spaces of a vehicle; adjacent spaces
+that combine into one larger space light up as one target (RULES-DECISIONS.md "Vehicle spaces").
+A loaded destination is sold from at once: a sale panel lists its items with the Food each
+gives, one click each, then Done. A piece dragged onto "Return to the supply board" is returned
+(ReturnEquipment); a vehicle is clicked when a Warden flip is pending. Barn: 4 spaces for small
+Equipment and 3 for Large Vehicles, the lowest of which may hold a small piece
+(RULES-DECISIONS.md "Barn").
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor
+
+from arle.engine import vehicles as V
+from arle.engine.destinations import DESTINATION_ORDER, DESTINATIONS
+from arle.engine.goods import Good
+from arle.engine.moves import Choose, Done, Flip, Load, ReturnEquipment
+from arle.engine.state import EquipmentPiece, PlayerState
+from arle.engine.tiles import BARN_LARGE, BARN_SMALL, EQUIPMENT
+from arle.gui.drag import (
+    Candidate,
+    ClickItem,
+    DragPiece,
+    DragSpec,
+    PieceItem,
+    SessionScene,
+    name_of,
+    player_color,
+    tr,
+)
+
+_CTX = "StorageScene"
+
+
+def _t(text: str) -> str:
+    return tr(text, _CTX)
+
+
+# -- geometry --------------------------------------------------------------------------------------------
+
+WIDTH, HEIGHT = 900.0, 800.0
+DEST_X, DEST_Y = 16.0, 40.0
+DEST_UNIT, DEST_H, DEST_GAP = 80.0, 112.0, 6.0
+DEST_ROWS: tuple[tuple[str, ...], ...] = (
+    ("hage", "beemoor", "dornum", "norden", "aurich", "esens"),
+    ("emden", "leer", "bremen"),
+)
+GOODS_Y = DEST_Y + 2 * DEST_H + 24
+LOADABLE: tuple[str, ...] = ("wood", "clay", "linen", "woolen", "leather", "peat")
+BARN_Y = GOODS_Y + 100
+SPACE_H = 104.0
+SMALL_W, LARGE_W = 212.0, 418.0
+LARGE_X = 16.0 + 2 * (SMALL_W + 8) + 8
+CELL = 52.0
+RETURN_RECT = QRectF(
+    16.0, BARN_Y + 30 + 2 * (SPACE_H + 8), 2 * SMALL_W + 8, HEIGHT - 12 - (BARN_Y + 30 + 2 * (SPACE_H + 8))
+)
+PANEL_RECT = QRectF(DEST_X - 6, DEST_Y - 6, WIDTH - 2 * DEST_X + 12, 2 * DEST_H + 18)
+
+
+def dest_rect(dest: str) -> QRectF:
+    for r, row in enumerate(DEST_ROWS):
+        x = DEST_X
+        for d in row:
+            w = DESTINATIONS[d].size * DEST_UNIT + (DESTINATIONS[d].size - 1) * DEST_GAP
+            if d == dest:
+                return QRectF(x, DEST_Y + r * (DEST_H + 10), w, DEST_H)
+            x += w + DEST_GAP + (12 if d == "dornum" else 0)
+    raise KeyError(dest)
+
+
+def goods_rect(index: int) -> QRectF:
+    return QRectF(110 + index * 128, GOODS_Y + 14, 52, 52)
+
+
+def small_space_rect(i: int) -> QRectF:
+    r, c = divmod(i, 2)
+    return QRectF(16 + c * (SMALL_W + 8), BARN_Y + 30 + r * (SPACE_H + 8), SMALL_W, SPACE_H)
+
+
+def large_space_rect(i: int) -> QRectF:
+    return QRectF(LARGE_X, BARN_Y + 30 + i * (SPACE_H + 8), LARGE_W, SPACE_H)
+
+
+def parking(p: PlayerState) -> dict[int, QRectF]:
+    """Where each piece stands: Large Vehicles on the large spaces from the top, small pieces
+    on the 4 small spaces, a 5th small piece on the lowest large space."""
+    result: dict[int, QRectF] = {}
+    large = [e for e in p.barn if EQUIPMENT[e.kind].large]
+    small = [e for e in p.barn if not EQUIPMENT[e.kind].large]
+    for i, e in enumerate(large[:BARN_LARGE]):
+        result[e.id] = large_space_rect(i)
+    for i, e in enumerate(small):
+        if i < BARN_SMALL:
+            result[e.id] = small_space_rect(i)
+        else:
+            result[e.id] = large_space_rect(BARN_LARGE - 1)
+    return result
+
+
+def icon_rect(space: QRectF) -> QRectF:
+    return QRectF(space.x() + 6, space.y() + 20, 90, 54)
+
+
+def loading_rects(piece: EquipmentPiece, space: QRectF) -> list[QRectF]:
+    """One rectangle per loading space, left to right (a Double Space twice as wide)."""
+    x = space.x() + 104
+    y = space.center().y() - CELL / 2 + 6
+    rects = []
+    for size in EQUIPMENT[piece.kind].spaces:
+        w = CELL * size + (size - 1) * 4
+        rects.append(QRectF(x, y, w, CELL))
+        x += w + 4
+    return rects
+
+
+def span_rect(piece: EquipmentPiece, space: QRectF, start: int, size: int) -> QRectF | None:
+    covered = V.span(piece, start, size)
+    if not covered:
+        return None
+    rects = loading_rects(piece, space)
+    out = QRectF(rects[covered[0]])
+    for i in covered[1:]:
+        out = out.united(rects[i])
+    return out
+
+
+# -- words -------------------------------------------------------------------------------------------------
+
+
+def dest_tooltip(dest: str) -> str:
+    d = DESTINATIONS[dest]
+    lines = [
+        _t("{name}: needs {n} loading space(s) of one vehicle.").format(name=name_of(dest), n=d.size),
+        _t("Loading it sells at least one of these, each once:"),
+    ]
+    lines += [_t("  {item}: {food} Food").format(item=_t(s.label), food=s.food) for s in d.sales]
+    lines.append(_t("When the vehicles are emptied it goes onto the Travel Experience Track."))
+    return "\n".join(lines)
+
+
+def equipment_tooltip(piece: EquipmentPiece) -> str:
+    info = EQUIPMENT[piece.kind]
+    text = _t("{name}: {vp} VP at the end.").format(name=name_of(piece.kind.value), vp=info.vp)
+    if info.spaces:
+        kinds = " ".join("[S]" if s == 1 else "[DD]" for s in info.spaces)
+        text += "\n" + _t("Loading spaces: {spaces}.").format(spaces=kinds)
+        if info.combinable:
+            text += " " + _t("Adjacent spaces combine for larger items.")
+        text += "\n" + _t(
+            "Wood becomes Timber, Clay (and 1 Peat) Brick on a single space; a fabric "
+            "becomes clothing on 2 spaces."
+        )
+    text += "\n" + _t('Drag it onto "Return to the supply board" to give it back.')
+    return text
+
+
+# -- the scene ----------------------------------------------------------------------------------------------
+
+
+class StorageScene(SessionScene):
+    """The Storage board of player ``player``: destinations, goods to load, the Barn."""
+
+    def __init__(self, session: Any, player: int, parent: Any = None) -> None:
+        super().__init__(session, parent)
+        self.player = player
+        self.setSceneRect(QRectF(0, 0, WIDTH, HEIGHT))
+        self.ensure_fresh()
+
+    @property
+    def p(self) -> PlayerState:
+        return self.session.game.state.players[self.player]
+
+    def mine_to_act(self) -> bool:
+        return self.session.game.actor == self.player
+
+    def my_legal(self) -> list[Any]:
+        return self.legal() if self.mine_to_act() else []
+
+    def sale(self) -> Any:
+        """The pending sale decision of this player, or None."""
+        d = self.session.game.decision
+        if d is not None and d.kind == "travel" and d.player == self.player and self.mine_to_act():
+            return d
+        return None
+
+    def piece(self, eid: int) -> EquipmentPiece | None:
+        return next((e for e in self.p.barn if e.id == eid), None)
+
+    # -- positions for tests and other views ----------------------------------------------------------
+
+    def load_rect(self, move: Load) -> QRectF | None:
+        piece = self.piece(move.vehicle)
+        space = parking(self.p).get(move.vehicle)
+        if piece is None or space is None:
+            return None
+        return span_rect(piece, space, move.start, V.item_size(move.item))
+
+    def source_pos(self, move: Any) -> QPointF | None:
+        self.ensure_fresh()
+        if isinstance(move, Load):
+            if move.item.startswith(V.DEST_PREFIX):
+                return dest_rect(move.item[len(V.DEST_PREFIX) :]).center()
+            return goods_rect(LOADABLE.index(move.item)).center() if move.item in LOADABLE else None
+        if isinstance(move, ReturnEquipment):
+            space = parking(self.p).get(move.equipment)
+            return icon_rect(space).center() if space is not None else None
+        return None
+
+    def target_pos(self, move: Any) -> QPointF | None:
+        self.ensure_fresh()
+        if isinstance(move, Load):
+            rect = self.load_rect(move)
+            return rect.center() if rect is not None else None
+        if isinstance(move, ReturnEquipment):
+            return RETURN_RECT.center()
+        if isinstance(move, Flip) and move.target.startswith("e"):
+            space = parking(self.p).get(int(move.target[1:]))
+            return icon_rect(space).center() if space is not None else None
+        if isinstance(move, Choose | Done) and self.sale() is not None:
+            for item in self.items():
+                if isinstance(item, ClickItem) and item.move == move:
+                    return item.rect.center()
+        return None
+
+    # -- drawing ----------------------------------------------------------------------------------------
+
+    def build(self) -> None:
+        p = self.p
+        legal = self.my_legal()
+        color = player_color(self.session, self.player)
+        self.add_box(QRectF(4, 4, WIDTH - 8, HEIGHT - 8), "#efe8d2", color.darker(120), 12, 3)
+        self.add_text(
+            _t("{name}'s Storage board: Travel Destinations and Barn").format(name=p.name), 14, 6, 11, True
+        )
+        self._build_destinations(p, legal)
+        self._build_goods(p, legal)
+        self._build_barn(p, legal)
+        sale = self.sale()
+        if sale is not None:
+            self._build_sale_panel(sale, legal)
+
+    def _build_destinations(self, p: PlayerState, legal: list[Any]) -> None:
+        loadable = {m.item for m in legal if isinstance(m, Load)}
+        for dest in DESTINATION_ORDER:
+            d = DESTINATIONS[dest]
+            rect = dest_rect(dest)
+            if dest not in p.destinations:
+                where = _t("travelled") if dest in p.travel else _t("on a vehicle")
+                box = self.add_box(rect, "#00000000", "#b7a77c", 8, 1.2, dash=True)
+                box.setToolTip(dest_tooltip(dest))
+                self.add_text(
+                    f"{name_of(dest)}\n({where})",
+                    rect.x() + 6,
+                    rect.y() + 6,
+                    8,
+                    False,
+                    "#9a8a62",
+                    rect.width() - 12,
+                )
+                continue
+            item = f"{V.DEST_PREFIX}{dest}"
+            spec = DragSpec(
+                candidates=lambda item=item: self._load_candidates(item),
+                refusal=lambda pos, item=item: self._load_refusal(item, pos),
+            )
+            piece = DragPiece(self, None, rect, spec, fill=QColor("#e9d7a8"))
+            piece.round = 8
+            piece.glow = item in loadable
+            piece.setToolTip(dest_tooltip(dest))
+            self.addItem(piece)
+            self._dest_face(piece, dest)
+            if d.id == "bremen":
+                note = self.add_text(
+                    _t("needs a Horse Cart or Droshky"),
+                    rect.x() + 4,
+                    rect.bottom() - 20,
+                    7,
+                    False,
+                    "#6b5a2a",
+                    rect.width() - 12,
+                )
+                note.setParentItem(piece)
+
+    def _dest_face(self, piece: DragPiece, dest: str) -> None:
+        """Name, size pips and what the destination buys, drawn as children of the tile so they
+        move with it while dragged."""
+        d = DESTINATIONS[dest]
+        rect = piece.rect
+        name = self.add_text(name_of(dest), rect.x() + 4, rect.y() + 2, 9, True, "#3a2f12", rect.width() - 8)
+        name.setParentItem(piece)
+        for k in range(d.size):
+            pip = self.add_box(QRectF(rect.right() - 14 - k * 11, rect.bottom() - 14, 8, 8), "#6b5a2a")
+            pip.setParentItem(piece)
+        lines = [_t("{item}: {food} Food").format(item=_t(s.label), food=s.food) for s in d.sales]
+        text = self.add_text(
+            "\n".join(lines),
+            rect.x() + 4,
+            rect.y() + 24,
+            7.0 if d.size == 1 else 7.6,
+            False,
+            "#3a2f12",
+            rect.width() - 8,
+        )
+        text.setParentItem(piece)
+        for child in (name, text):
+            child.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+
+    def _build_goods(self, p: PlayerState, legal: list[Any]) -> None:
+        self.add_text(_t("Load:"), 16, GOODS_Y + 30, 10, True)
+        loadable = {m.item for m in legal if isinstance(m, Load)}
+        results = {
+            "wood": "timber",
+            "clay": "brick",
+            "linen": "summer_wear",
+            "woolen": "winter_wear",
+            "leather": "leather_wear",
+            "peat": "peat",
+        }
+        for i, key in enumerate(LOADABLE):
+            rect = goods_rect(i)
+            has_station = V.LOADING_STATION in p.buildings
+            if key == "peat" and not has_station:
+                continue
+            count = "" if key == "peat" else str(p.goods[Good(key)])
+            spec = DragSpec(
+                candidates=lambda key=key: self._load_candidates(key),
+                refusal=lambda pos, key=key: self._load_refusal(key, pos),
+            )
+            piece = DragPiece(self, f"goods/{key}.svg", rect, spec, text=count, fill=QColor("#fffdf5"))
+            piece.glow = key in loadable
+            tip = {
+                "wood": _t("Wood: load it on a Single Space; it becomes Timber."),
+                "clay": _t("Clay: load it (paying 1 Peat too) on a Single Space; it becomes a Brick."),
+                "linen": _t("Linen: load it on 2 spaces; it becomes Summer Wear."),
+                "woolen": _t("Woolen: load it on 2 spaces; it becomes Winter Wear."),
+                "leather": _t("Leather: load it on 2 spaces; it becomes Leather Wear."),
+                "peat": _t("Loading Station: put 1 Peat from the general supply on a Single Space."),
+            }[key]
+            piece.setToolTip(tip)
+            self.addItem(piece)
+            self.addItem(
+                PieceItem(f"goods/{results[key]}.svg", QRectF(rect.right() + 26, rect.y() + 12, 30, 30))
+            )
+            self.add_text("→", rect.right() + 6, rect.y() + 14, 12, True, "#6b5a2a")
+
+    def _build_barn(self, p: PlayerState, legal: list[Any]) -> None:
+        self.add_text(_t("Barn"), 16, BARN_Y, 11, True)
+        for i in range(BARN_SMALL):
+            rect = small_space_rect(i)
+            self.add_box(rect, "#e6dcc0", "#a89464", 6)
+            self.add_text(
+                _t("small {n}").format(n=i + 1), rect.x() + 4, rect.bottom() - 18, 7, False, "#8a7a50"
+            )
+        for i in range(BARN_LARGE):
+            rect = large_space_rect(i)
+            self.add_box(rect, "#ddd0ac", "#a89464", 6)
+            label = _t("Large Vehicle {n}").format(n=i + 1)
+            if i == BARN_LARGE - 1:
+                label += " " + _t("(or a small piece)")
+            self.add_text(label, rect.x() + 4, rect.bottom() - 18, 7, False, "#8a7a50")
+        ret = self.add_box(RETURN_RECT, "#f1e4e0", "#9a5040", 8, 1.2, dash=True)
+        ret.setToolTip(_t("Drop a piece of Equipment here to return it to the supply board (any time)."))
+        self.add_text(
+            _t("Return to the supply board"), RETURN_RECT.x() + 8, RETURN_RECT.y() + 6, 9, True, "#7a2f20"
+        )
+        self.add_text(
+            _t("Drag a piece of Equipment here to give it back; its load is lost."),
+            RETURN_RECT.x() + 8,
+            RETURN_RECT.y() + 28,
+            8,
+            False,
+            "#7a4a40",
+            RETURN_RECT.width() - 16,
+        )
+        flips = {m.target for m in legal if isinstance(m, Flip)}
+        places = parking(p)
+        for piece in p.barn:
+            space = places.get(piece.id)
+            if space is not None:
+                self._vehicle(piece, space, legal, flips)
+
+    def _vehicle(self, piece: EquipmentPiece, space: QRectF, legal: list[Any], flips: set[str]) -> None:
+        eid = piece.id
+        flip = Flip(f"e{eid}")
+        spec = DragSpec(
+            candidates=lambda: [
+                Candidate(m, RETURN_RECT)
+                for m in self.my_legal()
+                if isinstance(m, ReturnEquipment) and m.equipment == eid
+            ],
+            click_move=lambda: flip if flip in self.my_legal() else None,
+            refusal=lambda pos: _t('Drop Equipment on "Return to the supply board" to give it back.'),
+        )
+        icon = DragPiece(self, f"tiles/{piece.kind.value}.svg", icon_rect(space), spec)
+        icon.glow = flip.target in flips
+        icon.setToolTip(equipment_tooltip(piece))
+        self.addItem(icon)
+        self.add_text(name_of(piece.kind.value), space.x() + 4, space.y() + 2, 9, True)
+        rects = loading_rects(piece, space)
+        for r, size in zip(rects, EQUIPMENT[piece.kind].spaces, strict=True):
+            self.add_box(r, "#fbf6e6", "#7a6a45", 4, 1.5)
+            self.add_text("S" if size == 1 else "DD", r.x() + 2, r.y(), 6.5, True, "#b0a078")
+        for item in piece.load:
+            rect = span_rect(piece, space, item.start, item.size)
+            if rect is None:
+                continue
+            if item.item.startswith(V.DEST_PREFIX):
+                dest = item.item[len(V.DEST_PREFIX) :]
+                box = self.add_box(rect.adjusted(2, 2, -2, -2), "#e9d7a8", "#6b5a2a", 4, 1.5)
+                box.setToolTip(dest_tooltip(dest))
+                self.add_text(name_of(dest), rect.x() + 1, rect.y() + 4, 7, True, "#3a2f12", rect.width() - 2)
+            else:
+                size = min(rect.height() - 8, 44.0)
+                art = PieceItem(
+                    f"goods/{item.item}.svg",
+                    QRectF(rect.center().x() - size / 2, rect.center().y() - size / 2, size, size),
+                )
+                art.setToolTip(
+                    _t("{item}: reaches your supply when the vehicles are emptied.").format(
+                        item=name_of(item.item)
+                    )
+                )
+                self.addItem(art)
+
+    # -- loading ---------------------------------------------------------------------------------------------
+
+    def _load_candidates(self, item: str) -> list[Candidate]:
+        result = []
+        for m in self.my_legal():
+            if isinstance(m, Load) and m.item == item:
+                rect = self.load_rect(m)
+                if rect is not None:
+                    result.append(Candidate(m, rect))
+        return result
+
+    def _load_refusal(self, item: str, pos: QPointF) -> str:
+        if not any(isinstance(m, Load) for m in self.my_legal()):
+            if not any(EQUIPMENT[e.kind].spaces for e in self.p.barn):
+                return _t("You need a vehicle (Handcart, Wagon, Cart...) to load anything.")
+            return _t("Vehicles are loaded during the Work Phase, between actions.")
+        if not any(isinstance(m, Load) and m.item == item for m in self.my_legal()):
+            return _t("You cannot load that now (not enough goods, nothing to sell there, or no room).")
+        return _t(
+            "Drop it on free loading spaces that light up: a Double Space takes only items of size 2 or more."
+        )
+
+    # -- selling --------------------------------------------------------------------------------------------
+
+    def _build_sale_panel(self, sale: Any, legal: list[Any]) -> None:
+        from arle.engine.travel import option_label, sale_key
+
+        dest = sale.destination
+        panel = self.add_box(PANEL_RECT, "#fffaf0", "#2e9d5b", 10, 3)
+        panel.setZValue(50)
+        heading = _t("{name}: choose what to sell").format(name=name_of(dest))
+        self.add_text(heading, PANEL_RECT.x() + 12, PANEL_RECT.y() + 6, 11, True).setZValue(51)
+        options = [m for m in legal if isinstance(m, Choose | Done) and m in sale.options(self.session.game)]
+        possible = {sale_key(m.option) for m in options if isinstance(m, Choose)}
+        # Left: every item the destination buys, with its Food and whether it is still possible.
+        y = PANEL_RECT.y() + 40
+        for s in DESTINATIONS[dest].sales:
+            if s.key in sale.sold:
+                state, color = _t("sold"), "#2e7d4b"
+            elif s.key in possible:
+                state, color = _t("possible"), "#2b3a2f"
+            else:
+                state, color = _t("not possible now"), "#9a8a62"
+            line = _t("{item}: {food} Food ({state})").format(item=_t(s.label), food=s.food, state=state)
+            self.add_text(line, PANEL_RECT.x() + 12, y, 8.5, s.key in sale.sold, color, 300).setZValue(51)
+            y += 22
+        hint = (
+            _t("Each item at most once. Done when you have sold what you want.")
+            if sale.sold
+            else _t("Sell at least one item: click it.")
+        )
+        self.add_text(
+            hint, PANEL_RECT.x() + 12, PANEL_RECT.bottom() - 30, 8.5, False, "#6b5a2a", 320
+        ).setZValue(51)
+        # Right: one button per possible sale, then Done.
+        w, h = 230.0, 44.0
+        left = PANEL_RECT.x() + 340
+        for i, move in enumerate(options):
+            r, c = divmod(i, 2)
+            rect = QRectF(left + c * (w + 10), PANEL_RECT.y() + 40 + r * (h + 8), w, h)
+            if isinstance(move, Done):
+                label = _t("Done selling") if sale.sold else _t("Done (sell nothing: the tile goes back)")
+                button = ClickItem(self, rect, label, move, QColor("#dfe8f5"))
+            else:
+                button = ClickItem(self, rect, _t(option_label(dest, move.option)), move)
+            button.setZValue(52)
+            self.addItem(button)

@@ -1,0 +1,147 @@
+"""The Storage board scene: loading vehicles, selling at a destination and returning Equipment
+by real mouse drags and clicks (rulebook pp. 10-11 "Loading Vehicles"; RULES-DECISIONS.md
+"Vehicle spaces" and "Barn")."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from arle.engine.goods import Good
+from arle.engine.moves import Choose, Done, Load, ReturnEquipment
+from arle.engine.tiles import Equipment
+from arle.gui import storage_scene as SS
+from arle.gui.storage_scene import StorageScene
+from tests.engine.vehicle_helpers import cargo, give
+from tests.gui.scene_helpers import Messages, click, drag, make_session, refresh, show
+
+E = Equipment
+
+
+def storage(qtbot, session, player=0):
+    scene = StorageScene(session, player)
+    view = show(qtbot, scene, 900, 800)
+    return scene, view
+
+
+def test_wood_dragged_onto_a_handcart_is_loaded_as_timber(qtbot):
+    """p. 10: a Single Space takes Wood, which turns into Timber at once; 1 Wood is paid."""
+    session = make_session()
+    game = session.game
+    p = game.state.players[0]
+    cart = give(game, p, E.HANDCART)
+    refresh(session)
+    scene, view = storage(qtbot, session)
+    move = Load(cart.id, 0, "wood")
+    assert move in session.legal_moves()
+    drag(view, scene.source_pos(move), scene.target_pos(move))
+    assert cargo(cart) == [(0, 1, "timber")]
+    assert p.goods[Good.WOOD] == 3
+
+
+def test_linen_on_a_cart_lights_up_combined_spaces_and_drops_on_the_nearest(qtbot):
+    """RULES-DECISIONS "Vehicle spaces": a Cart's adjacent Single Spaces combine for Linen (2
+    spaces). Both pairs are targets; dropping at the centre of spaces 1-2 loads from space 1."""
+    session = make_session()
+    game = session.game
+    p = game.state.players[0]
+    cart = give(game, p, E.CART)
+    p.goods[Good.LINEN] = 1
+    refresh(session)
+    scene, view = storage(qtbot, session)
+    candidates = scene._load_candidates("linen")
+    assert {c.move for c in candidates} == {Load(cart.id, 0, "linen"), Load(cart.id, 1, "linen")}
+    # Each target covers two loading spaces as one rectangle.
+    assert all(abs(c.rect.width() - (2 * SS.CELL + 4)) < 0.01 for c in candidates)
+    move = Load(cart.id, 1, "linen")
+    drag(view, scene.source_pos(move), scene.target_pos(move))
+    assert cargo(cart) == [(1, 2, "summer_wear")]
+    assert p.goods[Good.LINEN] == 0
+
+
+def test_a_refused_load_snaps_back_with_a_reason(qtbot):
+    """Linen needs 2 spaces: a Handcart (1 Single Space) cannot take it."""
+    session = make_session()
+    game = session.game
+    p = game.state.players[0]
+    cart = give(game, p, E.HANDCART)
+    p.goods[Good.LINEN] = 1
+    refresh(session)
+    _scene, view = storage(qtbot, session)
+    messages = Messages(session)
+    space = SS.loading_rects(cart, SS.parking(p)[cart.id])[0]
+    drag(view, SS.goods_rect(SS.LOADABLE.index("linen")).center(), space.center())
+    assert cargo(cart) == []
+    assert p.goods[Good.LINEN] == 1
+    assert "cannot load" in messages.texts[-1]
+
+
+def test_loading_a_destination_opens_the_sale_panel_and_a_click_sells(qtbot):
+    """p. 11: loading Norden sells its items, each once, at least one: 1 Winter Wear gives 7
+    Food; then the Peat Boat could still be sold or the player is done."""
+    session = make_session()
+    game = session.game
+    p = game.state.players[0]
+    cart = give(game, p, E.CART)
+    give(game, p, E.PEAT_BOAT)
+    p.goods[Good.WINTER_WEAR] = 1
+    refresh(session)
+    scene, view = storage(qtbot, session)
+    food = p.goods[Good.FOOD]
+    move = Load(cart.id, 0, "dest:norden")
+    drag(view, scene.source_pos(move), scene.target_pos(move))
+    assert "norden" not in p.destinations
+    assert game.decision.kind == "travel"
+    sell = Choose("winter_wear")
+    pos = scene.target_pos(sell)
+    assert pos is not None
+    click(view, pos)
+    assert p.goods[Good.FOOD] == food + 7
+    assert p.goods[Good.WINTER_WEAR] == 0
+    click(view, scene.target_pos(Done()))
+    assert game.decision is None
+    assert cargo(cart) == [(0, 2, "dest:norden")]
+
+
+def test_returning_equipment_by_dragging_it_to_the_supply(qtbot):
+    """RULES-DECISIONS "Barn": Equipment may be returned to the supply at any time."""
+    session = make_session()
+    game = session.game
+    p = game.state.players[0]
+    boat = give(game, p, E.PEAT_BOAT)
+    left = game.state.supply["peat_boat_plow"]
+    refresh(session)
+    scene, view = storage(qtbot, session)
+    move = ReturnEquipment(boat.id)
+    drag(view, scene.source_pos(move), scene.target_pos(move))
+    assert p.barn == []
+    assert game.state.supply["peat_boat_plow"] == left + 1
+
+
+def test_barn_parking_puts_a_fifth_small_piece_on_the_lowest_large_space():
+    """RULES-DECISIONS "Barn": 4 small spaces; the lowest large space may hold a small piece."""
+    session = make_session()
+    game = session.game
+    p = game.state.players[0]
+    pieces = [give(game, p, k) for k in (E.PLOW, E.PEAT_BOAT, E.HANDCART, E.WAGON, E.PLOW)]
+    places = SS.parking(p)
+    assert [places[e.id] for e in pieces[:4]] == [SS.small_space_rect(i) for i in range(4)]
+    assert places[pieces[4].id] == SS.large_space_rect(2)
+
+
+def test_storage_board_renders_a_loaded_barn(qtbot, tmp_path):
+    session = make_session()
+    game = session.game
+    p = game.state.players[0]
+    for kind in (E.HANDCART, E.CART, E.DROSHKY, E.PEAT_BOAT):
+        give(game, p, kind)
+    p.goods[Good.LINEN] = 1
+    refresh(session)
+    scene, view = storage(qtbot, session)
+    for move in (Load(p.barn[1].id, 0, "wood"), Load(p.barn[2].id, 1, "linen")):
+        drag(view, scene.source_pos(move), scene.target_pos(move))
+    assert [it.item for e in p.barn for it in e.load] == ["timber", "summer_wear"]
+    out = os.environ.get("ARLE_SHOTS")
+    path = (Path(out) if out else tmp_path) / "storage_board.png"
+    assert view.grab().save(str(path))
+    assert path.stat().st_size > 10_000
