@@ -1,0 +1,364 @@
+"""Dialogs: New Game, Rules Notes, the end-of-game scoring table and About."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+import attrs
+from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtGui import QColor, QFont, QIcon
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QRadioButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from arle import __version__
+from arle.engine import Setup
+from arle.engine import buildings as B
+from arle.engine.decisions import RULES_NOTES, SOLO_TARGET
+from arle.gui import style
+
+if TYPE_CHECKING:
+    from arle.gui.session import GameSession
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("Dialogs", text)
+
+
+# -- New Game -------------------------------------------------------------------------------------------
+
+#: Buildings picked by hand: how many of each colour group (the rest are always in play).
+PICK_GROUPS: tuple[tuple[str, tuple[str, ...], int], ...] = (
+    ("Green", (*B.LIGHT_GREEN, *B.DARK_GREEN), 4),
+    ("Yellow", B.YELLOW, 2),
+    ("Blue", B.BLUE, 3),
+)
+
+
+@attrs.frozen
+class NewGameChoice:
+    setup: Setup
+    friendly_undo: bool
+    colors: tuple[str, str]
+
+
+class NewGameDialog(QDialog):
+    """1 or 2 players, names, colours, building set, starting player, friendly undo."""
+
+    def __init__(self, parent: QWidget | None = None, *, names: tuple[str, str] = ("", ""),
+                 colors: tuple[str, str] = style.DEFAULT_COLORS, friendly_undo: bool = False) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(_tr("New Game"))
+        self.setMinimumWidth(520)
+        lay = QVBoxLayout(self)
+        form = QFormLayout()
+        # players
+        self.solo = QRadioButton(_tr("1 player (solo: reach 110 VP)"))
+        self.duo = QRadioButton(_tr("2 players (hot-seat)"))
+        self.duo.setChecked(True)
+        group = QButtonGroup(self)
+        group.addButton(self.solo)
+        group.addButton(self.duo)
+        row = QHBoxLayout()
+        row.addWidget(self.solo)
+        row.addWidget(self.duo)
+        form.addRow(_tr("Players"), row)
+        # names and colours
+        self.name_edits: list[QLineEdit] = []
+        self.color_boxes: list[QComboBox] = []
+        for i in range(2):
+            edit = QLineEdit(names[i] or _tr("Player {n}").format(n=i + 1))
+            edit.setMaxLength(40)
+            box = QComboBox()
+            for hex_, cname in style.PALETTE:
+                box.addItem(QIcon(style.piece_pixmap(style.player_shape(i), QColor(hex_), 18)),
+                            style.tr(cname), hex_)
+            idx = box.findData(colors[i]) if i < len(colors) else -1
+            box.setCurrentIndex(idx if idx >= 0 else i)
+            r = QHBoxLayout()
+            r.addWidget(edit, 2)
+            r.addWidget(box, 1)
+            shape = _tr("circles") if style.player_shape(i) == "circle" else _tr("squares")
+            form.addRow(_tr("Player {n} ({shape})").format(n=i + 1, shape=shape), r)
+            self.name_edits.append(edit)
+            self.color_boxes.append(box)
+        # buildings
+        self.building_set = QComboBox()
+        self.building_set.addItem(_tr("First game (the 4 light green buildings)"), "first_game")
+        self.building_set.addItem(_tr("Random deal"), "random")
+        self.building_set.addItem(_tr("Pick by hand"), "explicit")
+        self.building_set.setCurrentIndex(1)
+        form.addRow(_tr("Buildings"), self.building_set)
+        # starting player
+        self.start = QComboBox()
+        self.start.addItem(_tr("Random"), None)
+        self.start.addItem(_tr("Player 1"), 0)
+        self.start.addItem(_tr("Player 2"), 1)
+        form.addRow(_tr("Starting player"), self.start)
+        self.friendly = QCheckBox(_tr("Friendly undo: either player may take back any move"))
+        self.friendly.setChecked(friendly_undo)
+        form.addRow(_tr("Undo"), self.friendly)
+        lay.addLayout(form)
+        # hand-picked buildings
+        self.pick_box = QGroupBox(_tr("Pick the buildings (orange and red ones are always in play)"))
+        pick_lay = QHBoxLayout(self.pick_box)
+        self.pick_lists: list[tuple[QListWidget, int]] = []
+        for title, ids, n in PICK_GROUPS:
+            col = QVBoxLayout()
+            col.addWidget(QLabel(_tr("{group}: pick {n}").format(group=style.tr(title), n=n)))
+            lw = QListWidget()
+            for b in ids:
+                info = B.BUILDINGS[b]
+                item = QListWidgetItem(f"{style.tr(info.name)} ({info.vp} VP)")
+                item.setData(Qt.ItemDataRole.UserRole, b)
+                item.setToolTip(style.tr(info.text, "Buildings"))
+                item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+                item.setCheckState(Qt.CheckState.Checked if ids.index(b) < n else Qt.CheckState.Unchecked)
+                lw.addItem(item)
+            lw.itemChanged.connect(self._validate)
+            col.addWidget(lw)
+            pick_lay.addLayout(col)
+            self.pick_lists.append((lw, n))
+        lay.addWidget(self.pick_box)
+        self.error = QLabel()
+        self.error.setObjectName("error")
+        self.error.setStyleSheet("color: #b03a2e;")
+        lay.addWidget(self.error)
+        ok, cancel = QDialogButtonBox.StandardButton.Ok, QDialogButtonBox.StandardButton.Cancel
+        self.buttons = QDialogButtonBox(ok | cancel)
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText(_tr("Start the game"))
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        lay.addWidget(self.buttons)
+        for w in (self.solo, self.duo):
+            w.toggled.connect(self._validate)
+        self.building_set.currentIndexChanged.connect(self._validate)
+        for e in self.name_edits:
+            e.textChanged.connect(self._validate)
+        for b in self.color_boxes:
+            b.currentIndexChanged.connect(self._validate)
+        self._validate()
+
+    @property
+    def players(self) -> int:
+        return 1 if self.solo.isChecked() else 2
+
+    def picked(self) -> list[str]:
+        chosen = []
+        for lw, _n in self.pick_lists:
+            for i in range(lw.count()):
+                if lw.item(i).checkState() == Qt.CheckState.Checked:
+                    chosen.append(lw.item(i).data(Qt.ItemDataRole.UserRole))
+        return chosen
+
+    def _validate(self, *_: object) -> bool:
+        two = self.players == 2
+        self.name_edits[1].setEnabled(two)
+        self.color_boxes[1].setEnabled(two)
+        self.start.setEnabled(two)
+        self.friendly.setEnabled(two)
+        self.pick_box.setVisible(self.building_set.currentData() == "explicit")
+        problem = ""
+        names = [e.text().strip() for e in self.name_edits[: self.players]]
+        if any(not n for n in names):
+            problem = _tr("Every player needs a name.")
+        elif two and names[0] == names[1]:
+            problem = _tr("The two players need different names.")
+        elif two and self.color_boxes[0].currentData() == self.color_boxes[1].currentData():
+            problem = _tr("The two players need different colours.")
+        elif self.building_set.currentData() == "explicit":
+            for (lw, n), (title, _ids, _) in zip(self.pick_lists, PICK_GROUPS, strict=True):
+                got = sum(1 for i in range(lw.count()) if lw.item(i).checkState() == Qt.CheckState.Checked)
+                if got != n:
+                    problem = _tr("Pick exactly {n} {group} buildings ({got} picked).").format(
+                        n=n, group=style.tr(title).lower(), got=got)
+                    break
+        self.error.setText(problem)
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(not problem)
+        return not problem
+
+    def choice(self, seed: int | None = None) -> NewGameChoice:
+        """The game described by the dialog (a random seed unless one is given)."""
+        players = self.players
+        names = tuple(e.text().strip() for e in self.name_edits[:players])
+        kind = self.building_set.currentData()
+        buildings: tuple[str, ...] = ()
+        if kind == "explicit":
+            buildings = tuple(sorted({*self.picked(), *B.ORANGE, *B.RED}, key=list(B.BUILDINGS).index))
+        start = self.start.currentData() if players == 2 else 0
+        setup = Setup(
+            players=players,
+            seed=random.randrange(1 << 31) if seed is None else seed,
+            names=names,
+            building_set=kind,
+            buildings=buildings,
+            start_player=start,
+        )
+        colors = (self.color_boxes[0].currentData(), self.color_boxes[1].currentData())
+        return NewGameChoice(setup, self.friendly.isChecked() and players == 2, colors)
+
+
+# -- Rules notes ------------------------------------------------------------------------------------------
+
+
+class RulesNotesDialog(QDialog):
+    """Where the rulebook is unclear, the choices this edition makes (RULES-DECISIONS.md)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(_tr("Rules Notes"))
+        self.resize(640, 560)
+        lay = QVBoxLayout(self)
+        intro = QLabel(_tr("Where the rulebooks are unclear or disagree, this edition plays as follows."))
+        intro.setWordWrap(True)
+        lay.addWidget(intro)
+        self.browser = QTextBrowser()
+        html = "".join(
+            f"<h3>{style.tr(n.topic, 'RulesNotes')}</h3><p>{style.tr(n.text, 'RulesNotes')}</p>"
+            for n in RULES_NOTES
+        )
+        self.browser.setHtml(html)
+        lay.addWidget(self.browser)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        buttons.accepted.connect(self.accept)
+        lay.addWidget(buttons)
+
+    def topics(self) -> list[str]:
+        return [n.topic for n in RULES_NOTES]
+
+
+# -- Scoring -----------------------------------------------------------------------------------------------
+
+
+def result_text(session: GameSession) -> str:
+    """The winner, and the tie-break if it decided; in solo the rating against 110 VP."""
+    g = session.game
+    s = g.state
+    totals = [g.score(i).total for i in range(len(s.players))]
+    if s.solo:
+        from arle.engine.scoring import solo_rating
+
+        return _tr("Solo result: {rating}").format(rating=solo_rating(totals[0]))
+    if not g.over:
+        leader = max(range(len(totals)), key=lambda i: totals[i])
+        if totals[0] == totals[1]:
+            return _tr("Tied at {vp:g} VP so far.").format(vp=totals[0])
+        return _tr("{name} leads so far.").format(name=session.player_name(leader))
+    winner = s.winner if s.winner is not None else max(range(2), key=lambda i: totals[i])
+    name = session.player_name(winner)
+    if totals[0] == totals[1]:
+        return _tr("Tie at {vp:g} VP. Tie-break: {name} would be the starting player of a 10th "
+                   "half-year, and wins.").format(vp=totals[0], name=name)
+    return _tr("{name} wins with {vp:g} VP to {other:g} VP.").format(
+        name=name, vp=totals[winner], other=totals[1 - winner])
+
+
+class ScoringTable(QWidget):
+    """The scoring pad: one row per category, one column per player, totals, winner."""
+
+    def __init__(self, session: GameSession, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        lay = QVBoxLayout(self)
+        self.title = QLabel(_tr("Final scoring"))
+        self.title.setObjectName("scoringTitle")
+        self.table = QTableWidget()
+        self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.table.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
+        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.result = QLabel()
+        self.result.setObjectName("scoringResult")
+        self.result.setWordWrap(True)
+        lay.addWidget(self.title)
+        lay.addWidget(self.table, 1)
+        lay.addWidget(self.result)
+        session.changed.connect(self.refresh)
+        session.reset.connect(self.refresh)
+        self.refresh()
+
+    def refresh(self, *_: object) -> None:
+        g = self.session.game
+        n = len(g.state.players)
+        cats = style.SCORE_CATEGORIES
+        self.title.setText(_tr("Final scoring") if g.over else _tr("Scoring so far (live)"))
+        self.table.setRowCount(len(cats) + 1)
+        self.table.setColumnCount(n)
+        self.table.setVerticalHeaderLabels([style.tr(label) for _k, label in cats] + [_tr("Total")])
+        bold = QFont()
+        bold.setBold(True)
+        for i in range(n):
+            header = QTableWidgetItem(self.session.player_name(i))
+            color = style.player_color(self.session, i)
+            header.setIcon(QIcon(style.piece_pixmap(style.player_shape(i), color, 20)))
+            self.table.setHorizontalHeaderItem(i, header)
+            data = g.score(i).as_dict()
+            for r, (key, _label) in enumerate(cats):
+                item = QTableWidgetItem(f"{data[key]:g}")
+                item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+                self.table.setItem(r, i, item)
+            total = QTableWidgetItem(f"{data['total']:g}")
+            total.setFont(bold)
+            total.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+            self.table.setItem(len(cats), i, total)
+        self.result.setText(result_text(self.session))
+
+    def totals(self) -> list[float]:
+        last = self.table.rowCount() - 1
+        return [float(self.table.item(last, c).text()) for c in range(self.table.columnCount())]
+
+
+class ScoringDialog(QDialog):
+    def __init__(self, session: GameSession, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(_tr("Final scoring"))
+        self.resize(640, 480)
+        lay = QVBoxLayout(self)
+        self.scoring = ScoringTable(session)
+        lay.addWidget(self.scoring)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        lay.addWidget(buttons)
+
+
+# -- About --------------------------------------------------------------------------------------------------
+
+
+class AboutDialog(QDialog):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(_tr("About Arle"))
+        lay = QVBoxLayout(self)
+        text = QLabel(_tr(
+            "<h2>Arle {version}</h2>"
+            "<p>A desktop edition of Uwe Rosenberg's <i>Fields of Arle</i> for one or two players "
+            "(hot-seat), with undo, autosave and every rule enforced by the engine.</p>"
+            "<p>Player colours are from the Okabe-Ito palette, and each player's pieces also have "
+            "their own shape (circles or squares).</p>"
+            "<p>Solo target: {target} VP.</p>").format(version=__version__, target=SOLO_TARGET))
+        text.setWordWrap(True)
+        text.setTextFormat(Qt.TextFormat.RichText)
+        lay.addWidget(text)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok)
+        buttons.accepted.connect(self.accept)
+        lay.addWidget(buttons)

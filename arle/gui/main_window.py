@@ -1,0 +1,642 @@
+"""The main window: start page, and the game page with its boards, panels, menus and shortcuts.
+
+Game page layout: on the left a tab per view (game board; each player's Home Board and Storage
+board; the supply board; the final scoring once the game ends), on the right the turn banner,
+the decision panel, the players' supply and score, and the game log. The view the player to act
+needs is brought forward automatically when the decision changes; every view stays one click away.
+"""
+
+from __future__ import annotations
+
+import base64
+import logging
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QByteArray, QCoreApplication, Qt, QTimer
+from PySide6.QtGui import QAction, QCloseEvent, QIcon, QKeySequence
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QFrame,
+    QGraphicsScene,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QMainWindow,
+    QMessageBox,
+    QPushButton,
+    QSplitter,
+    QStackedWidget,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from arle import __version__
+from arle.engine import Setup
+from arle.engine import moves as M
+from arle.engine.state import Phase
+from arle.gui import style
+from arle.gui.board_scene import BoardScene, BoardView
+from arle.gui.dialogs import (
+    AboutDialog,
+    NewGameChoice,
+    NewGameDialog,
+    RulesNotesDialog,
+    ScoringTable,
+)
+from arle.gui.panels import DecisionPanel, GameLog, PlayerPanel, TurnBanner
+from arle.gui.session import GameSession
+from arle.history import GameHistory
+from arle.resources import resource_path
+
+log = logging.getLogger(__name__)
+
+APP_NAME = "Arle"
+DEFAULT_SIZE = (1600, 1000)
+
+STYLE_SHEET = """
+#backdrop { background: qlineargradient(x1:0, y1:0, x2:0, y2:1,
+            stop:0 #dcecf2, stop:0.62 #eef3e4, stop:1 #cfe3b8); }
+#card { background: rgba(255, 255, 255, 0.9); border: 1px solid #b9ccb0; border-radius: 18px; }
+#title { color: #2d4f3a; font-size: 26px; font-weight: 600; }
+#subtitle { color: #4c6a57; font-size: 15px; }
+#version { color: #7a8f80; font-size: 12px; }
+#startButton { font-size: 16px; padding: 10px 18px; }
+#sidePanel { background: #f6f2e6; }
+#sectionTitle { font-weight: 600; color: #2b3a2f; }
+#turnTitle { font-size: 17px; font-weight: 700; }
+#turnPrompt { font-size: 14px; }
+#hint { color: #35523f; }
+#defaultButton { font-weight: 700; border: 2px solid #2e9d5b; border-radius: 5px; padding: 5px;
+                 background: #e3f3e8; }
+#choiceButton { padding: 4px; }
+#skipButton { color: #6d7a6f; padding: 2px; }
+#scoreTotal { font-size: 16px; font-weight: 700; }
+#playerName { font-size: 14px; font-weight: 600; }
+#scoringTitle { font-size: 20px; font-weight: 700; }
+#scoringResult { font-size: 16px; font-weight: 600; color: #2d4f3a; }
+"""
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("MainWindow", text)
+
+
+def app_icon() -> QIcon:
+    path = resource_path("icon.svg")
+    return QIcon(str(path)) if path.is_file() else QIcon()
+
+
+# -- optional modules (saves, autosave, settings; the other GUI engineer's scenes) ------------------------
+
+
+def _optional(module: str, name: str) -> Any:
+    """``module.name`` if it can be imported, else None (the app still runs without it)."""
+    try:
+        mod = __import__(module, fromlist=[name])
+        return getattr(mod, name)
+    except ImportError:
+        return None
+    except Exception:  # a half-written module must not stop the game from opening
+        log.exception("cannot import %s.%s", module, name)
+        return None
+
+
+def placeholder(text: str) -> QWidget:
+    label = QLabel(text)
+    label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+    label.setWordWrap(True)
+    label.setStyleSheet("color: #6d7a6f; font-size: 16px;")
+    return label
+
+
+# -- start page ------------------------------------------------------------------------------------------
+
+
+class StartPage(QWidget):
+    """New Game, Continue (the autosave), Open, and the recent games."""
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__()
+        self.window_ = window
+        self.setObjectName("backdrop")
+        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
+        card = QFrame()
+        card.setObjectName("card")
+        card.setMinimumWidth(560)
+        inner = QVBoxLayout(card)
+        inner.setContentsMargins(40, 30, 40, 28)
+        inner.setSpacing(12)
+        logo = QLabel()
+        logo.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        logo.setPixmap(app_icon().pixmap(112, 112))
+        inner.addWidget(logo)
+        for text, name in ((_tr("Fields of Arle"), "title"),
+                           (_tr("Farming on the East Frisian coast, solo or with two at one table."),
+                            "subtitle")):
+            label = QLabel(text)
+            label.setObjectName(name)
+            label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            label.setWordWrap(True)
+            inner.addWidget(label)
+        self.continue_button = QPushButton(_tr("Continue the last game"))
+        self.new_button = QPushButton(_tr("New Game…"))
+        self.open_button = QPushButton(_tr("Open a saved game…"))
+        for b in (self.continue_button, self.new_button, self.open_button):
+            b.setObjectName("startButton")
+            inner.addWidget(b)
+        self.continue_button.clicked.connect(window.continue_autosave)
+        self.new_button.clicked.connect(window.new_game)
+        self.open_button.clicked.connect(window.open_game)
+        self.recent_title = QLabel(_tr("Recent games"))
+        self.recent_title.setObjectName("subtitle")
+        self.recent = QListWidget()
+        self.recent.setMaximumHeight(130)
+        self.recent.itemActivated.connect(
+            lambda item: window.open_path(Path(item.data(Qt.ItemDataRole.UserRole))))
+        inner.addWidget(self.recent_title)
+        inner.addWidget(self.recent)
+        version = QLabel(_tr("Version {version}").format(version=__version__))
+        version.setObjectName("version")
+        version.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        inner.addWidget(version)
+        outer = QVBoxLayout(self)
+        outer.addStretch(1)
+        outer.addWidget(card, 0, Qt.AlignmentFlag.AlignHCenter)
+        outer.addStretch(2)
+        self.refresh()
+
+    def refresh(self) -> None:
+        autosave_path = _optional("arle.autosave", "autosave_path")
+        path = self.window_.autosave_file() if autosave_path else None
+        self.continue_button.setVisible(bool(path and path.exists()))
+        self.recent.clear()
+        for path in self.window_.recent_files():
+            item = QListWidgetItem(path.name.removesuffix(".arle.json"))
+            item.setData(Qt.ItemDataRole.UserRole, str(path))
+            item.setToolTip(str(path))
+            self.recent.addItem(item)
+        self.recent.setVisible(self.recent.count() > 0)
+        self.recent_title.setVisible(self.recent.count() > 0)
+
+
+# -- game page --------------------------------------------------------------------------------------------
+
+
+class GamePage(QSplitter):
+    """Boards on the left (tabs), panels on the right."""
+
+    def __init__(self, session: GameSession) -> None:
+        super().__init__(Qt.Orientation.Horizontal)
+        self.session = session
+        self.views = QTabWidget()
+        self.views.setDocumentMode(True)
+        self.board_scene = BoardScene(session)
+        self.board_view = BoardView(self.board_scene)
+        self.views.addTab(self.board_view, _tr("Game board"))
+        self.home_views: list[QWidget] = []
+        self.storage_views: list[QWidget] = []
+        self.scenes: list[QGraphicsScene] = [self.board_scene]
+        home_cls = _optional("arle.gui.home_scene", "HomeBoardScene")
+        storage_cls = _optional("arle.gui.storage_scene", "StorageScene")
+        supply_cls = _optional("arle.gui.supply_scene", "SupplyScene")
+        players = len(session.game.state.players)
+        for i in range(players):
+            name = session.player_name(i)
+            icon = QIcon(style.piece_pixmap(style.player_shape(i), style.player_color(session, i), 16))
+            home = self._scene_view(home_cls, (session, i),
+                                    _tr("{name}'s Home Board will appear here.").format(name=name))
+            self.home_views.append(home)
+            self.views.addTab(home, icon, _tr("{name}: Home Board").format(name=name))
+            storage = self._scene_view(storage_cls, (session, i),
+                                       _tr("{name}'s Storage board will appear here.").format(name=name))
+            self.storage_views.append(storage)
+            self.views.addTab(storage, icon, _tr("{name}: Barn && Travel").format(name=name))
+        self.supply_view = self._scene_view(supply_cls, (session,), _tr("The supply board will appear here."))
+        self.views.addTab(self.supply_view, _tr("Supply"))
+        self.scoring = ScoringTable(session)
+        self.scoring_index = self.views.addTab(self.scoring, _tr("Scoring"))
+        self.base_titles = [self.views.tabText(i) for i in range(self.views.count())]
+
+        side = QWidget()
+        side.setObjectName("sidePanel")
+        side.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
+        side_lay = QVBoxLayout(side)
+        side_lay.setContentsMargins(6, 6, 6, 6)
+        side_lay.setSpacing(6)
+        self.banner = TurnBanner(session)
+        self.decision = DecisionPanel(session)
+        self.player_tabs = QTabWidget()
+        self.player_panels = [PlayerPanel(session, i) for i in range(players)]
+        for i, panel in enumerate(self.player_panels):
+            icon = QIcon(style.piece_pixmap(style.player_shape(i), style.player_color(session, i), 16))
+            self.player_tabs.addTab(panel, icon, session.player_name(i))
+        self.log = GameLog(session)
+        side_lay.addWidget(self.banner)
+        side_lay.addWidget(self.decision)
+        side_lay.addWidget(self.player_tabs)
+        side_lay.addWidget(self.log, 1)
+        side.setMinimumWidth(340)
+        side.setMaximumWidth(460)
+        self.addWidget(self.views)
+        self.addWidget(side)
+        self.setStretchFactor(0, 1)
+        self.setStretchFactor(1, 0)
+        self.setSizes([1200, 400])
+        self._last_focus: tuple[Any, ...] | None = None
+        session.changed.connect(self.follow)
+        session.reset.connect(self.follow)
+        self.follow()
+
+    def _scene_view(self, cls: Any, args: tuple[Any, ...], missing: str) -> QWidget:
+        if cls is None:
+            return placeholder(missing)
+        try:
+            scene = cls(*args)
+        except Exception as exc:  # a broken scene must not take the whole game down
+            log.exception("cannot build %s", cls)
+            return placeholder(f"{missing}\n({exc})")
+        self.scenes.append(scene)
+        return BoardView(scene)
+
+    # -- which view the player needs ------------------------------------------------------------------
+
+    def wanted_view(self) -> int:
+        """Index of the tab the player to act needs for the pending decision."""
+        g = self.session.game
+        if g.over:
+            return self.scoring_index
+        actor = g.actor if g.actor is not None else 0
+        d = g.decision
+        kinds = {type(m) for m in self.session.legal_moves()}
+        home = self.views.indexOf(self.home_views[actor])
+        storage = self.views.indexOf(self.storage_views[actor])
+        if d is None:
+            if g.state.phase is Phase.FINAL_TURNS and M.Load in kinds:
+                return storage
+            return 0
+        if d.kind in ("choose_building", "imitate", "master"):
+            return 0
+        if kinds & {M.PlaceTile, M.MoveDike, M.CutPeat, M.MoveAnimal, M.ReleaseAnimal}:
+            return home
+        if M.Flip in kinds:
+            targets = [m.target for m in self.session.legal_of(M.Flip)]
+            return storage if all(t.startswith("e") for t in targets) else home
+        if d.kind in ("choose_vehicle", "make_room", "sale", "sell", "destination"):
+            return storage
+        return self.views.currentIndex()
+
+    def follow(self, *_: Any) -> None:
+        """Bring the needed view forward when the decision changes; mark tabs with work to do."""
+        g = self.session.game
+        d = g.decision
+        key = (g.actor, d.kind if d is not None else g.state.phase, g.over, id(d))
+        wanted = self.wanted_view()
+        if key != self._last_focus:
+            self._last_focus = key
+            self.views.setCurrentIndex(wanted)
+            if g.actor is not None and g.actor < self.player_tabs.count():
+                self.player_tabs.setCurrentIndex(g.actor)
+        for i, title in enumerate(self.base_titles):
+            self.views.setTabText(i, ("● " + title) if i == wanted and not g.over else title)
+
+
+# -- the window -------------------------------------------------------------------------------------------
+
+
+class MainWindow(QMainWindow):
+    def __init__(self, *, autosave: bool = True) -> None:
+        super().__init__()
+        self.setWindowTitle(APP_NAME)
+        self.setWindowIcon(app_icon())
+        self.setStyleSheet(STYLE_SHEET)
+        self.session: GameSession | None = None
+        self.page: GamePage | None = None
+        self.save_path: Path | None = None
+        self.use_autosave = autosave
+        self.autosaver: Any = None
+        self.settings: Any = None
+        self._load_settings()
+        self.stack = QStackedWidget()
+        self.start_page = StartPage(self)
+        self.stack.addWidget(self.start_page)
+        self.setCentralWidget(self.stack)
+        self._make_actions()
+        self._restore_geometry()
+        self.statusBar().showMessage(_tr("Welcome to Arle."), 4000)
+        self._update_actions()
+
+    # -- settings -----------------------------------------------------------------------------------------
+
+    def _load_settings(self) -> None:
+        read = _optional("arle.settings", "read_settings")
+        if read is None:
+            return
+        self.settings, warning = read()
+        if warning:
+            QTimer.singleShot(0, lambda: self.statusBar().showMessage(warning, 8000))
+
+    def _save_settings(self) -> None:
+        save = _optional("arle.settings", "save_settings")
+        if save is None or self.settings is None:
+            return
+        try:
+            save(self.settings)
+        except OSError as exc:
+            log.warning("settings not saved: %s", exc)
+
+    def _restore_geometry(self) -> None:
+        geometry = getattr(self.settings, "window_geometry", "")
+        if geometry:
+            try:
+                if self.restoreGeometry(QByteArray(base64.b64decode(geometry))):
+                    return
+            except ValueError:
+                pass
+        self.resize(*DEFAULT_SIZE)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if self.settings is not None:
+            self.settings.window_geometry = base64.b64encode(bytes(self.saveGeometry())).decode("ascii")
+            self._save_settings()
+        super().closeEvent(event)
+
+    def player_defaults(self) -> tuple[tuple[str, str], tuple[str, str]]:
+        names = tuple(getattr(self.settings, "player_names", ["", ""]))[:2]
+        colors = tuple(getattr(self.settings, "player_colours", style.DEFAULT_COLORS))[:2]
+        palette = {h for h, _ in style.PALETTE}
+        if len(colors) != 2 or not set(colors) <= palette or colors[0] == colors[1]:
+            colors = style.DEFAULT_COLORS
+        return (names[0], names[1]) if len(names) == 2 else ("", ""), (colors[0], colors[1])
+
+    # -- menus --------------------------------------------------------------------------------------------
+
+    def _action(self, text: str, slot: Any, shortcuts: Any = None) -> QAction:
+        action = QAction(text, self)
+        if shortcuts is not None:
+            if isinstance(shortcuts, list):
+                action.setShortcuts(shortcuts)
+            else:
+                action.setShortcut(shortcuts)
+        action.triggered.connect(slot)
+        self.addAction(action)
+        return action
+
+    def _make_actions(self) -> None:
+        K = QKeySequence
+        self.new_action = self._action(_tr("&New Game…"), self.new_game, K(K.StandardKey.New))
+        self.open_action = self._action(_tr("&Open…"), self.open_game, K(K.StandardKey.Open))
+        self.save_action = self._action(_tr("&Save"), self.save_game, K("Ctrl+S"))
+        self.save_as_action = self._action(_tr("Save &As…"), self.save_game_as, K("Ctrl+Shift+S"))
+        self.quit_action = self._action(_tr("&Quit"), self.close, K("Ctrl+Q"))
+        self.undo_action = self._action(_tr("&Undo"), self.undo, K("Ctrl+Z"))
+        self.redo_action = self._action(_tr("&Redo"), self.redo, [K("Ctrl+Shift+Z"), K("Ctrl+Y")])
+        self.rules_action = self._action(_tr("&Rules Notes"), self.show_rules_notes, K("F1"))
+        self.about_action = self._action(_tr("&About Arle"), self.show_about)
+        self.board_action = self._action(_tr("Game &board"), lambda: self.show_view(0), K("Ctrl+1"))
+        self.home_action = self._action(_tr("My &Home Board"), lambda: self.show_view("home"), K("Ctrl+2"))
+        self.storage_action = self._action(_tr("My &Storage board"), lambda: self.show_view("storage"),
+                                           K("Ctrl+3"))
+        bar = self.menuBar()
+        game = bar.addMenu(_tr("&Game"))
+        for a in (self.new_action, self.open_action, self.save_action, self.save_as_action):
+            game.addAction(a)
+        game.addSeparator()
+        game.addAction(self.quit_action)
+        edit = bar.addMenu(_tr("&Edit"))
+        edit.addAction(self.undo_action)
+        edit.addAction(self.redo_action)
+        view = bar.addMenu(_tr("&View"))
+        for a in (self.board_action, self.home_action, self.storage_action):
+            view.addAction(a)
+        help_ = bar.addMenu(_tr("&Help"))
+        help_.addAction(self.rules_action)
+        help_.addAction(self.about_action)
+
+    def _update_actions(self, *_: Any) -> None:
+        playing = self.session is not None
+        for a in (self.save_action, self.save_as_action, self.board_action, self.home_action,
+                  self.storage_action):
+            a.setEnabled(playing)
+        self.undo_action.setEnabled(playing and self.session.can_undo())
+        self.redo_action.setEnabled(playing and self.session.can_redo())
+
+    # -- starting and ending games -----------------------------------------------------------------------
+
+    def new_game(self) -> None:
+        names, colors = self.player_defaults()
+        dialog = NewGameDialog(self, names=names, colors=colors,
+                               friendly_undo=bool(getattr(self.settings, "friendly_undo", False)))
+        if dialog.exec() != NewGameDialog.DialogCode.Accepted:
+            return
+        self.start_new(dialog.choice())
+
+    def start_new(self, choice: NewGameChoice) -> None:
+        """Start the game chosen in the New Game dialog (remembering names and colours)."""
+        if self.settings is not None:
+            old = self.player_defaults()[0]
+            names = [*choice.setup.names, *old[len(choice.setup.names):]]
+            self.settings.player_names = [
+                n or _tr("Player {n}").format(n=i + 1) for i, n in enumerate(names[:2])
+            ]
+            self.settings.player_colours = list(choice.colors)
+            self.settings.friendly_undo = choice.friendly_undo
+            self._save_settings()
+        history = GameHistory(choice.setup, friendly_undo=choice.friendly_undo)
+        self.install(history, list(choice.colors), save_path=None)
+
+    def install(self, history: GameHistory, colors: list[str] | None = None,
+                save_path: Path | None = None) -> None:
+        """Show ``history``'s game in a fresh game page."""
+        if self.page is not None:
+            self.stack.removeWidget(self.page)
+            self.page.deleteLater()
+        session = GameSession(history, self)
+        session.colors = colors or list(self.player_defaults()[1])
+        self.session = session
+        self.save_path = save_path
+        self.page = GamePage(session)
+        self.stack.addWidget(self.page)
+        self.stack.setCurrentWidget(self.page)
+        session.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
+        session.undoAvailable.connect(lambda _b: self._update_actions())
+        session.redoAvailable.connect(lambda _b: self._update_actions())
+        session.changed.connect(self._update_title)
+        session.gameOver.connect(self._game_over)
+        self._start_autosave(history)
+        self._update_actions()
+        self._update_title()
+        if history.game.over:
+            self._game_over()
+
+    def _update_title(self, *_: Any) -> None:
+        if self.session is None:
+            self.setWindowTitle(APP_NAME)
+            return
+        names = " – ".join(p.name for p in self.session.game.state.players)
+        where = f" [{self.save_path.name}]" if self.save_path else ""
+        self.setWindowTitle(f"{APP_NAME}: {names}{where}")
+
+    def _game_over(self) -> None:
+        if self.page is None:
+            return
+        self.page.views.setCurrentIndex(self.page.scoring_index)
+        self.statusBar().showMessage(self.page.scoring.result.text(), 15000)
+
+    # -- autosave ------------------------------------------------------------------------------------------
+
+    def autosave_file(self) -> Path | None:
+        path_fn = _optional("arle.autosave", "autosave_path")
+        return path_fn() if (path_fn and self.use_autosave) else None
+
+    def _start_autosave(self, history: GameHistory) -> None:
+        saver_cls = _optional("arle.autosave", "Autosaver")
+        if saver_cls is None or not self.use_autosave or self.session is None:
+            return
+        self.autosaver = saver_cls()
+        try:
+            self.autosaver.start(history)
+        except OSError as exc:
+            self.statusBar().showMessage(_tr("Autosave is not possible: {error}").format(error=exc), 8000)
+            self.autosaver = None
+            return
+        self.session.after_change = self.autosaver.sync
+
+    def continue_autosave(self) -> None:
+        load = _optional("arle.autosave", "load_autosave")
+        if load is None:
+            return
+        try:
+            history = load(self.autosave_file())
+        except Exception as exc:  # SaveError: one sentence for the player
+            QMessageBox.warning(self, _tr("Cannot continue"), str(exc))
+            self.start_page.refresh()
+            return
+        self.install(history)
+        self.statusBar().showMessage(_tr("Welcome back: the game continues where you left it."), 6000)
+
+    # -- files ----------------------------------------------------------------------------------------------
+
+    def recent_files(self, limit: int = 6) -> list[Path]:
+        saves_dir = _optional("arle.saves", "saves_dir")
+        ext = _optional("arle.saves", "EXTENSION") or ".arle.json"
+        if saves_dir is None:
+            return []
+        try:
+            folder = saves_dir()
+            files = [p for p in folder.glob(f"*{ext}") if p.is_file()]
+        except OSError:
+            return []
+        return sorted(files, key=lambda p: p.stat().st_mtime, reverse=True)[:limit]
+
+    def _dialog_dir(self) -> str:
+        last = getattr(self.settings, "last_directory", "")
+        if last and Path(last).is_dir():
+            return last
+        saves_dir = _optional("arle.saves", "saves_dir")
+        if saves_dir is not None:
+            try:
+                folder = saves_dir()
+                folder.mkdir(parents=True, exist_ok=True)
+                return str(folder)
+            except OSError:
+                pass
+        return str(Path.home())
+
+    def open_game(self) -> None:
+        name, _ = QFileDialog.getOpenFileName(self, _tr("Open a saved game"), self._dialog_dir(),
+                                              _tr("Arle games (*.arle.json *.json)"))
+        if name:
+            self.open_path(Path(name))
+
+    def open_path(self, path: Path) -> bool:
+        load = _optional("arle.saves", "load_history")
+        if load is None:
+            QMessageBox.warning(self, _tr("Cannot open"), _tr("Saved games cannot be opened yet."))
+            return False
+        try:
+            history = load(path)
+        except Exception as exc:  # SaveError: one sentence for the player
+            QMessageBox.warning(self, _tr("Cannot open {name}").format(name=path.name), str(exc))
+            return False
+        self._remember_dir(path)
+        self.install(history, save_path=path)
+        self.statusBar().showMessage(_tr("Opened {name}.").format(name=path.name), 6000)
+        return True
+
+    def save_game(self) -> None:
+        if self.session is None:
+            return
+        if self.save_path is None:
+            self.save_game_as()
+        else:
+            self.save_to(self.save_path)
+
+    def save_game_as(self) -> None:
+        if self.session is None:
+            return
+        ext = _optional("arle.saves", "EXTENSION") or ".arle.json"
+        names = "-".join(p.name for p in self.session.game.state.players)
+        start = str(Path(self._dialog_dir()) / f"{names}{ext}")
+        name, _ = QFileDialog.getSaveFileName(self, _tr("Save the game"), start,
+                                              _tr("Arle games (*.arle.json)"))
+        if name:
+            path = Path(name)
+            if not path.name.endswith(ext):
+                path = path.with_name(path.name.removesuffix(".json") + ext)
+            self.save_to(path)
+
+    def save_to(self, path: Path) -> bool:
+        save = _optional("arle.saves", "save_history")
+        if save is None or self.session is None:
+            self.statusBar().showMessage(_tr("Saving is not available yet."), 6000)
+            return False
+        try:
+            save(path, self.session.history)
+        except OSError as exc:
+            QMessageBox.warning(self, _tr("Cannot save"), str(exc))
+            return False
+        self.save_path = path
+        self._remember_dir(path)
+        self._update_title()
+        self.statusBar().showMessage(_tr("Saved to {path}.").format(path=path), 6000)
+        return True
+
+    def _remember_dir(self, path: Path) -> None:
+        if self.settings is not None:
+            self.settings.last_directory = str(path.parent)
+            self._save_settings()
+
+    # -- edit, view, help ---------------------------------------------------------------------------------
+
+    def undo(self) -> None:
+        if self.session is not None:
+            self.session.undo()
+
+    def redo(self) -> None:
+        if self.session is not None:
+            self.session.redo()
+
+    def show_view(self, which: int | str) -> None:
+        if self.page is None or self.session is None:
+            return
+        actor = self.session.game.actor or 0
+        if which == "home":
+            self.page.views.setCurrentWidget(self.page.home_views[actor])
+        elif which == "storage":
+            self.page.views.setCurrentWidget(self.page.storage_views[actor])
+        else:
+            self.page.views.setCurrentIndex(int(which))
+
+    def show_rules_notes(self) -> None:
+        RulesNotesDialog(self).exec()
+
+    def show_about(self) -> None:
+        AboutDialog(self).exec()
+
+
+def new_setup(players: int, seed: int, names: tuple[str, ...] = ()) -> Setup:
+    """A setup with default names (for the screenshot tool and tests)."""
+    names = names or tuple(("Anna", "Ben")[:players])
+    return Setup(players=players, seed=seed, names=names)

@@ -1,0 +1,446 @@
+"""Plain-widget panels beside the boards: whose turn it is, the pending decision's buttons, each
+player's supply and live score, and the game log.
+
+The decision panel offers, as buttons, the options that are not a drag: Choose, Pay, Done,
+EndTurn and SkipPlacement, with a sensible default preselected (Enter takes it). Every other legal
+move is also reachable from its "More actions" menu, grouped by kind, so the whole game can be
+played from the keyboard; the boards' drags remain the natural way.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QCoreApplication, QSize, Qt, Signal
+from PySide6.QtGui import QAction, QIcon, QPixmap
+from PySide6.QtWidgets import (
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QMenu,
+    QProgressBar,
+    QPushButton,
+    QSizePolicy,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from arle.engine import events as E
+from arle.engine import moves as M
+from arle.engine.decisions import SOLO_TARGET
+from arle.engine.goods import ANIMALS, Good
+from arle.engine.state import Phase
+from arle.gui import style
+from arle.resources import resource_path
+
+if TYPE_CHECKING:
+    from arle.engine import Move
+    from arle.gui.session import GameSession, LogEntry
+
+#: Move kinds the decision panel shows as buttons.
+BUTTON_MOVES = (M.Choose, M.Pay, M.Done, M.EndTurn, M.SkipPlacement)
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("Panels", text)
+
+
+def goods_icon(good: str, size: int = 18) -> QPixmap | None:
+    """The goods/animal art (``resources/goods``, ``resources/animals``) as a small pixmap."""
+    for folder in ("goods", "animals"):
+        path = resource_path(f"{folder}/{good}.svg")
+        if path.is_file():
+            return QIcon(str(path)).pixmap(QSize(size, size))
+    return None
+
+
+# -- whose turn ------------------------------------------------------------------------------------------
+
+
+class TurnBanner(QFrame):
+    """Always visible: whose turn it is (piece, name, colour) and what is being decided."""
+
+    def __init__(self, session: GameSession, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.setObjectName("turnBanner")
+        self.piece = QLabel()
+        self.title = QLabel()
+        self.title.setObjectName("turnTitle")
+        self.prompt = QLabel()
+        self.prompt.setObjectName("turnPrompt")
+        self.prompt.setWordWrap(True)
+        top = QHBoxLayout()
+        top.addWidget(self.piece)
+        top.addWidget(self.title, 1)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(10, 8, 10, 8)
+        lay.addLayout(top)
+        lay.addWidget(self.prompt)
+        session.changed.connect(self.refresh)
+        session.reset.connect(self.refresh)
+        self.refresh()
+
+    def refresh(self, *_: Any) -> None:
+        g = self.session.game
+        actor = g.actor
+        if actor is None:
+            self.piece.clear()
+            self.title.setText(_tr("Game over"))
+            self.prompt.setText(_tr("See the final scoring."))
+            self.setStyleSheet("")
+            return
+        color = style.player_color(self.session, actor)
+        self.piece.setPixmap(style.piece_pixmap(style.player_shape(actor), color, 26))
+        self.title.setText(_tr("{name}'s turn").format(name=self.session.player_name(actor)))
+        self.prompt.setText(g.prompt())
+        self.setStyleSheet(
+            f"#turnBanner {{ border: 3px solid {color.name()}; border-radius: 8px;"
+            f" background: {color.lighter(185).name()}; }}"
+        )
+
+
+# -- decisions -------------------------------------------------------------------------------------------
+
+
+def drag_hint(session: GameSession) -> str:
+    """What the player can drag now, in words (shown above the buttons)."""
+    legal = session.legal_moves()
+    kinds = {type(m) for m in legal}
+    d = session.game.decision
+    hints = []
+    if M.PlaceWorker in kinds:
+        hints.append(_tr("Drag your next Worker from the month track onto a glowing action space "
+                         "(or click the space)."))
+    if M.PlaceTile in kinds:
+        hints.append(_tr("Drag the tile onto a glowing empty land space of your Home Board."))
+    if M.MoveDike in kinds:
+        hints.append(_tr("Drag a bottom Dike up to a glowing free position."))
+    if M.CutPeat in kinds:
+        hints.append(_tr("Drag Peat off a Moor tile (or click it)."))
+    if d is not None and d.kind == "house_animals":
+        hints.append(_tr("Drag the waiting Animals to a free place, or release some."))
+    if M.AdvanceTool in kinds:
+        hints.append(_tr("Click a glowing Tool Track on the game board to advance it."))
+    if M.Flip in kinds and d is not None and d.kind in ("flip", "dehydrate", "upgrade_stall"):
+        hints.append(_tr("Click a glowing tile to flip it."))
+    if M.Load in kinds and session.game.state.phase is Phase.FINAL_TURNS:
+        hints.append(_tr("Last chance this half-year to load your vehicles (Storage board)."))
+    return " ".join(hints)
+
+
+def default_move(moves: list[Move]) -> Move | None:
+    """The preselected button: the first real choice, else Done/EndTurn; never SkipPlacement."""
+    for kind in (M.Pay, M.Choose, M.EndTurn, M.Done):
+        for m in moves:
+            if isinstance(m, kind):
+                return m
+    return None
+
+
+class DecisionPanel(QFrame):
+    """Buttons for the pending decision's non-drag options; "More actions" for everything else."""
+
+    #: Emitted with a view name ("board", "home", "storage") when a hint button asks for it.
+    showView = Signal(str)
+
+    def __init__(self, session: GameSession, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.setObjectName("decisionPanel")
+        self.buttons: list[QPushButton] = []
+        self.button_moves: dict[QPushButton, Move] = {}
+        self.hint = QLabel()
+        self.hint.setWordWrap(True)
+        self.hint.setObjectName("hint")
+        self.box = QVBoxLayout()
+        self.box.setSpacing(4)
+        self.more = QToolButton()
+        self.more.setText(_tr("More actions"))
+        self.more.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.more.setToolTip(_tr("Every other move possible now, also the ones made by dragging."))
+        self.more_menu = QMenu(self.more)
+        self.more.setMenu(self.more_menu)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(8, 6, 8, 6)
+        title = QLabel(_tr("Decision"))
+        title.setObjectName("sectionTitle")
+        lay.addWidget(title)
+        lay.addWidget(self.hint)
+        lay.addLayout(self.box)
+        row = QHBoxLayout()
+        row.addStretch(1)
+        row.addWidget(self.more)
+        lay.addLayout(row)
+        session.changed.connect(self.refresh)
+        session.reset.connect(self.refresh)
+        self.refresh()
+
+    def refresh(self, *_: Any) -> None:
+        for b in self.buttons:
+            self.box.removeWidget(b)
+            b.deleteLater()
+        self.buttons = []
+        self.button_moves = {}
+        g = self.session.game
+        legal = self.session.legal_moves()
+        self.hint.setText(drag_hint(self.session))
+        self.hint.setVisible(bool(self.hint.text()))
+        shown = [m for m in legal if isinstance(m, BUTTON_MOVES)]
+        default = default_move(shown)
+        for move in shown:
+            button = QPushButton(style.move_label(g, move))
+            button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+            button.setObjectName("skipButton" if isinstance(move, M.SkipPlacement) else "choiceButton")
+            if move == default:
+                button.setDefault(True)
+                button.setAutoDefault(True)
+                button.setObjectName("defaultButton")
+            button.clicked.connect(lambda _=False, m=move: self.session.try_apply(m))
+            self.box.addWidget(button)
+            self.buttons.append(button)
+            self.button_moves[button] = move
+        for b in self.buttons:
+            if self.button_moves[b] == default:
+                b.setFocus()
+        self._fill_more([m for m in legal if not isinstance(m, BUTTON_MOVES)])
+
+    def _fill_more(self, moves: list[Move]) -> None:
+        self.more_menu.clear()
+        groups: dict[str, list[Move]] = {}
+        for m in moves:
+            groups.setdefault(_group_name(m), []).append(m)
+        g = self.session.game
+        for name, group in groups.items():
+            menu = self.more_menu.addMenu(name) if len(group) > 1 else self.more_menu
+            for m in group:
+                action = QAction(style.move_label(g, m), menu)
+                action.triggered.connect(lambda _=False, mv=m: self.session.try_apply(mv))
+                menu.addAction(action)
+        self.more.setEnabled(bool(moves))
+
+    def button_for(self, move: Move) -> QPushButton | None:
+        """The button that plays ``move`` (tests, keyboard shortcuts)."""
+        for b, m in self.button_moves.items():
+            if m == move:
+                return b
+        return None
+
+    def more_action_for(self, move: Move) -> QAction | None:
+        g = self.session.game
+        label = style.move_label(g, move)
+        for action in _all_actions(self.more_menu):
+            if action.text() == label:
+                return action
+        return None
+
+
+def _all_actions(menu: QMenu) -> list[QAction]:
+    found = []
+    for a in menu.actions():
+        if a.menu() is not None:
+            found += _all_actions(a.menu())
+        else:
+            found.append(a)
+    return found
+
+
+def _group_name(m: Move) -> str:
+    return {
+        M.PlaceWorker: _tr("Place a Worker"),
+        M.PlaceTile: _tr("Place the tile"),
+        M.MoveDike: _tr("Move a Dike"),
+        M.CutPeat: _tr("Cut Peat"),
+        M.MoveAnimal: _tr("Move an Animal"),
+        M.ReleaseAnimal: _tr("Release an Animal"),
+        M.ReturnEquipment: _tr("Return Equipment"),
+        M.TradePeat: _tr("Peat Boat trade"),
+        M.UseBuilding: _tr("Use a building"),
+        M.Load: _tr("Load a vehicle"),
+        M.Flip: _tr("Flip a tile"),
+        M.AdvanceTool: _tr("Advance a tool"),
+    }.get(type(m), _tr("Other"))
+
+
+# -- players -----------------------------------------------------------------------------------------------
+
+SUPPLY_GOODS: tuple[Good, ...] = (
+    Good.WOOD, Good.CLAY, Good.TIMBER, Good.BRICK, Good.PEAT,
+    Good.LINEN, Good.WOOLEN, Good.LEATHER, Good.SUMMER_WEAR, Good.WINTER_WEAR, Good.LEATHER_WEAR,
+)
+TRACK_GOODS: tuple[Good, ...] = (Good.FOOD, Good.GRAIN, Good.FLAX, Good.WOOL, Good.HIDE)
+
+
+class PlayerPanel(QFrame):
+    """One player's personal supply, Goods Track, Animals and live score by category."""
+
+    def __init__(self, session: GameSession, player: int, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.player = player
+        self.setObjectName("playerPanel")
+        self.header = QLabel()
+        self.header.setObjectName("playerName")
+        self.piece = QLabel()
+        self.total = QLabel()
+        self.total.setObjectName("scoreTotal")
+        head = QHBoxLayout()
+        head.addWidget(self.piece)
+        head.addWidget(self.header, 1)
+        head.addWidget(self.total)
+        self.counts: dict[str, QLabel] = {}
+        grid = QGridLayout()
+        grid.setHorizontalSpacing(4)
+        grid.setVerticalSpacing(1)
+        items = [*TRACK_GOODS, *SUPPLY_GOODS, *ANIMALS]
+        cols = 4
+        for i, good in enumerate(items):
+            r, c = divmod(i, cols)
+            cell = QWidget()
+            h = QHBoxLayout(cell)
+            h.setContentsMargins(0, 0, 0, 0)
+            h.setSpacing(3)
+            icon = QLabel()
+            pix = goods_icon(str(good))
+            if pix is not None:
+                icon.setPixmap(pix)
+            value = QLabel("0")
+            value.setObjectName("count")
+            cell.setToolTip(style.name_of(str(good)))
+            h.addWidget(icon)
+            h.addWidget(value)
+            name = QLabel(style.name_of(str(good)))
+            name.setObjectName("goodName")
+            h.addWidget(name, 1)
+            grid.addWidget(cell, r, c)
+            self.counts[str(good)] = value
+        self.breakdown = QLabel()
+        self.breakdown.setObjectName("breakdown")
+        self.breakdown.setTextFormat(Qt.TextFormat.RichText)
+        self.solo = QProgressBar()
+        self.solo.setRange(0, SOLO_TARGET)
+        self.solo.setFormat(_tr("%v of {target} VP").format(target=SOLO_TARGET))
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(8, 6, 8, 6)
+        lay.setSpacing(4)
+        lay.addLayout(head)
+        lay.addLayout(grid)
+        lay.addWidget(self.breakdown)
+        lay.addWidget(self.solo)
+        session.changed.connect(self.refresh)
+        session.reset.connect(self.refresh)
+        self.refresh()
+
+    def refresh(self, *_: Any) -> None:
+        from arle.engine.animals import count as animal_count
+
+        g = self.session.game
+        if self.player >= len(g.state.players):
+            return
+        p = g.state.players[self.player]
+        color = style.player_color(self.session, self.player)
+        self.piece.setPixmap(style.piece_pixmap(style.player_shape(self.player), color, 22))
+        acting = g.actor == self.player
+        self.header.setText(p.name + (_tr("  (to act)") if acting else ""))
+        self.setStyleSheet(f"#playerPanel {{ border: 2px solid {color.name() if acting else '#c9c2ad'};"
+                           " border-radius: 8px; }")
+        for good in (*TRACK_GOODS, *SUPPLY_GOODS):
+            self.counts[str(good)].setText(str(p.goods[good]))
+        for a in ANIMALS:
+            self.counts[str(a)].setText(str(animal_count(p, a)))
+        sb = g.score(self.player)
+        data = sb.as_dict()
+        self.total.setText(_tr("{vp:g} VP").format(vp=data["total"]))
+        rows = "".join(
+            f"<tr><td>{style.tr(label)}</td><td align='right'>{data[key]:g}</td></tr>"
+            for key, label in style.SCORE_CATEGORIES
+        )
+        self.breakdown.setText(f"<table width='100%' cellspacing='0'>{rows}</table>")
+        self.solo.setVisible(g.state.solo)
+        if g.state.solo:
+            self.solo.setValue(max(0, min(SOLO_TARGET, int(data["total"]))))
+            self.solo.setFormat(_tr("Running total {vp:g} of {target} VP").format(
+                vp=data["total"], target=SOLO_TARGET))
+
+
+# -- game log ------------------------------------------------------------------------------------------------
+
+
+def event_words(event: E.Event) -> str | None:
+    """A short phrase for an event worth logging ("+3 Peat", "built Mill"), None to skip it."""
+    match event:
+        case E.GoodsChanged(good=good, delta=delta) if delta:
+            return f"{delta:+d} {style.name_of(good)}"
+        case E.AnimalsChanged(animal=animal, delta=delta) if delta:
+            return f"{delta:+d} {style.name_of(animal)}"
+        case E.ToolAdvanced(tool=tool, count=count):
+            from arle.engine.tools import TOOL_TRACKS, Tool
+
+            return _tr("{tool} now {n}").format(tool=style.tr(TOOL_TRACKS[Tool(tool)].name), n=count)
+        case E.BuildingBuilt(building=building):
+            return _tr("built {building}").format(building=style.name_of(building))
+        case E.DikeMoved(land_gained=land) if land:
+            return _tr("gained {n} land").format(n=land)
+        case E.DestinationSold(destination=dest, food=food):
+            return _tr("{dest}: +{food} Food").format(dest=style.name_of(dest), food=food)
+        case E.SupplyBottleneck(vp=vp):
+            return _tr("supply bottleneck {vp:+d} VP").format(vp=-abs(vp))
+        case E.HalfYearStarted(half_year=h, season=season):
+            return _tr("half-year {n} ({season}) begins").format(n=h, season=style.season_name(season))
+        case E.GameEnded():
+            return _tr("the game ends")
+    return None
+
+
+def entry_text(session: GameSession, entry: LogEntry) -> str:
+    who = session.player_name(entry.actor) if entry.actor is not None else ""
+    effects = [w for w in (event_words(e) for e in entry.events) if w]
+    text = f"{who}: {entry.label}" if who else entry.label
+    if effects:
+        text += " — " + ", ".join(effects[:8]) + (" …" if len(effects) > 8 else "")
+    return text
+
+
+class GameLog(QFrame):
+    """Every move in words, newest first."""
+
+    def __init__(self, session: GameSession, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.list = QListWidget()
+        self.list.setWordWrap(True)
+        self.list.setObjectName("gameLog")
+        self._shown: list[LogEntry] = []
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(8, 6, 8, 6)
+        title = QLabel(_tr("Game log (newest first)"))
+        title.setObjectName("sectionTitle")
+        lay.addWidget(title)
+        lay.addWidget(self.list)
+        session.changed.connect(self.refresh)
+        session.reset.connect(self.refresh)
+        self.refresh()
+
+    def refresh(self, *_: Any) -> None:
+        log = self.session.log
+        n = len(self._shown)
+        if n <= len(log) and all(self._shown[i] is log[i] for i in (0, n - 1) if n):
+            new = log[n:]  # the usual case: one more move; older rows stay as they are
+        else:
+            self.list.clear()
+            self._shown = []
+            new = log
+        for entry in new:
+            item = QListWidgetItem(entry_text(self.session, entry))
+            if entry.actor is not None and entry.actor >= 0:
+                item.setIcon(QIcon(style.piece_pixmap(style.player_shape(entry.actor),
+                                                      style.player_color(self.session, entry.actor), 14)))
+            self.list.insertItem(0, item)
+            self._shown.append(entry)
+
+    def texts(self) -> list[str]:
+        return [self.list.item(i).text() for i in range(self.list.count())]
