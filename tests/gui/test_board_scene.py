@@ -1,0 +1,93 @@
+"""Game board: placing a Worker by a real mouse drag on the view, refused drops, undo.
+
+Rulebook p. 6 (Work Phase): each month a player takes the next Worker off the month track and
+places it on a free action space of the current season.
+"""
+
+from PySide6.QtCore import QEvent, QPointF, Qt
+from PySide6.QtGui import QMouseEvent
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
+
+from arle.engine import Setup
+from arle.engine.moves import PlaceWorker
+from arle.gui.board_scene import BoardScene, BoardView
+from arle.gui.session import new_session
+
+
+def _board(qtbot, players=2):
+    session = new_session(Setup(players=players, seed=5, names=("Anna", "Ben")[:players], start_player=0))
+    scene = BoardScene(session)
+    view = BoardView(scene)
+    qtbot.addWidget(view)
+    view.resize(1500, 900)
+    view.show()
+    qtbot.waitExposed(view)
+    view.fit()
+    return session, scene, view
+
+
+def _drag(view, start: QPointF, end: QPointF) -> None:
+    vp = view.viewport()
+    a, b = view.mapFromScene(start), view.mapFromScene(end)
+    QTest.mousePress(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, a)
+    for k in range(1, 6):
+        p = a + (b - a) * k / 5
+        move = QMouseEvent(QEvent.Type.MouseMove, QPointF(p), QPointF(vp.mapToGlobal(p)),
+                           Qt.MouseButton.LeftButton, Qt.MouseButton.LeftButton,
+                           Qt.KeyboardModifier.NoModifier)
+        QApplication.sendEvent(vp, move)
+    QTest.mouseRelease(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, b)
+
+
+def test_drag_worker_onto_space_places_it(qtbot):
+    session, scene, view = _board(qtbot)
+    token = scene.next_worker()
+    assert token is not None and token.player == 0
+    target = scene.spaces["summer.clay_worker"]
+    assert PlaceWorker("summer.clay_worker") in session.legal_moves()
+    _drag(view, token.scenePos(), target.sceneBoundingRect().center())
+    assert session.game.state.occupied == {"summer.clay_worker": 0}
+    assert session.game.actor == 1  # Ben places next (rulebook p. 6: players alternate)
+
+
+def test_drop_on_occupied_space_snaps_back_and_says_why(qtbot):
+    session, scene, view = _board(qtbot)
+    assert session.try_apply(PlaceWorker("summer.clay_worker"))
+    messages = []
+    session.message.connect(messages.append)
+    token = scene.next_worker()
+    home = token.pos()
+    _drag(view, token.scenePos(), scene.spaces["summer.clay_worker"].sceneBoundingRect().center())
+    assert session.game.state.occupied == {"summer.clay_worker": 0}
+    assert token.pos() == home
+    assert messages and "already taken by Anna" in messages[-1]
+
+
+def test_drop_outside_any_space_is_refused(qtbot):
+    session, scene, view = _board(qtbot)
+    messages = []
+    session.message.connect(messages.append)
+    token = scene.next_worker()
+    _drag(view, token.scenePos(), QPointF(700, 150))  # the month track, no action space
+    assert session.game.state.occupied == {}
+    assert messages[-1] == "Drop the Worker on an action space."
+
+
+def test_solo_other_season_space_is_refused(qtbot):
+    """Solo rules: only the current season's action spaces are used."""
+    session, scene, view = _board(qtbot, players=1)
+    messages = []
+    session.message.connect(messages.append)
+    token = scene.next_worker()
+    _drag(view, token.scenePos(), scene.spaces["winter.peat_boatman"].sceneBoundingRect().center())
+    assert session.game.state.occupied == {}
+    assert "solo" in messages[-1]
+
+
+def test_undo_returns_the_worker(qtbot):
+    session, scene, _view = _board(qtbot)
+    assert session.try_apply(PlaceWorker("summer.woodcutter"))
+    assert session.undo()
+    assert session.game.state.occupied == {}
+    assert scene.next_worker().player == 0
