@@ -297,7 +297,7 @@ class PlayerPanel(QFrame):
         grid.setHorizontalSpacing(4)
         grid.setVerticalSpacing(1)
         items = [*TRACK_GOODS, *SUPPLY_GOODS, *ANIMALS]
-        cols = 4
+        cols = 3  # 4 columns cut "Summer Wear", "Leather Wear" short in the side panel's width
         for i, good in enumerate(items):
             r, c = divmod(i, cols)
             cell = QWidget()
