@@ -190,12 +190,16 @@ def housing_valid(p: PlayerState) -> bool:
 
 def rearrange_moves(p: PlayerState) -> list[tuple[Animal, str, str]]:
     """Every single-Animal move between holders (the waiting area included as a source)."""
-    hs = holders(p)
     present = {a for here in p.animals.values() for a in here}
+    if not present:
+        return []
     # Where one more Animal of each type present may go: computed once per type, not per source.
-    targets = {
-        a: [hid for hid, cap, mixed, _ in hs if accepts(p, hid, a, (cap, mixed))] for a in present
-    }
+    room = []
+    for hid, cap, mixed, _ in holders(p):
+        here = p.animals.get(hid, {})
+        if sum(here.values()) < cap:
+            room.append((hid, mixed, {a for a, n in here.items() if n}))
+    targets = {a: [hid for hid, mixed, kinds in room if mixed or kinds <= {a}] for a in present}
     return [
         (animal, src, hid)
         for src, here in p.animals.items()

@@ -43,6 +43,7 @@ class Game:
         self._events: list[Event] = []
         self._legal: list[Move] | None = None
         self._decision_set: frozenset[Move] = frozenset()
+        self._legal_set: set[Move] = set()  # the same moves as _legal, for a quick "in"
         self._start_half_year()
         self._advance()
         self.setup_events = self._take_events()
@@ -99,10 +100,12 @@ class Game:
     def _compute_legal(self) -> list[Move]:
         actor = self.actor
         if actor is None:
+            self._legal_set = set()
             return []
         moves = self._decision_moves()
         seen = set(moves)
         self._decision_set = frozenset(seen)
+        self._legal_set = seen
         if self.decision is not None and self.decision.kind in ATOMIC_DECISIONS:
             return moves
         for m in anytime_moves(self, self.state.players[actor]):
@@ -111,10 +114,18 @@ class Game:
                 moves.append(m)
         return moves
 
+    def _is_legal(self, move: object) -> bool:
+        try:
+            return move in self._legal_set
+        except TypeError:  # unhashable: certainly not a move
+            return False
+
     def apply(self, move: Move) -> list[Event]:
         """Play ``move``; returns what changed. An illegal move raises IllegalMove, changing
         nothing."""
-        if move not in self.legal_moves():
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        if not self._is_legal(move):
             what = describe(move) if type(move).__name__ in MOVE_TYPES else f"{move!r} (not a move)"
             raise IllegalMove(f"{what} is not a legal move now ({self.prompt()})")
         self._legal = None

@@ -40,7 +40,10 @@ def dikes_in_gap(p: PlayerState, gap: int) -> int:
 
 def dike_line(p: PlayerState) -> int:
     """The gap of the Dike Line: the highest gap with 3 Dikes side by side."""
-    return max(g for g in range(GAPS) if dikes_in_gap(p, g) == COLS)
+    counts = [0] * GAPS
+    for gap, _ in p.dikes:
+        counts[gap] += 1
+    return max(g for g in range(GAPS) if counts[g] == COLS)
 
 
 def first_land_row(p: PlayerState) -> int:

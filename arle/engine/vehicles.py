@@ -38,6 +38,11 @@ GOOD_LOADS: dict[str, tuple[tuple[tuple[Good, int], ...], str, int]] = {
     "peat": ((), Good.PEAT.value, 1),
 }
 
+#: Every size an item may have (goods and destinations).
+ITEM_SIZES: frozenset[int] = frozenset(
+    {size for _, _, size in GOOD_LOADS.values()} | {d.size for d in DESTINATIONS.values()}
+)
+
 
 def item_size(item: str) -> int:
     """Spaces a Load item needs: 1 for Wood, Clay, Peat; 2 for a Fabric; a destination its size."""
@@ -74,11 +79,6 @@ def occupied(piece: EquipmentPiece) -> set[int]:
     return taken
 
 
-def fits(piece: EquipmentPiece, start: int, size: int) -> bool:
-    covered = span(piece, start, size)
-    return covered is not None and not occupied(piece) & set(covered)
-
-
 def layout_valid(piece: EquipmentPiece) -> bool:
     """Every load item lies on its own spaces and they don't overlap (an invariant)."""
     seen: set[int] = set()
@@ -90,16 +90,20 @@ def layout_valid(piece: EquipmentPiece) -> bool:
     return True
 
 
-def _affordable_items(g: Game, p: PlayerState) -> list[str]:
+def _affordable_items(g: Game, p: PlayerState, sizes: set[int]) -> list[str]:
+    """Goods and destinations the player could load now, among those of a size that fits."""
     from .payments import can_afford
     from .travel import can_sell_any
 
     items = [
         key
-        for key, (cost, _, _) in GOOD_LOADS.items()
-        if (cost and can_afford(cost, p.goods)) or (key == "peat" and LOADING_STATION in p.buildings)
+        for key, (cost, _, size) in GOOD_LOADS.items()
+        if size in sizes
+        and ((cost and can_afford(cost, p.goods)) or (key == "peat" and LOADING_STATION in p.buildings))
     ]
-    items += [f"{DEST_PREFIX}{d}" for d in p.destinations if can_sell_any(g, p, d)]
+    items += [
+        f"{DEST_PREFIX}{d}" for d in p.destinations if DESTINATIONS[d].size in sizes and can_sell_any(g, p, d)
+    ]
     return items
 
 
@@ -112,15 +116,21 @@ def load_moves(g: Game, p: PlayerState) -> list[Move]:
     pending = g.decision
     if pending is not None and pending.kind in ("pay", "travel"):
         return []
-    vehicles = [e for e in p.barn if EQUIPMENT[e.kind].spaces]
-    if not vehicles:
+    # The sizes that fit at each start of each vehicle, worked out before any item is priced.
+    free: list[tuple[EquipmentPiece, int, set[int]]] = []
+    for piece in p.barn:
+        spaces = EQUIPMENT[piece.kind].spaces
+        if not spaces:
+            continue
+        taken = occupied(piece)
+        for start in range(len(spaces)):
+            ok = {n for n in ITEM_SIZES if (c := span(piece, start, n)) and not taken.intersection(c)}
+            if ok:
+                free.append((piece, start, ok))
+    if not free:
         return []
-    items = _affordable_items(g, p)
-    moves: list[Move] = []
-    for piece in vehicles:
-        for start in range(len(EQUIPMENT[piece.kind].spaces)):
-            moves += [Load(piece.id, start, it) for it in items if fits(piece, start, item_size(it))]
-    return moves
+    items = _affordable_items(g, p, set().union(*(ok for _, _, ok in free)))
+    return [Load(piece.id, start, it) for piece, start, ok in free for it in items if item_size(it) in ok]
 
 
 def apply_load(g: Game, p: PlayerState, move: Move) -> None:
