@@ -20,6 +20,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "fuzz": ("arle.fuzz:main", "long robustness runs: deep-checked games and mutated save files"),
     "bench": ("arle.bench:main", "measure the engine, saves, undo and GUI speed"),
     "verify": ("arle.saves:verify_main", "replay a save file and print where the game stands as JSON"),
+    "screenshot": ("arle.gui.screenshot:main", "render the main screens of seeded games to PNG files"),
 }
 
 
