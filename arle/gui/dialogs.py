@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListWidget,
     QListWidgetItem,
+    QPushButton,
     QRadioButton,
     QTableWidget,
     QTableWidgetItem,
@@ -117,6 +118,13 @@ class NewGameDialog(QDialog):
         self.friendly = QCheckBox(_tr("Friendly undo: either player may take back any move"))
         self.friendly.setChecked(friendly_undo)
         form.addRow(_tr("Undo"), self.friendly)
+        rules = QHBoxLayout()
+        rules.addWidget(QLabel(_tr("The printed rules; where the rulebooks disagree:")))
+        self.rules_button = QPushButton(_tr("Rules Notes…"))
+        self.rules_button.clicked.connect(lambda: RulesNotesDialog(self).exec())
+        rules.addWidget(self.rules_button)
+        rules.addStretch(1)
+        form.addRow(_tr("Rules"), rules)
         lay.addLayout(form)
         # hand-picked buildings
         self.pick_box = QGroupBox(_tr("Pick the buildings (orange and red ones are always in play)"))

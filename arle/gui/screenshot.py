@@ -1,0 +1,348 @@
+"""``python -m arle screenshot --out DIR``: the main screens as PNG files, from seeded games.
+
+The games are played by the seeded random player (``arle.simulate.choose_move``); for each picture
+the tool looks for the moment of a game that shows what the picture is about (a summer work phase
+with Workers out, a Home Board with Animals and moved Dikes, a Barn with loaded vehicles, a
+finished game) and refuses to write a picture that does not show it. Everything runs offscreen,
+with temporary config and data directories: the player's settings and autosave are never touched.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import tempfile
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+
+import attrs
+
+from arle.engine import Game, Move, Setup
+from arle.engine import animals as animal_rules
+from arle.engine.homeboard import START_DIKES
+from arle.engine.state import Phase
+from arle.simulate import choose_move
+
+#: Seeds tried in order (2-player games) until one shows what a picture needs.
+SEEDS = tuple(range(6, 30))
+NAMES = ("Anna", "Ben")
+
+
+# -- finding the moments ------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class Played:
+    """One seeded game: its setup and every move, in order."""
+
+    setup: Setup
+    moves: tuple[Move, ...]
+    #: The winner's score (a higher-scoring game makes a fuller scoring pad).
+    top_score: float
+
+
+def play(seed: int, players: int = 2, watch: Callable[[Game, int], None] | None = None) -> Played:
+    """A complete game by the seeded random player; ``watch(game, moves_so_far)`` after each move."""
+    setup = Setup(players=players, seed=seed, names=NAMES[:players])
+    game = Game(setup)
+    rng = random.Random(seed)
+    moves: list[Move] = []
+    while not game.over:
+        move = choose_move(rng, game.legal_moves(), game)
+        game.apply(move)
+        moves.append(move)
+        if watch is not None:
+            watch(game, len(moves))
+    top = max(game.score(i).total for i in range(len(game.state.players)))
+    return Played(setup, tuple(moves), top)
+
+
+def dikes_moved(game: Game, player: int) -> int:
+    return sum(1 for d in game.state.players[player].dikes if d not in START_DIKES)
+
+
+def animals_on_dikes(game: Game, player: int) -> int:
+    p = game.state.players[player]
+    return sum(sum(h.values()) for k, h in p.animals.items() if k.startswith("d"))
+
+
+def loaded_vehicles(game: Game, player: int) -> tuple[int, int]:
+    """(vehicles with a load, items loaded in all)."""
+    barn = game.state.players[player].barn
+    return sum(1 for e in barn if e.load), sum(len(e.load) for e in barn)
+
+
+def is_summer_work(game: Game) -> bool:
+    """Placing Workers in a summer, with Workers of both players already out."""
+    s = game.state
+    return (s.phase is Phase.WORK and s.season == "summer" and s.half_year >= 3 and game.decision is None
+            and len(set(s.occupied.values())) == len(s.players) and len(s.occupied) >= 4)
+
+
+def home_quality(game: Game, player: int) -> int:
+    """How well a Home Board shows Animals, moved Dikes and tiles (0: not at all)."""
+    p = game.state.players[player]
+    animals = animal_rules.total(p)
+    moved = dikes_moved(game, player)
+    if animals < 4 or moved < 1 or len(p.tiles) < 3 or game.decision is not None:
+        return 0
+    return animals + 2 * animals_on_dikes(game, player) + 2 * moved + len(p.tiles)
+
+
+def barn_quality(game: Game, player: int) -> int:
+    """How well a Storage board shows loaded vehicles (0: fewer than 2 loaded, 3 items)."""
+    vehicles, items = loaded_vehicles(game, player)
+    if vehicles < 2 or items < 3:
+        return 0
+    return 3 * vehicles + items + len(game.state.players[player].barn)
+
+
+@attrs.frozen
+class Moment:
+    """A point of a seeded game: the first ``count`` moves of ``played``, seen by ``player``."""
+
+    played: Played
+    count: int
+    player: int = 0
+
+
+class MomentFinder:
+    """Plays seeded games (each once) and keeps, per picture, the best moment found so far."""
+
+    def __init__(self, seeds: Sequence[int] = SEEDS, at_least: int = 3) -> None:
+        self.seeds = list(seeds)
+        #: Games played even when every picture is found (the best of them are shown).
+        self.at_least = at_least
+        self.summer: Moment | None = None
+        self.home: tuple[int, Moment] | None = None
+        self.barn: tuple[int, Moment] | None = None
+        self.finished: Moment | None = None
+
+    def complete(self) -> bool:
+        return None not in (self.summer, self.home, self.barn, self.finished)
+
+    def find(self) -> MomentFinder:
+        for n, seed in enumerate(self.seeds):
+            if self.complete() and n >= self.at_least:
+                break
+            self._scan(seed)
+        missing = [n for n in ("summer", "home", "barn", "finished") if getattr(self, n) is None]
+        if missing:
+            raise RuntimeError(f"no seeded game shows {', '.join(missing)} (seeds {self.seeds})")
+        return self
+
+    def _scan(self, seed: int) -> None:
+        found: dict[str, tuple[int, int, int]] = {}  # picture -> (quality, moves, player)
+
+        def watch(game: Game, count: int) -> None:
+            if self.summer is None and "summer" not in found and is_summer_work(game):
+                found["summer"] = (1, count, 0)
+            if not 4 <= game.state.half_year <= 8:
+                return
+            for i in range(len(game.state.players)):
+                for name, quality in (("home", home_quality(game, i)), ("barn", barn_quality(game, i))):
+                    if quality and quality > found.get(name, (0, 0, 0))[0]:
+                        found[name] = (quality, count, i)
+
+        played = play(seed, watch=watch)
+        if self.summer is None and "summer" in found:
+            self.summer = Moment(played, found["summer"][1])
+        for name in ("home", "barn"):
+            if name in found and found[name][0] > (getattr(self, name) or (0,))[0]:
+                quality, count, player = found[name]
+                setattr(self, name, (quality, Moment(played, count, player)))
+        if self.finished is None or played.top_score > self.finished.played.top_score:
+            self.finished = Moment(played, len(played.moves))
+
+
+# -- the pictures ---------------------------------------------------------------------------------------
+
+
+@contextmanager
+def private_dirs() -> Iterator[Path]:
+    """Temporary ARLE_CONFIG_DIR and ARLE_DATA_DIR for the duration (the old values come back)."""
+    keys = ("ARLE_CONFIG_DIR", "ARLE_DATA_DIR")
+    old = {k: os.environ.get(k) for k in keys}
+    with tempfile.TemporaryDirectory(prefix="arle-screenshot-") as tmp:
+        root = Path(tmp)
+        os.environ["ARLE_CONFIG_DIR"] = str(root / "config")
+        os.environ["ARLE_DATA_DIR"] = str(root / "data")
+        try:
+            yield root
+        finally:
+            for k, v in old.items():
+                if v is None:
+                    os.environ.pop(k, None)
+                else:
+                    os.environ[k] = v
+
+
+def history_at(moment: Moment):  # -> GameHistory
+    from arle.history import GameHistory
+
+    return GameHistory(moment.played.setup, moment.played.moves[: moment.count])
+
+
+def _settle() -> None:
+    from PySide6.QtWidgets import QApplication
+
+    for _ in range(3):
+        QApplication.processEvents()
+
+
+def _with_dialog(background, dialog):  # -> QPixmap
+    """The window picture, dimmed, with ``dialog`` centred on it under a drawn title bar (the
+    offscreen platform draws no window frames)."""
+    from PySide6.QtCore import QPoint, QRect, Qt
+    from PySide6.QtGui import QColor, QFont, QPainter, QPen
+
+    picture = background.copy()
+    shot = dialog.grab()
+    bar = 30
+    painter = QPainter(picture)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.fillRect(picture.rect(), QColor(20, 30, 25, 110))
+    corner = QPoint((picture.width() - shot.width()) // 2, (picture.height() - shot.height() - bar) // 2)
+    frame = QRect(corner, shot.size()).adjusted(0, 0, 0, bar)
+    for k in range(8, 0, -1):  # a soft shadow
+        painter.fillRect(frame.adjusted(-k + 3, -k + 5, k + 3, k + 5), QColor(0, 0, 0, 10))
+    painter.fillRect(QRect(frame.topLeft(), frame.topRight() + QPoint(0, bar)), QColor("#dfe7dc"))
+    font = QFont(dialog.font())
+    font.setBold(True)
+    painter.setFont(font)
+    painter.setPen(QColor("#2b3a2f"))
+    painter.drawText(QRect(frame.left(), frame.top(), frame.width(), bar), Qt.AlignmentFlag.AlignCenter,
+                     dialog.windowTitle())
+    painter.drawPixmap(frame.topLeft() + QPoint(0, bar), shot)
+    painter.setPen(QPen(QColor("#7d8f80"), 1))
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    painter.drawRect(frame.adjusted(-1, -1, 0, 0))
+    painter.end()
+    return picture
+
+
+def render_all(out: Path, size: tuple[int, int], finder: MomentFinder | None = None) -> list[Path]:
+    """Write the screenshots into ``out``; returns their paths, in the order a reader meets them."""
+    from PySide6.QtWidgets import QApplication
+
+    from arle.autosave import Autosaver, autosave_path
+    from arle.gui.dialogs import NewGameDialog
+    from arle.gui.main_window import MainWindow
+    from arle.saves import EXTENSION, save_history, saves_dir
+
+    app = QApplication.instance() or QApplication([sys.argv[0] if sys.argv else "arle"])
+    finder = finder or MomentFinder().find()
+    assert finder.summer and finder.home and finder.barn and finder.finished
+    out.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+
+    def save(name: str, pixmap) -> None:
+        path = out / name
+        image = pixmap.toImage()
+        if (image.width(), image.height()) != size:
+            raise RuntimeError(f"{name} came out {image.width()}x{image.height()}, not {size[0]}x{size[1]}")
+        if not image.save(str(path), "PNG"):
+            raise OSError(f"cannot write {path}")
+        written.append(path)
+
+    with private_dirs():
+        # A start page as a returning player sees it: an unfinished game to continue, recent games.
+        _home_quality, home = finder.home
+        _barn_quality, barn = finder.barn
+        Autosaver(autosave_path(), durable=False).start(history_at(home))
+        folder = saves_dir()
+        folder.mkdir(parents=True, exist_ok=True)
+        save_history(folder / f"Anna-Ben{EXTENSION}", history_at(finder.finished))
+        save_history(folder / f"Sunday with Ben{EXTENSION}", history_at(barn))
+
+        window = MainWindow(autosave=False)
+        window.use_autosave = True  # shows Continue for the file above, but never writes one
+        window.start_page.refresh()
+        window.resize(*size)
+        window.show()
+        _settle()
+        if window.start_page.continue_button.isHidden() or window.start_page.recent.count() < 2:
+            raise RuntimeError("the start page shows no Continue button or no recent games")
+        window.use_autosave = False
+        start = window.grab()
+        save("01-start.png", start)
+
+        dialog = NewGameDialog(window, names=NAMES)
+        dialog.adjustSize()
+        _settle()
+        save("02-new-game.png", _with_dialog(start, dialog))
+        dialog.deleteLater()
+
+        def show(moment: Moment, view: Callable[[], object] | None, name: str) -> None:
+            window.install(history_at(moment))
+            assert window.page is not None
+            if view is not None:
+                window.page.views.setCurrentWidget(view())
+            if moment.player < window.page.player_tabs.count():
+                window.page.player_tabs.setCurrentIndex(moment.player)
+            _settle()
+            save(name, window.grab())
+
+        summer = history_at(finder.summer).game
+        if not is_summer_work(summer):
+            raise RuntimeError("the summer picture would not show a summer work phase")
+        show(finder.summer, lambda: window.page.board_view, "03-summer-work.png")
+
+        game = history_at(home).game
+        if not (animal_rules.total(game.state.players[home.player]) >= 4 and dikes_moved(game, home.player)):
+            raise RuntimeError("the Home Board picture would show no Animals or no moved Dike")
+        show(home, lambda: window.page.home_views[home.player], "04-home-board.png")
+
+        if loaded_vehicles(history_at(barn).game, barn.player)[0] < 2:
+            raise RuntimeError("the Barn picture would show fewer than 2 loaded vehicles")
+        show(barn, lambda: window.page.storage_views[barn.player], "05-barn.png")
+
+        if not history_at(finder.finished).game.over:
+            raise RuntimeError("the scoring picture would not show a finished game")
+        show(finder.finished, None, "06-scoring.png")
+        assert window.page is not None
+        if window.page.views.currentIndex() != window.page.scoring_index:
+            raise RuntimeError("the finished game does not show the scoring table")
+        window.close()
+        window.deleteLater()
+        _settle()
+    del app
+    return written
+
+
+# -- command line ----------------------------------------------------------------------------------------
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not WIDTHxHEIGHT, e.g. 1600x1000") from None
+    if not (640 <= w <= 8000 and 480 <= h <= 8000):
+        raise argparse.ArgumentTypeError("the size must be between 640x480 and 8000x8000")
+    return w, h
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="arle screenshot",
+        description="Render the main screens of seeded games to PNG files (offscreen; your settings "
+                    "and autosave are not touched).",
+    )
+    parser.add_argument("--out", type=Path, required=True, help="folder for the PNG files")
+    parser.add_argument("--size", type=_size, default=(1600, 1000), help="window size, WIDTHxHEIGHT")
+    parser.add_argument("--onscreen", action="store_true",
+                        help="use the normal display instead of the offscreen platform")
+    args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
+    if not args.onscreen:
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    for path in render_all(args.out, args.size):
+        print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
