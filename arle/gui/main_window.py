@@ -479,6 +479,8 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(f"{APP_NAME}: {names}{where}")
 
     def _game_over(self) -> None:
+        if self.autosaver is not None:  # a finished game is nothing to continue (undo writes it anew)
+            self.autosaver.discard()
         if self.page is None:
             return
         self.page.views.setCurrentIndex(self.page.scoring_index)

@@ -1,0 +1,382 @@
+"""The main window as a player meets it: the start page, the New Game dialog, resuming the
+autosaved game after reopening, opening and saving files, undo/redo under the solo and hot-seat
+rules, and the Help dialogs.
+
+Every test runs with its own ARLE_CONFIG_DIR and ARLE_DATA_DIR, so the player's real settings,
+saves and autosave are never read or written. Static file and message dialogs are replaced by
+monkeypatch (a modal dialog would wait for a click that never comes).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox
+
+from arle import __version__
+from arle.autosave import Autosaver, autosave_path, load_autosave
+from arle.engine import Setup
+from arle.engine.decisions import RULES_NOTES
+from arle.engine.moves import PlaceWorker
+from arle.gui import style
+from arle.gui.dialogs import AboutDialog, NewGameDialog, RulesNotesDialog
+from arle.gui.main_window import MainWindow
+from arle.history import GameHistory
+from arle.saves import EXTENSION, fingerprint, save_history, saves_dir
+from arle.settings import load_settings
+from arle.simulate import choose_move
+
+
+@pytest.fixture(autouse=True)
+def private_dirs(tmp_path, monkeypatch):
+    monkeypatch.setenv("ARLE_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("ARLE_DATA_DIR", str(tmp_path / "data"))
+    return tmp_path
+
+
+def open_window(qtbot, *, autosave: bool = False) -> MainWindow:
+    window = MainWindow(autosave=autosave)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    return window
+
+
+def play(window: MainWindow, count: int, seed: int = 3) -> None:
+    """``count`` moves of the seeded random player, through the session as the views send them."""
+    rng = random.Random(seed)
+    session = window.session
+    for _ in range(count):
+        assert session.try_apply(choose_move(rng, session.legal_moves(), session.game))
+
+
+def history_with(moves: int, seed: int = 4, players: int = 2) -> GameHistory:
+    history = GameHistory(Setup(players=players, seed=seed, names=("Anna", "Ben")[:players]))
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if history.game.over:
+            break
+        history.apply(choose_move(rng, history.game.legal_moves(), history.game))
+    return history
+
+
+def finished_history(seed: int = 4) -> GameHistory:
+    history = history_with(10_000, seed)
+    assert history.game.over
+    return history
+
+
+class Warnings:
+    """Stands in for QMessageBox.warning: records (title, text), shows nothing."""
+
+    def __init__(self, monkeypatch) -> None:
+        self.shown: list[tuple[str, str]] = []
+
+        def warning(_parent, title, text, *_args, **_kwargs):
+            self.shown.append((title, text))
+            return QMessageBox.StandardButton.Ok
+
+        monkeypatch.setattr(QMessageBox, "warning", staticmethod(warning))
+
+
+# -- start page ----------------------------------------------------------------------------------------------
+
+
+def test_fresh_start_page_offers_new_and_open_but_no_continue_or_recent(qtbot):
+    window = open_window(qtbot, autosave=True)
+    page = window.start_page
+    assert window.stack.currentWidget() is page
+    assert not page.new_button.isHidden() and not page.open_button.isHidden()
+    assert page.continue_button.isHidden()  # nothing autosaved yet
+    assert page.recent.isHidden() and page.recent_title.isHidden()
+    assert not window.save_action.isEnabled() and not window.undo_action.isEnabled()
+
+
+def test_continue_is_offered_for_an_unfinished_autosave_only(qtbot):
+    Autosaver(autosave_path(), durable=False).start(history_with(30))
+    window = open_window(qtbot, autosave=True)
+    assert not window.start_page.continue_button.isHidden()
+
+    # The last move of a game played in the window: the autosave is finished with.
+    full = finished_history()
+    window.install(GameHistory(full.setup, full.moves[:-1]))
+    assert window.session.try_apply(full.moves[-1]) and window.session.game.over
+    window.close()
+    again = open_window(qtbot, autosave=True)
+    assert again.start_page.continue_button.isHidden(), "a finished game is nothing to continue"
+
+
+def test_recent_games_are_listed_newest_first_and_open_on_activation(qtbot):
+    folder = saves_dir()
+    folder.mkdir(parents=True)
+    older, newer = folder / f"Older{EXTENSION}", folder / f"Newer{EXTENSION}"
+    save_history(older, history_with(12))
+    save_history(newer, history_with(20))
+    stamp = older.stat().st_mtime
+    import os
+
+    os.utime(newer, (stamp + 10, stamp + 10))
+    window = open_window(qtbot)
+    recent = window.start_page.recent
+    assert not recent.isHidden()
+    assert [recent.item(i).text() for i in range(recent.count())] == ["Newer", "Older"]
+
+    recent.itemActivated.emit(recent.item(0))
+    assert window.session is not None and window.stack.currentWidget() is window.page
+    assert len(window.session.history.moves) == 20
+    assert window.save_path == newer
+    assert "Newer" in window.windowTitle()
+
+
+# -- New Game ------------------------------------------------------------------------------------------------
+
+
+def _fill_and_accept(fill):
+    """A stand-in for NewGameDialog.exec: ``fill(dialog)`` as the player would, then OK."""
+
+    def exec_(dialog: NewGameDialog) -> int:
+        fill(dialog)
+        ok = dialog.buttons.button(dialog.buttons.StandardButton.Ok)
+        assert ok.isEnabled(), dialog.error.text()
+        return QDialog.DialogCode.Accepted
+
+    return exec_
+
+
+def _pick_colour(box, hex_: str) -> None:
+    index = box.findData(hex_)
+    assert index >= 0
+    box.setCurrentIndex(index)
+
+
+def test_new_game_dialog_starts_a_solo_game_with_the_chosen_name_and_colour(qtbot, monkeypatch):
+    green = style.PALETTE[2][0]
+
+    def fill(dialog: NewGameDialog) -> None:
+        dialog.solo.click()
+        assert not dialog.name_edits[1].isEnabled()  # a second player's fields are off in solo
+        dialog.name_edits[0].clear()
+        qtbot.keyClicks(dialog.name_edits[0], "Solveig")
+        _pick_colour(dialog.color_boxes[0], green)
+
+    monkeypatch.setattr(NewGameDialog, "exec", _fill_and_accept(fill))
+    window = open_window(qtbot)
+    qtbot.mouseClick(window.start_page.new_button, Qt.MouseButton.LeftButton)
+
+    session = window.session
+    assert session is not None and window.stack.currentWidget() is window.page
+    assert session.game.state.solo and [p.name for p in session.game.state.players] == ["Solveig"]
+    assert session.colors[0] == green
+    assert window.page.player_tabs.count() == 1
+    assert window.page.player_panels[0].solo.isVisibleTo(window.page.player_panels[0])
+    saved = load_settings()
+    assert saved.player_names[0] == "Solveig" and saved.player_colours[0] == green
+
+
+def test_new_game_dialog_starts_a_two_player_game_and_refuses_clashes(qtbot, monkeypatch):
+    red, blue = style.PALETTE[3][0], style.PALETTE[1][0]
+
+    def fill(dialog: NewGameDialog) -> None:
+        ok = dialog.buttons.button(dialog.buttons.StandardButton.Ok)
+        dialog.duo.click()
+        dialog.name_edits[0].setText("Mara")
+        dialog.name_edits[1].setText("Mara")
+        assert not ok.isEnabled() and "different names" in dialog.error.text()
+        dialog.name_edits[1].setText("Jonte")
+        _pick_colour(dialog.color_boxes[0], blue)
+        _pick_colour(dialog.color_boxes[1], blue)
+        assert not ok.isEnabled() and "different colours" in dialog.error.text()
+        _pick_colour(dialog.color_boxes[0], red)
+        dialog.start.setCurrentIndex(dialog.start.findData(1))
+        dialog.building_set.setCurrentIndex(dialog.building_set.findData("first_game"))
+
+    monkeypatch.setattr(NewGameDialog, "exec", _fill_and_accept(fill))
+    window = open_window(qtbot)
+    window.new_action.trigger()
+
+    session = window.session
+    assert session is not None
+    state = session.game.state
+    assert not state.solo and [p.name for p in state.players] == ["Mara", "Jonte"]
+    assert session.colors == [red, blue]
+    assert session.setup.start_player == 1 and session.setup.building_set == "first_game"
+    assert session.game.actor == 1  # Jonte starts, as chosen
+    tabs = [window.page.views.tabText(i) for i in range(window.page.views.count())]
+    assert any("Mara" in t and "Home Board" in t for t in tabs)
+    assert any("Jonte" in t and "Home Board" in t for t in tabs)
+    assert load_settings().player_colours == [red, blue]
+
+
+def test_cancelled_new_game_changes_nothing(qtbot, monkeypatch):
+    monkeypatch.setattr(NewGameDialog, "exec", lambda _d: QDialog.DialogCode.Rejected)
+    window = open_window(qtbot)
+    window.new_game()
+    assert window.session is None and window.stack.currentWidget() is window.start_page
+
+
+# -- resume after reopening ----------------------------------------------------------------------------------
+
+
+def test_game_resumes_after_closing_and_reopening_the_window(qtbot):
+    first = open_window(qtbot, autosave=True)
+    first.install(GameHistory(Setup(players=2, seed=11, names=("Anna", "Ben"))))
+    play(first, 40)
+    moves = list(first.session.history.moves)
+    print_ = fingerprint(first.session.game)
+    log = [e.label for e in first.session.log]
+    first.close()
+    assert autosave_path().exists()
+
+    second = open_window(qtbot, autosave=True)
+    assert second.session is None
+    button = second.start_page.continue_button
+    assert not button.isHidden()
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    session = second.session
+    assert session is not None and second.stack.currentWidget() is second.page
+    assert session.history.moves == moves
+    assert fingerprint(session.game) == print_
+    assert [e.label for e in session.log] == log
+    # Playing on keeps the journal in step: a third window would continue from here.
+    play(second, 5, seed=12)
+    assert len(load_autosave().moves) == 45
+
+
+def test_continue_with_a_damaged_autosave_says_why_and_stays_on_the_start_page(qtbot, monkeypatch):
+    path = autosave_path()
+    path.parent.mkdir(parents=True)
+    path.write_text('{"format": "arle-autosave", "schema": 1}\nnot json\n')
+    warnings = Warnings(monkeypatch)
+    window = open_window(qtbot, autosave=True)
+    window.continue_autosave()
+    assert window.session is None and window.stack.currentWidget() is window.start_page
+    assert len(warnings.shown) == 1 and warnings.shown[0][1]
+
+
+# -- files ---------------------------------------------------------------------------------------------------
+
+
+def test_opening_a_corrupt_save_shows_one_line_and_keeps_the_current_game(qtbot, monkeypatch, tmp_path):
+    bad = tmp_path / f"broken{EXTENSION}"
+    bad.write_text('{"format": "arle-save", "schema": 2, "moves": [')
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(lambda *a, **k: (str(bad), "")))
+    warnings = Warnings(monkeypatch)
+    window = open_window(qtbot)
+    window.install(history_with(25))
+    session, before = window.session, fingerprint(window.session.game)
+
+    window.open_action.trigger()
+
+    assert len(warnings.shown) == 1
+    title, text = warnings.shown[0]
+    assert "broken" in title
+    assert text.strip() and "\n" not in text.strip() and "Traceback" not in text
+    assert window.session is session and fingerprint(session.game) == before
+    assert window.stack.currentWidget() is window.page
+
+
+def test_save_as_then_open_gives_back_the_same_game(qtbot, monkeypatch, tmp_path):
+    chosen = tmp_path / "Sunday game"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(lambda *a, **k: (str(chosen), "")))
+    window = open_window(qtbot)
+    window.install(history_with(60, seed=8))
+    moves, before = list(window.session.history.moves), fingerprint(window.session.game)
+
+    window.save_as_action.trigger()
+    saved = tmp_path / f"Sunday game{EXTENSION}"
+    assert saved.is_file() and window.save_path == saved
+    assert saved.name in window.windowTitle()
+
+    # Ctrl+S on a game that has a file saves there without asking again.
+    def no_dialog(*_a, **_k):
+        raise AssertionError("Save asked for a file name although the game has one")
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(no_dialog))
+    play(window, 3, seed=9)
+    window.save_action.trigger()
+
+    other = open_window(qtbot)
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(lambda *a, **k: (str(saved), "")))
+    other.open_action.trigger()
+    assert other.session is not None and other.save_path == saved
+    assert other.session.history.moves[:60] == moves and len(other.session.history.moves) == 63
+    assert fingerprint(other.session.game) == fingerprint(window.session.game) != before
+
+
+# -- undo and redo -------------------------------------------------------------------------------------------
+
+
+def test_solo_undo_and_redo_actions_follow_the_history(qtbot):
+    window = open_window(qtbot)
+    window.install(GameHistory(Setup(players=1, seed=2, names=("Solveig",))))
+    undo, redo = window.undo_action, window.redo_action
+    assert not undo.isEnabled() and not redo.isEnabled()
+    play(window, 6)
+    assert undo.isEnabled() and not redo.isEnabled()
+    after_six = fingerprint(window.session.game)
+    for _ in range(6):  # solo: everything may be taken back
+        undo.trigger()
+    assert not undo.isEnabled() and redo.isEnabled()
+    assert len(window.session.history.moves) == 0
+    for _ in range(6):
+        redo.trigger()
+    assert undo.isEnabled() and not redo.isEnabled()
+    assert fingerprint(window.session.game) == after_six
+
+
+def test_hot_seat_undo_stops_at_the_other_players_move(qtbot):
+    window = open_window(qtbot)
+    window.install(GameHistory(Setup(players=2, seed=5, names=("Anna", "Ben"), start_player=0)))
+    session, undo, redo = window.session, window.undo_action, window.redo_action
+    assert session.game.actor == 0
+    assert session.try_apply(PlaceWorker("summer.clay_worker"))
+    assert session.game.actor == 1
+    assert undo.isEnabled()  # Anna may still take her move back: Ben has not moved
+    undo.trigger()
+    assert not undo.isEnabled() and redo.isEnabled()
+    redo.trigger()
+    assert session.game.actor == 1 and not redo.isEnabled()
+
+    assert session.try_apply(session.legal_of(PlaceWorker)[0])  # Ben moves: Anna's move is locked
+    assert undo.isEnabled()  # Ben's own move can still go back
+    undo.trigger()
+    assert len(session.history.moves) == 1
+    assert not undo.isEnabled() and redo.isEnabled()
+
+
+# -- help ----------------------------------------------------------------------------------------------------
+
+
+def test_rules_notes_dialog_lists_every_rules_choice(qtbot, monkeypatch):
+    shown: list[RulesNotesDialog] = []
+    monkeypatch.setattr(RulesNotesDialog, "exec", lambda d: shown.append(d) or 0)
+    window = open_window(qtbot)
+    window.rules_action.trigger()
+    assert len(shown) == 1
+    text = shown[0].browser.toPlainText()
+    assert len(RULES_NOTES) >= 10
+    for note in RULES_NOTES:
+        assert note.topic in text
+    assert "Milking" in text and "2/5/7" in text
+
+
+def test_about_shows_the_version(qtbot, monkeypatch):
+    shown: list[AboutDialog] = []
+    monkeypatch.setattr(AboutDialog, "exec", lambda d: shown.append(d) or 0)
+    window = open_window(qtbot)
+    window.about_action.trigger()
+    assert len(shown) == 1
+    from PySide6.QtWidgets import QLabel
+
+    texts = " ".join(label.text() for label in shown[0].findChildren(QLabel))
+    assert f"Arle {__version__}" in texts
+
+
+def test_window_remembers_its_size(qtbot):
+    window = open_window(qtbot)
+    window.resize(700, 520)  # within the offscreen screen (restoring clamps to it)
+    window.close()
+    again = open_window(qtbot)
+    assert (again.width(), again.height()) == (700, 520)
