@@ -87,9 +87,10 @@ def home_quality(game: Game, player: int) -> int:
     p = game.state.players[player]
     animals = animal_rules.total(p)
     moved = dikes_moved(game, player)
-    if animals < 4 or moved < 1 or len(p.tiles) < 3 or game.decision is not None:
+    on_dikes = animals_on_dikes(game, player)
+    if animals < 4 or on_dikes < 1 or moved < 1 or len(p.tiles) < 3 or game.decision is not None:
         return 0
-    return animals + 2 * animals_on_dikes(game, player) + 2 * moved + len(p.tiles)
+    return animals + 2 * on_dikes + 2 * moved + len(p.tiles)
 
 
 def barn_quality(game: Game, player: int) -> int:
@@ -292,8 +293,8 @@ def render_all(out: Path, size: tuple[int, int], finder: MomentFinder | None = N
         show(finder.summer, lambda: window.page.board_view, "03-summer-work.png")
 
         game = history_at(home).game
-        if not (animal_rules.total(game.state.players[home.player]) >= 4 and dikes_moved(game, home.player)):
-            raise RuntimeError("the Home Board picture would show no Animals or no moved Dike")
+        if not home_quality(game, home.player):
+            raise RuntimeError("the Home Board picture would not show Animals on Dikes and moved Dikes")
         show(home, lambda: window.page.home_views[home.player], "04-home-board.png")
 
         if loaded_vehicles(history_at(barn).game, barn.player)[0] < 2:

@@ -103,6 +103,11 @@ def test_continue_is_offered_for_an_unfinished_autosave_only(qtbot):
     full = finished_history()
     window.install(GameHistory(full.setup, full.moves[:-1]))
     assert window.session.try_apply(full.moves[-1]) and window.session.game.over
+    assert not autosave_path().exists()
+    window.undo_action.trigger()  # solo or not, the mover may take back the last move at once
+    assert autosave_path().exists() and len(load_autosave().moves) == len(full.moves) - 1
+    window.redo_action.trigger()
+    assert window.session.game.over and not autosave_path().exists()
     window.close()
     again = open_window(qtbot, autosave=True)
     assert again.start_page.continue_button.isHidden(), "a finished game is nothing to continue"
