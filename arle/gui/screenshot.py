@@ -268,6 +268,7 @@ def render_all(out: Path, size: tuple[int, int], finder: MomentFinder | None = N
         if window.start_page.continue_button.isHidden() or window.start_page.recent.count() < 2:
             raise RuntimeError("the start page shows no Continue button or no recent games")
         window.use_autosave = False
+        window.statusBar().clearMessage()  # "Welcome to Arle." belongs to a moment, not to the screen
         start = window.grab()
         save("01-start.png", start)
 
@@ -285,6 +286,7 @@ def render_all(out: Path, size: tuple[int, int], finder: MomentFinder | None = N
             if moment.player < window.page.player_tabs.count():
                 window.page.player_tabs.setCurrentIndex(moment.player)
             _settle()
+            window.statusBar().clearMessage()
             save(name, window.grab())
 
         summer = history_at(finder.summer).game
