@@ -1,18 +1,20 @@
 """Helpers for the board scene tests: a session on an explicit setup, a view showing a scene,
-and real mouse drags and clicks sent to the view's viewport."""
+and real mouse drags and clicks sent to the view's viewport (from ``arle.gui.driver``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
-from PySide6.QtGui import QMouseEvent, QPainter
-from PySide6.QtTest import QTest
+from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QApplication, QGraphicsView
 
 from arle.engine import Setup
 from arle.engine.steps import Script
+from arle.gui.driver import click, drag, move_held, view_point
 from arle.gui.session import new_session
+
+__all__ = ["Messages", "click", "drag", "make_session", "refresh", "run_steps", "show"]
 
 
 def make_session(players: int = 2, buildings: tuple[str, ...] = ()) -> Any:
@@ -53,42 +55,12 @@ def show(qtbot: Any, scene: Any, width: int, height: int) -> QGraphicsView:
 
 
 def _vp(view: QGraphicsView, scene_pos: QPointF) -> QPoint:
-    return view.mapFromScene(scene_pos)
+    return view_point(view, scene_pos)
 
 
 def _move(view: QGraphicsView, point: QPoint) -> None:
     """A mouse move with the left button held (QTest.mouseMove does not carry buttons)."""
-    vp = view.viewport()
-    event = QMouseEvent(
-        QEvent.Type.MouseMove,
-        QPointF(point),
-        QPointF(vp.mapToGlobal(point)),
-        Qt.MouseButton.NoButton,
-        Qt.MouseButton.LeftButton,
-        Qt.KeyboardModifier.NoModifier,
-    )
-    QApplication.sendEvent(vp, event)
-
-
-def drag(view: QGraphicsView, src: QPointF, dst: QPointF, steps: int = 6) -> None:
-    """Press at scene position ``src``, move in steps, release at ``dst``; then let the scene
-    redraw."""
-    a, b = _vp(view, src), _vp(view, dst)
-    vp = view.viewport()
-    QTest.mousePress(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, a)
-    for i in range(1, steps + 1):
-        t = i / steps
-        _move(view, QPoint(round(a.x() + (b.x() - a.x()) * t), round(a.y() + (b.y() - a.y()) * t)))
-    QTest.mouseRelease(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, b)
-    QApplication.processEvents()
-
-
-def click(view: QGraphicsView, pos: QPointF) -> None:
-    p = _vp(view, pos)
-    vp = view.viewport()
-    QTest.mousePress(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, p)
-    QTest.mouseRelease(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, p)
-    QApplication.processEvents()
+    move_held(view.viewport(), point)
 
 
 class Messages:

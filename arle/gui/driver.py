@@ -1,0 +1,409 @@
+"""A gesture driver: plays a legal engine move through the real main window, the way a player
+would, so that tests and the GUI monkey (``arle fuzz gui``) find moves a player cannot make.
+
+For each move it finds where the move is done (a Worker dragged on the game board, a tile, Dike,
+Peat or Animal dragged on the Home Board, goods or a destination dragged onto a vehicle on the
+Storage board, a tool track or building clicked, a decision button, the "More actions" menu),
+clicks the tab that shows that view, sends real mouse press/move/release events to the view's
+viewport, and checks that the session's history grew by exactly that move. A move that has no
+gesture where a player would look for it raises ``NoGesture``: a GUI bug, named by the move.
+
+Mouse events are sent with ``QApplication.sendEvent`` (no QtTest), so the driver also runs from
+``python -m arle fuzz gui`` in an installed copy.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt
+from PySide6.QtGui import QAction, QMouseEvent
+from PySide6.QtWidgets import QApplication, QGraphicsView, QWidget
+
+from arle.engine import describe
+from arle.engine import moves as M
+from arle.gui.drag import DRAG_THRESHOLD, ClickItem, DragPiece, SessionScene
+
+#: Gesture kinds, as counted by ``GestureDriver.counts``.
+DRAG, CLICK, BUTTON, MENU = "drag", "click", "button", "menu"
+
+#: Moves made on a board scene: a driver that finds no place for one of them raises ``NoGesture``
+#: (the "More actions" menu lists them too, but a player should not need it for these).
+SCENE_MOVES = (
+    M.PlaceWorker, M.PlaceTile, M.MoveDike, M.CutPeat, M.MoveAnimal, M.ReleaseAnimal,
+    M.Load, M.ReturnEquipment, M.Flip, M.AdvanceTool,
+)
+
+
+class NoGesture(AssertionError):
+    """A legal move that no gesture of the window makes (a GUI bug)."""
+
+
+class GestureFailed(AssertionError):
+    """A gesture was made but the history did not grow by exactly the intended move."""
+
+
+# -- real mouse events --------------------------------------------------------------------------------
+
+
+def _send(widget: QWidget, kind: QEvent.Type, point: QPoint, button: Qt.MouseButton,
+          buttons: Qt.MouseButton) -> None:
+    event = QMouseEvent(kind, QPointF(point), QPointF(widget.mapToGlobal(point)), button, buttons,
+                        Qt.KeyboardModifier.NoModifier)
+    QApplication.sendEvent(widget, event)
+
+
+def press(widget: QWidget, point: QPoint) -> None:
+    _send(widget, QEvent.Type.MouseButtonPress, point, Qt.MouseButton.LeftButton, Qt.MouseButton.LeftButton)
+
+
+def move_held(widget: QWidget, point: QPoint) -> None:
+    """A mouse move with the left button held."""
+    _send(widget, QEvent.Type.MouseMove, point, Qt.MouseButton.NoButton, Qt.MouseButton.LeftButton)
+
+
+def release(widget: QWidget, point: QPoint) -> None:
+    _send(widget, QEvent.Type.MouseButtonRelease, point, Qt.MouseButton.LeftButton, Qt.MouseButton.NoButton)
+
+
+def click_widget(widget: QWidget, point: QPoint | None = None) -> None:
+    """Press and release the left button on ``widget`` (its centre by default)."""
+    point = widget.rect().center() if point is None else point
+    press(widget, point)
+    release(widget, point)
+    QApplication.processEvents()
+
+
+def view_point(view: QGraphicsView, scene_pos: QPointF) -> QPoint:
+    return view.mapFromScene(scene_pos)
+
+
+def drag(view: QGraphicsView, src: QPointF, dst: QPointF, steps: int = 6) -> None:
+    """Press at scene position ``src``, move in steps, release at ``dst``; then let the scene redraw."""
+    a, b = view_point(view, src), view_point(view, dst)
+    vp = view.viewport()
+    press(vp, a)
+    for i in range(1, steps + 1):
+        t = i / steps
+        move_held(vp, QPoint(round(a.x() + (b.x() - a.x()) * t), round(a.y() + (b.y() - a.y()) * t)))
+    release(vp, b)
+    QApplication.processEvents()
+
+
+def click(view: QGraphicsView, pos: QPointF) -> None:
+    """A click at scene position ``pos``."""
+    click_widget(view.viewport(), view_point(view, pos))
+
+
+# -- the driver ---------------------------------------------------------------------------------------------
+
+
+class GestureDriver:
+    """Plays moves through ``window`` (a ``MainWindow`` with a game installed).
+
+    ``rng``: when given, a move that can be made in several ways (a Worker dragged or its space
+    clicked, Peat dragged or clicked) is made in a random one of them; without it the drag is used.
+    ``counts`` tells how many moves were made by each kind of gesture."""
+
+    def __init__(self, window: Any, rng: random.Random | None = None) -> None:
+        self.window = window
+        self.rng = rng
+        self.counts: Counter[str] = Counter()
+        self.by_type: Counter[str] = Counter()
+        self.refused_drops = 0
+
+    # -- where things are ---------------------------------------------------------------------------------
+
+    @property
+    def page(self) -> Any:
+        return self.window.page
+
+    @property
+    def session(self) -> Any:
+        return self.window.session
+
+    def show_tab(self, widget: QWidget) -> None:
+        """Click the tab of ``widget`` (a player switches views with the tab bar)."""
+        tabs = self.page.views
+        index = tabs.indexOf(widget)
+        if index < 0:
+            raise NoGesture(f"no tab shows {widget!r}")
+        if tabs.currentIndex() != index:
+            bar = tabs.tabBar()
+            click_widget(bar, bar.tabRect(index).center())
+            if tabs.currentIndex() != index:
+                raise GestureFailed(f"clicking tab {tabs.tabText(index)!r} did not show it")
+        QApplication.processEvents()
+
+    def board(self) -> tuple[QGraphicsView, Any]:
+        view = self.page.board_view
+        self.show_tab(view)
+        return view, view.scene()
+
+    def home(self, player: int) -> tuple[QGraphicsView, Any]:
+        view = self.page.home_views[player]
+        if not isinstance(view, QGraphicsView):
+            raise NoGesture(f"player {player}'s Home Board is not shown (placeholder)")
+        self.show_tab(view)
+        return view, view.scene()
+
+    def storage(self, player: int) -> tuple[QGraphicsView, Any]:
+        view = self.page.storage_views[player]
+        if not isinstance(view, QGraphicsView):
+            raise NoGesture(f"player {player}'s Storage board is not shown (placeholder)")
+        self.show_tab(view)
+        return view, view.scene()
+
+    # -- playing ---------------------------------------------------------------------------------------------
+
+    def play(self, move: Any) -> str:
+        """Make ``move`` (legal now) by a gesture; returns the gesture kind. Raises ``NoGesture``
+        when the window offers no way to make it, ``GestureFailed`` when the gesture did not end
+        in exactly this move."""
+        session = self.session
+        if move not in session.legal_moves():
+            raise ValueError(f"not legal now: {describe(move)}")
+        before = len(session.history.moves)
+        kind = self._gesture(move)
+        QApplication.processEvents()
+        moves = session.history.moves
+        if len(moves) != before + 1 or moves[-1] != move:
+            got = [describe(m) for m in moves[before:]]
+            raise GestureFailed(f"{kind} for {describe(move)} made {got or 'no move'}; "
+                                f"status: {self.window.statusBar().currentMessage()!r}")
+        self.counts[kind] += 1
+        self.by_type[type(move).__name__] += 1
+        return kind
+
+    def _gesture(self, move: Any) -> str:
+        actor = self.session.game.actor
+        actor = 0 if actor is None else actor
+        if isinstance(move, M.PlaceWorker):
+            return self._place_worker(move)
+        if isinstance(move, M.AdvanceTool):
+            view, scene = self.board()
+            item = scene.tools.get(move.tool)
+            if item is None:
+                raise NoGesture(f"no tool track for {describe(move)}")
+            click(view, item.rect.center())
+            return CLICK
+        if isinstance(move, M.PlaceTile | M.MoveDike | M.MoveAnimal | M.ReleaseAnimal | M.CutPeat):
+            view, scene = self.home(actor)
+            src, dst = scene.source_pos(move), scene.target_pos(move)
+            if src is None or dst is None:
+                raise NoGesture(f"the Home Board has no piece or place for {describe(move)}")
+            src = grab_point(view, src, move)
+            if isinstance(move, M.CutPeat) and self.rng is not None and self.rng.random() < 0.5:
+                click(view, src)
+                return CLICK
+            drag(view, src, dst)
+            return DRAG
+        if isinstance(move, M.Load | M.ReturnEquipment):
+            view, scene = self.storage(actor)
+            src, dst = scene.source_pos(move), scene.target_pos(move)
+            if src is None or dst is None:
+                raise NoGesture(f"the Storage board has no piece or place for {describe(move)}")
+            src = grab_point(view, src, move)
+            drag(view, src, dst)
+            return DRAG
+        if isinstance(move, M.Flip):
+            view, scene = (self.storage(actor) if move.target.startswith("e") else self.home(actor))
+            pos = scene.target_pos(move)
+            if pos is None:
+                raise NoGesture(f"no tile to click for {describe(move)}")
+            click(view, grab_point(view, pos, move))
+            return CLICK
+        if isinstance(move, M.Choose | M.Done):
+            kind = self._scene_choice(move, actor)
+            if kind is not None:
+                return kind
+        if isinstance(move, M.Choose | M.Pay | M.Done | M.EndTurn | M.SkipPlacement):
+            return self._button(move)
+        if isinstance(move, SCENE_MOVES):
+            raise NoGesture(f"no scene gesture for {describe(move)}")
+        return self._menu(move)
+
+    def _place_worker(self, move: M.PlaceWorker) -> str:
+        view, scene = self.board()
+        space = scene.spaces.get(move.space)
+        if space is None:
+            raise NoGesture(f"no action space for {describe(move)}")
+        token = scene.next_worker()
+        if token is None or (self.rng is not None and self.rng.random() < 0.25):
+            click(view, space.rect.center())
+            return CLICK
+        drag(view, token.pos(), space.rect.center())
+        return DRAG
+
+    def _scene_choice(self, move: Any, actor: int) -> str | None:
+        """A choice made on a board: a space or building clicked, a sale button of the Storage
+        board. None: the choice is not on a board (use the decision panel)."""
+        if isinstance(move, M.Choose):
+            scene = self.page.board_scene
+            item = scene.spaces.get(move.option) or scene.buildings.get(move.option)
+            if item is not None and item.glow:
+                view, _ = self.board()
+                click(view, item.rect.center())
+                return CLICK
+        d = self.session.game.decision
+        if d is not None and d.kind == "travel":
+            view, scene = self.storage(actor)
+            pos = scene.target_pos(move)
+            if pos is None:
+                raise NoGesture(f"the sale panel has no button for {describe(move)}")
+            click(view, pos)
+            return CLICK
+        return None
+
+    def _button(self, move: Any) -> str:
+        panel = self.page.decision
+        button = panel.button_for(move)
+        if button is None:
+            raise NoGesture(f"the decision panel has no button for {describe(move)}")
+        if not (button.isVisible() and button.isEnabled()):
+            raise NoGesture(f"the button for {describe(move)} is hidden or disabled")
+        click_widget(button)
+        return BUTTON
+
+    def _menu(self, move: Any) -> str:
+        panel = self.page.decision
+        action: QAction | None = panel.more_action_for(move)
+        if action is None or not panel.more.isEnabled():
+            raise NoGesture(f'"More actions" has no entry for {describe(move)}')
+        action.trigger()
+        return MENU
+
+    # -- undo, redo ------------------------------------------------------------------------------------------
+
+    def undo(self) -> bool:
+        """Edit > Undo (when enabled); True if a move was taken back."""
+        return self._edit(self.window.undo_action, -1)
+
+    def redo(self) -> bool:
+        return self._edit(self.window.redo_action, +1)
+
+    def _edit(self, action: QAction, delta: int) -> bool:
+        if not action.isEnabled():
+            return False
+        before = len(self.session.history.moves)
+        action.trigger()
+        QApplication.processEvents()
+        after = len(self.session.history.moves)
+        if after != before + delta:
+            raise GestureFailed(f"{action.text()} changed the move count from {before} to {after}")
+        self.counts["undo" if delta < 0 else "redo"] += 1
+        return True
+
+    # -- refused drops ---------------------------------------------------------------------------------------
+
+    def illegal_drop(self, rng: random.Random) -> str | None:
+        """Drag a random piece of a random view to a place that is no legal target; check that it
+        snaps back, changes nothing and that the status bar says why. Returns what was dragged
+        (None if the chosen view had no piece)."""
+        session = self.session
+        page = self.page
+        views = [v for v in (page.board_view, *page.home_views, *page.storage_views)
+                 if isinstance(v, QGraphicsView)]
+        view = rng.choice(views)
+        self.show_tab(view)
+        scene = view.scene()
+        if isinstance(scene, SessionScene):
+            scene.ensure_fresh()
+            pieces = [i for i in scene.items() if isinstance(i, DragPiece)
+                      and not (i.spec.drop_anywhere and i.spec.drop_anywhere())]
+            if not pieces:
+                return None
+            piece = rng.choice(pieces)
+            src = piece.mapToScene(piece.rect.center())
+            forbidden = [c.rect for c in piece.spec.candidates()]
+            what = f"{type(scene).__name__} piece at ({src.x():.0f},{src.y():.0f})"
+        else:
+            token = scene.next_worker()
+            if token is None:
+                return None
+            piece = token
+            src = token.pos()
+            forbidden = [item.rect for sid, item in scene.spaces.items()
+                         if M.PlaceWorker(sid) in session.legal_moves()]
+            forbidden += [item.rect for item in scene.spaces.values() if M.Choose(item.space_id)
+                          in session.legal_moves()]
+            what = "Worker"
+        dst = _free_point(rng, scene.sceneRect(), src, forbidden)
+        if dst is None:
+            return None
+        before_moves = list(session.history.moves)
+        before_game = session.game
+        messages: list[str] = []
+        session.message.connect(messages.append)
+        try:
+            drag(view, src, dst)
+        finally:
+            session.message.disconnect(messages.append)
+        if session.history.moves != before_moves or session.game is not before_game:
+            raise GestureFailed(f"a drop of the {what} at ({dst.x():.0f},{dst.y():.0f}), no legal target, "
+                                f"made {[describe(m) for m in session.history.moves[len(before_moves):]]}")
+        if not messages:
+            raise GestureFailed(f"a refused drop of the {what} at ({dst.x():.0f},{dst.y():.0f}) "
+                                "said nothing in the status bar")
+        if piece.scene() is scene:  # not rebuilt: it must be back where it was
+            home = piece.home if not isinstance(piece, DragPiece) else QPointF(0, 0)
+            if piece.pos() != home:
+                raise GestureFailed(f"the {what} did not snap back (at {piece.pos()})")
+        self.refused_drops += 1
+        return what
+
+
+def makes(piece: Any, move: Any) -> bool:
+    """Whether dragging or clicking ``piece`` (a ``DragPiece``) can make ``move``."""
+    spec = piece.spec
+    return (any(c.move == move for c in spec.candidates())
+            or (spec.click_move is not None and spec.click_move() == move)
+            or (spec.drop_anywhere is not None and spec.drop_anywhere() == move))
+
+
+def _top_piece(scene: Any, pos: QPointF) -> Any:
+    """The piece a press at ``pos`` would grab (the topmost one that takes mouse presses)."""
+    return next((i for i in scene.items(pos) if isinstance(i, DragPiece | ClickItem)), None)
+
+
+def grab_point(view: QGraphicsView, pos: QPointF, move: Any) -> QPointF:
+    """Where to press to grab the piece under ``pos`` that makes ``move``: ``pos`` itself unless
+    another piece lies on top there (an Animal standing on a Dike), then the visible point of the
+    piece nearest to ``pos``, as a player would grab it (clear of other pieces by a few pixels:
+    a press hits everything under its pixel)."""
+    scene = view.scene()
+    owner = next((i for i in scene.items(pos) if isinstance(i, DragPiece) and makes(i, move)), None)
+    if owner is None:
+        return pos
+    scale = max(view.transform().m11(), 1e-3)
+    d = 3.0 / scale
+
+    def clear(p: QPointF) -> bool:
+        return all(_top_piece(scene, p + QPointF(dx, dy)) is owner for dx in (-d, 0, d) for dy in (-d, 0, d))
+
+    if clear(pos):
+        return pos
+    rect = owner.mapRectToScene(owner.rect)
+    points = [QPointF(rect.left() + rect.width() * (i + 0.5) / 16,
+                      rect.top() + rect.height() * (j + 0.5) / 12)
+              for i in range(16) for j in range(12)]
+    points.sort(key=lambda p: (p - pos).manhattanLength())
+    return next((p for p in points if clear(p)), pos)
+
+
+def _free_point(rng: random.Random, area: QRectF, src: QPointF, forbidden: list[QRectF],
+                tries: int = 60) -> QPointF | None:
+    """A random point of ``area`` outside every rectangle of ``forbidden`` (with a margin), far
+    enough from ``src`` to be a drag and not a click."""
+    margin = [r.adjusted(-4, -4, 4, 4) for r in forbidden]
+    for _ in range(tries):
+        p = QPointF(rng.uniform(area.left() + 2, area.right() - 2), rng.uniform(area.top() + 2,
+                                                                               area.bottom() - 2))
+        if (p - src).manhattanLength() < 4 * DRAG_THRESHOLD:
+            continue
+        if not any(r.contains(p) for r in margin):
+            return p
+    return None
+
