@@ -304,7 +304,7 @@ def test_save_as_then_open_gives_back_the_same_game(qtbot, monkeypatch, tmp_path
 
     other = open_window(qtbot)
     monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(lambda *a, **k: (str(saved), "")))
-    other.open_action.trigger()
+    qtbot.mouseClick(other.start_page.open_button, Qt.MouseButton.LeftButton)
     assert other.session is not None and other.save_path == saved
     assert other.session.history.moves[:60] == moves and len(other.session.history.moves) == 63
     assert fingerprint(other.session.game) == fingerprint(window.session.game) != before
