@@ -343,6 +343,9 @@ class ScoringTable(QWidget):
             total = QTableWidgetItem(f"{data['total']:g}")
             total.setFont(bold)
             total.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+            if g.over and n == 2 and g.state.winner == i:
+                total.setBackground(QColor("#d6efd9"))  # the winner's total, as one circles it on the pad
+                total.setToolTip(_tr("Winner"))
             self.table.setItem(len(cats), i, total)
         self.result.setText(result_text(self.session))
         rows = self.table.verticalHeader().defaultSectionSize() * self.table.rowCount()
