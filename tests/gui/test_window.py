@@ -351,6 +351,22 @@ def test_hot_seat_undo_stops_at_the_other_players_move(qtbot):
     assert not undo.isEnabled() and redo.isEnabled()
 
 
+def test_a_finished_game_opens_on_the_scoring_pad_with_the_engines_totals(qtbot):
+    window = open_window(qtbot)
+    history = finished_history(seed=8)
+    window.install(history)
+    page, game = window.page, history.game
+    assert page.views.currentIndex() == page.scoring_index
+    totals = [game.score(i).total for i in range(2)]
+    assert page.scoring.totals() == totals
+    winner = game.state.winner
+    assert winner is not None and game.state.players[winner].name in page.scoring.result.text()
+    table = page.scoring.table
+    last = table.rowCount() - 1
+    marked = [table.item(last, c).background().style() != Qt.BrushStyle.NoBrush for c in range(2)]
+    assert marked == [c == winner for c in range(2)]
+
+
 # -- help ----------------------------------------------------------------------------------------------------
 
 
