@@ -7,6 +7,8 @@
 - ``fuzz saves``: valid saves mutated (truncated, moves deleted, duplicated or swapped, numbers,
   types, names and versions changed, huge strings, deep nesting); each case must load to a valid
   game or be refused with a ``SaveError`` sentence, never another exception, never a hang.
+- ``fuzz gui``: the GUI monkey (``arle.fuzz_gui``): seeded sessions of random legal gestures,
+  refused drops and undo/redo through the real window, offscreen, to the end of each game.
 """
 
 from __future__ import annotations
@@ -212,7 +214,15 @@ def main(argv: list[str] | None = None) -> int:
     s = sub.add_parser("saves", help="mutated save files")
     s.add_argument("--cases", type=int, default=200)
     s.add_argument("--seed", type=int, default=1)
+    u = sub.add_parser("gui", help="the GUI monkey: random gestures through the window to the end")
+    u.add_argument("--sessions", type=int, default=20)
+    u.add_argument("--seed", type=int, default=1)
+    u.add_argument("--players", type=int, choices=(1, 2), help="default: solo and 2 players in turn")
     args = parser.parse_args(argv)
+    if args.what == "gui":
+        from arle.fuzz_gui import run
+
+        return 1 if run(args.sessions, args.seed, args.players) else 0
     started = time.perf_counter()
     failed = 0
     if args.what == "games":
