@@ -512,11 +512,27 @@ class MainWindow(QMainWindow):
         try:
             history = load(self.autosave_file())
         except Exception as exc:  # SaveError: one sentence for the player
-            QMessageBox.warning(self, _tr("Cannot continue"), str(exc))
+            kept = self._set_aside(self.autosave_file())
+            text = str(exc)
+            if kept is not None:
+                text += "\n\n" + _tr("The damaged file was kept as {path}.").format(path=kept)
+            QMessageBox.warning(self, _tr("Cannot continue"), text)
             self.start_page.refresh()
             return
         self.install(history)
         self.statusBar().showMessage(_tr("Welcome back: the game continues where you left it."), 6000)
+
+    @staticmethod
+    def _set_aside(path: Path | None) -> Path | None:
+        """Rename a damaged autosave so Continue is not offered again, keeping it for a bug report."""
+        if path is None or not path.exists():
+            return None
+        target = path.with_name(path.name + ".damaged")
+        try:
+            path.replace(target)
+        except OSError:
+            return None
+        return target
 
     # -- files ----------------------------------------------------------------------------------------------
 

@@ -258,6 +258,10 @@ def test_continue_with_a_damaged_autosave_says_why_and_stays_on_the_start_page(q
     window.continue_autosave()
     assert window.session is None and window.stack.currentWidget() is window.start_page
     assert len(warnings.shown) == 1 and warnings.shown[0][1]
+    # The damaged journal is kept aside (for a bug report), so Continue is not offered again.
+    assert not path.exists() and path.with_name(path.name + ".damaged").exists()
+    assert "damaged" in warnings.shown[0][1]
+    assert window.start_page.continue_button.isHidden()
 
 
 # -- files ---------------------------------------------------------------------------------------------------
