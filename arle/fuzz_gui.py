@@ -145,9 +145,7 @@ def undo_redo(driver: Any, rng: random.Random) -> None:
 def gui_session(seed: int, players: int, *, drop_rate: float = 0.08, undo_rate: float = 0.04,
                 max_gestures: int = 5000) -> dict[str, Any]:
     """One monkey session; returns its JSON line (ok False with the error on failure)."""
-    from PySide6.QtWidgets import QApplication
-
-    from arle.gui.driver import GestureDriver
+    from arle.gui.driver import GestureDriver, settle
 
     app()
     started = time.perf_counter()
@@ -179,12 +177,14 @@ def gui_session(seed: int, players: int, *, drop_rate: float = 0.08, undo_rate: 
             result["ok"] = False
             result["error"] = f"{type(exc).__name__}: {exc}"[:1500]
             result["trace"] = traceback.format_exc(limit=6)[-2000:]
+            if watch.exceptions:  # the cause, when a handler raised and Qt only printed it
+                result["qt_exception"] = watch.exceptions[0]
         finally:
             if window is not None:
                 result["moves"] = len(window.session.history.moves)
                 window.close()
                 window.deleteLater()
-                QApplication.processEvents()
+                settle()
     if driver is not None:
         result["gestures"] = {**driver.counts, "refused_drop": driver.refused_drops}
         result["moves_by_type"] = dict(driver.by_type)

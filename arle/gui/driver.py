@@ -68,6 +68,15 @@ def release(widget: QWidget, point: QPoint) -> None:
     _send(widget, QEvent.Type.MouseButtonRelease, point, Qt.MouseButton.LeftButton, Qt.MouseButton.NoButton)
 
 
+def settle() -> None:
+    """Let the window catch up as the running event loop would: pending events, redraws, and the
+    widgets waiting for ``deleteLater`` (which ``processEvents`` alone never deletes outside
+    ``exec``: old decision buttons would pile up, still visible)."""
+    QApplication.processEvents()
+    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete.value)
+    QApplication.processEvents()
+
+
 def click_widget(widget: QWidget, point: QPoint | None = None) -> None:
     """Press and release the left button on ``widget`` (its centre by default)."""
     point = widget.rect().center() if point is None else point
@@ -112,6 +121,8 @@ class GestureDriver:
         self.rng = rng
         self.counts: Counter[str] = Counter()
         self.by_type: Counter[str] = Counter()
+        #: (move type name, gesture kind) -> count, e.g. ("PlaceWorker", "drag").
+        self.by_gesture: Counter[tuple[str, str]] = Counter()
         self.refused_drops = 0
 
     # -- where things are ---------------------------------------------------------------------------------
@@ -162,12 +173,13 @@ class GestureDriver:
         """Make ``move`` (legal now) by a gesture; returns the gesture kind. Raises ``NoGesture``
         when the window offers no way to make it, ``GestureFailed`` when the gesture did not end
         in exactly this move."""
+        settle()  # a player acts on what the window shows after the last change
         session = self.session
         if move not in session.legal_moves():
             raise ValueError(f"not legal now: {describe(move)}")
         before = len(session.history.moves)
         kind = self._gesture(move)
-        QApplication.processEvents()
+        settle()
         moves = session.history.moves
         if len(moves) != before + 1 or moves[-1] != move:
             got = [describe(m) for m in moves[before:]]
@@ -175,6 +187,7 @@ class GestureDriver:
                                 f"status: {self.window.statusBar().currentMessage()!r}")
         self.counts[kind] += 1
         self.by_type[type(move).__name__] += 1
+        self.by_gesture[type(move).__name__, kind] += 1
         return kind
 
     def _gesture(self, move: Any) -> str:
@@ -289,7 +302,7 @@ class GestureDriver:
             return False
         before = len(self.session.history.moves)
         action.trigger()
-        QApplication.processEvents()
+        settle()
         after = len(self.session.history.moves)
         if after != before + delta:
             raise GestureFailed(f"{action.text()} changed the move count from {before} to {after}")
@@ -316,7 +329,9 @@ class GestureDriver:
             if not pieces:
                 return None
             piece = rng.choice(pieces)
-            src = piece.mapToScene(piece.rect.center())
+            src = visible_point(view, piece, piece.mapToScene(piece.rect.center()))
+            if src is None:  # covered (by the sale panel): no player can grab it
+                return None
             forbidden = [c.rect for c in piece.spec.candidates()]
             what = f"{type(scene).__name__} piece at ({src.x():.0f},{src.y():.0f})"
         else:
@@ -371,26 +386,31 @@ def _top_piece(scene: Any, pos: QPointF) -> Any:
 def grab_point(view: QGraphicsView, pos: QPointF, move: Any) -> QPointF:
     """Where to press to grab the piece under ``pos`` that makes ``move``: ``pos`` itself unless
     another piece lies on top there (an Animal standing on a Dike), then the visible point of the
-    piece nearest to ``pos``, as a player would grab it (clear of other pieces by a few pixels:
-    a press hits everything under its pixel)."""
+    piece nearest to ``pos``, as a player would grab it."""
     scene = view.scene()
     owner = next((i for i in scene.items(pos) if isinstance(i, DragPiece) and makes(i, move)), None)
     if owner is None:
         return pos
-    scale = max(view.transform().m11(), 1e-3)
-    d = 3.0 / scale
+    return visible_point(view, owner, pos) or pos
+
+
+def visible_point(view: QGraphicsView, piece: Any, near: QPointF) -> QPointF | None:
+    """The point of ``piece`` nearest to ``near`` where a press grabs it and no other piece lying
+    on top (clear by a few pixels: a press hits everything under its pixel); None if it is covered."""
+    scene = view.scene()
+    d = 3.0 / max(view.transform().m11(), 1e-3)
 
     def clear(p: QPointF) -> bool:
-        return all(_top_piece(scene, p + QPointF(dx, dy)) is owner for dx in (-d, 0, d) for dy in (-d, 0, d))
+        return all(_top_piece(scene, p + QPointF(dx, dy)) is piece for dx in (-d, 0, d) for dy in (-d, 0, d))
 
-    if clear(pos):
-        return pos
-    rect = owner.mapRectToScene(owner.rect)
+    if clear(near):
+        return near
+    rect = piece.mapRectToScene(piece.rect)
     points = [QPointF(rect.left() + rect.width() * (i + 0.5) / 16,
                       rect.top() + rect.height() * (j + 0.5) / 12)
               for i in range(16) for j in range(12)]
-    points.sort(key=lambda p: (p - pos).manhattanLength())
-    return next((p for p in points if clear(p)), pos)
+    points.sort(key=lambda p: (p - near).manhattanLength())
+    return next((p for p in points if clear(p)), None)
 
 
 def _free_point(rng: random.Random, area: QRectF, src: QPointF, forbidden: list[QRectF],

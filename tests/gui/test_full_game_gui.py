@@ -1,0 +1,91 @@
+"""Complete games played through the main window only (issue 5): every move is a real mouse drag
+on a board view, a click on a board, a decision button or the "More actions" menu, made by
+``arle.gui.driver``; the seeded random player of ``simulate`` picks the moves. At the end the
+Scoring tab must show the scores of the same moves replayed in a bare engine."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from PySide6.QtCore import Qt
+
+from arle.engine import Game
+from arle.gui.driver import DRAG, GestureDriver
+from arle.gui.main_window import MainWindow, new_setup
+from arle.history import GameHistory
+from arle.simulate import choose_move
+
+#: Moves the issue asks to see made by real mouse drags in every full game.
+DRAGGED = ("PlaceWorker", "MoveDike", "MoveAnimal", "Load", "PlaceTile")
+UNDO_AT = 40
+
+
+@pytest.fixture
+def window(qtbot, tmp_path, monkeypatch):
+    monkeypatch.setenv("ARLE_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("ARLE_DATA_DIR", str(tmp_path / "data"))
+    w = MainWindow(autosave=False)
+    qtbot.addWidget(w)
+    w.resize(1600, 1000)
+    w.show()
+    qtbot.waitExposed(w)
+    return w
+
+
+def undo_and_redo_by_keyboard(qtbot, w: MainWindow, before: Game) -> None:
+    """Ctrl+Z takes the last move back (the state before it returns), Ctrl+Shift+Z plays it again."""
+    session = w.session
+    moves = list(session.history.moves)
+    after = session.game.copy()
+    assert w.undo_action.isEnabled()
+    qtbot.keyClick(w, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert session.history.moves == moves[:-1]
+    assert session.game.state == before.state
+    assert w.redo_action.isEnabled()
+    qtbot.keyClick(w, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    assert session.history.moves == moves
+    assert session.game.state == after.state
+    assert not w.redo_action.isEnabled()
+
+
+def play_through_gui(qtbot, w: MainWindow, players: int, seed: int) -> GestureDriver:
+    w.install(GameHistory(new_setup(players, seed)))
+    session = w.session
+    driver = GestureDriver(w)
+    rng = random.Random(seed)
+    while not session.game.over:
+        before = session.game.copy() if len(session.history.moves) == UNDO_AT - 1 else None
+        driver.play(choose_move(rng, session.legal_moves(), session.game))
+        if before is not None:
+            undo_and_redo_by_keyboard(qtbot, w, before)
+        assert len(session.history.moves) < 2000, "the game does not end"
+    return driver
+
+
+def check_final_scoring(w: MainWindow) -> list[float]:
+    session = w.session
+    assert session.game.over
+    bare = Game(session.setup)
+    for move in session.history.moves:
+        bare.apply(move)
+    scores = [float(s) for s in session.game.scores()]
+    assert [float(s) for s in bare.scores()] == scores
+    page = w.page
+    assert page.views.currentIndex() == page.scoring_index
+    assert page.scoring.totals() == scores
+    return scores
+
+
+@pytest.mark.parametrize(("players", "seed", "min_drags"), [(1, 1, 60), (2, 1, 100)],
+                         ids=["solo", "hot-seat"])
+def test_a_whole_game_through_the_gui(qtbot, window, players, seed, min_drags):
+    driver = play_through_gui(qtbot, window, players, seed)
+    scores = check_final_scoring(window)
+    assert len(scores) == players
+    moves = len(window.session.history.moves)
+    assert sum(driver.counts.values()) == moves  # every move by one gesture
+    assert driver.counts[DRAG] >= min_drags, driver.counts
+    for kind in DRAGGED:
+        assert driver.by_gesture[kind, DRAG] >= 1, f"no {kind} by drag in this game: choose another seed"
+    assert driver.by_gesture["PlaceWorker", DRAG] == driver.by_type["PlaceWorker"]
