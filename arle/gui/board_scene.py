@@ -84,7 +84,22 @@ class BoardItem(QGraphicsItem):
         self.board = board
         self.rect = rect
         self.glow = False
+        self._look: object = None
         self.setPos(rect.topLeft())
+        # Painted once into a pixmap and blitted until ``refresh_look`` finds that what it shows
+        # changed: most of the board stays the same from one move to the next.
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+
+    def look(self) -> object:
+        """Everything this item's picture depends on (besides its glow); None: always repaint."""
+        return None
+
+    def refresh_look(self) -> None:
+        """Repaint if the picture changed since the last paint request."""
+        look = (self.look(), self.glow, tuple(self.session.colors))
+        if look != self._look or look[0] is None:
+            self._look = look
+            self.update()
 
     @property
     def session(self) -> GameSession:
@@ -128,6 +143,9 @@ class SpaceItem(BoardItem):
         if not s.solo and s.special_used_by is None and s.phase is Phase.WORK:
             return "other"
         return "closed"
+
+    def look(self) -> object:
+        return self.status(), self.session.game.state.occupied.get(self.space_id), self.hover
 
     def worker_rect(self) -> QRectF:
         h = self.rect.height() - 12
@@ -192,6 +210,7 @@ class WorkerToken(QGraphicsItem):
         self.player = player
         self.home = home
         self.is_next = is_next
+        self.colors = tuple(board.session.colors)
         self.setPos(home)
         self.setZValue(5)
         if is_next:
@@ -216,6 +235,12 @@ class WorkerToken(QGraphicsItem):
 
 class MonthTrackItem(BoardItem):
     """Four months; in each the Starting Player's Worker goes first. Empty slots: Workers placed."""
+
+    def look(self) -> object:
+        s = self.session.game.state
+        nxt = self.board.next_placer()
+        return (s.phase, s.season, s.start_player, s.solo, len(s.placements), nxt,
+                self.session.player_name(nxt))
 
     def slots(self) -> list[tuple[int, QPointF]]:
         """(player, centre in scene coordinates) for every Worker of this half-year, in order."""
@@ -334,6 +359,10 @@ class HeaderItem(BoardItem):
         painter.drawText(QRectF(sx + 88, 30, 160, 30), Qt.AlignmentFlag.AlignVCenter,
                          _elide(painter, self.session.player_name(sp), 155))
 
+    def look(self) -> object:
+        s = self.session.game.state
+        return s.half_year, s.season, s.phase, s.start_player, self.session.player_name(s.start_player)
+
     def _phase_text(self) -> str:
         s = self.session.game.state
         inventory = _tr("then the November inventory") if s.season == "summer" else \
@@ -367,6 +396,9 @@ class ToolTrackItem(BoardItem):
         self.setToolTip(_tr("<b>{name}</b><br>Tools per space: {steps}<br>Each step costs {cost} "
                             "(Master action spaces, Workshop).").format(
             name=style.tr(self.track.name), steps=steps, cost=cost))
+
+    def look(self) -> object:
+        return tuple(p.tools[self.tool] for p in self.session.game.state.players)
 
     def cell_rect(self, position: int) -> QRectF:
         return QRectF(178 + position * 88, 2, 84, self.rect.height() - 4)
@@ -424,6 +456,10 @@ class BuildingItem(BoardItem):
         self.setToolTip(_tr("<b>{name}</b> ({vp} VP)<br>Cost: {cost}<br>{text}").format(
             name=style.tr(self.info.name), vp=self.info.vp, cost=self.info.cost.text(),
             text=style.tr(self.info.text, "Buildings")))
+
+    def look(self) -> object:
+        owner = self.owner()
+        return owner, self.session.player_name(owner)
 
     def owner(self) -> int | None:
         for p in self.session.game.state.players:
@@ -509,9 +545,10 @@ class BoardScene(QGraphicsScene):
         self._drag: WorkerToken | None = None
         self._drag_offset = QPointF()
         self._press_item: QGraphicsItem | None = None
+        self._dirty = False
         self._build_static()
         self.refresh()
-        session.changed.connect(self.refresh)
+        session.changed.connect(self._on_changed)
         session.reset.connect(self.rebuild)
 
     def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
@@ -576,23 +613,46 @@ class BoardScene(QGraphicsScene):
             return s.placements[0]
         return None
 
+    def _on_changed(self, *_: object) -> None:
+        """Redraw now if the board is on screen, else when its view is shown (``ensure_fresh``)."""
+        views = self.views()
+        if not views or any(v.isVisible() for v in views):
+            self.refresh()
+        else:
+            self._dirty = True
+
+    def ensure_fresh(self) -> None:
+        if self._dirty:
+            self.refresh()
+
     def refresh(self, events: list | None = None) -> None:
+        self._dirty = False
         if self._drag is not None:
             self._drag = None
-        for w in self.workers:
-            self.removeItem(w)
-        self.workers = []
         s = self.session.game.state
+        wanted: list[tuple[int, QPointF, bool]] = []
         if s.phase is Phase.WORK:
             slots = self.month.slots()
             first = len(slots) - len(s.placements)
             can_place = bool(self.session.legal_of(PlaceWorker)) and self.session.game.decision is None
-            for i, (player, centre) in enumerate(slots[first:]):
-                token = WorkerToken(self, player, centre, is_next=(i == 0 and can_place))
+            wanted = [(player, centre, i == 0 and can_place)
+                      for i, (player, centre) in enumerate(slots[first:])]
+        colors = tuple(self.session.colors)
+        if [(w.player, w.home, w.is_next, w.colors) for w in self.workers] != [(*t, colors) for t in wanted]:
+            for w in self.workers:
+                self.removeItem(w)
+            self.workers = []
+            for player, centre, is_next in wanted:
+                token = WorkerToken(self, player, centre, is_next=is_next)
                 self.workers.append(token)
                 self.addItem(token)
+        else:  # the same Workers: put back one that was dragged and dropped nowhere
+            for w in self.workers:
+                w.setPos(w.home)
+                w.setZValue(5)
+        self.header.refresh_look()
+        self.month.refresh_look()
         self._update_glow()
-        self.update()
 
     def _update_glow(self, dragging: bool = False) -> None:
         legal = self.session.legal_moves()
@@ -601,15 +661,16 @@ class BoardScene(QGraphicsScene):
         tools = {m.tool for m in legal if isinstance(m, AdvanceTool)}
         for sid, item in self.spaces.items():
             item.glow = (dragging and sid in workers) or sid in chooses
-            item.update()
+            item.refresh_look()
         for tool, item in self.tools.items():
             item.glow = tool in tools
-            item.update()
+            item.refresh_look()
         for b, item in self.buildings.items():
             item.glow = b in chooses
-            item.update()
+            item.refresh_look()
 
     def next_worker(self) -> WorkerToken | None:
+        self.ensure_fresh()
         return next((w for w in self.workers if w.is_next), None)
 
     # -- gestures ----------------------------------------------------------------------------------------
@@ -621,6 +682,7 @@ class BoardScene(QGraphicsScene):
         return None
 
     def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        self.ensure_fresh()
         if event.button() != Qt.MouseButton.LeftButton:
             super().mousePressEvent(event)
             return
@@ -745,6 +807,9 @@ class BoardView(QGraphicsView):
         self.fit()
 
     def showEvent(self, event) -> None:
+        ensure_fresh = getattr(self.scene(), "ensure_fresh", None)
+        if ensure_fresh is not None:  # a scene behind another tab is redrawn when it comes forward
+            ensure_fresh()
         super().showEvent(event)
         self.fit()
 

@@ -421,7 +421,16 @@ class SessionScene(QGraphicsScene):
 
     def _deferred(self) -> None:
         self._scheduled = False
-        self.ensure_fresh()
+        if self.shown():
+            self.ensure_fresh()
+
+    def shown(self) -> bool:
+        """Whether a player can see this scene now. A scene in a tab behind another stays
+        unbuilt (dirty) until its view is shown (``BoardView.showEvent``) or it is asked where
+        something lies: a move then redraws only what is on screen. A scene without a view
+        (tests) counts as shown."""
+        views = self.views()
+        return not views or any(v.isVisible() for v in views)
 
     def ensure_fresh(self) -> None:
         """Rebuild now if the state changed since the last build (not while dragging)."""
@@ -430,6 +439,11 @@ class SessionScene(QGraphicsScene):
             self.drag.end()
             self.clear()
             self.build()
+
+    def items(self, *args: Any, **kwargs: Any) -> list[QGraphicsItem]:
+        """The scene's items, rebuilt first if stale (a hidden scene is built lazily)."""
+        self.ensure_fresh()
+        return super().items(*args, **kwargs)
 
     def build(self) -> None:
         raise NotImplementedError

@@ -172,7 +172,7 @@ class HomeBoardScene(SessionScene):
         super().__init__(session, parent)
         self.player = player
         self.setSceneRect(QRectF(0, 0, WIDTH, HEIGHT))
-        self.ensure_fresh()
+        self._on_changed()  # built when first shown (or asked)
 
     # -- reading ---------------------------------------------------------------------------------------
 

@@ -299,7 +299,9 @@ class GamePage(QSplitter):
             if g.actor is not None and g.actor < self.player_tabs.count():
                 self.player_tabs.setCurrentIndex(g.actor)
         for i, title in enumerate(self.base_titles):
-            self.views.setTabText(i, ("● " + title) if i == wanted and not g.over else title)
+            text = ("● " + title) if i == wanted and not g.over else title
+            if self.views.tabText(i) != text:  # a new text lays out the whole tab bar again
+                self.views.setTabText(i, text)
 
 
 # -- the window -------------------------------------------------------------------------------------------

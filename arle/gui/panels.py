@@ -67,6 +67,7 @@ class TurnBanner(QFrame):
     def __init__(self, session: GameSession, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.session = session
+        self._colors: tuple[str, ...] = ()
         self.setObjectName("turnBanner")
         self.piece = QLabel()
         self.title = QLabel()
@@ -88,20 +89,33 @@ class TurnBanner(QFrame):
     def refresh(self, *_: Any) -> None:
         g = self.session.game
         actor = g.actor
+        self._frame(-1 if actor is None else actor)
         if actor is None:
             self.piece.clear()
             self.title.setText(_tr("Game over"))
             self.prompt.setText(_tr("See the final scoring."))
-            self.setStyleSheet("")
             return
         color = style.player_color(self.session, actor)
         self.piece.setPixmap(style.piece_pixmap(style.player_shape(actor), color, 26))
         self.title.setText(_tr("{name}'s turn").format(name=self.session.player_name(actor)))
         self.prompt.setText(g.prompt())
-        self.setStyleSheet(
-            f"#turnBanner {{ border: 3px solid {color.name()}; border-radius: 8px;"
-            f" background: {color.lighter(185).name()}; }}"
-        )
+
+    def _frame(self, actor: int) -> None:
+        """Frame and background in the acting player's colour: one style sheet with a rule per
+        player, set when the colours change; a turn only flips the ``player`` property (a new
+        style sheet each move would re-polish the banner)."""
+        colors = [style.player_color(self.session, i) for i in range(self.session.players)]
+        key = tuple(c.name() for c in colors)
+        if key != self._colors:
+            self._colors = key
+            self.setStyleSheet(" ".join(
+                f'#turnBanner[player="{i}"] {{ border: 3px solid {c.name()}; border-radius: 8px;'
+                f" background: {c.lighter(185).name()}; }}" for i, c in enumerate(colors)))
+        if self.property("player") != actor:
+            self.setProperty("player", actor)
+            self.style().unpolish(self)
+            self.style().polish(self)
+            self.update()
 
 
 # -- decisions -------------------------------------------------------------------------------------------
@@ -164,7 +178,10 @@ class DecisionPanel(QFrame):
         self.more.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         self.more.setToolTip(_tr("Every other move possible now, also the ones made by dragging."))
         self.more_menu = QMenu(self.more)
+        self.more_menu.aboutToShow.connect(self._ensure_more)
         self.more.setMenu(self.more_menu)
+        self._more_moves: list[Move] = []
+        self._more_stale = False
         lay = QVBoxLayout(self)
         lay.setContentsMargins(8, 6, 8, 6)
         title = QLabel(_tr("Decision"))
@@ -207,7 +224,16 @@ class DecisionPanel(QFrame):
         for b in self.buttons:
             if self.button_moves[b] == default:
                 b.setFocus()
-        self._fill_more([m for m in legal if not isinstance(m, BUTTON_MOVES)])
+        self._more_moves = [m for m in legal if not isinstance(m, BUTTON_MOVES)]
+        self._more_stale = True
+        self.more.setEnabled(bool(self._more_moves))
+
+    def _ensure_more(self) -> None:
+        """Fill "More actions" when it is opened (or asked), not after every move: putting tens
+        of moves in words costs more than the rest of the panel."""
+        if self._more_stale:
+            self._more_stale = False
+            self._fill_more(self._more_moves)
 
     def _fill_more(self, moves: list[Move]) -> None:
         self.more_menu.clear()
@@ -231,6 +257,7 @@ class DecisionPanel(QFrame):
         return None
 
     def more_action_for(self, move: Move) -> QAction | None:
+        self._ensure_more()
         g = self.session.game
         label = style.move_label(g, move)
         for action in _all_actions(self.more_menu):
@@ -282,6 +309,7 @@ class PlayerPanel(QFrame):
         super().__init__(parent)
         self.session = session
         self.player = player
+        self._border = ""
         self.setObjectName("playerPanel")
         self.header = QLabel()
         self.header.setObjectName("playerName")
@@ -335,6 +363,19 @@ class PlayerPanel(QFrame):
         session.reset.connect(self.refresh)
         self.refresh()
 
+    def _frame(self, color: str, acting: bool) -> None:
+        """The border in the player's colour while they act. The style sheet is set once (a new
+        one re-polishes every label of the panel: 10 ms a move); acting only flips a property."""
+        if color != self._border:
+            self._border = color
+            self.setStyleSheet("#playerPanel { border: 2px solid #c9c2ad; border-radius: 8px; }"
+                               f' #playerPanel[acting="true"] {{ border-color: {color}; }}')
+        if self.property("acting") != acting:
+            self.setProperty("acting", acting)
+            self.style().unpolish(self)
+            self.style().polish(self)
+            self.update()
+
     def refresh(self, *_: Any) -> None:
         from arle.engine.animals import count as animal_count
 
@@ -346,8 +387,7 @@ class PlayerPanel(QFrame):
         self.piece.setPixmap(style.piece_pixmap(style.player_shape(self.player), color, 22))
         acting = g.actor == self.player
         self.header.setText(p.name + (_tr("  (to act)") if acting else ""))
-        self.setStyleSheet(f"#playerPanel {{ border: 2px solid {color.name() if acting else '#c9c2ad'};"
-                           " border-radius: 8px; }")
+        self._frame(color.name(), acting)
         for good in (*TRACK_GOODS, *SUPPLY_GOODS):
             self.counts[str(good)].setText(str(p.goods[good]))
         for a in ANIMALS:

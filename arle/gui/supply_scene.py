@@ -52,7 +52,7 @@ class SupplyScene(SessionScene):
     def __init__(self, session: Any, parent: Any = None) -> None:
         super().__init__(session, parent)
         self.setSceneRect(QRectF(0, 0, WIDTH, HEIGHT))
-        self.ensure_fresh()
+        self._on_changed()  # built when first shown (or asked)
 
     def remaining(self, stack: str) -> int:
         return int(self.session.game.state.supply.get(stack, 0))
