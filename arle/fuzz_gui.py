@@ -5,7 +5,8 @@ Each session plays random legal moves (``simulate.choose_move``) by the gestures
 ``arle.gui.driver`` (Workers dragged or their spaces clicked, tiles, Dikes, Peat, Animals and
 loads dragged, buttons, the "More actions" menu); between them it drops random pieces on places
 that are no legal target (the piece must snap back, nothing may change, the status bar must say
-why) and, in solo games, clicks Edit > Undo and Redo at random. A session fails on any exception
+why), clicks random points of the boards (a click that makes a move must make one legal move)
+and, in solo games, clicks Edit > Undo and Redo at random. A session fails on any exception
 (also one raised inside a Qt event handler, which Qt would only print), on a legal move that no
 gesture makes, on Qt warnings about invalid geometry, deleted or dangling items, QGraphicsScene or
 QPainter, and when the final scores differ from the same moves replayed in a bare engine or from
@@ -143,7 +144,7 @@ def undo_redo(driver: Any, rng: random.Random) -> None:
 
 
 def gui_session(seed: int, players: int, *, drop_rate: float = 0.08, undo_rate: float = 0.04,
-                max_gestures: int = 5000) -> dict[str, Any]:
+                click_rate: float = 0.05, max_gestures: int = 5000) -> dict[str, Any]:
     """One monkey session; returns its JSON line (ok False with the error on failure)."""
     from arle.gui.driver import GestureDriver, settle
 
@@ -164,7 +165,9 @@ def gui_session(seed: int, players: int, *, drop_rate: float = 0.08, undo_rate: 
                 r = rng.random()
                 if r < drop_rate:
                     driver.illegal_drop(rng)
-                elif solo and r < drop_rate + undo_rate:
+                elif r < drop_rate + click_rate:
+                    driver.random_click(rng)
+                elif solo and r < drop_rate + click_rate + undo_rate:
                     undo_redo(driver, rng)
                 else:
                     session = window.session

@@ -369,6 +369,35 @@ class GestureDriver:
         self.refused_drops += 1
         return what
 
+    def random_click(self, rng: random.Random) -> Any:
+        """Click a random point of a random board view (mostly inside one of its items). A click
+        may make a move (a glowing space, tool track, tile or sale button); it must then be exactly
+        one move that was legal. Returns that move, or None when the click changed nothing."""
+        session = self.session
+        page = self.page
+        views = [v for v in (page.board_view, *page.home_views, *page.storage_views)
+                 if isinstance(v, QGraphicsView)]
+        view = rng.choice(views)
+        self.show_tab(view)
+        legal = list(session.legal_moves())
+        before = list(session.history.moves)
+        scene = view.scene()
+        items = scene.items()
+        area = rng.choice(items).sceneBoundingRect() if items and rng.random() < 0.7 else scene.sceneRect()
+        pos = _random_point(rng, area.intersected(scene.sceneRect()).adjusted(-2, -2, 2, 2))
+        click(view, pos)
+        settle()
+        self.counts["random_click"] += 1
+        moves = session.history.moves
+        if moves == before:
+            return None
+        made = moves[len(before):]
+        if moves[:len(before)] != before or len(made) != 1 or made[0] not in legal:
+            raise GestureFailed(f"a click at ({pos.x():.0f},{pos.y():.0f}) of {type(view.scene()).__name__} "
+                                f"made {[describe(m) for m in made]}")
+        self.counts["random_click_move"] += 1
+        return made[0]
+
 
 def makes(piece: Any, move: Any) -> bool:
     """Whether dragging or clicking ``piece`` (a ``DragPiece``) can make ``move``."""
@@ -413,14 +442,18 @@ def visible_point(view: QGraphicsView, piece: Any, near: QPointF) -> QPointF | N
     return next((p for p in points if clear(p)), None)
 
 
+def _random_point(rng: random.Random, area: QRectF) -> QPointF:
+    return QPointF(rng.uniform(area.left() + 2, area.right() - 2),
+                   rng.uniform(area.top() + 2, area.bottom() - 2))
+
+
 def _free_point(rng: random.Random, area: QRectF, src: QPointF, forbidden: list[QRectF],
                 tries: int = 60) -> QPointF | None:
     """A random point of ``area`` outside every rectangle of ``forbidden`` (with a margin), far
     enough from ``src`` to be a drag and not a click."""
     margin = [r.adjusted(-4, -4, 4, 4) for r in forbidden]
     for _ in range(tries):
-        p = QPointF(rng.uniform(area.left() + 2, area.right() - 2), rng.uniform(area.top() + 2,
-                                                                               area.bottom() - 2))
+        p = _random_point(rng, area)
         if (p - src).manhattanLength() < 4 * DRAG_THRESHOLD:
             continue
         if not any(r.contains(p) for r in margin):
