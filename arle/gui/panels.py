@@ -168,6 +168,7 @@ class DecisionPanel(QFrame):
         self.setObjectName("decisionPanel")
         self.buttons: list[QPushButton] = []
         self.button_moves: dict[QPushButton, Move] = {}
+        self._pool: list[QPushButton] = []
         self.hint = QLabel()
         self.hint.setWordWrap(True)
         self.hint.setObjectName("hint")
@@ -198,35 +199,59 @@ class DecisionPanel(QFrame):
         self.refresh()
 
     def refresh(self, *_: Any) -> None:
-        for b in self.buttons:
-            self.box.removeWidget(b)
-            b.deleteLater()
-        self.buttons = []
-        self.button_moves = {}
         g = self.session.game
         legal = self.session.legal_moves()
-        self.hint.setText(drag_hint(self.session))
-        self.hint.setVisible(bool(self.hint.text()))
+        hint = drag_hint(self.session)
+        if hint != self.hint.text():
+            self.hint.setText(hint)
+        self.hint.setVisible(bool(hint))
         shown = [m for m in legal if isinstance(m, BUTTON_MOVES)]
         default = default_move(shown)
-        for move in shown:
-            button = QPushButton(style.move_label(g, move))
-            button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-            button.setObjectName("skipButton" if isinstance(move, M.SkipPlacement) else "choiceButton")
+        self.buttons = []
+        self.button_moves = {}
+        for i, move in enumerate(shown):
+            role = "choiceButton"
             if move == default:
-                button.setDefault(True)
-                button.setAutoDefault(True)
-                button.setObjectName("defaultButton")
-            button.clicked.connect(lambda _=False, m=move: self.session.try_apply(m))
-            self.box.addWidget(button)
+                role = "defaultButton"
+            elif isinstance(move, M.SkipPlacement):
+                role = "skipButton"
+            button = self._button(i, style.move_label(g, move), role)
             self.buttons.append(button)
             self.button_moves[button] = move
+        for button in self._pool[len(shown):]:
+            button.hide()
         for b in self.buttons:
             if self.button_moves[b] == default:
                 b.setFocus()
         self._more_moves = [m for m in legal if not isinstance(m, BUTTON_MOVES)]
         self._more_stale = True
         self.more.setEnabled(bool(self._more_moves))
+
+    def _button(self, index: int, text: str, role: str) -> QPushButton:
+        """The ``index``-th button, reused from the last decision: buttons made and dropped on
+        every move cost more (polish, layout, first paint) than changing a text."""
+        if index == len(self._pool):
+            button = QPushButton()
+            button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+            button.clicked.connect(lambda _=False, b=button: self._play(b))
+            self.box.addWidget(button)
+            self._pool.append(button)
+        button = self._pool[index]
+        if button.text() != text:
+            button.setText(text)
+        if button.objectName() != role:
+            button.setObjectName(role)
+            button.setDefault(role == "defaultButton")
+            button.setAutoDefault(role == "defaultButton")
+            button.style().unpolish(button)
+            button.style().polish(button)
+        button.show()
+        return button
+
+    def _play(self, button: QPushButton) -> None:
+        move = self.button_moves.get(button)
+        if move is not None:
+            self.session.try_apply(move)
 
     def _ensure_more(self) -> None:
         """Fill "More actions" when it is opened (or asked), not after every move: putting tens
