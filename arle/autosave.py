@@ -27,12 +27,12 @@ from typing import Any
 from arle import __version__
 from arle.engine import move_to_dict
 from arle.history import GameHistory
+from arle.paths import autosave_path
 from arle.saves import (
     MAX_FILE_BYTES,
     MAX_MOVES,
     SaveError,
     atomic_write_text,
-    data_dir,
     read_moves,
     read_options,
     read_setup,
@@ -42,10 +42,6 @@ from arle.saves import (
 
 FORMAT = "arle-autosave"
 SCHEMA = 1
-
-
-def autosave_path() -> Path:
-    return data_dir() / "autosave.arle-journal"
 
 
 def _line(data: dict[str, Any]) -> str:

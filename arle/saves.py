@@ -27,16 +27,14 @@ from typing import Any
 
 import attrs
 import cattrs
-import platformdirs
 
 from arle import __version__
 from arle.engine import Game, IllegalMove, Move, Setup, describe, move_from_dict, move_to_dict
 from arle.history import GameHistory
+from arle.paths import EXTENSION, data_dir, saves_dir  # noqa: F401 (still offered here)
 
 FORMAT = "arle-save"
 SCHEMA = 2
-#: The file extension of saves (the ``.json`` keeps them openable by any text editor).
-EXTENSION = ".arle.json"
 
 #: Limits against absurd files: a real game has a few hundred moves and a few tens of kilobytes.
 MAX_FILE_BYTES = 4 * 1024 * 1024
@@ -52,16 +50,6 @@ class SaveError(Exception):
 
 
 # -- where saves live ---------------------------------------------------------------------------------
-
-
-def data_dir() -> Path:
-    """The user data directory (``ARLE_DATA_DIR`` overrides it, for tests and portable installs)."""
-    override = os.environ.get("ARLE_DATA_DIR")
-    return Path(override) if override else Path(platformdirs.user_data_dir("arle", appauthor=False))
-
-
-def saves_dir() -> Path:
-    return data_dir() / "saves"
 
 
 def default_save_path(stem: str) -> Path:

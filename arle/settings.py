@@ -20,8 +20,6 @@ from typing import Any
 import attrs
 import platformdirs
 
-from arle.saves import atomic_write_text
-
 log = logging.getLogger(__name__)
 
 SCHEMA = 1
@@ -105,6 +103,8 @@ def load_settings(path: Path | None = None) -> Settings:
 
 def save_settings(settings: Settings, path: Path | None = None) -> None:
     """Write the settings crash-safely (a half-written file would cost the player them all)."""
+    from arle.saves import atomic_write_text  # not at import: the start page reads settings first
+
     path = Path(path) if path is not None else settings_path()
     data = {"schema": SCHEMA, **attrs.asdict(settings)}
     atomic_write_text(path, json.dumps(data, indent=1, ensure_ascii=False) + "\n")

@@ -11,14 +11,13 @@ from __future__ import annotations
 import base64
 import logging
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QByteArray, QCoreApplication, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QIcon, QKeySequence
 from PySide6.QtWidgets import (
     QFileDialog,
     QFrame,
-    QGraphicsScene,
     QLabel,
     QListWidget,
     QListWidgetItem,
@@ -33,22 +32,18 @@ from PySide6.QtWidgets import (
 )
 
 from arle import __version__
-from arle.engine import Setup
-from arle.engine import moves as M
-from arle.engine.state import Phase
 from arle.gui import style
-from arle.gui.board_scene import BoardScene, BoardView
-from arle.gui.dialogs import (
-    AboutDialog,
-    NewGameChoice,
-    NewGameDialog,
-    RulesNotesDialog,
-    ScoringTable,
-)
-from arle.gui.panels import DecisionPanel, GameLog, PlayerPanel, TurnBanner
-from arle.gui.session import GameSession
-from arle.history import GameHistory
 from arle.resources import resource_path
+
+# The start page is painted before any of these is needed: the rules engine, the boards and the
+# panels (a third of a second of imports) are loaded when the first game is shown.
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QGraphicsScene
+
+    from arle.engine import Setup
+    from arle.gui.dialogs import NewGameChoice
+    from arle.gui.session import GameSession
+    from arle.history import GameHistory
 
 log = logging.getLogger(__name__)
 
@@ -168,7 +163,7 @@ class StartPage(QWidget):
         self.refresh()
 
     def refresh(self) -> None:
-        autosave_path = _optional("arle.autosave", "autosave_path")
+        autosave_path = _optional("arle.paths", "autosave_path")
         path = self.window_.autosave_file() if autosave_path else None
         self.continue_button.setVisible(bool(path and path.exists()))
         self.recent.clear()
@@ -188,6 +183,10 @@ class GamePage(QSplitter):
     """Boards on the left (tabs), panels on the right."""
 
     def __init__(self, session: GameSession) -> None:
+        from arle.gui.board_scene import BoardScene, BoardView
+        from arle.gui.dialogs import ScoringTable
+        from arle.gui.panels import DecisionPanel, GameLog, PlayerPanel, TurnBanner
+
         super().__init__(Qt.Orientation.Horizontal)
         self.session = session
         self.views = QTabWidget()
@@ -257,6 +256,8 @@ class GamePage(QSplitter):
         except Exception as exc:  # a broken scene must not take the whole game down
             log.exception("cannot build %s", cls)
             return placeholder(f"{missing}\n({exc})")
+        from arle.gui.board_scene import BoardView
+
         self.scenes.append(scene)
         return BoardView(scene)
 
@@ -264,6 +265,9 @@ class GamePage(QSplitter):
 
     def wanted_view(self) -> int:
         """Index of the tab the player to act needs for the pending decision."""
+        from arle.engine import moves as M
+        from arle.engine.state import Phase
+
         g = self.session.game
         if g.over:
             return self.scoring_index
@@ -427,6 +431,8 @@ class MainWindow(QMainWindow):
     # -- starting and ending games -----------------------------------------------------------------------
 
     def new_game(self) -> None:
+        from arle.gui.dialogs import NewGameDialog
+
         names, colors = self.player_defaults()
         dialog = NewGameDialog(self, names=names, colors=colors,
                                friendly_undo=bool(getattr(self.settings, "friendly_undo", False)))
@@ -436,6 +442,8 @@ class MainWindow(QMainWindow):
 
     def start_new(self, choice: NewGameChoice) -> None:
         """Start the game chosen in the New Game dialog (remembering names and colours)."""
+        from arle.history import GameHistory
+
         if self.settings is not None:
             old = self.player_defaults()[0]
             names = [*choice.setup.names, *old[len(choice.setup.names):]]
@@ -451,6 +459,8 @@ class MainWindow(QMainWindow):
     def install(self, history: GameHistory, colors: list[str] | None = None,
                 save_path: Path | None = None) -> None:
         """Show ``history``'s game in a fresh game page."""
+        from arle.gui.session import GameSession
+
         if self.page is not None:
             self.stack.removeWidget(self.page)
             self.page.deleteLater()
@@ -491,7 +501,7 @@ class MainWindow(QMainWindow):
     # -- autosave ------------------------------------------------------------------------------------------
 
     def autosave_file(self) -> Path | None:
-        path_fn = _optional("arle.autosave", "autosave_path")
+        path_fn = _optional("arle.paths", "autosave_path")
         return path_fn() if (path_fn and self.use_autosave) else None
 
     def _start_autosave(self, history: GameHistory) -> None:
@@ -539,8 +549,8 @@ class MainWindow(QMainWindow):
     # -- files ----------------------------------------------------------------------------------------------
 
     def recent_files(self, limit: int = 6) -> list[Path]:
-        saves_dir = _optional("arle.saves", "saves_dir")
-        ext = _optional("arle.saves", "EXTENSION") or ".arle.json"
+        saves_dir = _optional("arle.paths", "saves_dir")
+        ext = _optional("arle.paths", "EXTENSION") or ".arle.json"
         if saves_dir is None:
             return []
         try:
@@ -554,7 +564,7 @@ class MainWindow(QMainWindow):
         last = getattr(self.settings, "last_directory", "")
         if last and Path(last).is_dir():
             return last
-        saves_dir = _optional("arle.saves", "saves_dir")
+        saves_dir = _optional("arle.paths", "saves_dir")
         if saves_dir is not None:
             try:
                 folder = saves_dir()
@@ -596,7 +606,7 @@ class MainWindow(QMainWindow):
     def save_game_as(self) -> None:
         if self.session is None:
             return
-        ext = _optional("arle.saves", "EXTENSION") or ".arle.json"
+        ext = _optional("arle.paths", "EXTENSION") or ".arle.json"
         names = "-".join(p.name for p in self.session.game.state.players)
         start = str(Path(self._dialog_dir()) / f"{names}{ext}")
         name, _ = QFileDialog.getSaveFileName(self, _tr("Save the game"), start,
@@ -650,13 +660,19 @@ class MainWindow(QMainWindow):
             self.page.views.setCurrentIndex(int(which))
 
     def show_rules_notes(self) -> None:
+        from arle.gui.dialogs import RulesNotesDialog
+
         RulesNotesDialog(self).exec()
 
     def show_about(self) -> None:
+        from arle.gui.dialogs import AboutDialog
+
         AboutDialog(self).exec()
 
 
 def new_setup(players: int, seed: int, names: tuple[str, ...] = ()) -> Setup:
     """A setup with default names (for the screenshot tool and tests)."""
+    from arle.engine import Setup
+
     names = names or tuple(("Anna", "Ben")[:players])
     return Setup(players=players, seed=seed, names=names)
