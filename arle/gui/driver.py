@@ -20,7 +20,7 @@ from typing import Any
 
 from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt
 from PySide6.QtGui import QAction, QMouseEvent
-from PySide6.QtWidgets import QApplication, QGraphicsView, QWidget
+from PySide6.QtWidgets import QApplication, QGraphicsView, QScrollArea, QWidget
 
 from arle.engine import describe
 from arle.engine import moves as M
@@ -82,6 +82,16 @@ def click_widget(widget: QWidget, point: QPoint | None = None) -> None:
     point = widget.rect().center() if point is None else point
     press(widget, point)
     release(widget, point)
+    QApplication.processEvents()
+
+
+def scroll_to(widget: QWidget) -> None:
+    """Scroll every scroll area holding ``widget`` so that it shows (as a player would)."""
+    parent = widget.parentWidget()
+    while parent is not None:
+        if isinstance(parent, QScrollArea):
+            parent.ensureWidgetVisible(widget)
+        parent = parent.parentWidget()
     QApplication.processEvents()
 
 
@@ -275,7 +285,8 @@ class GestureDriver:
         button = panel.button_for(move)
         if button is None:
             raise NoGesture(f"the decision panel has no button for {describe(move)}")
-        if not (button.isVisible() and button.isEnabled()):
+        scroll_to(button)
+        if not (button.isVisible() and button.isEnabled()) or button.visibleRegion().isEmpty():
             raise NoGesture(f"the button for {describe(move)} is hidden or disabled")
         click_widget(button)
         return BUTTON
@@ -283,7 +294,8 @@ class GestureDriver:
     def _menu(self, move: Any) -> str:
         panel = self.page.decision
         action: QAction | None = panel.more_action_for(move)
-        if action is None or not panel.more.isEnabled():
+        scroll_to(panel.more)
+        if action is None or not panel.more.isEnabled() or not panel.more.isVisible():
             raise NoGesture(f'"More actions" has no entry for {describe(move)}')
         action.trigger()
         return MENU

@@ -13,7 +13,7 @@ import logging
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QByteArray, QCoreApplication, Qt, QTimer
+from PySide6.QtCore import QByteArray, QCoreApplication, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QIcon, QKeySequence
 from PySide6.QtWidgets import (
     QFileDialog,
@@ -24,6 +24,8 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMessageBox,
     QPushButton,
+    QScrollArea,
+    QSizePolicy,
     QSplitter,
     QStackedWidget,
     QTabWidget,
@@ -179,6 +181,18 @@ class StartPage(QWidget):
 # -- game page --------------------------------------------------------------------------------------------
 
 
+class ChoiceScroll(QScrollArea):
+    """Holds the decision panel: asks for the room all its buttons need, scrolls when the window
+    has less (QScrollArea would keep the size hint its widget had when it was set)."""
+
+    def sizeHint(self) -> QSize:
+        widget = self.widget()
+        if widget is None:
+            return super().sizeHint()
+        frame = 2 * self.frameWidth()
+        return widget.sizeHint() + QSize(frame + self.verticalScrollBar().sizeHint().width(), frame)
+
+
 class GamePage(QSplitter):
     """Boards on the left (tabs), panels on the right."""
 
@@ -233,7 +247,18 @@ class GamePage(QSplitter):
             self.player_tabs.addTab(panel, icon, session.player_name(i))
         self.log = GameLog(session)
         side_lay.addWidget(self.banner)
-        side_lay.addWidget(self.decision)
+        # A long list of choices (13 buildings) scrolls instead of making the window taller than the
+        # screen; the game log gives up its room first.
+        self.log.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Ignored)
+        self.log.setMinimumHeight(110)
+        self.decision_scroll = ChoiceScroll()
+        self.decision_scroll.setWidget(self.decision)
+        self.decision_scroll.setWidgetResizable(True)
+        self.decision_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.decision_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        side_lay.addWidget(self.decision_scroll)
+        session.changed.connect(self.decision_scroll.updateGeometry)
+        session.reset.connect(self.decision_scroll.updateGeometry)
         side_lay.addWidget(self.player_tabs)
         side_lay.addWidget(self.log, 1)
         side.setMinimumWidth(340)

@@ -8,10 +8,12 @@ from __future__ import annotations
 import random
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSize, Qt
 
 from arle.engine import Game
-from arle.gui.driver import DRAG, GestureDriver
+from arle.engine.buildings import BUILDINGS
+from arle.engine.moves import Choose
+from arle.gui.driver import DRAG, GestureDriver, scroll_to, settle
 from arle.gui.main_window import MainWindow, new_setup
 from arle.history import GameHistory
 from arle.simulate import choose_move
@@ -89,3 +91,19 @@ def test_a_whole_game_through_the_gui(qtbot, window, players, seed, min_drags):
     for kind in DRAGGED:
         assert driver.by_gesture[kind, DRAG] >= 1, f"no {kind} by drag in this game: choose another seed"
     assert driver.by_gesture["PlaceWorker", DRAG] == driver.by_type["PlaceWorker"]
+
+
+def test_many_choices_scroll_instead_of_making_the_window_taller(window, monkeypatch):
+    """Found by playing through the GUI: with 13 buildings to choose from, the decision buttons
+    made the window 1015 pixels high. They scroll now; every one can still be reached and clicked."""
+    window.install(GameHistory(new_setup(1, 2)))
+    session = window.session
+    names = sorted(BUILDINGS)[:16]
+    monkeypatch.setattr(session, "legal_moves", lambda: [Choose(b) for b in names])
+    session.changed.emit([])
+    settle()
+    assert window.size() == QSize(1600, 1000)
+    buttons = window.page.decision.buttons
+    assert len(buttons) == len(names)
+    scroll_to(buttons[-1])
+    assert not buttons[-1].visibleRegion().isEmpty()
