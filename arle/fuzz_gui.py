@@ -143,6 +143,19 @@ def undo_redo(driver: Any, rng: random.Random) -> None:
             raise MonkeyFailure("Undo then Redo did not give back the same moves")
 
 
+def note_growth(window: Any, result: dict[str, Any]) -> None:
+    """Record (without failing) when the window outgrew the size it was given: its minimum
+    size grew with what it shows (a long list of decision buttons)."""
+    size = window.size()
+    if size.width() > WIDTH or size.height() > HEIGHT:
+        grown = result.setdefault("window_grew", {"max": [WIDTH, HEIGHT], "times": 0})
+        grown["max"] = [max(grown["max"][0], size.width()), max(grown["max"][1], size.height())]
+        grown["times"] += 1
+        if "buttons" not in grown:
+            grown["buttons"] = len(window.page.decision.buttons)
+            grown["at_move"] = len(window.session.history.moves)
+
+
 def gui_session(seed: int, players: int, *, drop_rate: float = 0.08, undo_rate: float = 0.04,
                 click_rate: float = 0.05, max_gestures: int = 5000) -> dict[str, Any]:
     """One monkey session; returns its JSON line (ok False with the error on failure)."""
@@ -173,6 +186,7 @@ def gui_session(seed: int, players: int, *, drop_rate: float = 0.08, undo_rate: 
                     session = window.session
                     driver.play(choose_move(rng, session.legal_moves(), session.game))
                 watch.check()
+                note_growth(window, result)
             result["scores"] = check_end(window)
             watch.check()
             result["ok"] = True
