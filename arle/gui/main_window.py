@@ -9,6 +9,7 @@ needs is brought forward automatically when the decision changes; every view sta
 from __future__ import annotations
 
 import base64
+import linecache
 import logging
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -98,6 +99,18 @@ def _optional(module: str, name: str) -> Any:
     except Exception:  # a half-written module must not stop the game from opening
         log.exception("cannot import %s.%s", module, name)
         return None
+
+
+def forget_module_sources() -> None:
+    """Drop the source text of imported modules from ``linecache``.
+
+    PySide6's import hook reads the whole source of every module imported after it (to look for
+    ``from __feature__ import``) and that text stays cached: about 5 MB once the engine and the
+    boards are loaded. Tracebacks read a file again when they need it; generated code
+    (``<attrs generated ...>``, which cannot be read again) is kept.
+    """
+    for name in [n for n in linecache.cache if not n.startswith("<")]:
+        linecache.cache.pop(name, None)
 
 
 def placeholder(text: str) -> QWidget:
@@ -494,6 +507,7 @@ class MainWindow(QMainWindow):
         self.session = session
         self.save_path = save_path
         self.page = GamePage(session)
+        forget_module_sources()  # the engine, the boards and the panels have just been imported
         self.stack.addWidget(self.page)
         self.stack.setCurrentWidget(self.page)
         session.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
@@ -530,8 +544,10 @@ class MainWindow(QMainWindow):
         return path_fn() if (path_fn and self.use_autosave) else None
 
     def _start_autosave(self, history: GameHistory) -> None:
+        if not self.use_autosave or self.session is None:
+            return
         saver_cls = _optional("arle.autosave", "Autosaver")
-        if saver_cls is None or not self.use_autosave or self.session is None:
+        if saver_cls is None:
             return
         self.autosaver = saver_cls()
         try:
