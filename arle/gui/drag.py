@@ -220,6 +220,7 @@ class DragPiece(PieceItem):
         self.spec = spec
         self._press: QPointF | None = None
         self._dragging = False
+        self._z = 0.0
         self.setAcceptedMouseButtons(Qt.MouseButton.LeftButton)
         if self.usable():
             self.setCursor(Qt.CursorShape.OpenHandCursor)
@@ -248,6 +249,7 @@ class DragPiece(PieceItem):
                 return
             self._dragging = True
             self._scene.drag.begin(self, self.spec.candidates())
+            self._z = self.zValue()
             self.setZValue(1000)
             self.setCursor(Qt.CursorShape.ClosedHandCursor)
         self.setPos(pos - self._press)
@@ -266,7 +268,7 @@ class DragPiece(PieceItem):
         target = self._scene.drag.target_at(pos)
         self._scene.drag.end()
         self.setPos(QPointF(0, 0))  # snap back; a legal move redraws the board anyway
-        self.setZValue(0)
+        self.setZValue(self._z)
         if target is not None:
             self._scene.play(target.move)
             return
@@ -405,6 +407,13 @@ class SessionScene(QGraphicsScene):
         self.drag = DragHelper(self)
         self._dirty = True
         self._scheduled = False
+        #: Texts and boxes of the last build by what they show, for the next build to reuse.
+        self._kept: dict[tuple[Any, ...], list[QGraphicsItem]] = {}
+        self._made: dict[tuple[Any, ...], list[QGraphicsItem]] = {}
+        self._order = 0
+        self._building = False
+        #: Every top-level item of the last build (``build`` adds them with the ``add_`` helpers).
+        self._top: list[QGraphicsItem] = []
         session.changed.connect(self._on_changed)
         reset = getattr(session, "reset", None)
         if reset is not None:
@@ -433,12 +442,69 @@ class SessionScene(QGraphicsScene):
         return not views or any(v.isVisible() for v in views)
 
     def ensure_fresh(self) -> None:
-        """Rebuild now if the state changed since the last build (not while dragging)."""
+        """Rebuild now if the state changed since the last build (not while dragging).
+
+        A rebuild keeps the texts and boxes that show the same as before (most of a board) and
+        makes the rest anew: making a text item costs a text document, and a kept one repaints
+        from its cached picture. ``build`` draws in order: each item made or kept is stacked
+        above the ones before it, as if everything had been made afresh."""
         if self._dirty and not self.drag.active:
             self._dirty = False
             self.drag.end()
-            self.clear()
-            self.build()
+            kept = {id(item) for items in self._made.values() for item in items}
+            for item in self._top:  # (with their children)
+                if id(item) not in kept:
+                    self.removeItem(item)
+            self._kept, self._made, self._top, self._order = self._made, {}, [], 0
+            self._building = True
+            try:
+                self.build()
+            finally:
+                self._building = False
+            for items in self._kept.values():  # what the new picture no longer shows
+                for item in items:
+                    self.removeItem(item)
+            self._kept = {}
+
+    def _stack_next(self, item: QGraphicsItem) -> None:
+        """Stack ``item`` above everything added before it in this build (drag lights added
+        outside a build keep their own height) and remember it for the next rebuild."""
+        if self._building:
+            self._order += 1
+            item.setZValue(self._order * 1e-4)
+            self._top.append(item)
+
+    def add_item(self, item: QGraphicsItem) -> QGraphicsItem:
+        """``addItem`` for ``build``: stacked in build order, removed by the next rebuild.
+        (``item.parentItem()`` must not be asked here: with PySide6 6.12 that call hands a
+        Python-made item back to Python, which then collects it.)"""
+        self.addItem(item)
+        self._stack_next(item)
+        return item
+
+    def addPath(self, *args: Any, **kwargs: Any) -> Any:
+        item = super().addPath(*args, **kwargs)
+        self._stack_next(item)
+        return item
+
+    def addLine(self, *args: Any, **kwargs: Any) -> Any:
+        item = super().addLine(*args, **kwargs)
+        self._stack_next(item)
+        return item
+
+    def _reuse(self, key: tuple[Any, ...]) -> Any:
+        """An item of the last build made with the same ``key``, restacked; None if there is none."""
+        items = self._kept.get(key)
+        if not items:
+            return None
+        item = items.pop()
+        self._made.setdefault(key, []).append(item)
+        self._stack_next(item)
+        # as good as new: whatever the last build set after making it is set again if still wanted
+        item.setToolTip("")
+        item.setOpacity(1.0)
+        item.setAcceptedMouseButtons(Qt.MouseButton.AllButtons)
+        return item
 
     def items(self, *args: Any, **kwargs: Any) -> list[QGraphicsItem]:
         """The scene's items, rebuilt first if stale (a hidden scene is built lazily)."""
@@ -474,12 +540,29 @@ class SessionScene(QGraphicsScene):
         bold: bool = False,
         color: QColor | str = "#2b3a2f",
         width: float | None = None,
+        parent: QGraphicsItem | None = None,
     ) -> Any:
-        item = self.addText(text, font(size, bold))
+        """A text at (``x``, ``y``) (scene coordinates even with a ``parent``: it is put on a
+        piece at origin 0,0 to move with it while dragged)."""
+        key = ("text", text, x, y, size, bold, QColor(color).name(QColor.NameFormat.HexArgb), width)
+        item = self._reuse(key) if parent is None else None
+        if item is not None:
+            return item
+        item = super().addText(text, font(size, bold))
         item.setDefaultTextColor(QColor(color))
         if width is not None:
             item.setTextWidth(width)
         item.setPos(x, y)
+        # Painted once into a pixmap: laying out a text document on every repaint is the
+        # dearest part of a board's picture.
+        item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        if parent is not None:
+            self._order += 1
+            item.setZValue(self._order * 1e-4)
+            item.setParentItem(parent)
+            return item
+        self._stack_next(item)
+        self._made.setdefault(key, []).append(item)
         return item
 
     def add_box(
@@ -490,7 +573,14 @@ class SessionScene(QGraphicsScene):
         radius: float = 6,
         width: float = 1.2,
         dash: bool = False,
+        parent: QGraphicsItem | None = None,
     ) -> Any:
+        """A rounded box (on ``parent`` if given, see ``add_text``)."""
+        key = ("box", rect.getRect(), QColor(fill).name(QColor.NameFormat.HexArgb),
+               QColor(pen).name(QColor.NameFormat.HexArgb) if pen else None, radius, width, dash)
+        item = self._reuse(key) if parent is None else None
+        if item is not None:
+            return item
         path = QPainterPath()
         path.addRoundedRect(rect, radius, radius)
         p = QPen(QColor(pen)) if pen else QPen(Qt.PenStyle.NoPen)
@@ -498,7 +588,15 @@ class SessionScene(QGraphicsScene):
             p.setWidthF(width)
             if dash:
                 p.setStyle(Qt.PenStyle.DashLine)
-        return self.addPath(path, p, QBrush(QColor(fill)))
+        if parent is not None:
+            item = super().addPath(path, p, QBrush(QColor(fill)))
+            self._order += 1
+            item.setZValue(self._order * 1e-4)
+            item.setParentItem(parent)
+            return item
+        item = self.addPath(path, p, QBrush(QColor(fill)))
+        self._made.setdefault(key, []).append(item)
+        return item
 
 
 def view_pos(view: Any, scene_pos: QPointF) -> Any:

@@ -328,7 +328,7 @@ class HomeBoardScene(SessionScene):
                     piece.outline = QColor("#1e1e1e")
                     piece.fill = QColor("#ffe9a8")
                 piece.setToolTip(self._goods_tooltip(good, p, badge))
-                self.addItem(piece)
+                self.add_item(piece)
         total = self.add_text(
             _t("Goods Track  -  Food {food} of {cap}").format(food=food, cap=FOOD_CAP),
             WIDTH - 250,
@@ -427,8 +427,8 @@ class HomeBoardScene(SessionScene):
 
             fill = QColor(BUILDING_COLORS.get(BUILDINGS[tile].color.value, "#dddddd"))
             item = PieceItem(None, inner, fill=fill)
-            self.addItem(item)
-            self.addItem(PieceItem("tiles/building.svg", QRectF(inner.x() + 4, inner.y() + 4, 34, 34)))
+            self.add_item(item)
+            self.add_item(PieceItem("tiles/building.svg", QRectF(inner.x() + 4, inner.y() + 4, 34, 34)))
             self.add_text(
                 name_of(tile), inner.x() + 2, inner.y() + 38, 7.5, True, "#1e2a20", inner.width() - 4
             )
@@ -446,7 +446,7 @@ class HomeBoardScene(SessionScene):
             item.glow = True
         else:
             item = PieceItem(art, rect)
-        self.addItem(item)
+        self.add_item(item)
         return item
 
     def _moor(self, m: MoorTile, legal: list[Any], flips: set[str]) -> None:
@@ -470,7 +470,7 @@ class HomeBoardScene(SessionScene):
             peat = DragPiece(self, "goods/peat.svg", prect, spec)
             peat.glow = can_cut
             peat.setToolTip(_t("Peat: drag it off the Moor (or click it) to cut it when cutting Peat."))
-            self.addItem(peat)
+            self.add_item(peat)
 
     def _peat_refusal(self) -> str:
         return _t("You may cut Peat only when an action lets you (Peat Cutter, Colonist's House...).")
@@ -506,7 +506,7 @@ class HomeBoardScene(SessionScene):
                     "Tidal Flats below it into land."
                 ).format(n=i + 1)
             )
-            self.addItem(piece)
+            self.add_item(piece)
 
     def _dike_refusal(self, dike: int) -> str:
         if not any(isinstance(m, MoveDike) for m in self.my_legal()):
@@ -555,7 +555,7 @@ class HomeBoardScene(SessionScene):
                 piece = DragPiece(self, f"tiles/{tile}.svg", rect, spec)
             piece.glow = True
             piece.setToolTip(tile_tooltip(tile))
-            self.addItem(piece)
+            self.add_item(piece)
             self.add_text(name_of(tile), TRAY_RECT.x() + 8, TRAY_RECT.bottom() - 24, 8.5, True)
 
         waiting = A.waiting(p)
@@ -599,7 +599,7 @@ class HomeBoardScene(SessionScene):
 
         cutting = any(isinstance(m, CutPeat) for m in legal)
         self.add_box(PEAT_RECT, "#efe3d3" if not cutting else "#e2f2e0", "#6b4a31", 8, 2 if cutting else 1.2)
-        self.addItem(PieceItem("goods/peat.svg", QRectF(PEAT_RECT.x() + 10, PEAT_RECT.y() + 26, 44, 44)))
+        self.add_item(PieceItem("goods/peat.svg", QRectF(PEAT_RECT.x() + 10, PEAT_RECT.y() + 26, 44, 44)))
         self.add_text(
             _t("Peat: {n}").format(n=p.goods[Good.PEAT]), PEAT_RECT.x() + 62, PEAT_RECT.y() + 8, 10, True
         )
@@ -669,7 +669,7 @@ class HomeBoardScene(SessionScene):
                         animal=name_of(animal.value)
                     )
                 )
-                self.addItem(piece)
+                self.add_item(piece)
 
     def _animal_candidates(self, animal: Animal, src: str) -> list[Candidate]:
         p = self.p

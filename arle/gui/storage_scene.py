@@ -275,10 +275,10 @@ class StorageScene(SessionScene):
             piece.round = 8
             piece.glow = item in loadable
             piece.setToolTip(dest_tooltip(dest))
-            self.addItem(piece)
+            self.add_item(piece)
             self._dest_face(piece, dest)
             if d.id == "bremen":
-                note = self.add_text(
+                self.add_text(
                     _t("needs a Horse Cart or Droshky"),
                     rect.x() + 4,
                     rect.bottom() - 20,
@@ -286,19 +286,19 @@ class StorageScene(SessionScene):
                     False,
                     "#6b5a2a",
                     rect.width() - 12,
+                    parent=piece,
                 )
-                note.setParentItem(piece)
 
     def _dest_face(self, piece: DragPiece, dest: str) -> None:
         """Name, size pips and what the destination buys, drawn as children of the tile so they
         move with it while dragged."""
         d = DESTINATIONS[dest]
         rect = piece.rect
-        name = self.add_text(name_of(dest), rect.x() + 4, rect.y() + 2, 9, True, "#3a2f12", rect.width() - 8)
-        name.setParentItem(piece)
+        name = self.add_text(name_of(dest), rect.x() + 4, rect.y() + 2, 9, True, "#3a2f12", rect.width() - 8,
+                             parent=piece)
         for k in range(d.size):
-            pip = self.add_box(QRectF(rect.right() - 14 - k * 11, rect.bottom() - 14, 8, 8), "#6b5a2a")
-            pip.setParentItem(piece)
+            pip = QRectF(rect.right() - 14 - k * 11, rect.bottom() - 14, 8, 8)
+            self.add_box(pip, "#6b5a2a", parent=piece)
         lines = [_t("{item}: {food} Food").format(item=_t(s.label), food=s.food) for s in d.sales]
         text = self.add_text(
             "\n".join(lines),
@@ -308,8 +308,8 @@ class StorageScene(SessionScene):
             False,
             "#3a2f12",
             rect.width() - 8,
+            parent=piece,
         )
-        text.setParentItem(piece)
         for child in (name, text):
             child.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
 
@@ -345,8 +345,8 @@ class StorageScene(SessionScene):
                 "peat": _t("Loading Station: put 1 Peat from the general supply on a Single Space."),
             }[key]
             piece.setToolTip(tip)
-            self.addItem(piece)
-            self.addItem(
+            self.add_item(piece)
+            self.add_item(
                 PieceItem(f"goods/{results[key]}.svg", QRectF(rect.right() + 26, rect.y() + 12, 30, 30))
             )
             self.add_text("→", rect.right() + 6, rect.y() + 14, 12, True, "#6b5a2a")
@@ -402,7 +402,7 @@ class StorageScene(SessionScene):
         icon = DragPiece(self, f"tiles/{piece.kind.value}.svg", icon_rect(space), spec)
         icon.glow = flip.target in flips
         icon.setToolTip(equipment_tooltip(piece))
-        self.addItem(icon)
+        self.add_item(icon)
         self.add_text(name_of(piece.kind.value), space.x() + 4, space.y() + 2, 9, True)
         rects = loading_rects(piece, space)
         for r, size in zip(rects, EQUIPMENT[piece.kind].spaces, strict=True):
@@ -428,7 +428,7 @@ class StorageScene(SessionScene):
                         item=name_of(item.item)
                     )
                 )
-                self.addItem(art)
+                self.add_item(art)
 
     # -- loading ---------------------------------------------------------------------------------------------
 
@@ -496,4 +496,4 @@ class StorageScene(SessionScene):
             else:
                 button = ClickItem(self, rect, _t(option_label(dest, move.option)), move)
             button.setZValue(52)
-            self.addItem(button)
+            self.add_item(button)

@@ -91,7 +91,7 @@ class SupplyScene(SessionScene):
             if empty:
                 piece.setOpacity(0.3)
             piece.setToolTip(name_of(kind))
-            self.addItem(piece)
+            self.add_item(piece)
         color = "#2b3a2f" if not empty else "#a0392b"
         text = _t("{left} of {limit} left").format(left=left, limit=limit) if not empty else _t("none left")
         self.add_text(text, rect.x() + 8, rect.bottom() - 28, 11, True, color)
