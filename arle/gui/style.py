@@ -70,13 +70,21 @@ def paint_piece(painter: QPainter, rect: QRectF, shape: str, color: QColor,
     painter.restore()
 
 
+_PIECES: dict[tuple[str, int, int], QPixmap] = {}
+
+
 def piece_pixmap(shape: str, color: QColor, size: int = 18) -> QPixmap:
-    """A small picture of a player's piece, for labels, tabs and table headers."""
-    pix = QPixmap(size, size)
-    pix.fill(Qt.GlobalColor.transparent)
-    painter = QPainter(pix)
-    paint_piece(painter, QRectF(1.5, 1.5, size - 3, size - 3), shape, color)
-    painter.end()
+    """A small picture of a player's piece, for labels, tabs and table headers (painted once
+    per shape, colour and size: the panels ask for it after every move)."""
+    key = (shape, color.rgba(), size)
+    pix = _PIECES.get(key)
+    if pix is None:
+        pix = QPixmap(size, size)
+        pix.fill(Qt.GlobalColor.transparent)
+        painter = QPainter(pix)
+        paint_piece(painter, QRectF(1.5, 1.5, size - 3, size - 3), shape, color)
+        painter.end()
+        _PIECES[key] = pix
     return pix
 
 
