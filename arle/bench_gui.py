@@ -6,7 +6,10 @@ PySide6 window, measured side by side in one run (issue 7).
   ``repaint_cpu_ms_*`` are the same moves in CPU time of this process: on a loaded machine the
   wall-clock figures also hold the time other processes had the cores.
 - ``startup_ratio``: whole-process cold start of ``python -m arle`` to its first painted main
-  window, divided by the same for a bare script showing an empty QMainWindow; runs alternate.
+  window, divided by the same for a bare script showing an empty QMainWindow; runs alternate,
+  after one warm-up run of each. Modules load from compiled bytecode as in an installed copy
+  (pip compiles on install): the children may write it under a temporary folder even where
+  PYTHONDONTWRITEBYTECODE is set, else every start would compile the game's sources again.
 - ``rss_ratio``: peak resident memory of a process showing the game window mid-game, divided by
   that of the bare window (VmHWM from /proc, Linux: ru_maxrss would carry over the peak of the
   parent process across exec).
@@ -64,6 +67,8 @@ def _env() -> dict[str, str]:
     env["ARLE_BENCH_FIRST_PAINT"] = "1"  # the app prints FIRST_PAINT and quits (arle.gui.app)
     env["ARLE_CONFIG_DIR"] = env.get("ARLE_BENCH_CONFIG_DIR", "/tmp/arle-bench-config")
     env["ARLE_DATA_DIR"] = env.get("ARLE_BENCH_DATA_DIR", "/tmp/arle-bench-data")
+    env.pop("PYTHONDONTWRITEBYTECODE", None)  # see the module docstring
+    env["PYTHONPYCACHEPREFIX"] = env.get("ARLE_BENCH_PYCACHE", "/tmp/arle-bench-pycache")
     return env
 
 
@@ -84,6 +89,8 @@ def _run(args: list[str]) -> dict[str, float]:
 def startup_figures(runs: int) -> dict[str, Any]:
     app_times: list[float] = []
     bare_times: list[float] = []
+    _run([sys.executable, "-m", "arle"])  # warm-up: bytecode written, files in the page cache
+    _run([sys.executable, "-c", BARE])
     for _ in range(runs):  # alternate, so that both see the same machine load
         app = _run([sys.executable, "-m", "arle"])
         bare = _run([sys.executable, "-c", BARE])
