@@ -461,10 +461,10 @@ class SessionScene(QGraphicsScene):
                 self.build()
             finally:
                 self._building = False
-            for items in self._kept.values():  # what the new picture no longer shows
-                for item in items:
-                    self.removeItem(item)
-            self._kept = {}
+                for items in self._kept.values():  # what the new picture no longer shows
+                    for item in items:
+                        self.removeItem(item)
+                self._kept = {}
 
     def _stack_next(self, item: QGraphicsItem) -> None:
         """Stack ``item`` above everything added before it in this build (drag lights added

@@ -1,0 +1,78 @@
+"""Board scenes redraw only what is on screen and reuse what did not change (issue 7), and what
+they then show is exactly what a scene drawn afresh on the same state shows."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QGraphicsScene, QGraphicsTextItem
+
+from arle.gui.drag import PieceItem, SessionScene
+from arle.gui.home_scene import HomeBoardScene
+from arle.gui.main_window import MainWindow, new_setup
+from arle.gui.session import new_session
+from arle.gui.storage_scene import StorageScene
+from arle.history import GameHistory
+from arle.simulate import choose_move
+from tests.gui.scene_helpers import show
+
+
+def picture(scene: SessionScene) -> list[tuple[Any, ...]]:
+    """Every item bottom to top: kind, place, size, text or art, glow, tooltip, opacity."""
+    rows = []
+    for item in QGraphicsScene.items(scene, Qt.SortOrder.AscendingOrder):
+        rect = item.sceneBoundingRect()
+        text = item.toPlainText() if isinstance(item, QGraphicsTextItem) else None
+        art = (item.art, item.glow, item.text) if isinstance(item, PieceItem) else None
+        rows.append((type(item).__name__, round(rect.x(), 1), round(rect.y(), 1), round(rect.width(), 1),
+                     round(rect.height(), 1), text, art, item.toolTip(), item.opacity()))
+    return rows
+
+
+def test_a_scene_rebuilt_move_after_move_shows_what_a_fresh_one_shows(qtbot):
+    session = new_session(new_setup(2, 11))
+    home, storage = HomeBoardScene(session, 0), StorageScene(session, 0)
+    show(qtbot, home, 800, 900)
+    show(qtbot, storage, 880, 900)
+    rng = random.Random(11)
+    for _ in range(150):
+        assert session.try_apply(choose_move(rng, session.legal_moves(), session.game))
+        QApplication.processEvents()  # the deferred rebuild, reusing the last build's items
+    assert not home._dirty and not storage._dirty
+    for scene, fresh in ((home, HomeBoardScene(session, 0)), (storage, StorageScene(session, 0))):
+        fresh.ensure_fresh()
+        assert picture(scene) == picture(fresh)
+        assert any(row[5] for row in picture(scene))  # texts are there to compare
+
+
+def test_a_board_behind_another_tab_is_rebuilt_when_shown_not_after_each_move(qtbot, monkeypatch):
+    builds: list[str] = []
+    for cls in (HomeBoardScene, StorageScene):
+        original = cls.build
+        monkeypatch.setattr(cls, "build", lambda self, _o=original: (builds.append(type(self).__name__),
+                                                                     _o(self))[1])
+    window = MainWindow(autosave=False)
+    qtbot.addWidget(window)
+    window.resize(1600, 1000)
+    window.show()
+    window.install(GameHistory(new_setup(2, 3)))
+    page = window.page
+    session = window.session
+    session.changed.disconnect(page.follow)  # the game board stays in front
+    page.views.setCurrentIndex(0)
+    QApplication.processEvents()
+    builds.clear()
+    rng = random.Random(3)
+    for _ in range(12):
+        assert session.try_apply(choose_move(rng, session.legal_moves(), session.game))
+        QApplication.processEvents()
+    assert page.views.currentIndex() == 0
+    assert builds == []  # nothing behind the board tab was redrawn
+    home_view = page.home_views[0]
+    page.views.setCurrentWidget(home_view)  # shown: brought up to date at once
+    assert builds == ["HomeBoardScene"]
+    fresh = HomeBoardScene(session, 0)
+    fresh.ensure_fresh()
+    assert picture(home_view.scene()) == picture(fresh)
