@@ -30,8 +30,8 @@ from arle.simulate import choose_move, setup_for
 #: Qt warnings that fail a session (lower case substrings).
 BAD_WARNINGS = ("geometry", "qgraphicsscene", "qgraphicsitem", "qgraphicsview", "qpainter", "deleted",
                 "dangling", "invalid", "null pixmap", "paint device")
-#: Harmless on the offscreen platform.
-IGNORED_WARNINGS = ("propagateSizeHints",)
+#: Harmless on the offscreen platform (popup menus ask to grab the keyboard).
+IGNORED_WARNINGS = ("propagateSizeHints", "does not support grabbing the keyboard")
 
 WIDTH, HEIGHT = 1600, 1000
 

@@ -18,9 +18,9 @@ import random
 from collections import Counter
 from typing import Any
 
-from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import QAction, QMouseEvent
-from PySide6.QtWidgets import QApplication, QGraphicsView, QScrollArea, QWidget
+from PySide6.QtWidgets import QApplication, QGraphicsView, QMenu, QScrollArea, QWidget
 
 from arle.engine import describe
 from arle.engine import moves as M
@@ -292,12 +292,29 @@ class GestureDriver:
         return BUTTON
 
     def _menu(self, move: Any) -> str:
+        """Open "More actions" with a click, open the submenu holding the move if it is grouped,
+        and click the entry whose text names the move (as a player reads it)."""
+        from arle.gui.style import move_label
+
         panel = self.page.decision
-        action: QAction | None = panel.more_action_for(move)
         scroll_to(panel.more)
-        if action is None or not panel.more.isEnabled() or not panel.more.isVisible():
-            raise NoGesture(f'"More actions" has no entry for {describe(move)}')
-        action.trigger()
+        if not panel.more.isEnabled() or not panel.more.isVisible():
+            raise NoGesture(f'"More actions" is not available for {describe(move)}')
+        label = move_label(self.session.game, move)
+        picker = _MenuPicker(label)
+        picker.start()
+        try:
+            click_widget(panel.more)
+            settle()
+        finally:
+            picker.stop()
+        if not self.window.isActiveWindow():
+            # A window system gives the activation back when a popup closes; the offscreen
+            # platform leaves it on the closed menu, and Ctrl+Z would go nowhere.
+            self.window.activateWindow()
+            settle()
+        if picker.error:
+            raise NoGesture(f'"More actions" {picker.error} for {describe(move)} ({label!r})')
         return MENU
 
     # -- undo, redo ------------------------------------------------------------------------------------------
@@ -409,6 +426,67 @@ class GestureDriver:
                                 f"made {[describe(m) for m in made]}")
         self.counts["random_click_move"] += 1
         return made[0]
+
+
+class _MenuPicker:
+    """Clicks through the popup menus opened by a click on "More actions": while the menu runs
+    its own event loop, a timer finds the entry ``label`` (first in the open menu, else in the
+    submenu that holds it), hovers and clicks it. A guard closes the menus if nothing is found."""
+
+    def __init__(self, label: str) -> None:
+        self.label = label
+        self.error = ""
+        self.tries = 0
+        self.guard = QTimer()
+        self.guard.setSingleShot(True)
+        self.guard.setInterval(5000)
+        self.guard.timeout.connect(self._give_up)
+
+    def start(self) -> None:
+        self.guard.start()
+        QTimer.singleShot(0, self._step)
+
+    def stop(self) -> None:
+        self.guard.stop()
+        if not self.error and self.tries == 0:
+            self.error = "did not open"
+
+    def _step(self) -> None:
+        if not self.guard.isActive():
+            return
+        self.tries += 1
+        popup = QApplication.activePopupWidget()
+        if not isinstance(popup, QMenu):
+            if self.tries < 50:
+                QTimer.singleShot(10, self._step)
+            else:
+                self._give_up("did not open")
+            return
+        for action in popup.actions():
+            if action.text() == self.label and action.menu() is None and action.isEnabled():
+                self._click(popup, action)
+                return
+        for action in popup.actions():
+            sub = action.menu()
+            if sub is not None and any(a.text() == self.label for a in sub.actions()):
+                self._click(popup, action)  # opens the submenu
+                QTimer.singleShot(0, self._step)
+                return
+        self._give_up("has no entry")
+
+    @staticmethod
+    def _click(menu: QMenu, action: QAction) -> None:
+        point = menu.actionGeometry(action).center()
+        _send(menu, QEvent.Type.MouseMove, point, Qt.MouseButton.NoButton, Qt.MouseButton.NoButton)
+        press(menu, point)
+        release(menu, point)
+
+    def _give_up(self, why: str = "did not close") -> None:
+        self.error = self.error or why
+        popup = QApplication.activePopupWidget()
+        while popup is not None:
+            popup.close()
+            popup = QApplication.activePopupWidget()
 
 
 def makes(piece: Any, move: Any) -> bool:

@@ -13,7 +13,7 @@ from PySide6.QtCore import QSize, Qt
 from arle.engine import Game
 from arle.engine.buildings import BUILDINGS
 from arle.engine.moves import Choose
-from arle.gui.driver import DRAG, GestureDriver, scroll_to, settle
+from arle.gui.driver import DRAG, MENU, GestureDriver, scroll_to, settle
 from arle.gui.main_window import MainWindow, new_setup
 from arle.history import GameHistory
 from arle.simulate import choose_move
@@ -91,6 +91,7 @@ def test_a_whole_game_through_the_gui(qtbot, window, players, seed, min_drags):
     for kind in DRAGGED:
         assert driver.by_gesture[kind, DRAG] >= 1, f"no {kind} by drag in this game: choose another seed"
     assert driver.by_gesture["PlaceWorker", DRAG] == driver.by_type["PlaceWorker"]
+    assert driver.counts[MENU] >= 1  # an anytime ability or a Peat Boat trade from the popup menu
 
 
 def test_many_choices_scroll_instead_of_making_the_window_taller(window, monkeypatch):
