@@ -10,7 +10,9 @@ A press and release without moving is a click (``click_move``).
 
 ``SessionScene`` is the base of the board scenes: it redraws from ``session.game.state`` after
 ``session.changed`` (deferred to the event loop, never inside an item's own mouse handler, and
-done at once before the next mouse press or position query so it is never stale).
+done at once before the next mouse press or position query so it is never stale). A scene in a
+tab behind another waits until it is shown; a redraw keeps the texts and boxes that did not
+change, so a move costs what it changed, not the whole board.
 """
 
 from __future__ import annotations
