@@ -49,13 +49,21 @@ def _tr(text: str) -> str:
     return QCoreApplication.translate("Panels", text)
 
 
+_ICONS: dict[tuple[str, int], QPixmap | None] = {}
+
+
 def goods_icon(good: str, size: int = 18) -> QPixmap | None:
-    """The goods/animal art (``resources/goods``, ``resources/animals``) as a small pixmap."""
-    for folder in ("goods", "animals"):
-        path = resource_path(f"{folder}/{good}.svg")
-        if path.is_file():
-            return QIcon(str(path)).pixmap(QSize(size, size))
-    return None
+    """The goods/animal art (``resources/goods``, ``resources/animals``) as a small pixmap
+    (rendered once: every player panel shows the same 24 pictures)."""
+    key = (good, size)
+    if key not in _ICONS:
+        _ICONS[key] = None
+        for folder in ("goods", "animals"):
+            path = resource_path(f"{folder}/{good}.svg")
+            if path.is_file():
+                _ICONS[key] = QIcon(str(path)).pixmap(QSize(size, size))
+                break
+    return _ICONS[key]
 
 
 # -- whose turn ------------------------------------------------------------------------------------------
