@@ -159,7 +159,7 @@ def _p95(values: list[float]) -> float:
 def gui_figures(quick: bool) -> dict[str, Any]:
     results: dict[str, Any] = {}
     for name, fn in (("repaint", lambda: repaint_figures(quick)),
-                     ("startup", lambda: startup_figures(3 if quick else 7)),
+                     ("startup", lambda: startup_figures(5 if quick else 9)),
                      ("rss", lambda: rss_figures(1 if quick else 3))):
         try:
             results.update(fn())
