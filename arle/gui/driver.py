@@ -3,10 +3,13 @@ would, so that tests and the GUI monkey (``arle fuzz gui``) find moves a player 
 
 For each move it finds where the move is done (a Worker dragged on the game board, a tile, Dike,
 Peat or Animal dragged on the Home Board, goods or a destination dragged onto a vehicle on the
-Storage board, a tool track or building clicked, a decision button, the "More actions" menu),
-clicks the tab that shows that view, sends real mouse press/move/release events to the view's
-viewport, and checks that the session's history grew by exactly that move. A move that has no
-gesture where a player would look for it raises ``NoGesture``: a GUI bug, named by the move.
+Storage board, a tool track or building clicked, a decision button, an entry of the "More
+actions" popup menu), clicks the tab that shows that view, sends real mouse press/move/release
+events to the view's viewport, and checks that the session's history grew by exactly that move.
+A move that has no gesture where a player would look for it raises ``NoGesture``: a GUI bug,
+named by the move. ``illegal_drop`` and ``random_click`` are the monkey's other gestures: a piece
+dropped where no legal target is must snap back, change nothing and say why; a random click may
+make at most one legal move.
 
 Mouse events are sent with ``QApplication.sendEvent`` (no QtTest), so the driver also runs from
 ``python -m arle fuzz gui`` in an installed copy.
