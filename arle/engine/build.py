@@ -10,7 +10,7 @@ from . import homeboard
 from .buildings import BUILDINGS
 from .events import BuildingBuilt, TileFlipped
 from .moves import Choose, Flip, PlaceTile
-from .payments import cost, payment_options
+from .payments import Cost, cost, payment_options
 from .state import PlayerState
 from .steps import Decision, PayCost, PlaceNewTile, Script, Step
 from .supply import return_tile, take_tile, tile_left
@@ -149,6 +149,9 @@ class UpgradeStallDecision(Decision):
 
     def options(self, g: Game) -> list[Move]:
         return [Flip(f"s{homeboard.space_id(s)}") for s in stalls(g.state.players[self.player])]
+
+    def costs_ahead(self) -> list[Cost]:
+        return [STABLE_COST]
 
     def choose(self, g: Game, move: Move) -> None:
         assert isinstance(move, Flip)

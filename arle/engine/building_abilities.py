@@ -38,6 +38,7 @@ from .state import PlayerState
 from .steps import (
     AndOr,
     CutPeatStep,
+    Decision,
     DikeStep,
     Gain,
     GainPer,
@@ -178,6 +179,8 @@ def _pending_costs(g: Game, p: PlayerState) -> list[Any]:
             continue
         if isinstance(entry, PayDecision):
             result.append(entry.cost)
+        elif isinstance(entry, Decision):
+            result += entry.costs_ahead()
         elif isinstance(entry, Script):
             result += [s.cost for s in entry.steps if isinstance(s, PayCost)]
     return result

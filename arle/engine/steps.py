@@ -72,6 +72,10 @@ class Decision:
     #: Whether the game may take the only option on the player's behalf.
     auto_single = False
 
+    def costs_ahead(self) -> list[Cost]:
+        """Costs the chosen option will have to pay (anytime uses must leave them payable)."""
+        return []
+
 
 class Step:
     """Base class of steps. ``run`` acts, or returns a Decision to wait on."""

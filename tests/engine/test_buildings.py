@@ -978,3 +978,28 @@ def test_an_anytime_use_cannot_spend_what_a_waiting_payment_needs():
     set_goods(p, grain=2)
     refresh(g)
     assert uses(g) == [UseBuilding("schnapps_distillery")]
+
+
+def test_carpenters_workshop_cannot_spend_the_bricks_of_a_stable_being_chosen():
+    """Anytime buildings (RULES-DECISIONS notes "Anytime buildings"): not while something under
+    way would lose what it must pay. Winter Carpenter "exchange a Stall for a Stable by paying 2
+    Bricks": while the Stall is being chosen, the Workshop (4 Food, 1 Brick) is not offered with
+    only 2 Bricks; with 3 it is, and the Stable is still paid. (Found by `arle fuzz games`.)"""
+    from arle.engine.build import UpgradeStallDecision
+    from arle.engine.moves import Flip
+
+    g = game_with("carpenters_workshop")
+    p = me(g)
+    own(g, p, "carpenters_workshop", (3, 2))
+    p.tiles[(3, 1)] = Tile.STALL.value
+    set_goods(p, food=5, brick=2)
+    g.state.stack.append(UpgradeStallDecision(p.index))
+    refresh(g)
+    assert uses(g, "carpenters_workshop") == []
+    set_goods(p, food=5, brick=3)
+    refresh(g)
+    assert UseBuilding("carpenters_workshop", "3,1") in uses(g)
+    g.apply(UseBuilding("carpenters_workshop", "3,1"))
+    g.apply(Flip("s4,0"))
+    assert p.tiles[(3, 1)] == p.tiles[(4, 0)] == Tile.STABLE.value
+    assert (p.goods[Good.FOOD], p.goods[Good.BRICK]) == (1, 0)
