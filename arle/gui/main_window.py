@@ -14,7 +14,7 @@ import logging
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QByteArray, QCoreApplication, QSize, Qt, QTimer
+from PySide6.QtCore import QByteArray, QCoreApplication, QEvent, QObject, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QIcon, QKeySequence
 from PySide6.QtWidgets import (
     QFileDialog,
@@ -204,6 +204,21 @@ class ChoiceScroll(QScrollArea):
             return super().sizeHint()
         frame = 2 * self.frameWidth()
         return widget.sizeHint() + QSize(frame + self.verticalScrollBar().sizeHint().width(), frame)
+
+    def setWidget(self, widget: QWidget) -> None:
+        super().setWidget(widget)
+        widget.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        # The panel's buttons changed: ask the side panel's layout for room again.
+        if watched is self.widget() and event.type() == QEvent.Type.LayoutRequest:
+            self.updateGeometry()
+        return super().eventFilter(watched, event)
+
+    def minimumSizeHint(self) -> QSize:
+        """All of a usual decision (up to ~8 buttons) stays visible: the game log gives way first."""
+        hint = self.sizeHint()
+        return QSize(super().minimumSizeHint().width(), min(hint.height(), 300))
 
 
 class GamePage(QSplitter):

@@ -113,9 +113,13 @@ def loading_rects(piece: EquipmentPiece, space: QRectF) -> list[QRectF]:
     """One rectangle per loading space, left to right (a Double Space twice as wide)."""
     x = space.x() + 104
     y = space.center().y() - CELL / 2 + 6
+    spaces = EQUIPMENT[piece.kind].spaces
+    # Narrower cells where a vehicle has more spaces than its parking box is wide (the Wagon).
+    room = space.right() - 6 - x - 4 * (len(spaces) - 1)
+    cell = min(CELL, room / max(1, sum(spaces)))
     rects = []
-    for size in EQUIPMENT[piece.kind].spaces:
-        w = CELL * size + (size - 1) * 4
+    for size in spaces:
+        w = cell * size + (size - 1) * 4
         rects.append(QRectF(x, y, w, CELL))
         x += w + 4
     return rects
