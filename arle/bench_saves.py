@@ -88,6 +88,10 @@ def saves_figures(quick: bool = False) -> dict[str, float | None]:
                 saver.sync(live)
                 sync.append(time.perf_counter() - t0)
     return {
+        # The names the issue asks for first, then the details.
+        "undo_ms_p95": _ms(_p95(undo)),
+        "save_ms": _ms(statistics.median(save)),
+        "load_ms": _ms(statistics.median(load)),
         "full_game_moves_median": statistics.median(moves_per_game),
         "undo_end_of_game_ms_median": _ms(statistics.median(undo)),
         "undo_end_of_game_ms_p95": _ms(_p95(undo)),
