@@ -798,6 +798,9 @@ class BoardView(QGraphicsView):
         self.setMouseTracking(True)
         self.setFrameShape(QGraphicsView.Shape.NoFrame)
         self.setBackgroundBrush(style.BOARD_BG)
+        # A board wider than the window's shape sits at the top, like a sheet on a table, not
+        # in the middle of an empty band.
+        self.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignHCenter)
 
     def fit(self) -> None:
         self.fitInView(self.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
