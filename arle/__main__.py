@@ -7,12 +7,15 @@ its own options and ``--help``.
 
 from __future__ import annotations
 
-import argparse
 import importlib
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from arle import __version__
+
+if TYPE_CHECKING:
+    import argparse
 
 #: command word -> ("module:function", help). The function takes the remaining argv, returns an exit code.
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -25,6 +28,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
 
 
 def _parser() -> argparse.ArgumentParser:
+    import argparse
+
     parser = argparse.ArgumentParser(
         prog="arle",
         description="Fields of Arle for the desktop. Without a command, the game window opens.",
@@ -41,6 +46,10 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
+    if not args:  # the usual double-click start: straight to the window, no argparse to import
+        from arle.gui.app import run
+
+        return run()
     # argparse only sees the command word; whatever follows it is passed on verbatim.
     head, rest = (args[:1], args[1:]) if args[:1] and args[0] in COMMANDS else (args, [])
     ns = _parser().parse_args(head)
