@@ -167,16 +167,14 @@ class GestureDriver:
         return view, view.scene()
 
     def home(self, player: int) -> tuple[QGraphicsView, Any]:
-        view = self.page.home_views[player]
-        if not isinstance(view, QGraphicsView):
-            raise NoGesture(f"player {player}'s Home Board is not shown (placeholder)")
-        self.show_tab(view)
-        return view, view.scene()
+        return self._player_board(self.page.home_views[player], player, "Home Board")
 
     def storage(self, player: int) -> tuple[QGraphicsView, Any]:
-        view = self.page.storage_views[player]
+        return self._player_board(self.page.storage_views[player], player, "Storage board")
+
+    def _player_board(self, view: Any, player: int, what: str) -> tuple[QGraphicsView, Any]:
         if not isinstance(view, QGraphicsView):
-            raise NoGesture(f"player {player}'s Storage board is not shown (placeholder)")
+            raise NoGesture(f"player {player}'s {what} is not shown (placeholder)")
         self.show_tab(view)
         return view, view.scene()
 
