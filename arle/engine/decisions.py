@@ -76,8 +76,9 @@ RULES_NOTES: tuple[RulesNote, ...] = (
     RulesNote("Weaving Parlor and Colonist's House", "The Peat you cut is a bonus: with no Peat "
               "left on your Moors you may still pay 3 Flax for 1 Linen (2 Wool for 1 Clay)."),
     RulesNote("Anytime buildings", "A dark green building is offered only when its use gains you "
-              "something (no Schnapps at 30 Food), and not while a payment is under way if the use "
-              "would spend what that payment needs."),
+              "something (no Schnapps at 30 Food), and not while a payment is under way (or about to "
+              "be, as the 2 Bricks of a Stall being turned into a Stable) if the use would spend "
+              "what that payment needs."),
     RulesNote("Cut Peat actions", "The Cut Peat actions of the Turnery, Smokehouse, Saddlery and "
               "Milk House Inn, like the Peat Cutter's, may be stopped early; a Park is not a "
               "Forest for the Turnery."),
