@@ -130,7 +130,8 @@ def load_moves(g: Game, p: PlayerState) -> list[Move]:
     if not free:
         return []
     items = _affordable_items(g, p, set().union(*(ok for _, _, ok in free)))
-    return [Load(piece.id, start, it) for piece, start, ok in free for it in items if item_size(it) in ok]
+    sized = [(it, item_size(it)) for it in items]
+    return [Load(piece.id, start, it) for piece, start, ok in free for it, n in sized if n in ok]
 
 
 def apply_load(g: Game, p: PlayerState, move: Move) -> None:

@@ -341,16 +341,21 @@ class GestureDriver:
 
     # -- refused drops ---------------------------------------------------------------------------------------
 
-    def illegal_drop(self, rng: random.Random) -> str | None:
-        """Drag a random piece of a random view to a place that is no legal target; check that it
-        snaps back, changes nothing and that the status bar says why. Returns what was dragged
-        (None if the chosen view had no piece)."""
-        session = self.session
+    def _random_board_view(self, rng: random.Random) -> QGraphicsView:
+        """One of the board views (not placeholders), chosen by ``rng`` and brought forward."""
         page = self.page
         views = [v for v in (page.board_view, *page.home_views, *page.storage_views)
                  if isinstance(v, QGraphicsView)]
         view = rng.choice(views)
         self.show_tab(view)
+        return view
+
+    def illegal_drop(self, rng: random.Random) -> str | None:
+        """Drag a random piece of a random view to a place that is no legal target; check that it
+        snaps back, changes nothing and that the status bar says why. Returns what was dragged
+        (None if the chosen view had no piece)."""
+        session = self.session
+        view = self._random_board_view(rng)
         scene = view.scene()
         if isinstance(scene, SessionScene):
             scene.ensure_fresh()
@@ -370,10 +375,9 @@ class GestureDriver:
                 return None
             piece = token
             src = token.pos()
+            legal = set(session.legal_moves())
             forbidden = [item.rect for sid, item in scene.spaces.items()
-                         if M.PlaceWorker(sid) in session.legal_moves()]
-            forbidden += [item.rect for item in scene.spaces.values() if M.Choose(item.space_id)
-                          in session.legal_moves()]
+                         if M.PlaceWorker(sid) in legal or M.Choose(item.space_id) in legal]
             what = "Worker"
         dst = _free_point(rng, scene.sceneRect(), src, forbidden)
         if dst is None:
@@ -404,11 +408,7 @@ class GestureDriver:
         may make a move (a glowing space, tool track, tile or sale button); it must then be exactly
         one move that was legal. Returns that move, or None when the click changed nothing."""
         session = self.session
-        page = self.page
-        views = [v for v in (page.board_view, *page.home_views, *page.storage_views)
-                 if isinstance(v, QGraphicsView)]
-        view = rng.choice(views)
-        self.show_tab(view)
+        view = self._random_board_view(rng)
         legal = list(session.legal_moves())
         before = list(session.history.moves)
         scene = view.scene()
