@@ -7,6 +7,7 @@ import sys
 import time
 from collections.abc import Sequence
 
+import shiboken6
 from PySide6.QtCore import QEvent, QLibraryInfo, QLocale, QObject, QTimer, QTranslator
 from PySide6.QtWidgets import QApplication
 
@@ -54,7 +55,12 @@ def run(argv: Sequence[str] | None = None) -> int:
     if os.environ.get("ARLE_BENCH_FIRST_PAINT"):
         _quit_after_first_paint(app, window)
     window.show()
-    return app.exec()
+    code = app.exec()
+    # The window goes before the QApplication, in Qt's order. Left to PySide's exit handler, it
+    # and its children were deleted after Python had half torn them down: "shared QObject was
+    # deleted directly" and a segfault (exit 139) after a game was replaced by New Game.
+    shiboken6.delete(window)
+    return code
 
 
 class _FirstPaint(QObject):

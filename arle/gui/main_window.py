@@ -361,6 +361,13 @@ class GamePage(QSplitter):
                 self.views.setTabText(i, text)
 
 
+def adopt(page: GamePage, session: GameSession) -> None:
+    """Make ``page`` the Qt parent of its session and scenes: they live and die with it."""
+    session.setParent(page)
+    for scene in page.scenes:
+        scene.setParent(page)
+
+
 # -- the window -------------------------------------------------------------------------------------------
 
 
@@ -419,6 +426,7 @@ class MainWindow(QMainWindow):
         if self.settings is not None:
             self.settings.window_geometry = base64.b64encode(bytes(self.saveGeometry())).decode("ascii")
             self._save_settings()
+        self.close_game()
         super().closeEvent(event)
 
     def player_defaults(self) -> tuple[tuple[str, str], tuple[str, str]]:
@@ -489,9 +497,11 @@ class MainWindow(QMainWindow):
         names, colors = self.player_defaults()
         dialog = NewGameDialog(self, names=names, colors=colors,
                                friendly_undo=bool(getattr(self.settings, "friendly_undo", False)))
-        if dialog.exec() != NewGameDialog.DialogCode.Accepted:
-            return
-        self.start_new(dialog.choice())
+        accepted = dialog.exec() == NewGameDialog.DialogCode.Accepted
+        choice = dialog.choice() if accepted else None
+        dialog.deleteLater()
+        if choice is not None:
+            self.start_new(choice)
 
     def start_new(self, choice: NewGameChoice) -> None:
         """Start the game chosen in the New Game dialog (remembering names and colours)."""
@@ -514,14 +524,13 @@ class MainWindow(QMainWindow):
         """Show ``history``'s game in a fresh game page."""
         from arle.gui.session import GameSession
 
-        if self.page is not None:
-            self.stack.removeWidget(self.page)
-            self.page.deleteLater()
-        session = GameSession(history, self)
+        self.close_game()
+        session = GameSession(history)
         session.colors = colors or list(self.player_defaults()[1])
         self.session = session
         self.save_path = save_path
         self.page = GamePage(session)
+        adopt(self.page, session)
         forget_module_sources()  # the engine, the boards and the panels have just been imported
         self.stack.addWidget(self.page)
         self.stack.setCurrentWidget(self.page)
@@ -535,6 +544,26 @@ class MainWindow(QMainWindow):
         self._update_title()
         if history.game.over:
             self._game_over()
+
+    def close_game(self) -> None:
+        """Take the game page down (New Game, Open, Continue, closing the window).
+
+        The session and the scenes belong to the page, so one ``deleteLater`` removes them together,
+        after the page's views. A session left behind as the window's child, with its scenes owned
+        by Python alone, kept its connections to the deleted page; at exit PySide then deleted
+        them in no order and Qt crashed ("shared QObject was deleted directly", exit 139).
+        """
+        page, session = self.page, self.session
+        self.page = self.session = None
+        self.autosaver = None
+        if session is not None:
+            session.after_change = None
+            session.blockSignals(True)  # nothing may redraw a page on its way out
+        if page is not None:
+            self.stack.removeWidget(page)
+            page.deleteLater()
+        self._update_actions()
+        self._update_title()
 
     def _update_title(self, *_: Any) -> None:
         if self.session is None:
