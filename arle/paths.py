@@ -6,7 +6,11 @@ the last game and the recent saves before the engine is loaded: the first window
 
 from __future__ import annotations
 
+import errno
 import os
+import stat
+import time
+import uuid
 from pathlib import Path
 
 import platformdirs
@@ -26,5 +30,117 @@ def saves_dir() -> Path:
 
 
 def autosave_path() -> Path:
-    """The journal of the game in progress (``arle.autosave``)."""
+    """Legacy: the single journal of Arle before one journal per game (``autosave_dir``); it is
+    moved into that folder the first time games are listed."""
     return data_dir() / "autosave.arle-journal"
+
+
+def autosave_dir() -> Path:
+    """One journal per unfinished game (``arle.autosave.list_games`` lists them)."""
+    return data_dir() / "autosaves"
+
+
+#: The file extension of autosave journals.
+JOURNAL_EXTENSION = ".arle-journal"
+
+
+def new_autosave_path() -> Path:
+    """A fresh journal name for a new game: never the name of a game in progress."""
+    return autosave_dir() / f"{uuid.uuid4().hex}{JOURNAL_EXTENSION}"
+
+
+# -- reading files safely ----------------------------------------------------------------------------
+
+
+class NotARegularFile(OSError):
+    """A FIFO, a device, a folder...: reading it could hang or never end."""
+
+
+class FileTooLarge(OSError):
+    """Larger than any file of its kind can honestly be."""
+
+
+def read_bounded(path: Path, limit: int) -> bytes:
+    """The bytes of the regular file ``path``, at most ``limit`` of them, for every reader of
+    saves, journals and settings.
+
+    Opened without blocking (a FIFO would wait for a writer forever) and checked with fstat
+    before a byte is read: a FIFO, a device such as /dev/zero behind a symlink, or a folder raises
+    ``NotARegularFile``; more than ``limit`` bytes raises ``FileTooLarge`` (at most ``limit + 1``
+    are read, whatever the file claims its size is).
+    """
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        fd = os.open(path, flags)
+    except IsADirectoryError:
+        raise NotARegularFile(errno.EISDIR, "it is a folder, not a file", str(path)) from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise NotARegularFile(errno.EISDIR, "it is a folder, not a file", str(path))
+        if not stat.S_ISREG(mode):
+            raise NotARegularFile(errno.EINVAL, "it is not a regular file", str(path))
+        chunks: list[bytes] = []
+        left = limit + 1
+        while left > 0:
+            chunk = os.read(fd, min(left, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+    finally:
+        os.close(fd)
+    data = b"".join(chunks)
+    if len(data) > limit:
+        raise FileTooLarge(errno.EFBIG, f"it is larger than {limit:,} bytes", str(path))
+    return data
+
+
+# -- writing files --------------------------------------------------------------------------------------
+
+#: A file rewritten atomically is first written to ``.<name>.<random>.tmp`` beside it.
+TMP_SUFFIX = ".tmp"
+#: A temporary file older than this is left over from a killed writer.
+STALE_TMP_S = 60.0
+
+
+def creation_mode() -> int:
+    """The permissions a new document gets: 0o666 less the process umask (as any editor does)."""
+    if os.name != "posix":
+        return 0o666
+    try:  # Linux: read without changing it (os.umask() sets it, racing other threads)
+        with open("/proc/self/status", encoding="ascii", errors="replace") as f:
+            for line in f:
+                if line.startswith("Umask:"):
+                    return 0o666 & ~int(line.split()[1], 8)
+    except (OSError, ValueError):
+        pass
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
+def clean_stale_tmp(folder: Path, now: float | None = None) -> list[Path]:
+    """Delete the temporary files a killed atomic rewrite left in ``folder`` (those older than
+    ``STALE_TMP_S``; a younger one may be a rewrite in flight). Returns what was removed."""
+    now = time.time() if now is None else now
+    removed: list[Path] = []
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return removed
+    for entry in entries:
+        name = entry.name
+        if not (name.startswith(".") and name.endswith(TMP_SUFFIX) and _is_ours(name)):
+            continue
+        try:
+            if entry.is_file(follow_symlinks=False) and now - entry.stat().st_mtime > STALE_TMP_S:
+                os.unlink(entry.path)
+                removed.append(Path(entry.path))
+        except OSError:
+            continue
+    return removed
+
+
+def _is_ours(name: str) -> bool:
+    return any(f"{ext}." in name for ext in (EXTENSION, JOURNAL_EXTENSION, ".json"))

@@ -1,0 +1,127 @@
+"""One game, one writer: an OS lock on a small file beside the game's journal.
+
+The lock is held on an open file (``fcntl.flock`` on POSIX, ``msvcrt.locking`` on Windows), so
+the operating system frees it the moment the holder dies: the lock of a killed Arle is free at
+once, with no stale lock file to judge by age or process id. Within one process, a registry of
+held paths makes two ``GameLock`` objects on the same file exclude each other too (whatever the
+platform's lock does for two handles of one process). No Qt, no engine.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import threading
+from pathlib import Path
+from types import TracebackType
+
+try:
+    import fcntl
+except ImportError:  # Windows
+    fcntl = None  # type: ignore[assignment]
+    import msvcrt
+
+#: The lock file of ``game.arle-journal`` is ``game.arle-journal.lock``.
+SUFFIX = ".lock"
+
+_held: set[str] = set()
+_guard = threading.Lock()
+
+
+def lock_path(path: Path) -> Path:
+    path = Path(path)
+    return path.with_name(path.name + SUFFIX)
+
+
+class GameLock:
+    """``acquire()`` is non-blocking: False means another window (process or object) has the game."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = Path(path)
+        self._fd: int | None = None
+        self._key = os.path.realpath(lock_path(self.path))
+
+    @property
+    def held(self) -> bool:
+        return self._fd is not None
+
+    def acquire(self) -> bool:
+        if self._fd is not None:
+            return True
+        with _guard:
+            if self._key in _held:
+                return False
+            Path(self._key).parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(self._key, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOINHERIT", 0), 0o666)
+            if not _os_lock(fd):
+                os.close(fd)
+                return False
+            _held.add(self._key)
+            self._fd = fd
+        return True
+
+    def release(self) -> None:
+        with _guard:
+            if self._fd is None:
+                return
+            fd, self._fd = self._fd, None
+            _held.discard(self._key)
+            with contextlib.suppress(OSError):
+                _os_unlock(fd)
+            os.close(fd)
+
+    def release_and_remove(self) -> None:
+        """Release and delete the lock file (the game is gone: nothing is left to lock)."""
+        if self._fd is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(self._key)  # POSIX: while held, so no one else locks the old file meanwhile
+        self.release()
+        with contextlib.suppress(OSError):
+            os.unlink(self._key)  # Windows cannot delete an open file
+
+    def __enter__(self) -> GameLock:
+        if not self.acquire():
+            from arle.autosave import GameInUse
+
+            raise GameInUse()
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        self.release()
+
+    def __del__(self) -> None:
+        with contextlib.suppress(Exception):
+            self.release()
+
+
+def is_locked(path: Path) -> bool:
+    """True when another window holds the game at ``path`` (a passing probe, never kept)."""
+    probe = GameLock(path)
+    try:
+        if not probe.acquire():
+            return True
+    except OSError:
+        return False  # cannot even create the lock file: nobody else can hold it either
+    probe.release()
+    return False
+
+
+def _os_lock(fd: int) -> bool:
+    try:
+        if fcntl is not None:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        else:
+            os.lseek(fd, 0, os.SEEK_SET)
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+    except OSError:
+        return False
+    return True
+
+
+def _os_unlock(fd: int) -> None:
+    if fcntl is not None:
+        fcntl.flock(fd, fcntl.LOCK_UN)
+    else:
+        os.lseek(fd, 0, os.SEEK_SET)
+        msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
