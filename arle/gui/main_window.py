@@ -20,11 +20,9 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QFrame,
     QLabel,
-    QListWidget,
-    QListWidgetItem,
     QMainWindow,
     QMessageBox,
-    QPushButton,
+    QProgressBar,
     QScrollArea,
     QSizePolicy,
     QSplitter,
@@ -34,7 +32,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from arle import __version__
 from arle.gui import style
 from arle.resources import resource_path
 
@@ -60,6 +57,8 @@ STYLE_SHEET = """
 #title { color: #2d4f3a; font-size: 26px; font-weight: 600; }
 #subtitle { color: #4c6a57; font-size: 15px; }
 #version { color: #7a8f80; font-size: 12px; }
+#warning { color: #8a2c1f; font-weight: 600; }
+#games { font-size: 13px; }
 #startButton { font-size: 16px; padding: 10px 18px; }
 #sidePanel { background: #f6f2e6; }
 #sectionTitle { font-weight: 600; color: #2b3a2f; }
@@ -119,76 +118,6 @@ def placeholder(text: str) -> QWidget:
     label.setWordWrap(True)
     label.setStyleSheet("color: #6d7a6f; font-size: 16px;")
     return label
-
-
-# -- start page ------------------------------------------------------------------------------------------
-
-
-class StartPage(QWidget):
-    """New Game, Continue (the autosave), Open, and the recent games."""
-
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__()
-        self.window_ = window
-        self.setObjectName("backdrop")
-        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
-        card = QFrame()
-        card.setObjectName("card")
-        card.setMinimumWidth(560)
-        inner = QVBoxLayout(card)
-        inner.setContentsMargins(40, 30, 40, 28)
-        inner.setSpacing(12)
-        logo = QLabel()
-        logo.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        logo.setPixmap(app_icon().pixmap(112, 112))
-        inner.addWidget(logo)
-        for text, name in ((_tr("Fields of Arle"), "title"),
-                           (_tr("Farming on the East Frisian coast, solo or with two at one table."),
-                            "subtitle")):
-            label = QLabel(text)
-            label.setObjectName(name)
-            label.setAlignment(Qt.AlignmentFlag.AlignCenter)
-            label.setWordWrap(True)
-            inner.addWidget(label)
-        self.continue_button = QPushButton(_tr("Continue the last game"))
-        self.new_button = QPushButton(_tr("New Game…"))
-        self.open_button = QPushButton(_tr("Open a saved game…"))
-        for b in (self.continue_button, self.new_button, self.open_button):
-            b.setObjectName("startButton")
-            inner.addWidget(b)
-        self.continue_button.clicked.connect(window.continue_autosave)
-        self.new_button.clicked.connect(window.new_game)
-        self.open_button.clicked.connect(window.open_game)
-        self.recent_title = QLabel(_tr("Recent games"))
-        self.recent_title.setObjectName("subtitle")
-        self.recent = QListWidget()
-        self.recent.setMaximumHeight(130)
-        self.recent.itemActivated.connect(
-            lambda item: window.open_path(Path(item.data(Qt.ItemDataRole.UserRole))))
-        inner.addWidget(self.recent_title)
-        inner.addWidget(self.recent)
-        version = QLabel(_tr("Version {version}").format(version=__version__))
-        version.setObjectName("version")
-        version.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        inner.addWidget(version)
-        outer = QVBoxLayout(self)
-        outer.addStretch(1)
-        outer.addWidget(card, 0, Qt.AlignmentFlag.AlignHCenter)
-        outer.addStretch(2)
-        self.refresh()
-
-    def refresh(self) -> None:
-        autosave_path = _optional("arle.paths", "autosave_path")
-        path = self.window_.autosave_file() if autosave_path else None
-        self.continue_button.setVisible(bool(path and path.exists()))
-        self.recent.clear()
-        for path in self.window_.recent_files():
-            item = QListWidgetItem(path.name.removesuffix(".arle.json"))
-            item.setData(Qt.ItemDataRole.UserRole, str(path))
-            item.setToolTip(str(path))
-            self.recent.addItem(item)
-        self.recent.setVisible(self.recent.count() > 0)
-        self.recent_title.setVisible(self.recent.count() > 0)
 
 
 # -- game page --------------------------------------------------------------------------------------------
@@ -373,6 +302,9 @@ def adopt(page: GamePage, session: GameSession) -> None:
 
 class MainWindow(QMainWindow):
     def __init__(self, *, autosave: bool = True) -> None:
+        from arle.gui.background import Background
+        from arle.gui.start_page import StartPage
+
         super().__init__()
         self.setWindowTitle(APP_NAME)
         self.setWindowIcon(app_icon())
@@ -381,17 +313,44 @@ class MainWindow(QMainWindow):
         self.page: GamePage | None = None
         self.save_path: Path | None = None
         self.use_autosave = autosave
+        #: The journal of the game shown (``arle.autosave.Autosaver``), None without autosave.
         self.autosaver: Any = None
         self.settings: Any = None
+        #: What the player must not miss (autosave impossible, a damaged file), by topic: shown in
+        #: the status bar until the situation changes, never overwritten by passing messages.
+        self.warnings: dict[str, str] = {}
+        self.warning_label = QLabel()
+        self.warning_label.setObjectName("warning")
+        self.warning_label.setWordWrap(True)
+        self.warning_label.hide()
+        self.statusBar().addPermanentWidget(self.warning_label, 1)
+        self.busy = QProgressBar()  # a file being read off the GUI thread
+        self.busy.setRange(0, 0)
+        self.busy.setMaximumWidth(140)
+        self.busy.hide()
+        self.statusBar().addPermanentWidget(self.busy)
+        self.loader = Background(self)
+        self.lister = Background(self)
         self._load_settings()
         self.stack = QStackedWidget()
-        self.start_page = StartPage(self)
+        self.start_page = StartPage(self, app_icon())
         self.stack.addWidget(self.start_page)
         self.setCentralWidget(self.stack)
         self._make_actions()
         self._restore_geometry()
         self.statusBar().showMessage(_tr("Welcome to Arle."), 4000)
         self._update_actions()
+
+    # -- warnings that stay ------------------------------------------------------------------------------
+
+    def set_warning(self, topic: str, text: str | None) -> None:
+        """Show ``text`` until it is replaced or cleared (``None``)."""
+        if text:
+            self.warnings[topic] = text
+        else:
+            self.warnings.pop(topic, None)
+        self.warning_label.setText("\n".join(self.warnings.values()))
+        self.warning_label.setVisible(bool(self.warnings))
 
     # -- settings -----------------------------------------------------------------------------------------
 
@@ -400,8 +359,7 @@ class MainWindow(QMainWindow):
         if read is None:
             return
         self.settings, warning = read()
-        if warning:
-            QTimer.singleShot(0, lambda: self.statusBar().showMessage(warning, 8000))
+        self.set_warning("settings", warning)
 
     def _save_settings(self) -> None:
         save = _optional("arle.settings", "save_settings")
@@ -409,7 +367,7 @@ class MainWindow(QMainWindow):
             return
         try:
             save(self.settings)
-        except OSError as exc:
+        except (OSError, ValueError) as exc:  # a read-only folder; text no file can hold
             log.warning("settings not saved: %s", exc)
 
     def _restore_geometry(self) -> None:
@@ -423,6 +381,9 @@ class MainWindow(QMainWindow):
         self.resize(*DEFAULT_SIZE)
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        if not self._may_drop_game():
+            event.ignore()
+            return
         if self.settings is not None:
             self.settings.window_geometry = base64.b64encode(bytes(self.saveGeometry())).decode("ascii")
             self._save_settings()
@@ -507,6 +468,8 @@ class MainWindow(QMainWindow):
         """Start the game chosen in the New Game dialog (remembering names and colours)."""
         from arle.history import GameHistory
 
+        if not self._may_drop_game():
+            return
         if self.settings is not None:
             old = self.player_defaults()[0]
             names = [*choice.setup.names, *old[len(choice.setup.names):]]
@@ -520,8 +483,10 @@ class MainWindow(QMainWindow):
         self.install(history, list(choice.colors), save_path=None)
 
     def install(self, history: GameHistory, colors: list[str] | None = None,
-                save_path: Path | None = None) -> None:
-        """Show ``history``'s game in a fresh game page."""
+                save_path: Path | None = None, *, autosaver: Any = None) -> None:
+        """Show ``history``'s game in a fresh game page. The game shown before stays in the games
+        in progress (its journal is closed, not deleted). ``autosaver``: the journal the game was
+        continued from, already started; else a new journal is started (with autosave on)."""
         from arle.gui.session import GameSession
 
         self.close_game()
@@ -539,23 +504,30 @@ class MainWindow(QMainWindow):
         session.redoAvailable.connect(lambda _b: self._update_actions())
         session.changed.connect(self._update_title)
         session.gameOver.connect(self._game_over)
-        self._start_autosave(history)
+        self.set_warning("settings", None)
+        self._start_autosave(history, autosaver, save_path)
         self._update_actions()
         self._update_title()
         if history.game.over:
             self._game_over()
 
     def close_game(self) -> None:
-        """Take the game page down (New Game, Open, Continue, closing the window).
+        """Take the game page down (New Game, Open, Continue, closing the window); its journal is
+        closed, so the game stays in the games in progress.
 
         The session and the scenes belong to the page, so one ``deleteLater`` removes them together,
-        after the page's views. A session left behind as the window's child, with its scenes owned
-        by Python alone, kept its connections to the deleted page; at exit PySide then deleted
-        them in no order and Qt crashed ("shared QObject was deleted directly", exit 139).
+        after the page's views (a session left as the window's child kept its connections to the
+        deleted page until exit).
         """
-        page, session = self.page, self.session
-        self.page = self.session = None
-        self.autosaver = None
+        page, session, saver = self.page, self.session, self.autosaver
+        self.page = self.session = self.autosaver = None
+        if saver is not None:
+            try:
+                saver.close()
+            except Exception:  # closing must never fail: the journal on disk is the game
+                log.exception("cannot close the autosave journal")
+        for topic in ("autosave", "note"):
+            self.set_warning(topic, None)
         if session is not None:
             session.after_change = None
             session.blockSignals(True)  # nothing may redraw a page on its way out
@@ -574,8 +546,11 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(f"{APP_NAME}: {names}{where}")
 
     def _game_over(self) -> None:
-        if self.autosaver is not None:  # a finished game is nothing to continue (undo writes it anew)
-            self.autosaver.discard()
+        if self.autosaver is not None:  # a finished game leaves the games in progress (undo writes it anew)
+            try:
+                self.autosaver.discard()
+            except OSError as exc:
+                log.warning("finished game's journal not removed: %s", exc)
         if self.page is None:
             return
         self.page.views.setCurrentIndex(self.page.scoring_index)
@@ -583,67 +558,125 @@ class MainWindow(QMainWindow):
 
     # -- autosave ------------------------------------------------------------------------------------------
 
-    def autosave_file(self) -> Path | None:
-        path_fn = _optional("arle.paths", "autosave_path")
-        return path_fn() if (path_fn and self.use_autosave) else None
+    def _start_autosave(self, history: GameHistory, autosaver: Any, save_path: Path | None) -> None:
+        if autosaver is None and self.use_autosave:
+            from arle.autosave import Autosaver, new_autosave_path
 
-    def _start_autosave(self, history: GameHistory) -> None:
-        if not self.use_autosave or self.session is None:
-            return
-        saver_cls = _optional("arle.autosave", "Autosaver")
-        if saver_cls is None:
-            return
-        self.autosaver = saver_cls()
-        try:
-            self.autosaver.start(history)
-        except OSError as exc:
-            self.statusBar().showMessage(_tr("Autosave is not possible: {error}").format(error=exc), 8000)
-            self.autosaver = None
-            return
-        self.session.after_change = self.autosaver.sync
+            autosaver = Autosaver(new_autosave_path(), save_path=save_path)
+        self.autosaver = autosaver
+        if autosaver is not None and self.session is not None:
+            self.session.after_change = self.autosave
+            self.autosave(history)
 
-    def continue_autosave(self) -> None:
-        load = _optional("arle.autosave", "load_autosave")
-        if load is None:
+    def autosave(self, history: GameHistory) -> None:
+        """Bring the journal up to date. A failure is said once and stays in view; play goes on,
+        every later move tries again, and the player hears when autosave works again."""
+        from arle.autosave import GameInUse
+        from arle.saves import SaveError
+
+        if self.autosaver is None:
             return
         try:
-            history = load(self.autosave_file())
-        except Exception as exc:  # SaveError: one sentence for the player
-            kept = self._set_aside(self.autosave_file())
-            text = str(exc)
-            if kept is not None:
-                text += "\n\n" + _tr("The damaged file was kept as {path}.").format(path=kept)
-            QMessageBox.warning(self, _tr("Cannot continue"), text)
-            self.start_page.refresh()
+            self.autosaver.sync(history)
+        except GameInUse:
+            self.set_warning("autosave", _tr("This game is open in another Arle window: this window "
+                                             "does not autosave it. Save it to a file to keep these moves."))
+        except (OSError, SaveError) as exc:
+            self.set_warning("autosave", _tr("Autosave is not possible: {error}. Play goes on; "
+                                             "each move tries again.").format(error=reason(exc)))
+        else:
+            if "autosave" in self.warnings:
+                self.set_warning("autosave", None)
+                self.statusBar().showMessage(_tr("Autosave works again: every move is kept."), 8000)
+
+    def _may_drop_game(self) -> bool:
+        """Before the game shown is closed: if its journal is not up to date (autosave failed),
+        offer to save it to a file. False: the player chose to stay."""
+        if self.session is None or self.session.game.over or "autosave" not in self.warnings:
+            return True
+        buttons = QMessageBox.StandardButton
+        answer = QMessageBox.question(
+            self, _tr("Keep this game?"),
+            _tr("This game could not be autosaved. Save it to a file before it is closed?"),
+            buttons.Save | buttons.Discard | buttons.Cancel, buttons.Save)
+        if answer == buttons.Save:
+            return self.save_game()
+        return answer == buttons.Discard
+
+    # -- the games in progress -------------------------------------------------------------------------
+
+    def refresh_games(self) -> None:
+        """List the games in progress and the recent saves (read off the GUI thread)."""
+        use_autosave = self.use_autosave
+        if not self.lister.run(lambda: scan(use_autosave), lambda found: self.start_page.show_games(*found),
+                               lambda exc: log.warning("cannot list the games: %s", exc)):
+            QTimer.singleShot(100, self.refresh_games)  # a listing is running: list again after it
+
+    def continue_game(self, journal: Path) -> None:
+        """Continue a game in progress from its journal, with its link to its save file."""
+        from arle.autosave import resume
+
+        self._load(_tr("the game"), lambda: resume(journal), lambda resumed: self._resumed(journal, resumed),
+                   lambda exc: self._cannot_continue(exc))
+
+    def _resumed(self, journal: Path, resumed: Any) -> None:
+        from arle.autosave import Autosaver, GameInUse
+        from arle.saves import SaveError
+
+        if not self._may_drop_game():
             return
-        self.install(history)
+        saver = Autosaver(journal, save_path=resumed.save_path) if self.use_autosave else None
+        if saver is not None:
+            try:
+                saver.start(resumed.history)
+            except GameInUse as exc:
+                self._cannot_continue(exc)
+                return
+            except (OSError, SaveError):
+                pass  # install says so (autosave retries after each move)
+        self.install(resumed.history, save_path=resumed.save_path, autosaver=saver)
+        self.set_warning("note", resumed.note)
         self.statusBar().showMessage(_tr("Welcome back: the game continues where you left it."), 6000)
 
-    @staticmethod
-    def _set_aside(path: Path | None) -> Path | None:
-        """Rename a damaged autosave so Continue is not offered again, keeping it for a bug report."""
-        if path is None or not path.exists():
-            return None
-        target = path.with_name(path.name + ".damaged")
-        try:
-            path.replace(target)
-        except OSError:
-            return None
-        return target
+    def _cannot_continue(self, exc: Exception) -> None:
+        QMessageBox.warning(self, _tr("Cannot continue"), sentence(exc))
+        self.refresh_games()
+
+    def set_aside(self, journal: Path) -> None:
+        """Rename a damaged journal so it is not listed again, keeping it for a bug report."""
+        from arle.autosave import set_aside
+
+        kept = set_aside(journal)
+        if kept is None:
+            self.statusBar().showMessage(_tr("The damaged game could not be set aside."), 8000)
+        else:
+            self.statusBar().showMessage(_tr("The damaged game was kept as {path}.").format(path=kept), 10000)
+        self.refresh_games()
+
+    # -- loading off the GUI thread ---------------------------------------------------------------------
+
+    def _load(self, what: str, work: Any, done: Any, failed: Any) -> None:
+        """Run ``work`` (read and replay a game) on the worker thread; the window stays live and
+        shows that it is busy when that takes more than a moment."""
+
+        def finish(callback: Any, value: Any) -> None:
+            self.busy.hide()
+            self.statusBar().clearMessage()
+            callback(value)
+
+        started = self.loader.run(work, lambda result: finish(done, result), lambda exc: finish(failed, exc))
+        if not started:
+            self.statusBar().showMessage(_tr("Still reading a game: a moment, please."), 4000)
+            return
+
+        def show_busy() -> None:
+            if self.loader.busy:
+                self.busy.show()
+                self.statusBar().showMessage(_tr("Reading {what}…").format(what=what))
+
+        QTimer.singleShot(BUSY_AFTER_MS, show_busy)
 
     # -- files ----------------------------------------------------------------------------------------------
-
-    def recent_files(self, limit: int = 6) -> list[Path]:
-        saves_dir = _optional("arle.paths", "saves_dir")
-        ext = _optional("arle.paths", "EXTENSION") or ".arle.json"
-        if saves_dir is None:
-            return []
-        try:
-            folder = saves_dir()
-            files = [p for p in folder.glob(f"*{ext}") if p.is_file()]
-        except OSError:
-            return []
-        return sorted(files, key=lambda p: p.stat().st_mtime, reverse=True)[:limit]
 
     def _dialog_dir(self) -> str:
         last = getattr(self.settings, "last_directory", "")
@@ -665,54 +698,62 @@ class MainWindow(QMainWindow):
         if name:
             self.open_path(Path(name))
 
-    def open_path(self, path: Path) -> bool:
-        load = _optional("arle.saves", "load_history")
-        if load is None:
-            QMessageBox.warning(self, _tr("Cannot open"), _tr("Saved games cannot be opened yet."))
-            return False
-        try:
-            history = load(path)
-        except Exception as exc:  # SaveError: one sentence for the player
-            QMessageBox.warning(self, _tr("Cannot open {name}").format(name=path.name), str(exc))
-            return False
-        self._remember_dir(path)
-        self.install(history, save_path=path)
-        self.statusBar().showMessage(_tr("Opened {name}.").format(name=path.name), 6000)
-        return True
+    def open_path(self, path: Path) -> None:
+        """Open a save file (read off the GUI thread); the game shown stays until it has loaded."""
+        from arle.saves import load_history
 
-    def save_game(self) -> None:
+        def opened(history: GameHistory) -> None:
+            if not self._may_drop_game():
+                return
+            self._remember_dir(path)
+            self.install(history, save_path=path)
+            self.statusBar().showMessage(_tr("Opened {name}.").format(name=path.name), 6000)
+
+        def refused(exc: Exception) -> None:
+            QMessageBox.warning(self, _tr("Cannot open {name}").format(name=path.name), sentence(exc))
+
+        self._load(path.name, lambda: load_history(path), opened, refused)
+
+    def save_game(self) -> bool:
         if self.session is None:
-            return
+            return False
         if self.save_path is None:
-            self.save_game_as()
-        else:
-            self.save_to(self.save_path)
+            return self.save_game_as()
+        return self.save_to(self.save_path)
 
-    def save_game_as(self) -> None:
+    def save_game_as(self) -> bool:
         if self.session is None:
-            return
+            return False
         ext = _optional("arle.paths", "EXTENSION") or ".arle.json"
         names = "-".join(p.name for p in self.session.game.state.players)
         start = str(Path(self._dialog_dir()) / f"{names}{ext}")
         name, _ = QFileDialog.getSaveFileName(self, _tr("Save the game"), start,
                                               _tr("Arle games (*.arle.json)"))
-        if name:
-            path = Path(name)
-            if not path.name.endswith(ext):
-                path = path.with_name(path.name.removesuffix(".json") + ext)
-            self.save_to(path)
+        if not name:
+            return False
+        path = Path(name)
+        if not path.name.endswith(ext):
+            path = path.with_name(path.name.removesuffix(".json") + ext)
+        return self.save_to(path)
 
     def save_to(self, path: Path) -> bool:
-        save = _optional("arle.saves", "save_history")
-        if save is None or self.session is None:
-            self.statusBar().showMessage(_tr("Saving is not available yet."), 6000)
+        """Save the game to ``path`` and link its journal to that file; False (and one sentence
+        shown) when it cannot be saved."""
+        from arle.saves import SaveError, save_history
+
+        if self.session is None:
             return False
         try:
-            save(path, self.session.history)
-        except OSError as exc:
-            QMessageBox.warning(self, _tr("Cannot save"), str(exc))
+            save_history(path, self.session.history)
+        except (OSError, SaveError, ValueError) as exc:  # ValueError: a name no file can hold
+            QMessageBox.warning(self, _tr("Cannot save"), sentence(exc))
             return False
         self.save_path = path
+        if self.autosaver is not None:
+            try:
+                self.autosaver.set_save_path(path)
+            except (OSError, SaveError) as exc:
+                log.warning("journal not linked to %s: %s", path, exc)
         self._remember_dir(path)
         self._update_title()
         self.statusBar().showMessage(_tr("Saved to {path}.").format(path=path), 6000)
@@ -747,12 +788,62 @@ class MainWindow(QMainWindow):
     def show_rules_notes(self) -> None:
         from arle.gui.dialogs import RulesNotesDialog
 
-        RulesNotesDialog(self).exec()
+        dialog = RulesNotesDialog(self)
+        dialog.exec()
+        dialog.deleteLater()
 
     def show_about(self) -> None:
         from arle.gui.dialogs import AboutDialog
 
-        AboutDialog(self).exec()
+        dialog = AboutDialog(self)
+        dialog.exec()
+        dialog.deleteLater()
+
+
+def scan(use_autosave: bool) -> tuple[list[Any], list[Path]]:
+    """The games in progress and the recent save files. Runs on the worker thread: no Qt here."""
+    games: list[Any] = []
+    if use_autosave:
+        from arle.autosave import list_games
+
+        games = list_games()
+    return games, recent_files()
+
+
+def recent_files(limit: int = 6) -> list[Path]:
+    """The save files in the saves folder, most recently written first."""
+    from arle.paths import EXTENSION, saves_dir
+
+    try:
+        stamped = [(p.stat().st_mtime, p) for p in saves_dir().glob(f"*{EXTENSION}") if p.is_file()]
+    except OSError:
+        return []
+    return [p for _t, p in sorted(stamped, reverse=True)[:limit]]
+
+
+#: A load that takes longer than this shows the busy indicator (ms).
+BUSY_AFTER_MS = 250
+
+
+def reason(exc: Exception) -> str:
+    """What went wrong, in a few words: an OSError's reason without the errno, else the message."""
+    if isinstance(exc, OSError) and exc.strerror:
+        return exc.strerror
+    return str(exc).rstrip(".") or type(exc).__name__
+
+
+def sentence(exc: Exception) -> str:
+    """One sentence for the player, whatever ``exc`` is (the file layer's own sentence if it has one)."""
+    from arle.saves import SaveError
+
+    if isinstance(exc, UnicodeError):
+        return _tr("The game holds a name that is not valid text, so it cannot be written to a file.")
+    if isinstance(exc, SaveError):
+        return str(exc)
+    if isinstance(exc, OSError):
+        return _tr("The file cannot be read or written: {reason}.").format(reason=reason(exc))
+    log.error("unexpected error", exc_info=exc)
+    return _tr("Something went wrong: {error}.").format(error=reason(exc))
 
 
 def new_setup(players: int, seed: int, names: tuple[str, ...] = ()) -> Setup:

@@ -43,7 +43,8 @@ class GameSession(QObject):
         self._history = history
         self._legal: list[Move] | None = None
         self._legal_key: tuple[int, int] | None = None
-        #: Called with the history after every change (autosave); set by the main window.
+        #: Called with the history after every change (autosave); set by the main window. It must
+        #: not raise: a failing autosave is the window's to show, and play goes on.
         self.after_change: Callable[[GameHistory], None] | None = None
         #: Every applied move, oldest first, in words (for the game log).
         self.log: list[LogEntry] = _replay_log(history)
@@ -164,11 +165,8 @@ class GameSession(QObject):
 
     def _after(self, events: list[Event], save: bool = True) -> None:
         self._legal = None
-        if save and self.after_change is not None:
-            try:
-                self.after_change(self._history)
-            except OSError as exc:  # autosave must never break play
-                self.message.emit(_tr("Autosave failed: {error}").format(error=exc))
+        if save and self.after_change is not None:  # autosave: the window's, which never raises
+            self.after_change(self._history)
         self.changed.emit(list(events))
         self.undoAvailable.emit(self._history.can_undo())
         self.redoAvailable.emit(self._history.can_redo())

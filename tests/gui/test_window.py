@@ -1,5 +1,5 @@
-"""The main window as a player meets it: the start page, the New Game dialog, resuming the
-autosaved game after reopening, opening and saving files, undo/redo under the solo and hot-seat
+"""The main window as a player meets it: the start page, the New Game dialog, resuming a game in
+progress after reopening, opening and saving files, undo/redo under the solo and hot-seat
 rules, and the Help dialogs.
 
 Every test runs with its own ARLE_CONFIG_DIR and ARLE_DATA_DIR, so the player's real settings,
@@ -16,7 +16,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox
 
 from arle import __version__
-from arle.autosave import Autosaver, autosave_path, load_autosave
+from arle.autosave import Autosaver, list_games, new_autosave_path, resume
 from arle.engine import Setup
 from arle.engine.decisions import RULES_NOTES
 from arle.engine.moves import PlaceWorker
@@ -84,33 +84,63 @@ class Warnings:
 # -- start page ----------------------------------------------------------------------------------------------
 
 
-def test_fresh_start_page_offers_new_and_open_but_no_continue_or_recent(qtbot):
+def listed(qtbot, window: MainWindow) -> None:
+    """Wait until the start page has listed the games (it does so after its first paint)."""
+    before = window.start_page.filled
+    if before == 0:
+        qtbot.waitUntil(lambda: window.start_page.filled > 0)
+    else:
+        window.refresh_games()
+        qtbot.waitUntil(lambda: window.start_page.filled > before)
+
+
+def loaded(qtbot, window: MainWindow) -> None:
+    """Wait until the file being read off the GUI thread is shown."""
+    qtbot.waitUntil(lambda: not window.loader.busy)
+
+
+def journal_of(history: GameHistory):
+    """A game in progress, autosaved in its own journal as a window leaves it."""
+    saver = Autosaver(new_autosave_path(), durable=False)
+    saver.start(history)
+    saver.close()
+    return saver.path
+
+
+def test_fresh_start_page_offers_new_and_open_but_no_continue_or_lists(qtbot):
     window = open_window(qtbot, autosave=True)
+    listed(qtbot, window)
     page = window.start_page
     assert window.stack.currentWidget() is page
     assert not page.new_button.isHidden() and not page.open_button.isHidden()
     assert page.continue_button.isHidden()  # nothing autosaved yet
-    assert page.recent.isHidden() and page.recent_title.isHidden()
+    assert page.games.isHidden() and page.recent.isHidden() and page.recent_title.isHidden()
     assert not window.save_action.isEnabled() and not window.undo_action.isEnabled()
 
 
-def test_continue_is_offered_for_an_unfinished_autosave_only(qtbot):
-    Autosaver(autosave_path(), durable=False).start(history_with(30))
+def test_a_finished_game_leaves_the_games_in_progress(qtbot):
+    """Issue "Nothing lost, nothing crashes" 2: unfinished games are listed, a finished one is not."""
+    journal_of(history_with(30))
     window = open_window(qtbot, autosave=True)
+    listed(qtbot, window)
     assert not window.start_page.continue_button.isHidden()
+    assert window.start_page.games.count() == 1
 
-    # The last move of a game played in the window: the autosave is finished with.
+    # The last move of a game played in the window: its journal is finished with.
     full = finished_history()
     window.install(GameHistory(full.setup, full.moves[:-1]))
+    journal = window.autosaver.path
     assert window.session.try_apply(full.moves[-1]) and window.session.game.over
-    assert not autosave_path().exists()
-    window.undo_action.trigger()  # solo or not, the mover may take back the last move at once
-    assert autosave_path().exists() and len(load_autosave().moves) == len(full.moves) - 1
+    assert not journal.exists()
+    window.undo_action.trigger()  # the mover may take back the last move at once
+    assert journal.exists() and len(resume(journal).history.moves) == len(full.moves) - 1
     window.redo_action.trigger()
-    assert window.session.game.over and not autosave_path().exists()
+    assert window.session.game.over and not journal.exists()
     window.close()
     again = open_window(qtbot, autosave=True)
-    assert again.start_page.continue_button.isHidden(), "a finished game is nothing to continue"
+    listed(qtbot, again)
+    assert [e.half_year for e in again.start_page.entries] == [e.half_year for e in list_games()]
+    assert len(again.start_page.entries) == 1, "a finished game is nothing to continue"
 
 
 def test_recent_games_are_listed_newest_first_and_open_on_activation(qtbot):
@@ -124,11 +154,13 @@ def test_recent_games_are_listed_newest_first_and_open_on_activation(qtbot):
 
     os.utime(newer, (stamp + 10, stamp + 10))
     window = open_window(qtbot)
+    listed(qtbot, window)
     recent = window.start_page.recent
     assert not recent.isHidden()
     assert [recent.item(i).text() for i in range(recent.count())] == ["Newer", "Older"]
 
     recent.itemActivated.emit(recent.item(0))
+    loaded(qtbot, window)
     assert window.session is not None and window.stack.currentWidget() is window.page
     assert len(window.session.history.moves) == 20
     assert window.save_path == newer
@@ -231,37 +263,45 @@ def test_game_resumes_after_closing_and_reopening_the_window(qtbot):
     moves = list(first.session.history.moves)
     print_ = fingerprint(first.session.game)
     log = [e.label for e in first.session.log]
+    journal = first.autosaver.path
     first.close()
-    assert autosave_path().exists()
+    assert journal.exists()
 
     second = open_window(qtbot, autosave=True)
+    listed(qtbot, second)
     assert second.session is None
     button = second.start_page.continue_button
-    assert not button.isHidden()
+    assert not button.isHidden() and "Anna – Ben" in button.text()
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    loaded(qtbot, second)
     session = second.session
     assert session is not None and second.stack.currentWidget() is second.page
     assert session.history.moves == moves
     assert fingerprint(session.game) == print_
     assert [e.label for e in session.log] == log
-    # Playing on keeps the journal in step: a third window would continue from here.
+    # Playing on keeps the same journal in step: a third window would continue from here.
+    assert second.autosaver.path == journal
     play(second, 5, seed=12)
-    assert len(load_autosave().moves) == 45
+    assert len(resume(journal).history.moves) == 45
 
 
-def test_continue_with_a_damaged_autosave_says_why_and_stays_on_the_start_page(qtbot, monkeypatch):
-    path = autosave_path()
-    path.parent.mkdir(parents=True)
-    path.write_text('{"format": "arle-autosave", "schema": 1}\nnot json\n')
-    warnings = Warnings(monkeypatch)
+def test_a_damaged_game_in_progress_shows_its_sentence_and_can_be_set_aside(qtbot):
+    """Issue "Nothing lost, nothing crashes" 2: a damaged journal is listed with its sentence,
+    is not what Continue opens, and can be set aside (kept for a bug report)."""
+    good = journal_of(history_with(12))
+    bad = new_autosave_path()
+    bad.write_text('{"format": "arle-autosave", "schema": 99}\n')
     window = open_window(qtbot, autosave=True)
-    window.continue_autosave()
-    assert window.session is None and window.stack.currentWidget() is window.start_page
-    assert len(warnings.shown) == 1 and warnings.shown[0][1]
-    # The damaged journal is kept aside (for a bug report), so Continue is not offered again.
-    assert not path.exists() and path.with_name(path.name + ".damaged").exists()
-    assert "damaged" in warnings.shown[0][1]
-    assert window.start_page.continue_button.isHidden()
+    listed(qtbot, window)
+    page = window.start_page
+    texts = [page.games.item(i).text() for i in range(page.games.count())]
+    assert len(texts) == 2 and any("damaged" in t and "newer Arle" in t for t in texts)
+    assert page.latest().path == good  # Continue skips the damaged one
+    assert not page.aside_button.isHidden()
+    qtbot.mouseClick(page.aside_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: page.games.count() == 1)
+    assert not bad.exists() and bad.with_name(bad.name + ".damaged").exists()
+    assert page.aside_button.isHidden() and window.session is None
 
 
 # -- files ---------------------------------------------------------------------------------------------------
@@ -277,6 +317,7 @@ def test_opening_a_corrupt_save_shows_one_line_and_keeps_the_current_game(qtbot,
     session, before = window.session, fingerprint(window.session.game)
 
     window.open_action.trigger()
+    loaded(qtbot, window)
 
     assert len(warnings.shown) == 1
     title, text = warnings.shown[0]
@@ -309,6 +350,7 @@ def test_save_as_then_open_gives_back_the_same_game(qtbot, monkeypatch, tmp_path
     other = open_window(qtbot)
     monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(lambda *a, **k: (str(saved), "")))
     qtbot.mouseClick(other.start_page.open_button, Qt.MouseButton.LeftButton)
+    loaded(qtbot, other)
     assert other.session is not None and other.save_path == saved
     assert other.session.history.moves[:60] == moves and len(other.session.history.moves) == 63
     assert fingerprint(other.session.game) == fingerprint(window.session.game) != before

@@ -1,0 +1,219 @@
+"""The start page: New Game, Open, the games in progress (each autosaved in its own journal) and
+the recent save files.
+
+The page paints first and asks for its lists afterwards (``MainWindow.refresh_games`` reads the
+journals off the GUI thread): start-up time is benchmarked, and a dozen games to list must not
+delay the first picture.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QCoreApplication, Qt, QTimer
+from PySide6.QtGui import QBrush, QColor, QIcon, QPaintEvent
+from PySide6.QtWidgets import (
+    QFrame,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from arle import __version__
+
+if TYPE_CHECKING:
+    from arle.autosave import GameEntry
+    from arle.gui.main_window import MainWindow
+
+#: Item data: the journal's path, and what the entry is ("ok", "damaged", "in_use").
+PATH_ROLE = Qt.ItemDataRole.UserRole
+KIND_ROLE = Qt.ItemDataRole.UserRole + 1
+
+HALF_YEARS = 9
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("StartPage", text)
+
+
+def kind_of(entry: GameEntry) -> str:
+    if entry.error:
+        return "damaged"
+    return "in_use" if entry.in_use else "ok"
+
+
+def when(stamp: float, now: datetime.datetime | None = None) -> str:
+    """'today 14:05', 'yesterday 09:30' or '3 Nov 2026': when a game was last played."""
+    moment = datetime.datetime.fromtimestamp(stamp)
+    now = now or datetime.datetime.now()
+    days = (now.date() - moment.date()).days
+    if days == 0:
+        return _tr("today {time}").format(time=moment.strftime("%H:%M"))
+    if days == 1:
+        return _tr("yesterday {time}").format(time=moment.strftime("%H:%M"))
+    return f"{moment.day} {moment.strftime('%b %Y')}"
+
+
+def game_text(entry: GameEntry) -> str:
+    """Two lines: who plays, the half-year and the live scores; when it was last played and how
+    it stands (damaged, open in another window, linked to a save file)."""
+    if entry.error:
+        who = " – ".join(entry.names) or _tr("A game")
+        return _tr("{who}: the autosave is damaged\n{error}").format(who=who, error=entry.error)
+    scores = " : ".join(f"{s:g}" for s in entry.scores)
+    first = _tr("{names} · half-year {n} of {last} · {scores} VP").format(
+        names=" – ".join(entry.names), n=entry.half_year, last=HALF_YEARS, scores=scores)
+    second = [_tr("last played {when}").format(when=when(entry.last_played))]
+    if entry.save_path is not None:
+        second.append(_tr("saved as {name}").format(name=entry.save_path.name))
+    if entry.in_use:
+        second.append(_tr("open in another Arle window"))
+    return first + "\n" + " · ".join(second)
+
+
+class StartPage(QWidget):
+    """New Game, Continue (the most recent game), Open, the games in progress, the recent saves."""
+
+    def __init__(self, window: MainWindow, icon: QIcon) -> None:
+        super().__init__()
+        self.window_ = window
+        self.setObjectName("backdrop")
+        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
+        card = QFrame()
+        card.setObjectName("card")
+        card.setMinimumWidth(620)
+        inner = QVBoxLayout(card)
+        inner.setContentsMargins(40, 26, 40, 24)
+        inner.setSpacing(10)
+        logo = QLabel()
+        logo.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        logo.setPixmap(icon.pixmap(96, 96))
+        inner.addWidget(logo)
+        for text, name in ((_tr("Fields of Arle"), "title"),
+                           (_tr("Farming on the East Frisian coast, solo or with two at one table."),
+                            "subtitle")):
+            label = QLabel(text)
+            label.setObjectName(name)
+            label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            label.setWordWrap(True)
+            inner.addWidget(label)
+        #: Continues the most recently played game (hidden when there is none to continue).
+        self.continue_button = QPushButton(_tr("Continue the last game"))
+        self.new_button = QPushButton(_tr("New Game…"))
+        self.open_button = QPushButton(_tr("Open a saved game…"))
+        for b in (self.continue_button, self.new_button, self.open_button):
+            b.setObjectName("startButton")
+            inner.addWidget(b)
+        self.continue_button.hide()
+        self.continue_button.clicked.connect(self._continue_latest)
+        self.new_button.clicked.connect(window.new_game)
+        self.open_button.clicked.connect(window.open_game)
+
+        self.games_title = QLabel(_tr("Games in progress (double-click one to continue it)"))
+        self.games_title.setObjectName("subtitle")
+        self.games = QListWidget()
+        self.games.setObjectName("games")
+        self.games.setWordWrap(True)
+        self.games.setMaximumHeight(190)
+        self.games.itemActivated.connect(self._activated)
+        self.games.currentItemChanged.connect(lambda *_: self._update_aside())
+        self.aside_button = QPushButton(_tr("Set the damaged game aside"))
+        self.aside_button.clicked.connect(self._set_aside)
+        self.recent_title = QLabel(_tr("Recent saved games"))
+        self.recent_title.setObjectName("subtitle")
+        self.recent = QListWidget()
+        self.recent.setMaximumHeight(110)
+        self.recent.itemActivated.connect(lambda item: window.open_path(Path(item.data(PATH_ROLE))))
+        for w in (self.games_title, self.games, self.aside_button, self.recent_title, self.recent):
+            inner.addWidget(w)
+            w.hide()
+        version = QLabel(_tr("Version {version}").format(version=__version__))
+        version.setObjectName("version")
+        version.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        inner.addWidget(version)
+        outer = QVBoxLayout(self)
+        outer.addStretch(1)
+        outer.addWidget(card, 0, Qt.AlignmentFlag.AlignHCenter)
+        outer.addStretch(2)
+        self._asked = False
+        #: The last lists shown (``show_games``): the entries of the games in progress.
+        self.entries: list[GameEntry] = []
+        #: How often the lists were filled (tests wait for the first time).
+        self.filled = 0
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        super().paintEvent(event)
+        if not self._asked:  # after the first picture, not before it
+            self._asked = True
+            QTimer.singleShot(0, self.window_.refresh_games)
+
+    # -- the lists ---------------------------------------------------------------------------------------
+
+    def show_games(self, entries: Sequence[GameEntry], recent: Sequence[Path]) -> None:
+        self.entries = list(entries)
+        self.games.clear()
+        for entry in entries:
+            item = QListWidgetItem(game_text(entry))
+            item.setData(PATH_ROLE, str(entry.path))
+            item.setData(KIND_ROLE, kind_of(entry))
+            if entry.error:
+                item.setForeground(QBrush(QColor("#a0362a")))
+            elif entry.in_use:
+                item.setForeground(QBrush(QColor("#7a8278")))
+            self.games.addItem(item)
+        latest = self.latest()
+        self.continue_button.setVisible(latest is not None)
+        if latest is not None:
+            self.continue_button.setText(_tr("Continue: {names}, half-year {n}").format(
+                names=" – ".join(latest.names), n=latest.half_year))
+        self.games.setVisible(bool(entries))
+        self.games_title.setVisible(bool(entries))
+        self.recent.clear()
+        for path in recent:
+            item = QListWidgetItem(path.name.removesuffix(".arle.json"))
+            item.setData(PATH_ROLE, str(path))
+            item.setToolTip(str(path))
+            self.recent.addItem(item)
+        self.recent.setVisible(bool(recent))
+        self.recent_title.setVisible(bool(recent))
+        self._update_aside()
+        self.filled += 1
+
+    def latest(self) -> GameEntry | None:
+        """The most recently played game that can be continued here."""
+        return next((e for e in self.entries if kind_of(e) == "ok"), None)
+
+    def _continue_latest(self) -> None:
+        latest = self.latest()
+        if latest is not None:
+            self.window_.continue_game(latest.path)
+
+    def _activated(self, item: QListWidgetItem) -> None:
+        path, kind = Path(item.data(PATH_ROLE)), item.data(KIND_ROLE)
+        if kind == "damaged":
+            self.window_.statusBar().showMessage(
+                _tr("This autosave cannot be played: set it aside to keep it for a bug report."), 8000)
+        elif kind == "in_use":
+            self.window_.statusBar().showMessage(
+                _tr("This game is open in another Arle window: continue it there."), 8000)
+        else:
+            self.window_.continue_game(path)
+
+    def _update_aside(self) -> None:
+        self.aside_button.setVisible(any(e.error for e in self.entries))
+
+    def _set_aside(self) -> None:
+        """Set aside the damaged game selected, else the first damaged one listed."""
+        item = self.games.currentItem()
+        if item is not None and item.data(KIND_ROLE) == "damaged":
+            self.window_.set_aside(Path(item.data(PATH_ROLE)))
+            return
+        damaged = next((e for e in self.entries if e.error), None)
+        if damaged is not None:
+            self.window_.set_aside(damaged.path)
