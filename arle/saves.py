@@ -10,12 +10,14 @@ Every way a file can be wrong raises ``SaveError`` with one sentence for the pla
 it and keeps running, ``arle verify`` prints it and exits non-zero.
 
 Format history (``schema``): 1 = what the first ``simulate --save-dir`` wrote (format, schema,
-setup, moves); 2 = adds ``app_version``, ``options`` (friendly undo) and ``final``.
+setup, moves); 2 = adds ``app_version``, ``options`` (friendly undo) and ``final``. ``final`` may
+carry ``fingerprint`` (the ``FINGERPRINT_VERSION`` of its ``state_sha256``; absent means 1).
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import hashlib
 import json
 import os
@@ -31,14 +33,32 @@ import cattrs
 from arle import __version__
 from arle.engine import Game, IllegalMove, Move, Setup, describe, move_from_dict, move_to_dict
 from arle.history import GameHistory
-from arle.paths import EXTENSION, creation_mode, data_dir, saves_dir  # noqa: F401 (still offered here)
+from arle.paths import (  # noqa: F401 (EXTENSION, data_dir, saves_dir: still offered here)
+    EXTENSION,
+    FileTooLarge,
+    NotARegularFile,
+    creation_mode,
+    data_dir,
+    read_bounded,
+    saves_dir,
+)
 
 FORMAT = "arle-save"
 SCHEMA = 2
 
+#: The version of ``fingerprint``'s format: raise it whenever ``canonical`` or ``fingerprint``
+#: change what they hash, so that saves fingerprinted the old way are not refused as tampered.
+FINGERPRINT_VERSION = 1
+
 #: Limits against absurd files: a real game has a few hundred moves and a few tens of kilobytes.
 MAX_FILE_BYTES = 4 * 1024 * 1024
-MAX_MOVES = 20_000
+#: The most moves a real game holds, with a wide margin. Undo is not in the move list, but some
+#: moves can repeat without end (an animal moved back and forth), so the rules give no bound;
+#: measured instead: the longest of 600 seeded random games (``arle simulate`` seeds 1000-1299
+#: with 2 players, 5000-5299 solo, November 2026) had 334 moves (2 players; solo 193), and the
+#: random player already moves animals and returns Equipment more than people do. 3,000 is nine
+#: times that, and replays in about a second; a 19,999-move file took 7 s to verify.
+MAX_MOVES = 3_000
 MAX_NAME_CHARS = 64
 MAX_BUILDINGS = 64
 
@@ -188,14 +208,24 @@ def dumps(data: dict[str, Any]) -> str:
 
 
 def save_history(path: Path, history: GameHistory) -> None:
-    """Save the session's game (crash-safe)."""
+    """Save the session's game (crash-safe). Raises only OSError (the disk) or SaveError (one
+    sentence: the game holds something no file can)."""
     save_game(path, history.setup, history.moves, history.game, friendly_undo=history.friendly_undo)
 
 
 def save_game(
     path: Path, setup: Setup, moves: Sequence[Move], game: Game, *, friendly_undo: bool = False
 ) -> None:
-    atomic_write_text(Path(path), dumps(save_dict(setup, moves, game, friendly_undo=friendly_undo)))
+    bad = [n for n in (*setup.names, *setup.buildings) if not is_valid_text(n)]
+    if bad:
+        raise SaveError("the game cannot be saved: a player name is not valid text (a lone surrogate)")
+    try:
+        text = dumps(save_dict(setup, moves, game, friendly_undo=friendly_undo))
+        atomic_write_text(Path(path), text)
+    except OSError:
+        raise
+    except (ValueError, TypeError, RecursionError) as exc:  # UnicodeError is a ValueError
+        raise SaveError(f"the game cannot be saved: {type(exc).__name__}: {str(exc)[:80]}") from None
 
 
 # -- the verified final state ---------------------------------------------------------------------------
@@ -249,6 +279,7 @@ def summary(game: Game) -> dict[str, Any]:
         "actor": game.actor,
         "scores": game.scores(),
         "state_sha256": fingerprint(game),
+        "fingerprint": FINGERPRINT_VERSION,
     }
 
 
@@ -274,17 +305,16 @@ def load_save(path: Path) -> LoadedSave:
     """Read, check and replay a save file; raises SaveError with one sentence otherwise."""
     path = Path(path)
     try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise SaveError(
-                f"{path.name} is too large for a save file ({size:,} bytes; the limit is {MAX_FILE_BYTES:,})"
-            )
-        with path.open("rb") as f:  # read at most the limit: /dev/zero must not fill memory
-            raw = f.read(MAX_FILE_BYTES + 1)
+        raw = read_bounded(path, MAX_FILE_BYTES)  # a FIFO must not hang, /dev/zero not fill memory
     except FileNotFoundError:
         raise SaveError(f"{path} does not exist") from None
-    except IsADirectoryError:
-        raise SaveError(f"{path} is a folder, not a save file") from None
+    except FileTooLarge:
+        raise SaveError(
+            f"{path.name} is too large for a save file (the limit is {MAX_FILE_BYTES:,} bytes)"
+        ) from None
+    except NotARegularFile as exc:
+        what = "a folder" if exc.errno == errno.EISDIR else "a pipe or a device"
+        raise SaveError(f"{path} is {what}, not a save file") from None
     except OSError as exc:
         raise SaveError(f"{path} cannot be read: {exc.strerror or exc}") from None
     return loads(raw, name=path.name)
@@ -302,7 +332,7 @@ def loads(raw: bytes | str, name: str = "the save file") -> LoadedSave:
     moves = read_moves(data.get("moves"))
     history = replay(setup, moves, friendly)
     version = data.get("app_version")
-    check_final(data.get("final"), history.game, same_version=version == __version__)
+    check_final(data.get("final"), history.game)
     return LoadedSave(history, schema, version if isinstance(version, str) else "unknown")
 
 
@@ -319,7 +349,7 @@ def parse_json(raw: bytes | str, name: str) -> Any:
         if not text.strip():
             raise SaveError(f"{name} is empty")
     try:
-        return json.loads(text)
+        return strict_json(text)
     except RecursionError:
         raise SaveError(f"{name} is not an Arle save: its JSON is nested absurdly deep") from None
     except json.JSONDecodeError as exc:
@@ -328,8 +358,8 @@ def parse_json(raw: bytes | str, name: str) -> Any:
         raise SaveError(
             f"{name} is not an Arle save: it is not valid JSON (line {exc.lineno}, column {exc.colno})"
         ) from None
-    except ValueError as exc:  # e.g. an integer with thousands of digits
-        raise SaveError(f"{name} is not an Arle save: {exc}") from None
+    except ValueError as exc:  # a duplicated key, an integer with thousands of digits
+        raise SaveError(f"{name} is not an Arle save: {str(exc)[:100]}") from None
 
 
 def _unclosed(text: str) -> bool:
@@ -361,8 +391,8 @@ def check_header(data: Any, name: str) -> int:
         raise SaveError(f"{name} is not an Arle save: it holds JSON but not a save record")
     fmt = data.get("format")
     if fmt != FORMAT:
-        shown = json.dumps(fmt)[:40] if fmt is not None else "no format name"
-        raise SaveError(f"{name} is not an Arle save (format {shown}, expected \"{FORMAT}\")")
+        got = shown(fmt, 40) if fmt is not None else "no format name"
+        raise SaveError(f"{name} is not an Arle save (format {got}, expected \"{FORMAT}\")")
     schema = data.get("schema")
     if not isinstance(schema, int) or isinstance(schema, bool) or schema < 1:
         raise SaveError(f"{name} has no valid schema version number")
@@ -370,7 +400,7 @@ def check_header(data: Any, name: str) -> int:
         version = data.get("app_version")
         by = f" by Arle {version}" if isinstance(version, str) and len(version) < 40 else ""
         raise SaveError(
-            f"{name} was saved{by} in save format version {schema}, newer than this Arle reads "
+            f"{name} was saved{by} in save format version {shown(schema)}, newer than this Arle reads "
             f"(up to {SCHEMA}); please update Arle"
         )
     return schema
@@ -415,13 +445,16 @@ def read_setup(raw: Any) -> Setup:
         v = raw.get(key, [])
         if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
             raise SaveError(f"the game setup's {key} must be a list of texts")
+        if not all(is_valid_text(x) for x in v):
+            raise SaveError(f"the game setup's {key} include one that is not valid text (a lone surrogate)")
         if len(v) > limit:
             raise SaveError(f"the game setup has too many {key} ({len(v)}, at most {limit})")
         if any(len(x) > MAX_NAME_CHARS for x in v):
             raise SaveError(
                 f"the game setup's {key} include one absurdly long ({MAX_NAME_CHARS} characters at most)"
             )
-    if "building_set" in raw and not isinstance(raw["building_set"], str):
+    building_set = raw.get("building_set", "")
+    if not (isinstance(building_set, str) and is_valid_text(building_set)):
         raise SaveError("the game setup's building_set must be a text")
     try:
         return _converter.structure(raw, Setup)
@@ -476,31 +509,48 @@ def replay(setup: Setup, moves: Sequence[Move], friendly_undo: bool) -> GameHist
     return history
 
 
-def check_final(raw: Any, game: Game, same_version: bool = True) -> None:
+def check_final(raw: Any, game: Game) -> None:
     """Compare the saved summary with the replayed game (version 1 files have none).
 
-    A save from another Arle version is trusted once every move replays legally: a rules fix
-    may change the state it leads to, and a player's game must not be lost to an update."""
+    The check always runs, whatever ``app_version`` says (it is only a label anyone can edit).
+    The fingerprint is compared only when it was made the way this Arle makes it (same
+    ``FINGERPRINT_VERSION``): a change of the hashing must not refuse every older save."""
     if raw is None:
         return
     if not isinstance(raw, dict):
         raise SaveError("the save's final state record is not valid")
-    if not same_version:
-        return
+    made_as = raw.get("fingerprint", 1)
+    if not isinstance(made_as, int) or isinstance(made_as, bool):
+        raise SaveError("the save's final state record has no valid fingerprint version")
     actual = summary(game)
-    for key in ("half_year", "phase", "actor", "scores", "state_sha256"):
+    keys = ["half_year", "phase", "actor", "scores"]
+    if made_as == FINGERPRINT_VERSION:
+        keys.append("state_sha256")
+    elif "state_sha256" not in raw:
+        raise SaveError("the save's final state record lacks state_sha256")
+    for key in keys:
         if key not in raw:
             raise SaveError(f"the save's final state record lacks {key}")
         if raw[key] != actual[key]:
-            saved = json.dumps(raw[key])[:24]
             raise SaveError(
-                f"replaying the moves does not give the saved final state ({key}: saved {saved}, "
-                f"replayed {json.dumps(actual[key])[:24]}); the file was changed or made by another "
+                f"replaying the moves does not give the saved final state ({key}: saved {shown(raw[key])}, "
+                f"replayed {shown(actual[key])}); the file was changed or made by another "
                 "version of the rules"
             )
 
 
 # -- the verify command -----------------------------------------------------------------------------------
+
+
+def _printable(text: str) -> bool:
+    """Whether stderr's encoding can show ``text`` (a C-locale console cannot show "Zoë")."""
+    import sys
+
+    try:
+        text.encode(getattr(sys.stderr, "encoding", None) or "utf-8")
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
 
 
 def report(loaded: LoadedSave) -> dict[str, Any]:
@@ -538,14 +588,18 @@ def verify_main(argv: Sequence[str] | None = None) -> int:
         loaded = load_save(args.file)
         text = json.dumps(report(loaded), indent=1, ensure_ascii=False)
     except SaveError as exc:
-        print(f"arle verify: {exc}", file=sys.stderr)
+        print(f"arle verify: {exc}".encode("ascii", "backslashreplace").decode("ascii")
+              if not _printable(str(exc)) else f"arle verify: {exc}", file=sys.stderr)
         return 1
     except Exception as exc:  # an engine bug met while replaying: still one line, no traceback
         print(f"arle verify: {args.file.name} could not be replayed ({type(exc).__name__}: {exc})",
               file=sys.stderr)
         return 2
     try:
-        print(text, flush=True)
+        try:
+            print(text, flush=True)
+        except UnicodeEncodeError:  # a console that cannot show the names: escape them
+            print(json.dumps(report(loaded), indent=1, ensure_ascii=True), flush=True)
     except BrokenPipeError:  # ``arle verify FILE | head``: the reader left, nothing is wrong
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - keeps the interpreter's exit flush quiet
     return 0

@@ -5,7 +5,9 @@ language, the friendly-undo default. A JSON file in the platform's config direct
 A missing file gives the defaults silently. A corrupt file, or a field of the wrong type, gives
 the defaults for what cannot be read plus a warning sentence (logged, and returned by
 ``read_settings`` so the GUI can show it); it never stops the app. Unknown keys are ignored, so an
-older Arle can read a newer file.
+older Arle can read a newer file. Text that no file can hold (a lone surrogate) is repaired with
+U+FFFD and a warning. Only a regular file is read, at most ``MAX_SETTINGS_BYTES`` (a FIFO or a
+link to /dev/zero in its place must not hang the start of the app).
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ from pathlib import Path
 from typing import Any
 
 import platformdirs
+
+from arle.paths import FileTooLarge, NotARegularFile, clean_stale_tmp, read_bounded
 
 log = logging.getLogger(__name__)
 
@@ -67,13 +71,17 @@ def _valid(name: str, value: Any) -> bool:
 def read_settings(path: Path | None = None) -> tuple[Settings, str | None]:
     """The settings, and a warning sentence if (part of) the file had to be replaced by defaults."""
     path = Path(path) if path is not None else settings_path()
+    clean_stale_tmp(path.parent)  # left by a kill during save_settings
     defaults = Settings()
     try:
-        if path.stat().st_size > MAX_SETTINGS_BYTES:
-            return _warn(defaults, f"the settings file {path} is absurdly large; using the defaults")
-        data = json.loads(path.read_bytes().decode("utf-8"))
+        data = json.loads(read_bounded(path, MAX_SETTINGS_BYTES).decode("utf-8"),
+                          object_pairs_hook=_no_duplicates)
     except FileNotFoundError:
         return defaults, None
+    except FileTooLarge:
+        return _warn(defaults, f"the settings file {path} is absurdly large; using the defaults")
+    except NotARegularFile:
+        return _warn(defaults, f"the settings file {path} is not a regular file; using the defaults")
     except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else "it is not valid JSON"
         return _warn(defaults, f"the settings file {path} could not be read ({reason}); using the defaults")
@@ -81,18 +89,44 @@ def read_settings(path: Path | None = None) -> tuple[Settings, str | None]:
         return _warn(defaults, f"the settings file {path} is not a settings record; using the defaults")
     values: dict[str, Any] = {}
     bad: list[str] = []
+    repaired: list[str] = []
     for field in dataclasses.fields(Settings):
         if field.name not in data:
             continue
-        if _valid(field.name, data[field.name]):
-            values[field.name] = data[field.name]
+        value = data[field.name]
+        if _valid(field.name, value):
+            fixed = _repaired(value)
+            if fixed != value:
+                repaired.append(field.name)
+            values[field.name] = fixed
         else:
             bad.append(field.name)
     settings = Settings(**values)
+    problems = []
     if bad:
-        fields = ", ".join(bad)
-        return _warn(settings, f"the settings file {path} has unusable {fields}; using the defaults there")
+        problems.append(f"has unusable {', '.join(bad)}; using the defaults there")
+    if repaired:
+        problems.append(f"had text that is not valid in {', '.join(repaired)}; it was repaired")
+    if problems:
+        return _warn(settings, f"the settings file {path} {'; and '.join(problems)}")
     return settings, None
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A key given twice is an error, not "the last one wins" (``arle.saves`` does the same)."""
+    data = dict(pairs)
+    if len(data) != len(pairs):
+        raise ValueError("a key appears twice")
+    return data
+
+
+def _repaired(value: Any) -> Any:
+    """``value`` with every lone surrogate in its text replaced by U+FFFD."""
+    if isinstance(value, list):
+        return [_repaired(v) for v in value]
+    if isinstance(value, str):
+        return "".join("\ufffd" if 0xD800 <= ord(c) <= 0xDFFF else c for c in value)
+    return value
 
 
 def _warn(settings: Settings, message: str) -> tuple[Settings, str]:
@@ -110,5 +144,5 @@ def save_settings(settings: Settings, path: Path | None = None) -> None:
     from arle.saves import atomic_write_text  # not at import: the start page reads settings first
 
     path = Path(path) if path is not None else settings_path()
-    data = {"schema": SCHEMA, **dataclasses.asdict(settings)}
+    data = {"schema": SCHEMA, **{k: _repaired(v) for k, v in dataclasses.asdict(settings).items()}}
     atomic_write_text(path, json.dumps(data, indent=1, ensure_ascii=False) + "\n")

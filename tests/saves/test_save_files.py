@@ -51,7 +51,7 @@ def test_file_holds_named_fields_of_the_engine_records(tmp_path: Path) -> None:
                              "buildings": [], "start_player": 1}
     assert data["options"] == {"friendly_undo": True}
     assert data["moves"] == [{"type": "SkipPlacement"}] * 2
-    assert set(data["final"]) == {"half_year", "phase", "actor", "scores", "state_sha256"}
+    assert set(data["final"]) == {"half_year", "phase", "actor", "scores", "state_sha256", "fingerprint"}
     assert data["final"]["half_year"] == 1 and data["final"]["phase"] == "work"
     # One move per line: a diff of two saves shows the moves that differ.
     assert '  {"type": "SkipPlacement"},\n  {"type": "SkipPlacement"}\n' in path.read_text()

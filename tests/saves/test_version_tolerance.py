@@ -1,5 +1,6 @@
-"""A save written by another Arle version loads when its moves replay legally (issue 4: a game is
-never lost; a rules fix in an update may change the state the moves lead to)."""
+"""The recorded final state of a save is always checked (a tampered file must not load because its
+``app_version`` label is missing or changed), except the fingerprint when it was made by another
+fingerprint format (``FINGERPRINT_VERSION``): a change of the hashing must not refuse older saves."""
 
 from __future__ import annotations
 
@@ -17,16 +18,41 @@ def _saved_game_text() -> dict:
     return json.loads(saves.dumps(saves.save_dict(game.setup, result["_moves"], game)))
 
 
-def test_other_version_with_changed_final_state_still_loads() -> None:
+@pytest.mark.parametrize("version", ["0.0.1-older", None, 7, "absent"])
+def test_a_tampered_final_state_is_refused_whatever_the_app_version(version: object) -> None:
+    """Outside probe: a tampered final state was accepted whenever app_version was missing,
+    changed or not a string."""
     data = _saved_game_text()
-    data["app_version"] = "0.0.1-older"
+    if version == "absent":
+        del data["app_version"]
+    else:
+        data["app_version"] = version
+    data["final"]["state_sha256"] = "0" * 64
+    with pytest.raises(saves.SaveError, match="does not give the saved final state"):
+        saves.loads(json.dumps(data))
+
+
+def test_tampered_scores_are_refused_even_with_another_fingerprint_format() -> None:
+    data = _saved_game_text()
+    data["final"]["fingerprint"] = saves.FINGERPRINT_VERSION + 1
+    data["final"]["scores"] = [99, 99]
+    with pytest.raises(saves.SaveError, match="scores"):
+        saves.loads(json.dumps(data))
+
+
+def test_a_fingerprint_of_another_format_is_not_compared() -> None:
+    data = _saved_game_text()
+    data["final"]["fingerprint"] = saves.FINGERPRINT_VERSION + 1
     data["final"]["state_sha256"] = "0" * 64
     loaded = saves.loads(json.dumps(data))
     assert len(loaded.history.moves) == len(data["moves"])
 
 
-def test_same_version_with_changed_final_state_is_refused() -> None:
+def test_a_save_without_a_fingerprint_version_is_of_the_first_format() -> None:
+    """Saves written before the fingerprint was versioned are checked as version 1."""
     data = _saved_game_text()
+    del data["final"]["fingerprint"]
+    saves.loads(json.dumps(data))
     data["final"]["state_sha256"] = "0" * 64
     with pytest.raises(saves.SaveError, match="does not give the saved final state"):
         saves.loads(json.dumps(data))
