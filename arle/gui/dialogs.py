@@ -36,6 +36,7 @@ from arle.engine import Setup
 from arle.engine import buildings as B
 from arle.engine.decisions import RULES_NOTES, SOLO_TARGET
 from arle.gui import style
+from arle.saves import is_valid_text
 
 if TYPE_CHECKING:
     from arle.gui.session import GameSession
@@ -189,6 +190,8 @@ class NewGameDialog(QDialog):
         names = [e.text().strip() for e in self.name_edits[: self.players]]
         if any(not n for n in names):
             problem = _tr("Every player needs a name.")
+        elif not all(is_valid_text(n) for n in names):  # a lone surrogate: no file can hold it
+            problem = _tr("A name may only hold valid text.")
         elif two and names[0] == names[1]:
             problem = _tr("The two players need different names.")
         elif two and self.color_boxes[0].currentData() == self.color_boxes[1].currentData():

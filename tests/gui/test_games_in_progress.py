@@ -1,0 +1,336 @@
+"""Issue "Nothing lost, nothing crashes": in the window, a game is never lost.
+
+Every unfinished game keeps its own autosave journal; New Game, Open and Continue leave the game
+being played in the list of games in progress; a second window cannot write a game the first one
+has open; a warning that autosave is not possible stays in view until it works again; a name that
+is not valid text never makes Save or closing raise; and reading a file never freezes the window.
+
+Each test has its own ARLE_CONFIG_DIR and ARLE_DATA_DIR; modal dialogs are replaced by monkeypatch.
+"""
+
+from __future__ import annotations
+
+import errno
+import itertools
+import json
+import time
+
+import pytest
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox
+
+import arle.autosave
+import arle.saves
+from arle.autosave import Autosaver, list_games, new_autosave_path, resume
+from arle.engine import Setup
+from arle.gui.dialogs import NewGameDialog
+from arle.gui.main_window import MainWindow
+from arle.history import GameHistory
+from arle.saves import EXTENSION, save_history
+from tests.gui.test_window import Warnings, history_with, listed, loaded, open_window, play
+
+
+@pytest.fixture(autouse=True)
+def private_dirs(tmp_path, monkeypatch):
+    monkeypatch.setenv("ARLE_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("ARLE_DATA_DIR", str(tmp_path / "data"))
+    return tmp_path
+
+
+def accept_new_game(monkeypatch) -> None:
+    monkeypatch.setattr(NewGameDialog, "exec", lambda _d: QDialog.DialogCode.Accepted)
+
+
+def journal_of(history: GameHistory):
+    saver = Autosaver(new_autosave_path(), durable=False)
+    saver.start(history)
+    saver.close()
+    return saver.path
+
+
+# -- New Game, Open and Continue lose nothing ------------------------------------------------------------
+
+
+def test_new_game_keeps_the_game_being_played_in_the_games_in_progress(qtbot, monkeypatch):
+    accept_new_game(monkeypatch)
+    window = open_window(qtbot, autosave=True)
+    window.install(history_with(0))
+    play(window, 15)
+    first, moves = window.autosaver.path, list(window.session.history.moves)
+
+    window.new_action.trigger()  # no question: the first game simply stays in the list
+
+    assert window.autosaver.path != first and len(window.session.history.moves) == 0
+    games = {e.path: e for e in list_games()}
+    assert set(games) == {first, window.autosaver.path}
+    assert not games[first].in_use, "the replaced game's lock is released"
+    assert games[window.autosaver.path].in_use
+    assert resume(first).history.moves == moves
+
+
+def test_open_keeps_the_game_being_played_and_links_the_opened_game_to_its_file(qtbot, tmp_path):
+    saved = tmp_path / f"Sunday{EXTENSION}"
+    save_history(saved, history_with(20, seed=7))
+    window = open_window(qtbot, autosave=True)
+    window.install(history_with(0))
+    play(window, 9)
+    first = window.autosaver.path
+
+    window.open_path(saved)
+    loaded(qtbot, window)
+
+    assert window.save_path == saved and len(window.session.history.moves) == 20
+    assert "Sunday" in window.windowTitle()
+    assert resume(window.autosaver.path).save_path == saved
+    assert len(resume(first).history.moves) == 9 and not is_in_use(first)
+
+
+def is_in_use(path) -> bool:
+    return next(e for e in list_games() if e.path == path).in_use
+
+
+def test_continue_keeps_the_link_to_the_save_file_and_save_writes_there(qtbot, monkeypatch, tmp_path):
+    chosen = tmp_path / "Club night"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(lambda *a, **k: (str(chosen), "")))
+    window = open_window(qtbot, autosave=True)
+    window.install(history_with(0))
+    play(window, 10)
+    window.save_as_action.trigger()
+    saved = tmp_path / f"Club night{EXTENSION}"
+    journal = window.autosaver.path
+    assert resume(journal).save_path == saved, "saving links the journal to the file"
+    play(window, 4, seed=5)
+    window.close()
+
+    again = open_window(qtbot, autosave=True)
+    listed(qtbot, again)
+    entry = again.start_page.latest()
+    assert entry.path == journal and entry.save_path == saved
+    assert saved.name in again.start_page.games.item(0).text()
+    again.start_page.continue_button.click()
+    loaded(qtbot, again)
+    assert again.save_path == saved and saved.name in again.windowTitle()
+
+    def no_dialog(*_a, **_k):
+        raise AssertionError("Save asked for a file name although the game came from one")
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(no_dialog))
+    again.save_action.trigger()
+    assert arle.saves.load_history(saved).moves == again.session.history.moves
+    assert len(again.session.history.moves) == 14
+
+
+def test_start_page_shows_players_half_year_scores_and_when_last_played(qtbot):
+    history = history_with(60, seed=9)
+    journal_of(history)
+    window = open_window(qtbot, autosave=True)
+    listed(qtbot, window)
+    text = window.start_page.games.item(0).text()
+    scores = " : ".join(f"{history.game.score(i).total:g}" for i in range(2))
+    assert "Anna – Ben" in text and f"half-year {history.game.state.half_year} of 9" in text
+    assert scores in text and "last played today" in text
+
+
+def test_games_are_listed_only_after_the_first_paint(qtbot, monkeypatch):
+    """Start-up time is benchmarked: the journals are read after the page is painted."""
+    calls: list[float] = []
+    real = arle.autosave.list_games
+    monkeypatch.setattr(arle.autosave, "list_games", lambda: calls.append(time.time()) or real())
+    window = MainWindow(autosave=True)
+    qtbot.addWidget(window)
+    assert calls == [] and window.start_page.filled == 0
+    window.show()
+    qtbot.waitUntil(lambda: window.start_page.filled == 1)
+    assert len(calls) == 1
+
+
+# -- two windows -----------------------------------------------------------------------------------------
+
+
+def test_a_second_window_does_not_open_a_game_the_first_one_is_playing(qtbot, monkeypatch):
+    """Issue item 3: the journal's lock excludes a second window (GameInUse); it says so, writes
+    nothing to that game, and other games stay playable."""
+    busy, other = journal_of(history_with(20)), journal_of(history_with(8, seed=6))
+    first = open_window(qtbot, autosave=True)
+    first.continue_game(busy)
+    loaded(qtbot, first)
+    assert first.autosaver.path == busy
+    before = busy.read_bytes()
+
+    warnings = Warnings(monkeypatch)
+    second = open_window(qtbot, autosave=True)
+    listed(qtbot, second)
+    page = second.start_page
+    texts = [page.games.item(i).text() for i in range(page.games.count())]
+    assert len(texts) == 2 and sum("open in another Arle window" in t for t in texts) == 1
+    assert page.latest().path == other, "Continue offers only a game this window can play"
+
+    second.continue_game(busy)  # e.g. clicked before the list knew
+    loaded(qtbot, second)
+    assert second.session is None and len(warnings.shown) == 1
+    assert "another Arle window" in warnings.shown[0][1]
+    assert busy.read_bytes() == before
+
+    second.continue_game(other)
+    loaded(qtbot, second)
+    assert second.autosaver.path == other
+    play(second, 3, seed=2)
+    assert len(resume(other).history.moves) == 11 and busy.read_bytes() == before
+
+
+# -- autosave problems stay in view --------------------------------------------------------------------
+
+
+def refuse_writes(monkeypatch) -> None:
+    def read_only(*_a, **_k):
+        raise OSError(errno.EROFS, "Read-only file system")
+
+    monkeypatch.setattr(Autosaver, "start", read_only)
+
+
+def test_autosave_not_possible_stays_in_view_after_welcome_and_opened(qtbot, monkeypatch, tmp_path):
+    """Issue item 4: "Autosave is not possible" was overwritten at once by "Opened ..."."""
+    saved = tmp_path / f"Kept{EXTENSION}"
+    save_history(saved, history_with(12))
+    refuse_writes(monkeypatch)
+    window = open_window(qtbot, autosave=True)
+    window.open_path(saved)
+    loaded(qtbot, window)
+    assert window.session is not None
+    assert "Opened" in window.statusBar().currentMessage()
+    label = window.warning_label
+    assert not label.isHidden() and "Autosave is not possible" in label.text()
+    assert "Read-only" in label.text()
+    play(window, 3)
+    assert not label.isHidden() and "Autosave is not possible" in label.text()
+
+    monkeypatch.undo()  # the folder is writable again: the next move says so
+    monkeypatch.setenv("ARLE_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("ARLE_DATA_DIR", str(tmp_path / "data"))
+    play(window, 1, seed=8)
+    assert label.isHidden() and "works again" in window.statusBar().currentMessage()
+    assert len(resume(window.autosaver.path).history.moves) == 16
+
+
+def test_a_full_disk_during_play_is_said_once_and_the_journal_catches_up(qtbot, monkeypatch):
+    window = open_window(qtbot, autosave=True)
+    window.install(history_with(0))
+    play(window, 4)
+    real = Autosaver._append
+    failures = []
+
+    def full(self, text):
+        failures.append(text)
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(Autosaver, "_append", full)
+    play(window, 3, seed=6)
+    label = window.warning_label
+    assert len(failures) == 3 and not label.isHidden() and "No space left" in label.text()
+    window.statusBar().showMessage("Placed a Worker.")  # passing messages do not hide it
+    assert not label.isHidden()
+    monkeypatch.setattr(Autosaver, "_append", real)
+    play(window, 1, seed=7)
+    assert label.isHidden() and "works again" in window.statusBar().currentMessage()
+    assert resume(window.autosaver.path).history.moves == window.session.history.moves
+
+
+def test_a_damaged_settings_file_is_said_in_a_warning_that_stays(qtbot, tmp_path):
+    config = tmp_path / "config"
+    config.mkdir()
+    from arle.settings import settings_path
+
+    settings_path().write_text("{not json")
+    window = open_window(qtbot)
+    qtbot.wait(50)
+    assert not window.warning_label.isHidden() and window.warning_label.text()
+
+
+# -- names that are not valid text --------------------------------------------------------------------------
+
+
+def test_new_game_dialog_refuses_a_name_that_is_not_valid_text(qtbot):
+    """A lone surrogate (which no file can hold) never becomes a player's name."""
+    dialog = NewGameDialog()
+    qtbot.addWidget(dialog)
+    edit = dialog.name_edits[0]
+    edit.text = lambda: "An\ud800na"  # as an input method could hand it over; setText drops it
+    dialog._validate()
+    ok = dialog.buttons.button(dialog.buttons.StandardButton.Ok)
+    assert not ok.isEnabled() and "valid text" in dialog.error.text()
+    del edit.text
+    dialog._validate()
+    assert ok.isEnabled()
+
+
+def test_opening_a_file_with_a_lone_surrogate_name_shows_the_file_layers_sentence(
+        qtbot, monkeypatch, tmp_path):
+    good = tmp_path / f"good{EXTENSION}"
+    save_history(good, history_with(5))
+    data = json.loads(good.read_text())
+    data["setup"]["names"][0] = "An\ud800na"
+    bad = tmp_path / f"bad{EXTENSION}"
+    bad.write_text(json.dumps(data))  # json writes the surrogate as the escape \ud800
+    warnings = Warnings(monkeypatch)
+    window = open_window(qtbot, autosave=True)
+    window.open_path(bad)
+    loaded(qtbot, window)
+    assert window.session is None and len(warnings.shown) == 1
+    assert "valid text" in warnings.shown[0][1] and "\n" not in warnings.shown[0][1]
+
+
+def test_save_and_close_with_an_invalid_name_never_raise_and_never_drop_the_game(
+        qtbot, monkeypatch, tmp_path):
+    monkeypatch.setattr(QFileDialog, "getSaveFileName",
+                        staticmethod(lambda *a, **k: (str(tmp_path / "x"), "")))
+    warnings = Warnings(monkeypatch)
+    asked: list[str] = []
+
+    def question(_parent, _title, text, *_a, **_k):
+        asked.append(text)
+        return QMessageBox.StandardButton.Cancel
+
+    monkeypatch.setattr(QMessageBox, "question", staticmethod(question))
+    window = open_window(qtbot, autosave=True)
+    window.install(GameHistory(Setup(players=2, seed=3, names=("An\ud800na", "Ben"))))
+    assert "Autosave is not possible" in window.warning_label.text()
+    assert window.save_action.trigger() is None  # no exception
+    assert len(warnings.shown) == 1 and "valid text" in warnings.shown[0][1]
+    assert not list(tmp_path.glob("x*"))
+
+    window.close()  # the game could not be kept anywhere: the player is asked, Cancel keeps it
+    assert len(asked) == 1 and window.isVisible() and window.session is not None
+
+
+# -- reading a file never freezes the window ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("how", ["open", "continue"])
+def test_the_window_stays_live_while_a_slow_file_loads(qtbot, monkeypatch, tmp_path, how):
+    """Issue item 6: the file is read and replayed off the GUI thread, with a busy indicator."""
+    saved = tmp_path / f"Long{EXTENSION}"
+    save_history(saved, history_with(40))
+    journal = journal_of(history_with(40))
+    slow_load, slow_resume = arle.saves.load_history, arle.autosave.resume
+    monkeypatch.setattr(arle.saves, "load_history", lambda p: time.sleep(1.0) or slow_load(p))
+    monkeypatch.setattr(arle.autosave, "resume", lambda p: time.sleep(1.0) or slow_resume(p))
+    window = open_window(qtbot, autosave=True)
+    ticks: list[float] = []
+    timer = QTimer(window)
+    timer.timeout.connect(lambda: ticks.append(time.perf_counter()))
+    timer.start(20)
+    busy_seen: list[bool] = []
+    timer.timeout.connect(lambda: busy_seen.append(window.busy.isVisible()))
+
+    if how == "open":
+        window.open_path(saved)
+    else:
+        window.continue_game(journal)
+    assert window.session is None  # returned at once; the file is still being read
+    loaded(qtbot, window)
+    timer.stop()
+
+    assert window.session is not None and len(window.session.history.moves) == 40
+    gaps = [b - a for a, b in itertools.pairwise(ticks)]
+    assert len(ticks) >= 20 and max(gaps[:40]) < 0.3, "the event loop kept running"
+    assert any(busy_seen) and window.busy.isHidden()
