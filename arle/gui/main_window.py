@@ -59,6 +59,8 @@ STYLE_SHEET = """
 #version { color: #7a8f80; font-size: 12px; }
 #warning { color: #8a2c1f; font-weight: 600; }
 #games { font-size: 13px; }
+#games::item { padding: 5px 4px; border-bottom: 1px solid #e1e8dc; }
+#asideButton { padding: 6px 12px; color: #8a2c1f; }
 #startButton { font-size: 16px; padding: 10px 18px; }
 #sidePanel { background: #f6f2e6; }
 #sectionTitle { font-weight: 600; color: #2b3a2f; }

@@ -194,6 +194,20 @@ def _settle() -> None:
         QApplication.processEvents()
 
 
+def _wait(done: Callable[[], bool], timeout: float = 30.0) -> None:
+    """Run the event loop until ``done()`` (the start page lists its games off the GUI thread)."""
+    import time
+
+    from PySide6.QtWidgets import QApplication
+
+    end = time.monotonic() + timeout
+    while not done():
+        if time.monotonic() > end:
+            raise RuntimeError("the start page did not list its games")
+        QApplication.processEvents()
+        time.sleep(0.01)
+
+
 def _with_dialog(background, dialog):  # -> QPixmap
     """The window picture, dimmed, with ``dialog`` centred on it under a drawn title bar (the
     offscreen platform draws no window frames)."""
@@ -229,7 +243,7 @@ def render_all(out: Path, size: tuple[int, int], finder: MomentFinder | None = N
     """Write the screenshots into ``out``; returns their paths, in the order a reader meets them."""
     from PySide6.QtWidgets import QApplication
 
-    from arle.autosave import Autosaver, autosave_path
+    from arle.autosave import Autosaver, new_autosave_path
     from arle.gui.dialogs import NewGameDialog
     from arle.gui.main_window import MainWindow
     from arle.saves import EXTENSION, save_history, saves_dir
@@ -253,21 +267,24 @@ def render_all(out: Path, size: tuple[int, int], finder: MomentFinder | None = N
         # A start page as a returning player sees it: an unfinished game to continue, recent games.
         _home_quality, home = finder.home
         _barn_quality, barn = finder.barn
-        Autosaver(autosave_path(), durable=False).start(history_at(home))
+        for moment in (home, barn):  # two games in progress, as the window leaves them
+            saver = Autosaver(new_autosave_path(), durable=False)
+            saver.start(history_at(moment))
+            saver.close()
         folder = saves_dir()
         folder.mkdir(parents=True, exist_ok=True)
         save_history(folder / f"Anna-Ben{EXTENSION}", history_at(finder.finished))
         save_history(folder / f"Sunday with Ben{EXTENSION}", history_at(barn))
 
-        window = MainWindow(autosave=False)
-        window.use_autosave = True  # shows Continue for the file above, but never writes one
-        window.start_page.refresh()
+        window = MainWindow(autosave=True)  # lists the games above (in the temporary folder)
         window.resize(*size)
         window.show()
+        _wait(lambda: window.start_page.filled > 0)
         _settle()
-        if window.start_page.continue_button.isHidden() or window.start_page.recent.count() < 2:
-            raise RuntimeError("the start page shows no Continue button or no recent games")
-        window.use_autosave = False
+        page = window.start_page
+        if page.continue_button.isHidden() or page.games.count() < 2 or page.recent.count() < 2:
+            raise RuntimeError("the start page shows no Continue button, games in progress or recent games")
+        window.use_autosave = False  # the pictures below write no journal
         window.statusBar().clearMessage()  # "Welcome to Arle." belongs to a moment, not to the screen
         start = window.grab()
         save("01-start.png", start)

@@ -65,7 +65,8 @@ def game_text(entry: GameEntry) -> str:
     it stands (damaged, open in another window, linked to a save file)."""
     if entry.error:
         who = " – ".join(entry.names) or _tr("A game")
-        return _tr("{who}: the autosave is damaged\n{error}").format(who=who, error=entry.error)
+        error = entry.error[:1].upper() + entry.error[1:].rstrip(".") + "."
+        return _tr("{who}: the autosave is damaged\n{error}").format(who=who, error=error)
     scores = " : ".join(f"{s:g}" for s in entry.scores)
     first = _tr("{names} · half-year {n} of {last} · {scores} VP").format(
         names=" – ".join(entry.names), n=entry.half_year, last=HALF_YEARS, scores=scores)
@@ -120,15 +121,18 @@ class StartPage(QWidget):
         self.games = QListWidget()
         self.games.setObjectName("games")
         self.games.setWordWrap(True)
-        self.games.setMaximumHeight(190)
+        self.games.setMaximumHeight(220)
+        self.games.setSizeAdjustPolicy(QListWidget.SizeAdjustPolicy.AdjustToContents)
         self.games.itemActivated.connect(self._activated)
         self.games.currentItemChanged.connect(lambda *_: self._update_aside())
         self.aside_button = QPushButton(_tr("Set the damaged game aside"))
+        self.aside_button.setObjectName("asideButton")
         self.aside_button.clicked.connect(self._set_aside)
         self.recent_title = QLabel(_tr("Recent saved games"))
         self.recent_title.setObjectName("subtitle")
         self.recent = QListWidget()
         self.recent.setMaximumHeight(110)
+        self.recent.setSizeAdjustPolicy(QListWidget.SizeAdjustPolicy.AdjustToContents)
         self.recent.itemActivated.connect(lambda item: window.open_path(Path(item.data(PATH_ROLE))))
         for w in (self.games_title, self.games, self.aside_button, self.recent_title, self.recent):
             inner.addWidget(w)
@@ -156,9 +160,10 @@ class StartPage(QWidget):
     # -- the lists ---------------------------------------------------------------------------------------
 
     def show_games(self, entries: Sequence[GameEntry], recent: Sequence[Path]) -> None:
-        self.entries = list(entries)
+        # Newest first, as listed; the damaged ones, which cannot be played, below the rest.
+        self.entries = sorted(entries, key=lambda e: e.error is not None)
         self.games.clear()
-        for entry in entries:
+        for entry in self.entries:
             item = QListWidgetItem(game_text(entry))
             item.setData(PATH_ROLE, str(entry.path))
             item.setData(KIND_ROLE, kind_of(entry))
