@@ -301,6 +301,11 @@ def test_save_and_close_with_an_invalid_name_never_raise_and_never_drop_the_game
     window.close()  # the game could not be kept anywhere: the player is asked, Cancel keeps it
     assert len(asked) == 1 and window.isVisible() and window.session is not None
 
+    answer = QMessageBox.StandardButton.Discard
+    monkeypatch.setattr(QMessageBox, "question", staticmethod(lambda *_a, **_k: answer))
+    window.close()  # the player's choice: closes, and nothing raises on the way
+    assert not window.isVisible() and window.session is None
+
 
 # -- reading a file never freezes the window ----------------------------------------------------------------
 
