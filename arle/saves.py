@@ -333,7 +333,7 @@ def loads(raw: bytes | str, name: str = "the save file") -> LoadedSave:
     history = replay(setup, moves, friendly)
     version = data.get("app_version")
     check_final(data.get("final"), history.game)
-    return LoadedSave(history, schema, version if isinstance(version, str) else "unknown")
+    return LoadedSave(history, schema, valid_text(version[:40]) if isinstance(version, str) else "unknown")
 
 
 def parse_json(raw: bytes | str, name: str) -> Any:
