@@ -15,6 +15,8 @@ import threading
 from pathlib import Path
 from types import TracebackType
 
+from arle.errors import GameInUse
+
 try:
     import fcntl
 except ImportError:  # Windows
@@ -81,8 +83,6 @@ class GameLock:
 
     def __enter__(self) -> GameLock:
         if not self.acquire():
-            from arle.autosave import GameInUse
-
             raise GameInUse()
         return self
 
