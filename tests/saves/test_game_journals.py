@@ -225,3 +225,14 @@ def test_the_journal_size_limit_is_the_save_size_limit() -> None:
     from arle import autosave, saves
 
     assert autosave.MAX_JOURNAL_BYTES == saves.MAX_FILE_BYTES
+
+
+def test_discarding_a_game_another_window_holds_leaves_its_lock_file(tmp_path: Path) -> None:
+    """Deleting a lock file someone holds would let a third window lock a new file beside it."""
+    path = tmp_path / "g.arle-journal"
+    holder = GameLock(path)
+    assert holder.acquire()
+    GameLock(path).release_and_remove()
+    assert (tmp_path / "g.arle-journal.lock").exists() and is_locked(path)
+    holder.release_and_remove()
+    assert not (tmp_path / "g.arle-journal.lock").exists()
