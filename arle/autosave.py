@@ -31,11 +31,10 @@ import json
 import os
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from arle import __version__
-from arle.engine import Move, move_to_dict
-from arle.history import GameHistory
+from arle.errors import GameInUse, SaveError, is_valid_text, shown, strict_json
 from arle.locks import GameLock, is_locked, lock_path
 from arle.paths import (
     JOURNAL_EXTENSION,
@@ -49,19 +48,10 @@ from arle.paths import (
     read_bounded,
     saves_dir,
 )
-from arle.saves import (
-    MAX_FILE_BYTES,
-    MAX_MOVES,
-    SaveError,
-    atomic_write_text,
-    read_moves,
-    read_options,
-    read_setup,
-    replay,
-    setup_to_dict,
-    shown,
-    strict_json,
-)
+
+if TYPE_CHECKING:  # the engine loads only when a game is written or replayed, not to list games
+    from arle.engine import Move
+    from arle.history import GameHistory
 
 __all__ = [
     "Autosaver", "GameEntry", "GameInUse", "ResumedGame", "autosave_path", "find_unfinished",
@@ -73,14 +63,11 @@ SCHEMA = 1
 #: The summary cache of ``x.arle-journal`` is ``x.arle-journal.summary``.
 SUMMARY_SUFFIX = ".summary"
 DAMAGED_SUFFIX = ".damaged"
+#: As ``arle.saves.MAX_FILE_BYTES`` (a test checks they agree): one line per move is no longer.
+MAX_JOURNAL_BYTES = 4 * 1024 * 1024
+#: A longer "save_path" in a journal is not a real path (and would bloat the summary cache).
+MAX_PATH_CHARS = 4096
 _SUMMARY_VERSION = 1
-
-
-class GameInUse(SaveError):
-    """Another Arle window (or another ``Autosaver``) is playing this game."""
-
-    def __init__(self, message: str = "this game is open in another Arle window") -> None:
-        super().__init__(message)
 
 
 def _line(data: dict[str, Any]) -> str:
@@ -135,6 +122,8 @@ class Autosaver:
         out: list[str] = []
         if common < len(self._written) and common == len(moves):
             out.append(_line({"len": common}))
+        from arle.engine import move_to_dict
+
         out += [_line({"n": i + 1, "move": move_to_dict(moves[i])}) for i in range(common, len(moves))]
         self._append("".join(out))
         self._written = list(moves)
@@ -168,6 +157,9 @@ class Autosaver:
     # -- inside -------------------------------------------------------------------------------------
 
     def _rewrite(self, history: GameHistory, moves: Sequence[Move]) -> None:
+        from arle.engine import move_to_dict
+        from arle.saves import atomic_write_text, setup_to_dict
+
         header = {
             "format": FORMAT,
             "schema": SCHEMA,
@@ -227,6 +219,8 @@ class ResumedGame:
 def resume(path: Path) -> ResumedGame:
     """Replay the journal at ``path`` (without taking its lock: start an ``Autosaver`` on the same
     path to go on playing). Raises SaveError (one sentence) when it cannot be played."""
+    from arle.saves import read_moves, read_options, read_setup, replay
+
     header, raw_moves, note, before_damage = _parse(Path(path))
     setup = read_setup(header.get("setup"))
     friendly = read_options(header.get("options"))
@@ -237,9 +231,14 @@ def resume(path: Path) -> ResumedGame:
             raise
         history = replay(setup, read_moves(before_damage), friendly)
         note = _lost_note(note, len(before_damage))
-    raw_path = header.get("save_path")
-    save_path = Path(raw_path) if isinstance(raw_path, str) and raw_path and "\0" not in raw_path else None
-    return ResumedGame(history, save_path, note)
+    return ResumedGame(history, _save_path(header.get("save_path")), note)
+
+
+def _save_path(raw: Any) -> Path | None:
+    """The linked save file, or None when the journal's record of it cannot be a path."""
+    if not isinstance(raw, str) or not raw or len(raw) > MAX_PATH_CHARS or "\0" in raw:
+        return None
+    return Path(raw) if is_valid_text(raw) else None
 
 
 def load_autosave(path: Path | None = None) -> GameHistory:
@@ -259,7 +258,7 @@ def find_unfinished(path: Path | None = None) -> GameHistory | None:
 
 def _read(path: Path) -> bytes:
     try:
-        return read_bounded(path, MAX_FILE_BYTES)
+        return read_bounded(path, MAX_JOURNAL_BYTES)
     except FileNotFoundError:
         raise SaveError("there is no autosaved game") from None
     except FileTooLarge:
@@ -301,7 +300,7 @@ def _parse(path: Path) -> tuple[dict[str, Any], list[Any], str | None, list[Any]
                 moves.append(entry["move"])
             else:
                 del moves[entry["len"] :]
-            if len(moves) > MAX_MOVES:
+            if len(moves) > _max_moves():
                 raise SaveError("the autosaved game has more moves than any game can have")
             continue
         if entry is not None:  # a record that does not follow: nothing after it can be trusted
@@ -313,6 +312,12 @@ def _parse(path: Path) -> tuple[dict[str, Any], list[Any], str | None, list[Any]
         return header, moves, None, None
     note = f"{_damage(damaged)} and skipped; all {len(moves)} moves were recovered."
     return header, moves, note, before_damage
+
+
+def _max_moves() -> int:
+    from arle.saves import MAX_MOVES
+
+    return MAX_MOVES
 
 
 def _damage(lines: list[int]) -> str:
@@ -434,14 +439,13 @@ def _entry(path: Path) -> GameEntry | None:
         if not in_use:
             Autosaver(path).discard()
         return None
-    save_path = cached.get("save_path")
     return GameEntry(
         path=path,
         names=tuple(cached["names"]),
         half_year=cached["half_year"],
         scores=tuple(cached["scores"]),
         last_played=st.st_mtime,
-        save_path=Path(save_path) if save_path else None,
+        save_path=_save_path(cached.get("save_path")),
         in_use=in_use,
         error=cached.get("error"),
     )
@@ -494,7 +498,7 @@ def _read_summary(path: Path, st: os.stat_result) -> dict[str, Any] | None:
     names, scores, half_year = data.get("names"), data.get("scores"), data.get("half_year")
     error, save_path = data.get("error"), data.get("save_path")
     valid = (
-        isinstance(names, list) and all(isinstance(n, str) for n in names)
+        isinstance(names, list) and all(isinstance(n, str) and is_valid_text(n) for n in names)
         and isinstance(scores, list) and all(isinstance(s, int | float) for s in scores)
         and isinstance(half_year, int) and 1 <= half_year <= 9
         and isinstance(error, str | None) and isinstance(save_path, str | None)

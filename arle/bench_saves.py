@@ -1,5 +1,8 @@
 """``python -m arle.bench_saves [--quick] [--json]``: how fast undo, save, load and autosave are.
 
+``list_games`` (the start page's unfinished games) is timed for as many near-finished games as the
+run plays (12, or 3 with ``--quick``), first replaying every journal and then from the summary cache.
+
 Issue 4 asks that one undo at the end of a full game (the longest history) take at most 16 ms,
 and for the time to save and to load a full game. Games are complete 2-player games by the seeded
 random player of ``arle simulate``. Undo is timed at each of the last ``SNAPSHOT_EVERY`` positions
@@ -18,7 +21,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from arle.autosave import Autosaver
+from arle.autosave import Autosaver, list_games
 from arle.engine import Game
 from arle.history import SNAPSHOT_EVERY, GameHistory
 from arle.saves import data_dir, load_save, save_history
@@ -52,6 +55,7 @@ def saves_figures(quick: bool = False) -> dict[str, float | None]:
     sync: list[float] = []
     moves_per_game: list[int] = []
     sizes: list[int] = []
+    unfinished: list[GameHistory] = []
     with _bench_dir() as folder:
         for seed in range(1, games + 1):
             result = play_one(seed, 2, check=False)
@@ -87,6 +91,9 @@ def saves_figures(quick: bool = False) -> dict[str, float | None]:
                 t0 = time.perf_counter()
                 saver.sync(live)
                 sync.append(time.perf_counter() - t0)
+            saver.discard()
+            unfinished.append(GameHistory(final.setup, moves[:-1]))
+        listing = _list_games_ms(Path(folder) / "autosaves", unfinished)
     return {
         # The names the issue asks for first, then the details.
         "undo_ms_p95": _ms(_p95(undo)),
@@ -104,6 +111,31 @@ def saves_figures(quick: bool = False) -> dict[str, float | None]:
         "save_file_bytes_median": statistics.median(sizes),
         "autosave_per_move_ms_median": _ms(statistics.median(sync)),
         "autosave_per_move_ms_p95": _ms(_p95(sync)),
+        **listing,
+    }
+
+
+def _list_games_ms(folder: Path, games: list[GameHistory]) -> dict[str, float | int]:
+    """The start page's list of unfinished games (near-finished full games): the first listing
+    replays every journal, later ones read the summary cache beside each journal."""
+    for i, history in enumerate(games):
+        saver = Autosaver(folder / f"g{i}.arle-journal", durable=False)
+        saver.start(history)
+        saver.close()
+    for cache in folder.glob("*.summary"):
+        cache.unlink()
+    t0 = time.perf_counter()
+    list_games(folder)
+    replayed = time.perf_counter() - t0
+    cached = []
+    for _ in range(10):
+        t0 = time.perf_counter()
+        list_games(folder)
+        cached.append(time.perf_counter() - t0)
+    return {
+        "list_games_count": len(games),
+        "list_games_replay_ms": _ms(replayed),
+        "list_games_cached_ms_median": _ms(statistics.median(cached)),
     }
 
 

@@ -5,8 +5,11 @@
   the move, redo the same next state) and, at every power-of-two move number, a save → load round
   trip that must give the same state and the same legal moves.
 - ``fuzz saves``: valid saves mutated (truncated, moves deleted, duplicated or swapped, numbers,
-  types, names and versions changed, huge strings, deep nesting); each case must load to a valid
-  game or be refused with a ``SaveError`` sentence, never another exception, never a hang.
+  types, names and versions changed, huge strings, deep nesting, lone surrogates, duplicated keys,
+  a tampered final state); each case must load to a valid game or be refused with a ``SaveError``
+  sentence, never another exception, never a hang. Then the outside probes of the file layer
+  (``probe_files``): FIFOs and /dev/zero links in place of a save, the settings and a journal, a
+  full disk under the journal, two windows on one game; each must end in one sentence.
 - ``fuzz gui``: the GUI monkey (``arle.fuzz_gui``): seeded sessions of random legal gestures,
   refused drops and undo/redo through the real window, offscreen, to the end of each game.
 """
@@ -110,13 +113,19 @@ def _rename(data: Any, path: tuple, rng: random.Random) -> None:
 def mutate(text: str, rng: random.Random) -> str:
     """One random damage to a save's text."""
     kind = rng.choice(("truncate", "delete_move", "duplicate_move", "swap_moves", "number", "type",
-                       "rename", "version", "huge_string", "deep_nesting", "bytes"))
+                       "rename", "version", "huge_string", "deep_nesting", "bytes", "surrogate",
+                       "duplicate_key", "tamper_final"))
     if kind == "truncate":
         return text[: rng.randrange(len(text))]
     if kind == "bytes":
         i = rng.randrange(len(text))
         return text[:i] + rng.choice(["\x00", "}", "\"", "\\", "ÿ", "\n"]) + text[i + 1 :]
     data = json.loads(text)
+    if kind == "duplicate_key":
+        key = rng.choice(list(data))
+        return text.rstrip()[:-1] + f", {json.dumps(key)}: {json.dumps(data[key])}}}"
+    if kind == "tamper_final":
+        return json.dumps(tamper_final(data, rng))
     moves = data.get("moves", [])
     if kind == "delete_move" and moves:
         del moves[rng.randrange(len(moves))]
@@ -143,7 +152,25 @@ def mutate(text: str, rng: random.Random) -> str:
         _set(data, rng.choice(leaves), "A" * rng.choice([10_000, 1_000_000, 5_000_000]))
     elif kind == "deep_nesting":
         return _nest(json.dumps(data), rng.choice([100, 5_000, 100_000]))
+    elif kind == "surrogate":
+        texts = [p for p, v in _walk(data) if p and isinstance(v, str)]
+        if texts:
+            _set(data, rng.choice(texts), rng.choice(["\ud800", "a\udfff", "\udcff\udcfe"]))
     return json.dumps(data)
+
+
+def tamper_final(data: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """A save whose recorded final state was edited, its app_version dropped or changed: it must
+    be refused (an outside probe found it accepted)."""
+    final = data.get("final")
+    if isinstance(final, dict) and "state_sha256" in final:
+        final["state_sha256"] = "0" * 64
+    choice = rng.randrange(3)
+    if choice == 0:
+        data.pop("app_version", None)
+    elif choice == 1:
+        data["app_version"] = rng.choice(["0.0.1", None, 7, ["x"]])
+    return data
 
 
 def _nest(text: str, depth: int) -> str:
@@ -180,7 +207,8 @@ def check_case(text: str, limit_s: int) -> str:
         signal.signal(signal.SIGALRM, previous)
 
 
-def fuzz_saves(cases: int, seed: int, limit_s: int = 20, bases: int = 4) -> dict[str, Any]:
+def fuzz_saves(cases: int, seed: int, limit_s: int = 20, bases: int = 4, probes: bool = True
+               ) -> dict[str, Any]:
     rng = random.Random(seed)
     texts = []
     for i in range(bases):
@@ -194,11 +222,22 @@ def fuzz_saves(cases: int, seed: int, limit_s: int = 20, bases: int = 4) -> dict
     failures: list[str] = []
     for case in range(cases):
         text = mutate(rng.choice(texts), rng)
+        tampered = json.dumps(tamper_final(json.loads(rng.choice(texts)), rng)) if case % 50 == 0 else None
         try:
             outcome[check_case(text, limit_s)] += 1
+            if tampered is not None and check_case(tampered, limit_s) != "refused":
+                raise FuzzFailure("a save with a tampered final state was accepted")
         except FuzzFailure as exc:
             failures.append(f"case {case}: {exc}")
-    return {"cases": cases, "seed": seed, **outcome, "failures": failures[:20],
+    probed = 0
+    if probes:
+        from arle.fuzz_files import probe_files
+
+        for name, problem in probe_files(texts[0], limit_s):
+            probed += 1
+            if problem:
+                failures.append(f"probe {name}: {problem}")
+    return {"cases": cases, "seed": seed, **outcome, "probes": probed, "failures": failures[:20],
             "failed": len(failures), "ok": not failures}
 
 

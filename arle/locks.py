@@ -15,6 +15,8 @@ import threading
 from pathlib import Path
 from types import TracebackType
 
+from arle.errors import GameInUse
+
 try:
     import fcntl
 except ImportError:  # Windows
@@ -71,18 +73,24 @@ class GameLock:
             os.close(fd)
 
     def release_and_remove(self) -> None:
-        """Release and delete the lock file (the game is gone: nothing is left to lock)."""
-        if self._fd is not None:
+        """Delete the lock file and release (the game is gone: nothing is left to lock). Only
+        while holding the lock: deleting a file another window holds would let a third lock a
+        new file beside it."""
+        try:
+            if not self.acquire():
+                return
+        except OSError:
+            return
+        if os.name == "posix":  # while held, so no one else locks the old file meanwhile
             with contextlib.suppress(OSError):
-                os.unlink(self._key)  # POSIX: while held, so no one else locks the old file meanwhile
+                os.unlink(self._key)
         self.release()
-        with contextlib.suppress(OSError):
-            os.unlink(self._key)  # Windows cannot delete an open file
+        if os.name != "posix":  # Windows cannot delete an open file
+            with contextlib.suppress(OSError):
+                os.unlink(self._key)
 
     def __enter__(self) -> GameLock:
         if not self.acquire():
-            from arle.autosave import GameInUse
-
             raise GameInUse()
         return self
 

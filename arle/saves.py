@@ -32,6 +32,14 @@ import cattrs
 
 from arle import __version__
 from arle.engine import Game, IllegalMove, Move, Setup, describe, move_from_dict, move_to_dict
+from arle.errors import (  # noqa: F401 (SaveError and the text helpers are still offered here)
+    MAX_MESSAGE_CHARS,
+    SaveError,
+    is_valid_text,
+    shown,
+    strict_json,
+    valid_text,
+)
 from arle.history import GameHistory
 from arle.paths import (  # noqa: F401 (EXTENSION, data_dir, saves_dir: still offered here)
     EXTENSION,
@@ -63,62 +71,6 @@ MAX_NAME_CHARS = 64
 MAX_BUILDINGS = 64
 
 _converter = cattrs.Converter()
-
-
-#: The longest message a SaveError keeps (any echoed value is cut short before this).
-MAX_MESSAGE_CHARS = 300
-
-
-class SaveError(Exception):
-    """A save file that cannot be played; ``str(error)`` is one sentence for the player.
-
-    Whatever a caller put in it, the sentence is one short line of valid text: newlines become
-    spaces, characters that cannot be printed (lone surrogates) become U+FFFD, and it is cut
-    at ``MAX_MESSAGE_CHARS``."""
-
-    def __init__(self, message: str) -> None:
-        text = valid_text(" ".join(str(message).split()))
-        if len(text) > MAX_MESSAGE_CHARS:
-            text = text[: MAX_MESSAGE_CHARS - 1] + "…"
-        super().__init__(text)
-
-
-def valid_text(text: str) -> str:
-    """``text`` with every lone surrogate (text no file can hold) replaced by U+FFFD."""
-    if is_valid_text(text):
-        return text
-    return "".join("\ufffd" if 0xD800 <= ord(c) <= 0xDFFF else c for c in text)
-
-
-def is_valid_text(text: str) -> bool:
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
-
-
-def shown(value: Any, limit: int = 24) -> str:
-    """A value echoed in a message: its JSON, cut short (a 4,000-digit number stays a few characters)."""
-    try:
-        text = json.dumps(value, ensure_ascii=True)
-    except (TypeError, ValueError):  # e.g. an int too long to print
-        text = type(value).__name__
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    data = dict(pairs)
-    if len(data) != len(pairs):
-        seen: set[str] = set()
-        dup = next(k for k, _ in pairs if k in seen or seen.add(k))  # type: ignore[func-returns-value]
-        raise ValueError(f"the key {shown(dup)} appears twice in one record")
-    return data
-
-
-def strict_json(text: str) -> Any:
-    """``json.loads`` refusing duplicated keys (which would silently keep the last one)."""
-    return json.loads(text, object_pairs_hook=_no_duplicates)
 
 
 # -- where saves live ---------------------------------------------------------------------------------
@@ -333,7 +285,7 @@ def loads(raw: bytes | str, name: str = "the save file") -> LoadedSave:
     history = replay(setup, moves, friendly)
     version = data.get("app_version")
     check_final(data.get("final"), history.game)
-    return LoadedSave(history, schema, version if isinstance(version, str) else "unknown")
+    return LoadedSave(history, schema, valid_text(version[:40]) if isinstance(version, str) else "unknown")
 
 
 def parse_json(raw: bytes | str, name: str) -> Any:

@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import json
 import random
 
-from arle.fuzz import check_case, fuzz_game, fuzz_saves, mutate
+import pytest
+
+from arle import saves
+from arle.engine import Game, Setup
+from arle.fuzz import check_case, fuzz_game, fuzz_saves, mutate, tamper_final
+from arle.fuzz_files import probe_files
 
 
 def test_a_deep_checked_game_passes_every_check() -> None:
@@ -21,9 +27,27 @@ def test_a_deep_checked_solo_game_passes_every_check() -> None:
 
 
 def test_mutated_saves_load_or_are_refused_with_one_sentence() -> None:
+    """Includes the outside probes of the file layer (FIFO, /dev/zero link, lone surrogate,
+    duplicated keys, tampered final state without app_version, full disk, two lock holders)."""
     result = fuzz_saves(cases=150, seed=5, bases=2)
     assert result["ok"], result["failures"]
     assert result.get("refused", 0) > 0 and result.get("loaded", 0) + result["refused"] == 150
+    assert result["probes"] >= 5
+
+
+def test_a_tampered_final_state_is_always_refused() -> None:
+    text = saves.dumps(saves.save_dict(Setup(players=1, seed=3), [], Game(Setup(players=1, seed=3))))
+    rng = random.Random(2)
+    for _ in range(6):
+        assert check_case(json.dumps(tamper_final(json.loads(text), rng)), limit_s=10) == "refused"
+
+
+def test_probes_report_a_hostile_file_that_is_accepted(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The probes can fail: with the final-state check switched off, the tamper probe says so."""
+    monkeypatch.setattr(saves, "check_final", lambda raw, game: None)
+    text = saves.dumps(saves.save_dict(Setup(players=1, seed=3), [], Game(Setup(players=1, seed=3))))
+    problems = dict(probe_files(text))
+    assert problems["tampered final state without app_version"] == "AssertionError: accepted"
 
 
 def test_a_newline_in_a_move_is_reported_on_one_line() -> None:

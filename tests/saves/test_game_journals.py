@@ -208,3 +208,31 @@ def test_stale_temporary_files_are_cleaned_when_games_are_listed(data: Path) -> 
     os.utime(other, (time.time() - 3600, time.time() - 3600))
     list_games()
     assert not old.exists() and young.exists() and other.exists()
+
+
+def test_listing_games_does_not_load_the_rules_engine() -> None:
+    """The start page lists games right after its first paint: importing ``arle.autosave`` and
+    listing cached games must not import the engine (about 0.3 s on this machine)."""
+    code = ("import sys, tempfile, pathlib; from arle.autosave import list_games; "
+            "list_games(pathlib.Path(tempfile.mkdtemp())); "
+            "print([m for m in sys.modules if m.startswith(('arle.engine', 'arle.saves', 'cattrs'))])")
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).parent.parent.parent)}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def test_the_journal_size_limit_is_the_save_size_limit() -> None:
+    from arle import autosave, saves
+
+    assert autosave.MAX_JOURNAL_BYTES == saves.MAX_FILE_BYTES
+
+
+def test_discarding_a_game_another_window_holds_leaves_its_lock_file(tmp_path: Path) -> None:
+    """Deleting a lock file someone holds would let a third window lock a new file beside it."""
+    path = tmp_path / "g.arle-journal"
+    holder = GameLock(path)
+    assert holder.acquire()
+    GameLock(path).release_and_remove()
+    assert (tmp_path / "g.arle-journal.lock").exists() and is_locked(path)
+    holder.release_and_remove()
+    assert not (tmp_path / "g.arle-journal.lock").exists()
