@@ -35,8 +35,8 @@ from arle import __version__
 from arle.engine import Setup
 from arle.engine import buildings as B
 from arle.engine.decisions import RULES_NOTES, SOLO_TARGET
+from arle.errors import is_valid_text
 from arle.gui import style
-from arle.saves import is_valid_text
 
 if TYPE_CHECKING:
     from arle.gui.session import GameSession

@@ -573,8 +573,7 @@ class MainWindow(QMainWindow):
     def autosave(self, history: GameHistory) -> None:
         """Bring the journal up to date. A failure is said once and stays in view; play goes on,
         every later move tries again, and the player hears when autosave works again."""
-        from arle.autosave import GameInUse
-        from arle.saves import SaveError
+        from arle.errors import GameInUse, SaveError
 
         if self.autosaver is None:
             return
@@ -622,8 +621,8 @@ class MainWindow(QMainWindow):
                    lambda exc: self._cannot_continue(exc))
 
     def _resumed(self, journal: Path, resumed: Any) -> None:
-        from arle.autosave import Autosaver, GameInUse
-        from arle.saves import SaveError
+        from arle.autosave import Autosaver
+        from arle.errors import GameInUse, SaveError
 
         if not self._may_drop_game():
             return
@@ -741,7 +740,8 @@ class MainWindow(QMainWindow):
     def save_to(self, path: Path) -> bool:
         """Save the game to ``path`` and link its journal to that file; False (and one sentence
         shown) when it cannot be saved."""
-        from arle.saves import SaveError, save_history
+        from arle.errors import SaveError
+        from arle.saves import save_history
 
         if self.session is None:
             return False
@@ -836,7 +836,7 @@ def reason(exc: Exception) -> str:
 
 def sentence(exc: Exception) -> str:
     """One sentence for the player, whatever ``exc`` is (the file layer's own sentence if it has one)."""
-    from arle.saves import SaveError
+    from arle.errors import SaveError
 
     if isinstance(exc, UnicodeError):
         return _tr("The game holds a name that is not valid text, so it cannot be written to a file.")

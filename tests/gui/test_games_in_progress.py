@@ -13,7 +13,11 @@ from __future__ import annotations
 import errno
 import itertools
 import json
+import os
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QTimer
@@ -339,3 +343,42 @@ def test_the_window_stays_live_while_a_slow_file_loads(qtbot, monkeypatch, tmp_p
     gaps = [b - a for a, b in itertools.pairwise(ticks)]
     assert len(ticks) >= 20 and max(gaps[:40]) < 0.3, "the event loop kept running"
     assert any(busy_seen) and window.busy.isHidden()
+
+
+#: Another Arle process playing the game at argv[1]: it holds the journal's lock until killed.
+OTHER_WINDOW = """
+import sys, time
+from arle.autosave import Autosaver, resume
+saver = Autosaver(sys.argv[1], durable=False)
+saver.start(resume(sys.argv[1]).history)
+print("playing", flush=True)
+time.sleep(120)
+"""
+
+
+def test_a_game_played_in_another_process_is_listed_as_such_and_not_written(qtbot, monkeypatch):
+    """Issue item 3 with two processes: the OS lock excludes the second one."""
+    busy, other = journal_of(history_with(20)), journal_of(history_with(8, seed=6))
+    root = Path(__file__).resolve().parents[2]
+    env = dict(os.environ, PYTHONPATH=str(root))
+    holder = subprocess.Popen([sys.executable, "-c", OTHER_WINDOW, str(busy)], env=env,
+                              stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "playing"
+        before = busy.read_bytes()
+        warnings = Warnings(monkeypatch)
+        window = open_window(qtbot, autosave=True)
+        listed(qtbot, window)
+        in_use = {e.path for e in window.start_page.entries if e.in_use}
+        assert in_use == {busy} and window.start_page.latest().path == other
+        window.continue_game(busy)
+        loaded(qtbot, window)
+        assert window.session is None and "another Arle window" in warnings.shown[0][1]
+        assert busy.read_bytes() == before
+        window.continue_game(other)
+        loaded(qtbot, window)
+        play(window, 2, seed=4)
+        assert len(resume(other).history.moves) == 10
+    finally:
+        holder.kill()
+        holder.wait()
