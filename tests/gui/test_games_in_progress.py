@@ -382,3 +382,18 @@ def test_a_game_played_in_another_process_is_listed_as_such_and_not_written(qtbo
     finally:
         holder.kill()
         holder.wait()
+
+
+def test_a_recovered_autosave_says_what_was_recovered_and_the_note_stays(qtbot):
+    """resume() recovers a journal an older Arle damaged mid-file; its note must not be a
+    status-bar flash that "Welcome back" replaces."""
+    journal = journal_of(history_with(10))
+    lines = journal.read_text().splitlines(keepends=True)
+    lines.insert(4, '{"n": 4, "mo\n')  # a line cut short by a crash, then the rest goes on
+    journal.write_text("".join(lines))
+    window = open_window(qtbot, autosave=True)
+    window.continue_game(journal)
+    loaded(qtbot, window)
+    assert len(window.session.history.moves) == 10
+    assert "Welcome back" in window.statusBar().currentMessage()
+    assert not window.warning_label.isHidden() and "recovered" in window.warning_label.text()
