@@ -57,7 +57,8 @@ STYLE_SHEET = """
 #title { color: #2d4f3a; font-size: 26px; font-weight: 600; }
 #subtitle { color: #4c6a57; font-size: 15px; }
 #version { color: #7a8f80; font-size: 12px; }
-#warning { color: #8a2c1f; font-weight: 600; }
+#warning { color: #8a2c1f; font-weight: 600; background: #fbe9e4; border: 1px solid #e8b7ab;
+           border-radius: 4px; padding: 2px 8px; }
 #games { font-size: 13px; }
 #games::item { padding: 5px 4px; border-bottom: 1px solid #e1e8dc; }
 #asideButton { padding: 6px 12px; color: #8a2c1f; }
@@ -323,9 +324,9 @@ class MainWindow(QMainWindow):
         self.warnings: dict[str, str] = {}
         self.warning_label = QLabel()
         self.warning_label.setObjectName("warning")
-        self.warning_label.setWordWrap(True)
+        self.warning_label.setMaximumWidth(1000)  # passing messages keep the left of the status bar
         self.warning_label.hide()
-        self.statusBar().addPermanentWidget(self.warning_label, 1)
+        self.statusBar().addPermanentWidget(self.warning_label)
         self.busy = QProgressBar()  # a file being read off the GUI thread
         self.busy.setRange(0, 0)
         self.busy.setMaximumWidth(140)
@@ -352,6 +353,7 @@ class MainWindow(QMainWindow):
         else:
             self.warnings.pop(topic, None)
         self.warning_label.setText("\n".join(self.warnings.values()))
+        self.warning_label.setToolTip(self.warning_label.text())
         self.warning_label.setVisible(bool(self.warnings))
 
     # -- settings -----------------------------------------------------------------------------------------
@@ -840,8 +842,9 @@ def sentence(exc: Exception) -> str:
 
     if isinstance(exc, UnicodeError):
         return _tr("The game holds a name that is not valid text, so it cannot be written to a file.")
-    if isinstance(exc, SaveError):
-        return str(exc)
+    if isinstance(exc, SaveError):  # the file layer writes its sentences in lower case
+        text = str(exc).rstrip(".")
+        return text[:1].upper() + text[1:] + "."
     if isinstance(exc, OSError):
         return _tr("The file cannot be read or written: {reason}.").format(reason=reason(exc))
     log.error("unexpected error", exc_info=exc)
