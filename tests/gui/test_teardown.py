@@ -18,7 +18,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 
-#: Continue-or-start, a few moves, Game > New Game, Start in the real dialog, Ctrl+Q: as a player.
+#: Continue (or a new game), a few moves, Game > New Game, Start in the real dialog, Ctrl+Q: as a player.
 SCRIPT = r"""
 import random
 import sys
@@ -45,7 +45,19 @@ def scripted(**kwargs):
         dialog.buttons.button(dialog.buttons.StandardButton.Ok).click()
 
     def play():
-        window.install(GameHistory(new_setup(2, 3)))
+        if sys.argv[2] == "continue":
+            if window.start_page.filled == 0:  # the games in progress are listed after the first paint
+                QTimer.singleShot(20, play)
+                return
+            window.start_page.continue_button.click()
+        else:
+            window.install(GameHistory(new_setup(2, 3)))
+        play_on()
+
+    def play_on():
+        if window.session is None:  # the game is still being read
+            QTimer.singleShot(20, play_on)
+            return
         rng = random.Random(int(sys.argv[1]))
         for _ in range(int(sys.argv[1])):
             s = window.session
@@ -58,16 +70,23 @@ def scripted(**kwargs):
     return window
 
 
+if sys.argv[2] == "continue":  # a game left by an earlier session
+    from arle.autosave import Autosaver, new_autosave_path
+
+    saver = Autosaver(new_autosave_path(), durable=False)
+    saver.start(GameHistory(new_setup(2, 5)))
+    saver.close()
 app.build_window = scripted
 sys.exit(app.run(["arle"]))
 """
 
 
-@pytest.mark.parametrize("moves", [0, 0, 0, 3, 3, 12])
-def test_quit_after_new_game_replaced_a_game_exits_cleanly(tmp_path, moves):
+@pytest.mark.parametrize(("start", "moves"), [("continue", 0), ("continue", 0), ("continue", 3),
+                                             ("new", 0), ("new", 3), ("new", 12)])
+def test_quit_after_new_game_replaced_a_game_exits_cleanly(tmp_path, start, moves):
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(ROOT),
                ARLE_DATA_DIR=str(tmp_path / "data"), ARLE_CONFIG_DIR=str(tmp_path / "config"))
-    done = subprocess.run([sys.executable, "-c", SCRIPT, str(moves)], env=env, cwd=tmp_path,
+    done = subprocess.run([sys.executable, "-c", SCRIPT, str(moves), start], env=env, cwd=tmp_path,
                           capture_output=True, text=True, timeout=120)
     assert "deleted directly" not in done.stderr
     assert done.returncode == 0, done.stderr[-2000:]
