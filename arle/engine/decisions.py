@@ -97,4 +97,9 @@ RULES_NOTES: tuple[RulesNote, ...] = (
               "at a destination."),
     RulesNote("Travel Destinations", "If nothing can be sold any more before your first sale, the "
               "tile goes back to your storage board."),
+    RulesNote("Before November", "With several light green buildings you use them in the order "
+              "you like, but what they say you receive (Farmer's House 1 Clay, Novice's Hut 1 Grain "
+              "and 1 Dike, Workshop 1 Wood) may not be skipped: Done is offered only when what is "
+              "left is optional (the Plow Maker's Workshop's Field). The Farmer's House's cut and "
+              "the Workshop's Master move stay optional."),
 )
