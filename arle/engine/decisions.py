@@ -57,7 +57,8 @@ RULES_NOTES: tuple[RulesNote, ...] = (
               "next half-year, has a last turn for anytime actions (loading vehicles above all) "
               "and ends the Work Phase with a click."),
     RulesNote("New Animals", "Animals you gain go to a fitting place automatically; you can "
-              "rearrange them during the Work Phase. If none fits, you choose what to release."),
+              "rearrange them during the Work Phase. If none fits, you choose what to release. "
+              "You may release Animals to the general supply at any time, also in inventorying."),
     RulesNote("Paying Animals", "Animals paid for Sustenance are of the type you choose. Paid "
               "Animals (for Sustenance, Plows and Vehicles) leave Dikes, pastures and Parks before "
               "Stalls and Stables, so that breeding pairs stay together."),

@@ -20,7 +20,7 @@ from .events import (
     TurnEnded,
     WorkerPlaced,
 )
-from .moves import MOVE_TYPES, EndTurn, Move, PlaceWorker, SkipPlacement, describe
+from .moves import MOVE_TYPES, EndTurn, Move, PlaceWorker, ReleaseAnimal, SkipPlacement, describe
 from .scoring import ScoreBreakdown, score
 from .setup import Setup, initial_state
 from .state import GameState, Phase
@@ -265,7 +265,7 @@ class Game:
             self._start_half_year()
             return True
         if s.phase is Phase.LAST_TRADE:
-            while s.queue and not anytime_moves(self, s.players[s.queue[0]]):
+            while s.queue and not _trades_left(self, s.queue[0]):
                 s.queue.pop(0)  # nothing left to trade: no click needed
             if s.queue:
                 return False
@@ -274,3 +274,9 @@ class Game:
             self.emit(GameEnded(-1, tuple(self.scores()), s.winner))
             return False
         return False
+
+
+def _trades_left(g: Game, player: int) -> bool:
+    """Whether the last trade turn offers the player anything; releasing an Animal, never worth
+    doing at the end, does not earn a turn of its own."""
+    return any(not isinstance(m, ReleaseAnimal) for m in anytime_moves(g, g.state.players[player]))
