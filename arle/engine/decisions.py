@@ -98,6 +98,10 @@ RULES_NOTES: tuple[RulesNote, ...] = (
               "at a destination."),
     RulesNote("Travel Destinations", "If nothing can be sold any more before your first sale, the "
               "tile goes back to your storage board."),
+    RulesNote("Paying with a sale", "A build action (Building, Stall, Stable, Plow, Peat Boat, "
+              "Vehicle), a conversion or a Master move with nothing affordable waits, with Done, "
+              "while a sale at a Travel Destination, a Peat Boat trade or an anytime building could "
+              "still pay for it (rulebook p. 12); with nothing that could, it ends at once."),
     RulesNote("Before November", "With several light green buildings you use them in the order "
               "you like, but what they say you receive (Farmer's House 1 Clay, Novice's Hut 1 Grain "
               "and 1 Dike, Workshop 1 Wood) may not be skipped: Done is offered only when what is "
