@@ -191,3 +191,22 @@ def test_master_waits_for_what_an_anytime_building_brings():
     while g.decision.kind == "cut_peat":
         g.apply(g.legal_moves()[0])
     assert AdvanceTool(Tool.POTTERY_WHEEL) in g.legal_moves()
+
+
+def test_laborer_imitation_waits_for_a_sale_that_pays_the_up_front_food():
+    """Summer Laborer imitating the Forester ("pay 1 Food, then ..."): with no Food left after
+    the Laborer's 2, a sale at Beemoor pays the Forester's Food, so imitation is not dropped."""
+    g = game_in("summer")
+    p = player(g)
+    no_goods(p)
+    goods(p, food=2, peat=1)
+    cart = give(g, p, Equipment.HANDCART)
+    g.apply(SkipPlacement())
+    place(g, "summer.forester")  # player 1
+    while g.decision is not None:
+        g.apply(g.decision.options(g)[0])
+    place(g, "summer.laborer")
+    assert g.decision is not None and g.decision.kind == "await_income"
+    g.apply(Load(cart.id, 0, "dest:beemoor"))
+    g.apply(Choose("go"))  # the Forester, the one space to imitate, is imitated at once
+    assert p.goods[Good.FOOD] == 1 and g.decision.kind == "place_tile"  # its Forest
