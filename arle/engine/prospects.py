@@ -17,12 +17,12 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from . import animals, barn, homeboard
-from .goods import TRACK_GOODS, Animal, Good
+from . import animals, barn
+from .goods import TRACK_GOODS, Animal, Good, cap_of
 from .moves import Choose, Done, Load
 from .state import PlayerState
 from .steps import Decision, Script, Step
-from .tiles import Equipment
+from .tiles import EQUIPMENT, Equipment
 
 if TYPE_CHECKING:
     from .game import Game
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 Goal = Callable[["Game", PlayerState], bool]
 
 #: Game copies tried at most; past that the choice stays open (Done always closes it).
-SEARCH_LIMIT = 48
+SEARCH_LIMIT = 64
 
 
 def income_moves(g: Game, p: PlayerState) -> list[Move]:
@@ -62,10 +62,11 @@ def could_afford(g: Game, player: int, goal: Goal) -> bool:
     todo, seen, tried = [root], {_key(root, player, floor)}, 0
     while todo:
         node = todo.pop()
+        children = []
         for move in _moves(node, player, floor):
             tried += 1
             if tried > SEARCH_LIMIT:
-                return True
+                return True  # the bound allows it and the search is not finished: stay open
             child = node.copy()
             _play(child, player, floor, move)
             if goal(child, child.state.players[player]):
@@ -73,59 +74,68 @@ def could_afford(g: Game, player: int, goal: Goal) -> bool:
             key = _key(child, player, floor)
             if key not in seen:
                 seen.add(key)
-                todo.append(child)
+                children.append(child)
+        todo += reversed(children)  # depth first, the first move first
     return False
 
 
-#: What an income source may bring "in plenty" for the upper bound of ``_bound_allows``.
-PLENTY = 99
+#: Rounds of ``_upper_bound`` before the goods still growing count as unlimited.
+BOUND_ROUNDS = 8
+UNLIMITED = 10**6
 
 
 def _bound_allows(g: Game, player: int, goal: Goal) -> bool:
-    """A quick upper bound before the search: give the player plenty of every good and Animal
-    some chain of incomes could bring, paying nothing. If even that leaves ``goal`` false, no
-    sale, trade or building can make it true."""
-    bound = g.copy()
-    bound.probing = True  # type: ignore[attr-defined]
-    p = bound.state.players[player]
-    goods, beasts = _gainable(bound, p)
-    for good in goods:
-        p.goods[good] += PLENTY
-    for animal in beasts:
-        p.animals.setdefault("bound", {})[animal] = PLENTY
-    return goal(bound, p)
+    """A quick upper bound before the search: give the player at once the most of each good
+    (and Horses) that all the sales, Peat Boat trades and building uses together could ever
+    bring. If even that leaves ``goal`` false, no order of those moves can make it true."""
+    bound_game = g.copy()
+    bound_game.probing = True  # type: ignore[attr-defined]
+    p = bound_game.state.players[player]
+    bound = _upper_bound(bound_game, p)
+    for good in p.goods:
+        cap = cap_of(good)
+        p.goods[good] = bound[good] if cap is None else min(cap, bound[good])
+    extra = bound[Animal.HORSE] - animals.count(p, Animal.HORSE)
+    if extra > 0:
+        p.animals.setdefault("bound", {})[Animal.HORSE] = extra
+    return goal(bound_game, p)
 
 
-def _gainable(g: Game, p: PlayerState) -> tuple[set[Good], set[Animal]]:
-    """Every good and Animal some chain of incomes could bring: the Peat Boat (Peat for the
-    Goods Track), the anytime buildings (their price in reach) and sales (Food)."""
+def _upper_bound(g: Game, p: PlayerState) -> dict[Good | Animal, int]:
+    """How much of each good (and Horses) the player could have received in all, at most: every
+    sale's Food of the destinations still on the storage board that fit a vehicle, and each
+    source (a Peat Boat trade, an anytime building) used as often as the most of its price
+    allows. Computed from below until nothing grows (a use only spends what earlier ones
+    brought)."""
     from .anytime import WORK_PHASES
     from .building_abilities import ANYTIME_EXCHANGES
+    from .destinations import DESTINATIONS
 
-    have = {good for good, n in p.goods.items() if n > 0}
-    goods: set[Good] = set()
-    beasts: set[Animal] = set()
-    if g.state.phase in WORK_PHASES and p.destinations:
-        goods.add(Good.FOOD)
-    peat_boat = barn.count(p, Equipment.PEAT_BOAT) > 0
-    horses = animals.count(p, Animal.HORSE)
-    while True:
-        reach = have | goods
-        before = (len(goods), len(beasts))
-        if peat_boat and Good.PEAT in reach:
-            goods.update(TRACK_GOODS)
-        for b in p.buildings:
-            ex = ANYTIME_EXCHANGES.get(b)
-            if ex is None or not all(good in reach for good, _ in ex.price):
-                continue
-            if ex.min_horses > horses and Animal.HORSE not in beasts:
-                continue
-            goods.update(good for good, _ in ex.goods)
-            beasts.update(animal for animal, _ in ex.animals)
-            if ex.cut and homeboard.moors_with_peat(p):
-                goods.add(Good.PEAT)
-        if (len(goods), len(beasts)) == before:
-            return goods, beasts
+    sources: list[tuple[tuple[tuple[Any, int], ...], tuple[tuple[Any, int], ...]]] = []
+    if barn.count(p, Equipment.PEAT_BOAT):
+        sources += [(((Good.PEAT, 1),), ((good, 1),)) for good in TRACK_GOODS]
+    for b in p.buildings:
+        ex = ANYTIME_EXCHANGES.get(b)
+        if ex is not None:
+            sources.append((ex.price, (*ex.goods, *ex.animals, *(((Good.PEAT, 1),) if ex.cut else ()))))
+    base: dict[Good | Animal, int] = {**p.goods, Animal.HORSE: animals.count(p, Animal.HORSE)}
+    room = max((sum(EQUIPMENT[e.kind].spaces) for e in p.barn), default=0)
+    if g.state.phase in WORK_PHASES:
+        base[Good.FOOD] += sum(
+            s.food for d in p.destinations if DESTINATIONS[d].size <= room for s in DESTINATIONS[d].sales
+        )
+    bound = dict(base)
+    for _ in range(BOUND_ROUNDS):
+        new = dict(base)
+        for price, gains in sources:
+            uses = min(bound[k] // n for k, n in price)
+            for k, n in gains:
+                new[k] = min(UNLIMITED, new[k] + uses * n)
+        if new == bound:
+            return bound
+        bound = new
+    # Still growing (a cycle such as Peat -> Wool -> Clay and Peat): take those as unlimited.
+    return {k: UNLIMITED if bound[k] > base[k] else v for k, v in bound.items()}
 
 
 def _moves(g: Game, player: int, floor: int) -> list[Move]:

@@ -8,6 +8,8 @@ Peat Boat trade or an anytime building could pay for it; with nothing that could
 
 from __future__ import annotations
 
+import pytest
+
 from arle.engine.goods import Good
 from arle.engine.moves import (
     AdvanceTool,
@@ -210,3 +212,21 @@ def test_laborer_imitation_waits_for_a_sale_that_pays_the_up_front_food():
     g.apply(Load(cart.id, 0, "dest:beemoor"))
     g.apply(Choose("go"))  # the Forester, the one space to imitate, is imitated at once
     assert p.goods[Good.FOOD] == 1 and g.decision.kind == "place_tile"  # its Forest
+
+
+@pytest.mark.parametrize(("peat", "waits"), [(3, False), (4, True)])
+def test_peat_boat_trades_count_only_as_far_as_the_peat_goes(peat, waits):
+    """The Peat Boat trades 1 Peat for 1 good (p. 7): with 5 Food, a Potter's Inn (9 Food) can
+    become affordable with 4 Peat but not with 3, so only then does the Builder wait."""
+    g = game_in("summer", buildings=("potters_inn",))
+    p = player(g)
+    no_goods(p)
+    goods(p, food=5, peat=peat, wood=1, clay=1)
+    give(g, p, Equipment.PEAT_BOAT)
+    place(g, "summer.builder")
+    assert (g.decision is not None and g.decision.kind == "await_income") == waits
+    if waits:
+        for _ in range(4):
+            g.apply(TradePeat(Good.FOOD))
+        g.apply(Choose("go"))
+        assert keys(g) == ["potters_inn"]
