@@ -230,3 +230,25 @@ def test_peat_boat_trades_count_only_as_far_as_the_peat_goes(peat, waits):
             g.apply(TradePeat(Good.FOOD))
         g.apply(Choose("go"))
         assert keys(g) == ["potters_inn"]
+
+
+@pytest.mark.parametrize("space", ["winter.wood_trader", "winter.laborer"])
+def test_winter_build_option_stays_beside_the_other_option(space):
+    """Wood Trader ("take 4 Wood or build a Building") and winter Laborer ("build a Building or
+    imitate"): with no Grain for a light green house but a Peat Boat and Peat, the building option
+    is offered beside the other one instead of the other being taken automatically."""
+    g = game_in("winter", buildings=("novices_hut",))
+    p = player(g)
+    no_goods(p)
+    goods(p, food=2, wood=1, peat=1)
+    give(g, p, Equipment.PEAT_BOAT)
+    if space == "winter.laborer":
+        g.apply(SkipPlacement())
+        place(g, "winter.peat_boatman")  # player 1: a space to imitate
+    place(g, space)
+    assert "building" in keys(g) and len(keys(g)) == 2
+    choose(g, "building")
+    assert g.decision.kind == "await_income"
+    g.apply(TradePeat(Good.GRAIN))
+    g.apply(Choose("go"))
+    assert keys(g) == ["novices_hut"]
