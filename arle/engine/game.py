@@ -10,7 +10,7 @@ import copy
 from collections import Counter
 
 from . import animals, flow
-from .anytime import anytime_moves, apply_anytime
+from .anytime import anytime_moves, apply_anytime, release_moves
 from .events import (
     Event,
     GameEnded,
@@ -107,11 +107,21 @@ class Game:
         self._decision_set = frozenset(seen)
         self._legal_set = seen
         if self.decision is not None and self.decision.kind in ATOMIC_DECISIONS:
-            return moves
+            return moves + self._releases_keeping_payment(actor)
         for m in anytime_moves(self, self.state.players[actor]):
             if m not in seen:
                 seen.add(m)
                 moves.append(m)
+        return moves
+
+    def _releases_keeping_payment(self, actor: int) -> list[Move]:
+        """Animals may be released at any time (rulebook p. 9), also while a payment waits, as
+        long as the Animals it asks for stay."""
+        need = dict(getattr(self.decision, "animals", ()))
+        p = self.state.players[actor]
+        moves = release_moves(p)
+        moves = [m for m in moves if animals.count(p, m.animal) > need.get(m.animal, 0)]
+        self._legal_set.update(moves)
         return moves
 
     def _is_legal(self, move: object) -> bool:

@@ -317,3 +317,30 @@ def test_the_last_trade_turn_is_not_given_for_releasing_alone():
     g._legal = None
     g._advance()
     assert g.over
+
+
+def test_release_while_a_payment_waits_keeps_the_animals_it_asks_for():
+    """p. 9: Animals may be returned "at any time", also while the player chooses how to pay a
+    Cart (5 Wood, here Wood or Timber, and 1 Horse): a Sheep may go, the one Horse may not."""
+    from arle.engine.goods import Good
+    from arle.engine.moves import Choose, Pay, PlaceWorker
+    from arle.engine.state import Phase
+    from tests.engine.action_helpers import game_in, goods, no_goods
+
+    g = game_in("winter")
+    p = me(g)
+    no_goods(p)
+    goods(p, wood=4, timber=2)
+    set_animals(p, {"s4,0": {H: 1}, "s3,2": {S: 1}})
+    assert g.state.phase is Phase.WORK
+    g.apply(PlaceWorker("winter.wainwright"))
+    g.apply(Choose("vehicle"))
+    if g.decision.kind == "choose_vehicle":
+        g.apply(Choose("cart"))
+    assert g.decision.kind == "pay"
+    moves = g.legal_moves()
+    assert ReleaseAnimal(S, "s3,2") in moves and ReleaseAnimal(H, "s4,0") not in moves
+    g.apply(ReleaseAnimal(S, "s3,2"))
+    assert g.decision.kind == "pay" and ar.count(p, S) == 0
+    g.apply(next(m for m in g.legal_moves() if isinstance(m, Pay)))
+    assert ar.count(p, H) == 0 and p.goods[Good.WOOD] + p.goods[Good.TIMBER] == 1
