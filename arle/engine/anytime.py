@@ -1,5 +1,6 @@
-"""Anytime actions (rulebook p. 7): rearranging and releasing Animals and loading vehicles during
-the Work Phase; returning Equipment, the Peat Boat trade and the anytime buildings at any time."""
+"""Anytime actions (rulebook p. 7): rearranging Animals and loading vehicles during the Work
+Phase; releasing Animals (p. 9: "You can return Animals to the general supply ... at any time"),
+returning Equipment, the Peat Boat trade and the anytime buildings at any time."""
 
 from __future__ import annotations
 
@@ -26,21 +27,23 @@ def peat_trades(p: PlayerState) -> list[Move]:
     return [TradePeat(x) for x in TRACK_GOODS if p.goods[x] < (cap_of(x) or 0)]
 
 
+def release_moves(p: PlayerState) -> list[Move]:
+    """Return an Animal of the Home Board to the general supply (p. 9: at any time, unlike
+    rearranging, which the rulebook keeps to the Work Phase). Animals still waiting for a place
+    are released by the decision that houses them."""
+    return [ReleaseAnimal(a, h) for h, here in p.animals.items() if h != animals.WAITING for a in here]
+
+
 def anytime_moves(g: Game, p: PlayerState) -> list[Move]:
     from .building_abilities import anytime_building_moves
     from .vehicles import load_moves
 
     moves: list[Move] = []
-    in_work = g.state.phase in WORK_PHASES
-    if in_work:
+    if g.state.phase in WORK_PHASES:
         board = [(a, s, d) for a, s, d in animals.rearrange_moves(p) if s != animals.WAITING]
         moves += [MoveAnimal(a, s, d) for a, s, d in board]
-        moves += [
-            ReleaseAnimal(a, h)
-            for h, here in p.animals.items()
-            if h != animals.WAITING
-            for a in here
-        ]
+    moves += release_moves(p)
+    if g.state.phase in WORK_PHASES:
         moves += load_moves(g, p)
     moves += [ReturnEquipment(e.id) for e in p.barn]
     moves += peat_trades(p)

@@ -11,6 +11,7 @@ from .buildings import BUILDINGS
 from .events import BuildingBuilt, TileFlipped
 from .moves import Choose, Flip, PlaceTile
 from .payments import Cost, cost, payment_options
+from .prospects import PaidStep
 from .state import PlayerState
 from .steps import Decision, PayCost, PlaceNewTile, Script, Step
 from .supply import return_tile, take_tile, tile_left
@@ -32,12 +33,14 @@ def buildable_buildings(g: Game, p: PlayerState) -> list[str]:
 
 
 @attrs.frozen
-class BuildBuilding(Step):
+class BuildBuilding(PaidStep):
+    title = "Build a Building"
+
     def possible(self, g: Game, p: PlayerState) -> bool:
         return bool(buildable_buildings(g, p))
 
-    def run(self, g: Game, p: PlayerState) -> Decision | None:
-        return ChooseBuildingDecision(p.index) if self.possible(g, p) else None
+    def start(self, g: Game, p: PlayerState) -> Decision | None:
+        return ChooseBuildingDecision(p.index)
 
 
 @attrs.define
@@ -94,8 +97,10 @@ class PlaceBuildingDecision(Decision):
 
 
 @attrs.frozen
-class BuildStall(Step):
+class BuildStall(PaidStep):
     """A Stall for 2 Clay and 1 Grain on an empty land space."""
+
+    title = "Build a Stall"
 
     def possible(self, g: Game, p: PlayerState) -> bool:
         return (
@@ -104,9 +109,8 @@ class BuildStall(Step):
             and bool(payment_options(STALL_COST, p.goods))
         )
 
-    def run(self, g: Game, p: PlayerState) -> Decision | None:
-        if self.possible(g, p):
-            g.push(Script(p.index, [PayCost(STALL_COST), PlaceNewTile(Tile.STALL.value)]))
+    def start(self, g: Game, p: PlayerState) -> Decision | None:
+        g.push(Script(p.index, [PayCost(STALL_COST), PlaceNewTile(Tile.STALL.value)]))
         return None
 
 
@@ -125,9 +129,11 @@ def upgrade_stall(g: Game, p: PlayerState, space: tuple[int, int]) -> None:
 
 
 @attrs.frozen
-class StallToStable(Step):
+class StallToStable(PaidStep):
     """Carpenter (winter): exchange a Stall for a Stable for 2 Bricks; Stables are never built
     directly, and only 3 exist."""
+
+    title = "Upgrade a Stall to a Stable"
 
     def possible(self, g: Game, p: PlayerState) -> bool:
         return (
@@ -136,8 +142,8 @@ class StallToStable(Step):
             and bool(payment_options(STABLE_COST, p.goods))
         )
 
-    def run(self, g: Game, p: PlayerState) -> Decision | None:
-        return UpgradeStallDecision(p.index) if self.possible(g, p) else None
+    def start(self, g: Game, p: PlayerState) -> Decision | None:
+        return UpgradeStallDecision(p.index)
 
 
 @attrs.define

@@ -117,6 +117,12 @@ BEFORE_NOVEMBER: dict[str, tuple[Any, ...]] = {
     "novices_hut": (Gain(_g(grain=1)), DikeStep("fixed:1")),
     "workshop": (Gain(_g(wood=1)), MasterStep(fixed_moves=1)),
 }
+#: The light green buildings whose whole income is a "may" (rulebook "Index of Building Tiles"):
+#: only the Plow Maker's Workshop ("you may place 1 Field ... You are not required to"). The
+#: others give something you "receive" (Farmer's House 1 Clay, Novice's Hut 1 Grain and 1 Dike,
+#: Workshop 1 Wood), so they must be used; their own "may" parts (the Farmer's House's cut, the
+#: Workshop's Master move) stay optional inside them.
+BEFORE_NOVEMBER_OPTIONAL = frozenset({"plow_makers_workshop"})
 
 
 # -- Dark green: any time, any number of times ---------------------------------------------------

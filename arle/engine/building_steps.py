@@ -172,10 +172,14 @@ class ExchangeDecision(Decision):
         return f"You may exchange {self.label()} ({self.remaining} more times at most)"
 
     def options(self, g: Game) -> list[Move]:
+        from .prospects import open_options
+
         p = g.state.players[self.player]
-        if self.remaining <= 0 or not can_afford(self.pay, p.goods):
+        if self.remaining <= 0:
             return []
-        return [Choose("exchange"), Done()]
+        if can_afford(self.pay, p.goods):
+            return [Choose("exchange"), Done()]
+        return open_options(g, self.player, [], lambda g2, p2: can_afford(self.pay, p2.goods))
 
     def choose(self, g: Game, move: Move) -> None:
         if isinstance(move, Done):

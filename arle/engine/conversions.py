@@ -109,13 +109,17 @@ class ConvertDecision(Decision):
         return f"Convert: up to {self.remaining} more"
 
     def options(self, g: Game) -> list[Move]:
+        from .prospects import open_options
+
         if self.remaining <= 0:
             return []
-        p = g.state.players[self.player]
-        moves: list[Move] = [
-            Choose(v.key) for v in variants(self.conversion, p) if affordable(v, p)
-        ]
-        return [*moves, Done()] if moves else []
+        moves = self._affordable(g.state.players[self.player])
+        if moves:
+            return [*moves, Done()]
+        return open_options(g, self.player, [], lambda g2, p2: bool(self._affordable(p2)))
+
+    def _affordable(self, p: PlayerState) -> list[Move]:
+        return [Choose(v.key) for v in variants(self.conversion, p) if affordable(v, p)]
 
     def choose(self, g: Game, move: Move) -> None:
         if isinstance(move, Done):

@@ -57,7 +57,9 @@ RULES_NOTES: tuple[RulesNote, ...] = (
               "next half-year, has a last turn for anytime actions (loading vehicles above all) "
               "and ends the Work Phase with a click."),
     RulesNote("New Animals", "Animals you gain go to a fitting place automatically; you can "
-              "rearrange them during the Work Phase. If none fits, you choose what to release."),
+              "rearrange them during the Work Phase. If none fits, you choose what to release. "
+              "You may release Animals to the general supply at any time, also in inventorying "
+              "or while paying (keeping the Animals the payment asks for)."),
     RulesNote("Paying Animals", "Animals paid for Sustenance are of the type you choose. Paid "
               "Animals (for Sustenance, Plows and Vehicles) leave Dikes, pastures and Parks before "
               "Stalls and Stables, so that breeding pairs stay together."),
@@ -97,4 +99,14 @@ RULES_NOTES: tuple[RulesNote, ...] = (
               "at a destination."),
     RulesNote("Travel Destinations", "If nothing can be sold any more before your first sale, the "
               "tile goes back to your storage board."),
+    RulesNote("Paying with a sale", "A build action (Building, Stall, Stable, Plow, Peat Boat, "
+              "Vehicle), the Laborer's imitation, a conversion or a Master move with nothing "
+              "affordable waits, with Done, while a sale at a Travel Destination, a Peat Boat trade "
+              "or an anytime building could still pay for it (rulebook p. 12); with nothing that "
+              "could, it ends at once."),
+    RulesNote("Before November", "With several light green buildings you use them in the order "
+              "you like, but what they say you receive (Farmer's House 1 Clay, Novice's Hut 1 Grain "
+              "and 1 Dike, Workshop 1 Wood) may not be skipped: Done is offered only when what is "
+              "left is optional (the Plow Maker's Workshop's Field). The Farmer's House's cut and "
+              "the Workshop's Master move stay optional."),
 )

@@ -11,6 +11,7 @@ from . import barn, homeboard
 from .goods import Animal
 from .moves import Choose, Done, ReturnEquipment
 from .payments import cost
+from .prospects import PaidStep
 from .state import PlayerState
 from .steps import Decision, OneOf, Option, PayCost, PlaceNewTile, Script, Step
 from .supply import take_tile, tile_left
@@ -101,36 +102,40 @@ def buildable(g: Game, p: PlayerState, kind: Equipment) -> bool:
 
 
 @attrs.frozen
-class BuildPlow(Step):
+class BuildPlow(PaidStep):
+    title = "Build a Plow"
+
     def possible(self, g: Game, p: PlayerState) -> bool:
         return buildable(g, p, Equipment.PLOW)
 
-    def run(self, g: Game, p: PlayerState) -> Decision | None:
-        if self.possible(g, p):
-            g.push(Script(p.index, equipment_cost_steps(Equipment.PLOW)))
+    def start(self, g: Game, p: PlayerState) -> Decision | None:
+        g.push(Script(p.index, equipment_cost_steps(Equipment.PLOW)))
         return None
 
 
 @attrs.frozen
-class BuildPeatBoat(Step):
+class BuildPeatBoat(PaidStep):
+    title = "Build a Peat Boat"
+
     def possible(self, g: Game, p: PlayerState) -> bool:
         return buildable(g, p, Equipment.PEAT_BOAT)
 
-    def run(self, g: Game, p: PlayerState) -> Decision | None:
-        if self.possible(g, p):
-            g.push(Script(p.index, equipment_cost_steps(Equipment.PEAT_BOAT)))
+    def start(self, g: Game, p: PlayerState) -> Decision | None:
+        g.push(Script(p.index, equipment_cost_steps(Equipment.PEAT_BOAT)))
         return None
 
 
 @attrs.frozen
-class BuildVehicle(Step):
+class BuildVehicle(PaidStep):
     """Build one Vehicle of the player's choice, paying its Wood and Horses."""
+
+    title = "Build a Vehicle"
 
     def possible(self, g: Game, p: PlayerState) -> bool:
         return any(buildable(g, p, k) for k in VEHICLES)
 
-    def run(self, g: Game, p: PlayerState) -> Decision | None:
-        return ChooseVehicleDecision(p.index) if self.possible(g, p) else None
+    def start(self, g: Game, p: PlayerState) -> Decision | None:
+        return ChooseVehicleDecision(p.index)
 
 
 @attrs.define

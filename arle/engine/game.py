@@ -10,7 +10,7 @@ import copy
 from collections import Counter
 
 from . import animals, flow
-from .anytime import anytime_moves, apply_anytime
+from .anytime import anytime_moves, apply_anytime, release_moves
 from .events import (
     Event,
     GameEnded,
@@ -20,7 +20,7 @@ from .events import (
     TurnEnded,
     WorkerPlaced,
 )
-from .moves import MOVE_TYPES, EndTurn, Move, PlaceWorker, SkipPlacement, describe
+from .moves import MOVE_TYPES, EndTurn, Move, PlaceWorker, ReleaseAnimal, SkipPlacement, describe
 from .scoring import ScoreBreakdown, score
 from .setup import Setup, initial_state
 from .state import GameState, Phase
@@ -107,11 +107,21 @@ class Game:
         self._decision_set = frozenset(seen)
         self._legal_set = seen
         if self.decision is not None and self.decision.kind in ATOMIC_DECISIONS:
-            return moves
+            return moves + self._releases_keeping_payment(actor)
         for m in anytime_moves(self, self.state.players[actor]):
             if m not in seen:
                 seen.add(m)
                 moves.append(m)
+        return moves
+
+    def _releases_keeping_payment(self, actor: int) -> list[Move]:
+        """Animals may be released at any time (rulebook p. 9), also while a payment waits, as
+        long as the Animals it asks for stay."""
+        need = dict(getattr(self.decision, "animals", ()))
+        p = self.state.players[actor]
+        moves = release_moves(p)
+        moves = [m for m in moves if animals.count(p, m.animal) > need.get(m.animal, 0)]
+        self._legal_set.update(moves)
         return moves
 
     def _is_legal(self, move: object) -> bool:
@@ -265,7 +275,7 @@ class Game:
             self._start_half_year()
             return True
         if s.phase is Phase.LAST_TRADE:
-            while s.queue and not anytime_moves(self, s.players[s.queue[0]]):
+            while s.queue and not _trades_left(self, s.queue[0]):
                 s.queue.pop(0)  # nothing left to trade: no click needed
             if s.queue:
                 return False
@@ -274,3 +284,9 @@ class Game:
             self.emit(GameEnded(-1, tuple(self.scores()), s.winner))
             return False
         return False
+
+
+def _trades_left(g: Game, player: int) -> bool:
+    """Whether the last trade turn offers the player anything; releasing an Animal, never worth
+    doing at the end, does not earn a turn of its own."""
+    return any(not isinstance(m, ReleaseAnimal) for m in anytime_moves(g, g.state.players[player]))

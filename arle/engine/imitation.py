@@ -9,8 +9,9 @@ import attrs
 
 from .events import ActionUsed
 from .moves import Choose
+from .prospects import PaidStep
 from .state import PlayerState
-from .steps import Decision, Script, Step
+from .steps import Decision, Script
 
 if TYPE_CHECKING:
     from .game import Game
@@ -35,14 +36,18 @@ def imitable(g: Game, season: str, p: PlayerState) -> list[str]:
 
 
 @attrs.frozen
-class Imitate(Step):
+class Imitate(PaidStep):
+    """Imitate an occupied space; one whose up-front payment (the Forester's Food...) a sale or
+    trade could still make may be waited for, like a build action."""
+
     season: str
+    title = "Imitate a space"
 
     def possible(self, g: Game, p: PlayerState) -> bool:
         return bool(imitable(g, self.season, p))
 
-    def run(self, g: Game, p: PlayerState) -> Decision | None:
-        return ImitateDecision(p.index, self.season) if imitable(g, self.season, p) else None
+    def start(self, g: Game, p: PlayerState) -> Decision | None:
+        return ImitateDecision(p.index, self.season)
 
 
 @attrs.define

@@ -222,11 +222,16 @@ class BeforeNovemberDecision(Decision):
         return "Before November: use your buildings in the order you like"
 
     def options(self, g: Game) -> list[Move]:
-        from .building_abilities import BEFORE_NOVEMBER
+        """Each building left, in any order; Done only once what is left is all optional (the
+        income a building says you receive may not be skipped)."""
+        from .building_abilities import BEFORE_NOVEMBER, BEFORE_NOVEMBER_OPTIONAL
 
         p = g.state.players[self.player]
         left = [b for b in p.buildings if b in BEFORE_NOVEMBER and b not in self.used]
-        return [*(UseBuilding(b) for b in left), Done()] if left else []
+        moves: list[Move] = [UseBuilding(b) for b in left]
+        if left and all(b in BEFORE_NOVEMBER_OPTIONAL for b in left):
+            moves.append(Done())
+        return moves
 
     def choose(self, g: Game, move: Move) -> None:
         from .building_abilities import BEFORE_NOVEMBER

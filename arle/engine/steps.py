@@ -87,6 +87,11 @@ class Step:
         """Whether the step can be carried out at all (for "either ... or" options)."""
         return True
 
+    def reachable(self, g: Game, p: PlayerState) -> bool:
+        """Whether the step can be carried out now or, for a build action, once an anytime move
+        (a sale, a Peat Boat trade, a building) pays for it (``prospects.PaidStep``)."""
+        return self.possible(g, p)
+
 
 def counter(g: Game, p: PlayerState, key: str) -> int:
     """A count a step may depend on: "tool:<tool>", "equipment:<kind>", "tile:<tile>", "animal:<a>"."""
@@ -172,7 +177,7 @@ class Option:
 
 
 def _option_possible(g: Game, p: PlayerState, option: Option) -> bool:
-    return all(s.possible(g, p) for s in option.steps[:1])
+    return all(s.reachable(g, p) for s in option.steps[:1])
 
 
 @attrs.frozen
@@ -557,17 +562,25 @@ class MasterDecision(Decision):
     def prompt(self, g: Game) -> str:
         return f"Move Tool indicators ({self.allowed(g) - len(self.used)} left, different tools)"
 
+    def _movable(self, g: Game, p: PlayerState) -> list[Move]:
+        """Tool indicators not moved yet by this action, not at the end, whose cost is payable."""
+        return [
+            AdvanceTool(tool)
+            for tool, track in TOOL_TRACKS.items()
+            if tool.value not in self.used
+            and p.tools[tool] < last_position(tool)
+            and payment_options(Cost(track.cost), p.goods)
+        ]
+
     def options(self, g: Game) -> list[Move]:
+        from .prospects import open_options
+
         if len(self.used) >= self.allowed(g):
             return []
-        p = g.state.players[self.player]
-        moves: list[Move] = []
-        for tool, track in TOOL_TRACKS.items():
-            if tool.value in self.used or p.tools[tool] >= last_position(tool):
-                continue
-            if payment_options(Cost(track.cost), p.goods):
-                moves.append(AdvanceTool(tool))
-        return [*moves, Done()] if moves else []
+        moves = self._movable(g, g.state.players[self.player])
+        if moves:
+            return [*moves, Done()]
+        return open_options(g, self.player, [], lambda g2, p2: bool(self._movable(g2, p2)))
 
     def choose(self, g: Game, move: Move) -> None:
         if isinstance(move, Done):

@@ -258,3 +258,89 @@ def test_house_animals_decision_release_an_old_animal_to_keep_the_new_one():
     g.apply(MoveAnimal(C, ar.WAITING, "s3,2"))
     assert g.decision is None
     assert (ar.count(p, S), ar.count(p, C), ar.count(p, H)) == (2, 1, 8)
+
+
+# -- Releasing at any time (rulebook p. 9) -------------------------------------------------------------
+
+
+def test_release_is_an_anytime_move_while_paying_sustenance_in_november():
+    """p. 9: "You can return Animals to the general supply (without substitution) at any time";
+    only rearranging is kept to the Work Phase. Paying November's Food with Animals, the player
+    may also release any Animal, but not move one."""
+    from arle.engine.inventory import Sustenance
+    from arle.engine.state import Phase
+    from tests.engine.helpers import clear_goods
+
+    g = new_game()
+    p = me(g)
+    set_animals(p, {"s4,0": {H: 1}, "s3,2": {S: 2}, "d0": {C: 1}})
+    clear_goods(p)
+    g.state.phase = Phase.INVENTORY
+    run_steps(g, 0, [Sustenance(3, 2)])
+    assert g.decision is not None and g.decision.kind == "pay_animals"
+    moves = g.legal_moves()
+    assert {ReleaseAnimal(H, "s4,0"), ReleaseAnimal(S, "s3,2"), ReleaseAnimal(C, "d0")} <= set(moves)
+    assert not any(isinstance(m, MoveAnimal) for m in moves), "no rearranging outside the Work Phase"
+    g.apply(ReleaseAnimal(C, "d0"))
+    assert ar.count(p, C) == 0 and g.decision is not None and g.decision.kind == "pay_animals"
+
+
+def test_release_is_offered_for_a_board_animal_when_a_new_one_has_no_room_outside_the_work_phase():
+    """p. 9: Animals may be returned "at any time": also while a newcomer waits for a place after
+    the Work Phase (here in inventorying), an Animal already on the board may make room for it."""
+    from arle.engine.state import Phase
+
+    g = new_game()
+    p = me(g)
+    set_animals(p, {"s4,0": {H: 3}, "s3,2": {S: 2}, "s4,1": {S: 2}, **{f"d{i}": {H: 1} for i in range(5)}})
+    g.state.phase = Phase.INVENTORY
+    run_steps(g, 0, [Gain(animals=((C, 1),))])
+    assert g.decision is not None and g.decision.kind == "house_animals"
+    assert ReleaseAnimal(S, "s3,2") in g.legal_moves() and ReleaseAnimal(H, "d2") in g.legal_moves()
+    g.apply(ReleaseAnimal(H, "d2"))
+    g.apply(MoveAnimal(C, ar.WAITING, "d2"))
+    assert g.decision is None and ar.count(p, C) == 1 and ar.count(p, H) == 7
+
+
+def test_the_last_trade_turn_is_not_given_for_releasing_alone():
+    """Releasing Animals never gains anything after the last Harvest: a player whose only anytime
+    move would be a release gets no extra last-trade click (the game ends)."""
+    from arle.engine.state import Phase
+
+    g = new_game(players=1)
+    p = me(g)
+    set_animals(p, {"s4,0": {H: 1}})
+    p.barn.clear()
+    g.state.phase = Phase.INVENTORY
+    g.state.half_year = 9
+    g.state.stack.clear()
+    g._legal = None
+    g._advance()
+    assert g.over
+
+
+def test_release_while_a_payment_waits_keeps_the_animals_it_asks_for():
+    """p. 9: Animals may be returned "at any time", also while the player chooses how to pay a
+    Cart (5 Wood, here Wood or Timber, and 1 Horse): a Sheep may go, the one Horse may not."""
+    from arle.engine.goods import Good
+    from arle.engine.moves import Choose, Pay, PlaceWorker
+    from arle.engine.state import Phase
+    from tests.engine.action_helpers import game_in, goods, no_goods
+
+    g = game_in("winter")
+    p = me(g)
+    no_goods(p)
+    goods(p, wood=4, timber=2)
+    set_animals(p, {"s4,0": {H: 1}, "s3,2": {S: 1}})
+    assert g.state.phase is Phase.WORK
+    g.apply(PlaceWorker("winter.wainwright"))
+    g.apply(Choose("vehicle"))
+    if g.decision.kind == "choose_vehicle":
+        g.apply(Choose("cart"))
+    assert g.decision.kind == "pay"
+    moves = g.legal_moves()
+    assert ReleaseAnimal(S, "s3,2") in moves and ReleaseAnimal(H, "s4,0") not in moves
+    g.apply(ReleaseAnimal(S, "s3,2"))
+    assert g.decision.kind == "pay" and ar.count(p, S) == 0
+    g.apply(next(m for m in g.legal_moves() if isinstance(m, Pay)))
+    assert ar.count(p, H) == 0 and p.goods[Good.WOOD] + p.goods[Good.TIMBER] == 1

@@ -308,7 +308,7 @@ def test_before_november_the_owner_chooses_the_order(half_year):
     finish_work_phase(g)
     assert g.decision.kind == "before_november" and g.actor == 0
     assert set(g.legal_moves()) >= {UseBuilding("farmers_house"), UseBuilding("novices_hut"),
-                                    UseBuilding("workshop"), Done()}
+                                    UseBuilding("workshop")}
     clay = p.goods[Good.CLAY]
     events = g.apply(UseBuilding("workshop"))
     events += g.apply(Done())  # no Master move
@@ -323,14 +323,45 @@ def test_before_november_the_owner_chooses_the_order(half_year):
     assert len(of_type(events, DikeMoved)) == 1 and p.goods[Good.CLAY] == clay + 1
 
 
-def test_before_november_done_skips_the_rest():
+def test_before_november_done_cannot_skip_income_you_receive():
+    """Farmer's House "you receive 1 Clay", Novice's Hut "you receive 1 Grain and 1 Dike",
+    Workshop "you receive 1 Wood": with several light green buildings, Done is not offered while
+    one of them is still unused (the order stays the player's)."""
     g = game_with("farmers_house", "novices_hut", "workshop")
     more_land(me(g))
     p = _november_buildings(g)
-    wood = p.goods[Good.WOOD]
+    wood, grain, clay = p.goods[Good.WOOD], p.goods[Good.GRAIN], p.goods[Good.CLAY]
     finish_work_phase(g)
+    for building in ("novices_hut", "workshop", "farmers_house"):
+        assert g.decision.kind == "before_november"
+        assert Done() not in g.legal_moves()
+        g.apply(UseBuilding(building))
+        while g.decision is not None and g.decision.kind in ("dike", "master", "cut_peat"):
+            g.apply(Done() if Done() in g.legal_moves() else g.legal_moves()[0])
+    assert p.goods[Good.WOOD] == wood + 1 and p.goods[Good.CLAY] == clay + 1
+    assert p.goods[Good.GRAIN] >= grain + 1 and homeboard.dike_line(p) == 3  # was 2
+
+
+def test_before_november_done_may_leave_out_only_the_optional_plow_makers_workshop():
+    """Plow Maker's Workshop: "You are not required to place a Field": once every building with
+    income is used, Done may leave the Workshop out; the Farmer's House cut stays a "may"."""
+    g = game_with("farmers_house", "plow_makers_workshop")
+    p = me(g)
+    more_land(p)
+    own(g, p, "farmers_house", (3, 2))
+    own(g, p, "plow_makers_workshop", (2, 0))
+    clay, fields = p.goods[Good.CLAY], g.state.supply["field"]
+    finish_work_phase(g)
+    assert g.decision.kind == "before_november"
+    assert Done() not in g.legal_moves()
+    g.apply(UseBuilding("farmers_house"))
+    g.apply(Done())  # the optional cut
+    assert p.goods[Good.CLAY] == clay + 1 and boardwalk(p).peat == 4
+    assert g.decision.kind == "before_november"
+    assert set(g.legal_moves()) >= {UseBuilding("plow_makers_workshop"), Done()}
     g.apply(Done())
-    assert p.goods[Good.WOOD] == wood and homeboard.dike_line(p) == 2
+    assert g.state.supply["field"] == fields
+    assert g.decision is None or g.decision.kind != "before_november"
 
 
 # -- Dark green: any time ------------------------------------------------------------------------------
