@@ -108,7 +108,7 @@ class Autosaver:
 
     def _append(self, text: str) -> None:
         data = text.encode("utf-8")
-        fd = os.open(self.path, os.O_WRONLY | os.O_APPEND)
+        fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | getattr(os, "O_BINARY", 0))  # Windows: no CRLF
         try:
             os.write(fd, data)  # one write: a crash leaves at most the last line cut short
             if self.durable:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from arle.fuzz import check_case, fuzz_game, fuzz_saves, mutate
 
 
@@ -20,12 +22,14 @@ def test_a_deep_checked_solo_game_passes_every_check() -> None:
     assert line["ok"], line
 
 
+@pytest.mark.posix_only("fuzz saves times each case out with SIGALRM, which Windows lacks")
 def test_mutated_saves_load_or_are_refused_with_one_sentence() -> None:
     result = fuzz_saves(cases=150, seed=5, bases=2)
     assert result["ok"], result["failures"]
     assert result.get("refused", 0) > 0 and result.get("loaded", 0) + result["refused"] == 150
 
 
+@pytest.mark.posix_only("fuzz saves times each case out with SIGALRM, which Windows lacks")
 def test_a_newline_in_a_move_is_reported_on_one_line() -> None:
     """A save is refused with a one-line message even when a move holds a newline."""
     text = mutate('{"format": "arle-save", "schema": 2, "moves": []}', random.Random(0))
