@@ -224,6 +224,8 @@ def load_save(path: Path) -> LoadedSave:
             raise SaveError(
                 f"{path.name} is too large for a save file ({size:,} bytes; the limit is {MAX_FILE_BYTES:,})"
             )
+        if path.is_dir():  # Windows refuses to open a folder with "Permission denied" instead
+            raise IsADirectoryError(path)
         with path.open("rb") as f:  # read at most the limit: /dev/zero must not fill memory
             raw = f.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError:

@@ -101,6 +101,25 @@ def test_verify_prints_names_no_windows_code_page_has(tmp_path: Path) -> None:
     assert [s["name"] for s in report["scores"]] == list(ODD_NAMES)
 
 
+def test_opening_a_folder_says_it_is_a_folder_where_the_system_says_permission_denied(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Defect: Windows refuses to open a folder with PermissionError, not IsADirectoryError, so
+    choosing a folder as a save said "Permission denied". Simulated here on every system."""
+    real_open = Path.open
+
+    def windows_open(self: Path, *args, **kwargs):
+        if self.is_dir():
+            raise PermissionError(13, "Permission denied", str(self))
+        return real_open(self, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "open", windows_open)
+    folder = tmp_path / ODD_FOLDER
+    folder.mkdir()
+    with pytest.raises(saves.SaveError, match="is a folder, not a save file"):
+        saves.load_save(folder)
+
+
 # -- line endings (every system) -----------------------------------------------------------------------
 
 
