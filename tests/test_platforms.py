@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from arle import paths, saves, settings
+from arle import paths, saves, selftest, settings
 from arle.autosave import Autosaver, find_unfinished, load_autosave
 from arle.engine import Setup
 from arle.history import GameHistory
@@ -118,6 +118,22 @@ def test_opening_a_folder_says_it_is_a_folder_where_the_system_says_permission_d
     folder.mkdir()
     with pytest.raises(saves.SaveError, match="is a folder, not a save file"):
         saves.load_save(folder)
+
+
+def test_the_self_test_leaves_the_players_folders_alone_where_xdg_means_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Defect: ``arle --self-test`` moved only the XDG folders aside, which Windows does not read:
+    there it loaded and, on closing its window, rewrote the player's own settings.json. The
+    ARLE_* overrides stand in here for the Windows folders, on every system."""
+    monkeypatch.setenv("ARLE_CONFIG_DIR", str(tmp_path / "player config"))
+    monkeypatch.setenv("ARLE_DATA_DIR", str(tmp_path / "player data"))
+    private = tmp_path / "self-test"
+    private.mkdir()
+    with selftest._private_dirs(private):
+        used = [settings.settings_path(), paths.saves_dir(), paths.autosave_path()]
+    assert all(private in p.parents for p in used), used
+    assert settings.settings_path().parent == tmp_path / "player config"  # restored afterwards
 
 
 # -- line endings (every system) -----------------------------------------------------------------------
