@@ -60,6 +60,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return self_test()
 
     if ns.command:
+        if hasattr(sys.stdout, "reconfigure"):  # UTF-8 JSON, not a Windows pipe's cp1252 (None: no console)
+            sys.stdout.reconfigure(encoding="utf-8")
         module, _, func = COMMANDS[ns.command][0].partition(":")
         return int(getattr(importlib.import_module(module), func)(rest) or 0)
 

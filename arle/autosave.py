@@ -181,7 +181,7 @@ class Autosaver:
     def _append(self, text: str) -> None:
         """Append whole lines, or nothing: a short write or a failed fsync is cut back off."""
         data = memoryview(text.encode("utf-8"))
-        fd = os.open(self.path, os.O_WRONLY | os.O_APPEND)
+        fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | getattr(os, "O_BINARY", 0))  # Windows: no CRLF
         try:
             end = os.fstat(fd).st_size
             try:

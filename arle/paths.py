@@ -74,6 +74,10 @@ def read_bounded(path: Path, limit: int) -> bytes:
         fd = os.open(path, flags)
     except IsADirectoryError:
         raise NotARegularFile(errno.EISDIR, "it is a folder, not a file", str(path)) from None
+    except PermissionError:
+        if os.path.isdir(path):  # Windows refuses to open a folder with "Permission denied"
+            raise NotARegularFile(errno.EISDIR, "it is a folder, not a file", str(path)) from None
+        raise
     try:
         mode = os.fstat(fd).st_mode
         if stat.S_ISDIR(mode):

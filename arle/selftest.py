@@ -61,7 +61,8 @@ def _say(line: str) -> None:
 @contextlib.contextmanager
 def _private_dirs(root: Path) -> Iterator[None]:
     """Point every per-user data and config folder into ``root`` while the test runs."""
-    names = ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME")
+    names = ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME",
+             "ARLE_DATA_DIR", "ARLE_CONFIG_DIR")  # ARLE_*: Windows ignores XDG; they win over it too
     saved_env = {var: os.environ.get(var) for var in names}
     for var in names:
         (root / var.lower()).mkdir(exist_ok=True)

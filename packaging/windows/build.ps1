@@ -5,7 +5,8 @@
 #   powershell -ExecutionPolicy Bypass -File packaging\windows\build.ps1 [-Python py] [-Venv build\venv]
 #                                                                          [-SkipInstallTest]
 #
-# Makes a build venv, installs PyInstaller and the game (not editable) into it, freezes the game
+# Makes a build venv, installs the locked build tools and dependencies
+# (packaging\requirements-build.txt) and the game (not editable) into it, freezes the game
 # with packaging\arle.spec, runs `arle.exe --self-test`, installs Inno Setup when iscc is missing
 # (Chocolatey, else winget), compiles packaging\windows\arle.iss, then installs the result silently
 # into a temporary folder, runs the installed copy's self-test and uninstalls it again.
@@ -44,9 +45,11 @@ if (-not (Test-Path "$Venv\Scripts\python.exe")) {
 }
 $py = (Resolve-Path "$Venv\Scripts\python.exe").Path
 $env:PIP_DISABLE_PIP_VERSION_CHECK = "1"
-Invoke-Checked $py @("-m", "pip", "install", "-q", "pyinstaller>=6.10,<7")
-Invoke-Checked $py @("-m", "pip", "install", "-q", ".")
-Invoke-Checked $py @("-m", "pip", "install", "-q", "--force-reinstall", "--no-deps", ".")
+# Locked versions with their hashes (packaging\requirements-build.txt); the game itself without
+# dependencies or build isolation, so nothing unlocked is fetched; pip check proves the lock fits.
+Invoke-Checked $py @("-m", "pip", "install", "-q", "--require-hashes", "-r", "packaging\requirements-build.txt")
+Invoke-Checked $py @("-m", "pip", "install", "-q", "--force-reinstall", "--no-deps", "--no-build-isolation", ".")
+Invoke-Checked $py @("-m", "pip", "check")
 $version = (& $py -c "from importlib.metadata import version; print(version('arle'))").Trim()
 $numeric = [regex]::Match($version, '^\d+(\.\d+){0,3}').Value
 Write-Host "== arle $version"
