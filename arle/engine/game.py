@@ -6,7 +6,6 @@ inventorying, the end) and the step interpreter of ``steps`` until a player must
 
 from __future__ import annotations
 
-import copy
 from collections import Counter
 
 from . import animals, flow
@@ -30,6 +29,11 @@ from .steps import Decision, HouseAnimalsDecision, Script
 #: move could spend the goods the payment needs.
 ATOMIC_DECISIONS = frozenset({"pay"})
 
+#: The most moves a game may take: no game played so far comes near it (random games take about
+#: 270). The rules alone set no bound, since anytime moves can repeat a position (an Animal moved
+#: there and back): a search cuts repeats by ``Game.key()`` and stops a line at this many moves.
+MAX_MOVES = 20_000
+
 
 class IllegalMove(ValueError):
     """Raised by ``apply`` for a move that is not legal now; the game is unchanged."""
@@ -44,6 +48,7 @@ class Game:
         self._legal: list[Move] | None = None
         self._decision_set: frozenset[Move] = frozenset()
         self._legal_set: set[Move] = set()  # the same moves as _legal, for a quick "in"
+        self._n_decision = 0  # _legal[:_n_decision] answer the decision, the rest are anytime
         self._start_half_year()
         self._advance()
         self.setup_events = self._take_events()
@@ -87,9 +92,29 @@ class Game:
     # -- the door --------------------------------------------------------------------------------
 
     def legal_moves(self) -> list[Move]:
+        """Every move the player to act may make now: ``decision_moves()`` then
+        ``anytime_moves()``."""
         if self._legal is None:
             self._legal = self._compute_legal()
         return list(self._legal)
+
+    def decision_moves(self) -> list[Move]:
+        """The legal moves that answer the pending decision, or with none pending the moves of
+        the phase (place a Worker, end the turn). Exactly one of them moves the game on."""
+        legal = self._legal if self._legal is not None else self.legal_moves()
+        return legal[: self._n_decision]
+
+    def anytime_moves(self) -> list[Move]:
+        """The other legal moves: anytime actions (rulebook p. 7: rearrange Animals, load, the
+        Peat Boat, anytime buildings...) the player may take first; none while paying."""
+        legal = self._legal if self._legal is not None else self.legal_moves()
+        return legal[self._n_decision :]
+
+    def key(self) -> tuple:
+        """A hashable position key (like a chess transposition key): equal exactly when the states
+        are equal, whichever moves led there. It covers the state only, not the setup: compare
+        keys of games of one setup."""
+        return self.state.key()
 
     def _decision_moves(self) -> list[Move]:
         d = self.decision
@@ -101,8 +126,10 @@ class Game:
         actor = self.actor
         if actor is None:
             self._legal_set = set()
+            self._n_decision = 0
             return []
         moves = self._decision_moves()
+        self._n_decision = len(moves)
         seen = set(moves)
         self._decision_set = frozenset(seen)
         self._legal_set = seen
@@ -143,11 +170,19 @@ class Game:
         return self._take_events()
 
     def copy(self) -> Game:
-        clone = copy.copy(self)
-        clone.state = copy.deepcopy(self.state)
-        clone.stats = Counter(self.stats)
+        """An independent game in the same position, for undo snapshots and searches: the state
+        is copied, the setup and the cached legal moves (never changed in place) are shared, the
+        ``stats`` counter (coverage of this game object's own moves) starts empty."""
+        clone = Game.__new__(Game)
+        clone.setup = self.setup
+        clone.state = self.state.copy()
+        clone.stats = Counter()
         clone._events = []
-        clone._legal = None
+        clone._legal = self._legal
+        clone._decision_set = self._decision_set
+        clone._legal_set = self._legal_set
+        clone._n_decision = self._n_decision
+        clone.setup_events = list(self.setup_events)
         return clone
 
     # -- used by rules modules --------------------------------------------------------------------
