@@ -46,8 +46,6 @@ class Game:
         self.stats: Counter[str] = Counter()
         self._events: list[Event] = []
         self._legal: list[Move] | None = None
-        self._decision_set: frozenset[Move] = frozenset()
-        self._legal_set: set[Move] = set()  # the same moves as _legal, for a quick "in"
         self._n_decision = 0  # _legal[:_n_decision] answer the decision, the rest are anytime
         self._start_half_year()
         self._advance()
@@ -125,41 +123,49 @@ class Game:
     def _compute_legal(self) -> list[Move]:
         actor = self.actor
         if actor is None:
-            self._legal_set = set()
             self._n_decision = 0
             return []
         moves = self._decision_moves()
         self._n_decision = len(moves)
-        seen = set(moves)
-        self._decision_set = frozenset(seen)
-        self._legal_set = seen
         if self.decision is not None and self.decision.kind in ATOMIC_DECISIONS:
             return moves
-        for m in anytime_moves(self, self.state.players[actor]):
-            if m not in seen:
-                seen.add(m)
-                moves.append(m)
+        extra = anytime_moves(self, self.state.players[actor])
+        # Anytime moves are distinct; only one the decision offers too (an Animal to house) is
+        # left out. Comparing move types first spares hashing every move.
+        if {type(m) for m in moves}.isdisjoint({type(m) for m in extra}):
+            moves += extra
+        else:
+            seen = set(moves)
+            moves += [m for m in extra if m not in seen]
         return moves
 
-    def _is_legal(self, move: object) -> bool:
+    def _index(self, move: object) -> int:
+        """Where ``move`` is in the legal moves, -1 if it is not legal. A move taken from
+        ``legal_moves()`` is found by identity, without comparing."""
+        legal = self._legal
+        assert legal is not None
+        for i, m in enumerate(legal):
+            if m is move:
+                return i
         try:
-            return move in self._legal_set
-        except TypeError:  # unhashable: certainly not a move
-            return False
+            return legal.index(move)
+        except ValueError:
+            return -1
 
     def apply(self, move: Move) -> list[Event]:
         """Play ``move``; returns what changed. An illegal move raises IllegalMove, changing
         nothing."""
         if self._legal is None:
             self._legal = self._compute_legal()
-        if not self._is_legal(move):
+        index = self._index(move)
+        if index < 0:
             what = describe(move) if type(move).__name__ in MOVE_TYPES else f"{move!r} (not a move)"
             raise IllegalMove(f"{what} is not a legal move now ({self.prompt()})")
         self._legal = None
         actor = self.actor
         assert actor is not None
         d = self.decision
-        if move in self._decision_set:
+        if index < self._n_decision:
             if d is not None:
                 d.choose(self, move)
             else:
@@ -179,8 +185,6 @@ class Game:
         clone.stats = Counter()
         clone._events = []
         clone._legal = self._legal
-        clone._decision_set = self._decision_set
-        clone._legal_set = self._legal_set
         clone._n_decision = self._n_decision
         clone.setup_events = list(self.setup_events)
         return clone
