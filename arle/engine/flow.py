@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .action_spaces import ACTION_SPACES
 from .decisions import HALF_YEARS, WORKERS
 from .inventory import may, november
 from .moves import EndTurn, Move, PlaceWorker, SkipPlacement
@@ -45,8 +46,6 @@ def inventory_script(s: GameState, player: int) -> Script:
 
 
 def phase_moves(g: Game) -> list[Move]:
-    from .action_spaces import ACTION_SPACES
-
     s = g.state
     if s.phase is Phase.WORK:
         actor = s.placements[0]

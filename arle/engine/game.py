@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 
 from . import animals, flow
+from .action_spaces import ACTION_SPACES
 from .anytime import anytime_moves, apply_anytime
 from .events import (
     Event,
@@ -217,8 +218,6 @@ class Game:
     def _phase_move(self, actor: int, move: Move) -> None:
         s = self.state
         if isinstance(move, PlaceWorker):
-            from .action_spaces import ACTION_SPACES
-
             space = ACTION_SPACES[move.space]
             s.placements.pop(0)
             s.occupied[space.id] = actor
@@ -270,7 +269,8 @@ class Game:
     def _ensure_animals_housed(self) -> None:
         s = self.state
         for p in s.players:
-            if animals.waiting(p) and not any(
+            here = p.animals.get(animals.WAITING)  # animals.waiting(p), spared a call per step
+            if here and sum(here.values()) and not any(
                 isinstance(f, HouseAnimalsDecision) and f.player == p.index for f in s.stack
             ):
                 s.stack.append(HouseAnimalsDecision(p.index))

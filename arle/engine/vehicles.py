@@ -15,9 +15,11 @@ from .destinations import DESTINATION_ORDER, DESTINATIONS
 from .events import ActionUsed, VehicleLoaded
 from .goods import WEAR_OF, Good
 from .moves import Load
+from .payments import can_afford
 from .state import EquipmentPiece, LoadItem, Phase, PlayerState
 from .supply import gain, pay
 from .tiles import EQUIPMENT
+from .travel import can_sell_any
 
 if TYPE_CHECKING:
     from .game import Game
@@ -92,9 +94,6 @@ def layout_valid(piece: EquipmentPiece) -> bool:
 
 def _affordable_items(g: Game, p: PlayerState, sizes: set[int]) -> list[str]:
     """Goods and destinations the player could load now, among those of a size that fits."""
-    from .payments import can_afford
-    from .travel import can_sell_any
-
     items = [
         key
         for key, (cost, _, size) in GOOD_LOADS.items()

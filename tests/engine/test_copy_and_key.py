@@ -243,3 +243,17 @@ def test_an_equal_move_read_back_from_a_save_is_applied_like_the_offered_one():
         assert again is not move
         assert b.apply(again) == a.apply(move)
     assert a.key() == b.key()
+
+
+def test_the_remembered_animal_moves_match_a_fresh_listing_at_every_position():
+    """``board_animal_moves`` is remembered per board (``board_memo``): along random games that
+    shuffle Animals it must equal the listing computed afresh."""
+    from arle.engine.anytime import board_animal_moves
+
+    for seed, players in ((16, 2), (17, 1)):
+        rng = random.Random(seed)
+        g = Game(setup_for(seed, players))
+        while not g.over:
+            for p in g.state.players:
+                assert board_animal_moves(p) == board_animal_moves.uncached(p)
+            g.apply(_shuffler(rng, g.legal_moves()))
