@@ -46,7 +46,8 @@ class Game:
         self.state: GameState = initial_state(setup)
         self.stats: Counter[str] = Counter()
         self._events: list[Event] = []
-        self._legal: list[Move] | None = None
+        self._legal_moves: list[Move] | None = None
+        self._options: tuple[Decision, list[Move]] | None = None
         self._n_decision = 0  # _legal[:_n_decision] answer the decision, the rest are anytime
         self._start_half_year()
         self._advance()
@@ -115,20 +116,34 @@ class Game:
         keys of games of one setup."""
         return self.state.key()
 
-    def _decision_moves(self) -> list[Move]:
-        d = self.decision
-        if d is not None:
-            return d.options(self)
-        return flow.phase_moves(self)
+    @property
+    def _legal(self) -> list[Move] | None:
+        """The legal moves once computed. Setting it (to None after editing ``state`` directly, as
+        tests do) also forgets the options ``_advance`` found for the pending decision."""
+        return self._legal_moves
+
+    @_legal.setter
+    def _legal(self, moves: list[Move] | None) -> None:
+        self._legal_moves = moves
+        self._options = None
+
+    def _decision_moves(self, d: Decision | None) -> list[Move]:
+        if d is None:
+            return flow.phase_moves(self)
+        cached, self._options = self._options, None
+        if cached is not None and cached[0] is d:
+            return cached[1]  # listed by _advance a moment ago, in this very position
+        return d.options(self)
 
     def _compute_legal(self) -> list[Move]:
         actor = self.actor
         if actor is None:
             self._n_decision = 0
             return []
-        moves = self._decision_moves()
+        d = self.decision
+        moves = self._decision_moves(d)
         self._n_decision = len(moves)
-        if self.decision is not None and self.decision.kind in ATOMIC_DECISIONS:
+        if d is not None and d.kind in ATOMIC_DECISIONS:
             return moves
         extra = anytime_moves(self, self.state.players[actor])
         # Anytime moves are distinct; only one the decision offers too (an Animal to house) is
@@ -185,7 +200,8 @@ class Game:
         clone.state = self.state.copy()
         clone.stats = Counter()
         clone._events = []
-        clone._legal = self._legal
+        clone._legal_moves = self._legal_moves
+        clone._options = None
         clone._n_decision = self._n_decision
         clone.setup_events = list(self.setup_events)
         return clone
@@ -262,6 +278,7 @@ class Game:
                 if len(options) == 1 and top.auto_single:
                     top.choose(self, options[0])
                     continue
+                self._options = (top, options)
                 return
             if not self._advance_phase():
                 return

@@ -257,3 +257,25 @@ def test_the_remembered_animal_moves_match_a_fresh_listing_at_every_position():
             for p in g.state.players:
                 assert board_animal_moves(p) == board_animal_moves.uncached(p)
             g.apply(_shuffler(rng, g.legal_moves()))
+
+
+def test_resetting_the_legal_moves_after_editing_the_state_forgets_the_pending_options():
+    """``apply`` keeps the options it found for the pending decision for ``legal_moves()``;
+    tests that edit ``state`` directly then set ``_legal = None`` must get options afresh."""
+    rng = random.Random(18)
+    g = Game(setup_for(18, 2))
+    changed = 0
+    while not g.over:
+        move = choose_move(rng, g.legal_moves())
+        c = g.copy()
+        c.apply(move)
+        if c.decision is not None:
+            before = c.decision.options(c)
+            for good in me(c, c.decision.player).goods:
+                me(c, c.decision.player).goods[good] = 0
+            c._legal = None
+            fresh = c.decision.options(c)
+            assert c.decision_moves() == fresh
+            changed += fresh != before
+        g.apply(move)
+    assert changed > 5
