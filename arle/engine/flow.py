@@ -18,6 +18,10 @@ if TYPE_CHECKING:
 __all__ = ["HALF_YEARS"]
 
 
+#: The placement move of each action space, made once (moves are frozen, so they can be shared).
+PLACE_WORKER = {space: PlaceWorker(space) for space in ACTION_SPACES}
+
+
 def order_from(s: GameState, first: int) -> list[int]:
     return [first] if s.solo else [first, 1 - first]
 
@@ -52,7 +56,7 @@ def phase_moves(g: Game) -> list[Move]:
         p = s.players[actor]
         other_ok = not s.solo and s.special_used_by is None
         moves: list[Move] = [
-            PlaceWorker(a.id)
+            PLACE_WORKER[a.id]
             for a in ACTION_SPACES.values()
             if a.id not in s.occupied
             and (a.season == s.season or other_ok)
