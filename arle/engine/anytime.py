@@ -31,9 +31,18 @@ def peat_trades(p: PlayerState) -> list[Move]:
 
 @per_board
 def board_animal_moves(p: PlayerState) -> tuple[Move, ...]:
-    """Moving one Animal between places on the board (waiting Animals are housed by their own
-    decision)."""
-    return tuple(MoveAnimal(a, s, d) for a, s, d in animals.rearrange_moves(p) if s != animals.WAITING)
+    """Moving one Animal between places on the board, then releasing one (waiting Animals are
+    housed by their own decision)."""
+    moves: list[Move] = [
+        MoveAnimal(a, s, d) for a, s, d in animals.rearrange_moves(p) if s != animals.WAITING
+    ]
+    moves += [
+        ReleaseAnimal(a, h)
+        for h, here in p.animals.items()
+        if h != animals.WAITING
+        for a in here
+    ]
+    return tuple(moves)
 
 
 def anytime_moves(g: Game, p: PlayerState) -> list[Move]:
@@ -41,12 +50,6 @@ def anytime_moves(g: Game, p: PlayerState) -> list[Move]:
     in_work = g.state.phase in WORK_PHASES
     if in_work:
         moves += board_animal_moves(p)
-        moves += [
-            ReleaseAnimal(a, h)
-            for h, here in p.animals.items()
-            if h != animals.WAITING
-            for a in here
-        ]
         moves += load_moves(g, p)
     moves += [ReturnEquipment(e.id) for e in p.barn]
     moves += peat_trades(p)
