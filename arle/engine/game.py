@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 
 from . import animals, flow
+from .animals import WAITING
 from .action_spaces import ACTION_SPACES
 from .anytime import anytime_moves, apply_anytime
 from .events import (
@@ -148,7 +149,7 @@ class Game:
         extra = anytime_moves(self, self.state.players[actor])
         # Anytime moves are distinct; only one the decision offers too (an Animal to house) is
         # left out. Comparing move types first spares hashing every move.
-        if {type(m) for m in moves}.isdisjoint({type(m) for m in extra}):
+        if set(map(type, moves)).isdisjoint(map(type, extra)):
             moves += extra
         else:
             seen = set(moves)
@@ -254,26 +255,27 @@ class Game:
     def _advance(self) -> None:
         """Run automatic steps and phase changes until a player has to decide."""
         s = self.state
+        stack = s.stack
         while True:
             self._ensure_animals_housed()
-            if s.stack:
-                top = s.stack[-1]
+            if stack:
+                top = stack[-1]
                 if isinstance(top, Script):
                     if not top.steps:
-                        s.stack.pop()
+                        stack.pop()
                         continue
                     step = top.steps.pop(0)
                     decision = step.run(self, s.players[top.player])
                     if decision is not None:
                         # Decisions go above anything the step itself pushed.
-                        s.stack.append(decision)
+                        stack.append(decision)
                     continue
                 if top.finished:
-                    s.stack.pop()
+                    stack.pop()
                     continue
                 options = top.options(self)
                 if not options:
-                    s.stack.pop()
+                    stack.pop()
                     continue
                 if len(options) == 1 and top.auto_single:
                     top.choose(self, options[0])
@@ -284,13 +286,11 @@ class Game:
                 return
 
     def _ensure_animals_housed(self) -> None:
-        s = self.state
-        for p in s.players:
-            here = p.animals.get(animals.WAITING)  # animals.waiting(p), spared a call per step
-            if here and sum(here.values()) and not any(
-                isinstance(f, HouseAnimalsDecision) and f.player == p.index for f in s.stack
+        for p in self.state.players:
+            if WAITING in p.animals and animals.waiting(p) and not any(
+                isinstance(f, HouseAnimalsDecision) and f.player == p.index for f in self.state.stack
             ):
-                s.stack.append(HouseAnimalsDecision(p.index))
+                self.state.stack.append(HouseAnimalsDecision(p.index))
 
     def _advance_phase(self) -> bool:
         """Move the flow on when nobody has anything pending. False: a player must act."""
