@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections import Counter
 
 from . import animals, flow
-from .animals import WAITING
 from .action_spaces import ACTION_SPACES
+from .animals import WAITING
 from .anytime import anytime_moves, apply_anytime
 from .events import (
     Event,

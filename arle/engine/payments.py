@@ -63,7 +63,7 @@ def _splits(good: Good, n: int) -> list[Bundle]:
 
 
 def can_afford(bundle: Bundle, have: Mapping[Good, int]) -> bool:
-    for g, n in bundle:  # a plain loop: called for every way to pay of every listed move
+    for g, n in bundle:  # noqa: SIM110 - a plain loop is twice as fast as all() here, called per way to pay
         if have.get(g, 0) < n:
             return False
     return True

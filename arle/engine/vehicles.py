@@ -9,6 +9,7 @@ A Warden flip only adds spaces at the end, so the start indices of a load stay v
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 from .destinations import DESTINATION_ORDER, DESTINATIONS
@@ -18,7 +19,7 @@ from .moves import Load
 from .payments import can_afford
 from .state import EquipmentPiece, LoadItem, Phase, PlayerState
 from .supply import gain, pay
-from .tiles import EQUIPMENT
+from .tiles import EQUIPMENT, Equipment
 from .travel import can_sell_any
 
 if TYPE_CHECKING:
@@ -56,7 +57,12 @@ def item_size(item: str) -> int:
 def span(piece: EquipmentPiece, start: int, size: int) -> tuple[int, ...] | None:
     """The space indices an item of ``size`` placed at ``start`` covers, or None if its spaces
     can't sum to exactly ``size`` (ignoring what is already loaded)."""
-    info = EQUIPMENT[piece.kind]
+    return _span(piece.kind, start, size)
+
+
+@functools.cache  # a function of the vehicle kind alone, asked for every start of every listing
+def _span(kind: Equipment, start: int, size: int) -> tuple[int, ...] | None:
+    info = EQUIPMENT[kind]
     spaces = info.spaces
     if not 0 <= start < len(spaces):
         return None
