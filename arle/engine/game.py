@@ -195,7 +195,8 @@ class Game:
     def copy(self) -> Game:
         """An independent game in the same position, for undo snapshots and searches: the state
         is copied, the setup and the cached legal moves (never changed in place) are shared, the
-        ``stats`` counter (coverage of this game object's own moves) starts empty."""
+        ``stats`` counter (coverage of this game object's own moves) starts empty. A test that
+        edits the copy's ``state`` directly resets ``_legal`` after, as for any game."""
         clone = Game.__new__(Game)
         clone.setup = self.setup
         clone.state = self.state.copy()
