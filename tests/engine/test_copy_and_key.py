@@ -246,8 +246,9 @@ def test_an_equal_move_read_back_from_a_save_is_applied_like_the_offered_one():
 
 
 def test_the_remembered_animal_moves_match_a_fresh_listing_at_every_position():
-    """``board_animal_moves`` is remembered per board (``board_memo``): along random games that
-    shuffle Animals it must equal the listing computed afresh."""
+    """``board_animal_moves`` and ``animals.holders`` are remembered per board (``board_memo``):
+    along random games that shuffle Animals they must equal the listings computed afresh."""
+    from arle.engine.animals import holders
     from arle.engine.anytime import board_animal_moves
 
     for seed, players in ((16, 2), (17, 1)):
@@ -256,6 +257,7 @@ def test_the_remembered_animal_moves_match_a_fresh_listing_at_every_position():
         while not g.over:
             for p in g.state.players:
                 assert board_animal_moves(p) == board_animal_moves.uncached(p)
+                assert holders(p) == holders.uncached(p)
             g.apply(_shuffler(rng, g.legal_moves()))
 
 
