@@ -1,7 +1,12 @@
 """``python -m arle bench``: measured speed, side by side in one run on this machine.
 
 Figures are medians (and p95 where it matters) over repeated runs after a warm-up. Figures whose
-subsystem is not available (yet) are reported as null with the reason.
+subsystem is not available (yet) are reported as null with the reason. The engine is timed in CPU
+time of this process (``time.process_time``), so other work on a loaded machine barely moves it.
+
+The engine has targets (a computer player searches by copying and applying moves), printed with a
+pass mark beside each. ``--check`` exits non-zero only when a figure is more than ``CHECK_SLACK``
+times off its target: a loose regression bound for CI that a busy machine cannot trip.
 """
 
 from __future__ import annotations
@@ -15,6 +20,31 @@ from collections.abc import Callable
 
 from arle.engine import Game
 from arle.simulate import choose_move, setup_for
+
+#: Engine speed targets: figure -> (True when higher is better, target).
+TARGETS: dict[str, tuple[bool, float]] = {
+    "move_us": (False, 50.0),  # one legal_moves() plus one apply(), median
+    "copy_us": (False, 50.0),  # one Game.copy() of a mid-game position, median
+    "engine_games_per_s": (True, 30.0),  # complete random 2-player games, one core
+}
+#: ``--check`` fails a figure only beyond this factor of its target.
+CHECK_SLACK = 3.0
+#: Mid-game positions whose copy is timed: every 20th move from the 80th to the 200th (random games
+#: take about 270 moves).
+COPY_AT = range(80, 201, 20)
+COPY_REPEAT = 50
+
+_clock = time.process_time
+
+
+def _clock_cost() -> float:
+    """The median CPU seconds between two back-to-back clock reads (a few microseconds: reading
+    the process CPU clock is a system call). Subtracted from each timed interval of one move."""
+    pairs = []
+    for _ in range(2000):
+        t0 = _clock()
+        pairs.append(_clock() - t0)
+    return statistics.median(pairs)
 
 
 def _p95(values: list[float]) -> float:
@@ -33,26 +63,79 @@ def play_random(seed: int, players: int = 2) -> tuple[Game, list]:
     return game, moves
 
 
+def _copy_seconds(game: Game) -> float:
+    """CPU seconds of one copy of ``game``, averaged over ``COPY_REPEAT`` copies."""
+    started = _clock()
+    for _ in range(COPY_REPEAT):
+        game.copy()
+    return (_clock() - started) / COPY_REPEAT
+
+
 def engine_figures(games: int) -> dict[str, float]:
-    """Complete random 2-player games per second (one core, no invariant checks), and the
-    median microseconds of one legal_moves() plus one apply()."""
+    """Complete random 2-player games per second (one core, no invariant checks), the median
+    microseconds of one legal_moves() plus one apply(), and of one copy of a mid-game position."""
     play_random(10_000)  # warm-up
+    clock = 2 * _clock_cost()  # a move is timed as two intervals (choosing it is left out)
     per_move: list[float] = []
-    started = time.perf_counter()
+    copies: list[float] = []
+    playing = 0.0
     for i in range(games):
         rng = random.Random(i)
+        started = _clock()
         game = Game(setup_for(i, 2))
+        n = 0
         while not game.over:
-            t0 = time.perf_counter()
-            move = choose_move(rng, game.legal_moves())
+            t0 = _clock()
+            legal = game.legal_moves()
+            t1 = _clock()
+            move = choose_move(rng, legal)
+            t2 = _clock()
             game.apply(move)
-            per_move.append(time.perf_counter() - t0)
-    elapsed = time.perf_counter() - started
+            t3 = _clock()
+            per_move.append(t1 - t0 + t3 - t2 - clock)
+            n += 1
+            if n in COPY_AT:
+                paused = _clock()
+                copies.append(_copy_seconds(game))
+                started += _clock() - paused  # copying is no part of playing
+        playing += _clock() - started
     return {
-        "engine_games_per_s": round(games / elapsed, 2),
+        "engine_games_per_s": round(games / playing, 2),
         "move_us": round(statistics.median(per_move) * 1e6, 1),
         "move_us_p95": round(_p95(per_move) * 1e6, 1),
+        "copy_us": round(statistics.median(copies) * 1e6, 1),
     }
+
+
+def passes(name: str, value: float, slack: float = 1.0) -> bool:
+    """Whether ``value`` meets the target of ``name``, or is at most ``slack`` times off it."""
+    higher, target = TARGETS[name]
+    return value >= target / slack if higher else value <= target * slack
+
+
+def marks(results: dict[str, float | None]) -> dict[str, str]:
+    """The pass mark of each target figure measured: "PASS", or "FAIL" with the target."""
+    out = {}
+    for name, (higher, target) in TARGETS.items():
+        value = results.get(name)
+        if isinstance(value, int | float):
+            sign = ">=" if higher else "<="
+            out[name] = "PASS" if passes(name, value) else f"FAIL (target {sign} {target:g})"
+    return out
+
+
+def check_failures(results: dict[str, float | None]) -> list[str]:
+    """One sentence per target figure more than ``CHECK_SLACK`` times off its target."""
+    failures = []
+    for name, (higher, target) in TARGETS.items():
+        value = results.get(name)
+        if isinstance(value, int | float) and not passes(name, value, CHECK_SLACK):
+            bound = target / CHECK_SLACK if higher else target * CHECK_SLACK
+            worse = "below" if higher else "above"
+            failures.append(
+                f"{name} = {value:g} is {worse} {bound:g} ({CHECK_SLACK:g}x the target {target:g})"
+            )
+    return failures
 
 
 def _figures() -> list[Callable[[bool], dict[str, float | None]]]:
@@ -63,18 +146,27 @@ def _figures() -> list[Callable[[bool], dict[str, float | None]]]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="arle bench", description=__doc__)
+    parser = argparse.ArgumentParser(prog="arle bench", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="a smaller run (under a minute)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--engine", action="store_true", help="the engine figures only")
+    parser.add_argument("--check", action="store_true",
+                        help=f"exit 1 if an engine figure is more than {CHECK_SLACK:g}x off its target")
     args = parser.parse_args(argv)
     results: dict[str, float | None] = {}
     results.update(engine_figures(5 if args.quick else 40))
-    for figure in _figures():
-        results.update(figure(args.quick))
+    if not args.engine:
+        for figure in _figures():
+            results.update(figure(args.quick))
+    mark = marks(results)
     if args.json:
-        print(json.dumps(results))
+        print(json.dumps({**results, "pass": {k: v == "PASS" for k, v in mark.items()}}))
     else:
         width = max(len(k) for k in results)
         for key, value in results.items():
-            print(f"{key:<{width}}  {value}")
-    return 0
+            print(f"{key:<{width}}  {value}  {mark.get(key, '')}".rstrip())
+    failures = check_failures(results) if args.check else []
+    for failure in failures:
+        print(f"bench check failed: {failure}")
+    return 1 if failures else 0

@@ -17,6 +17,7 @@ from arle.engine import animals as animal_rules
 from arle.engine import barn as barn_rules
 from arle.engine.build import buildable_buildings
 from arle.engine.buildings import BUILDINGS, RED, YELLOW
+from arle.engine.game import MAX_MOVES
 from arle.engine.goods import Good, cap_of
 from arle.engine.moves import (
     Choose,
@@ -138,7 +139,7 @@ def check_invariants(game: Game) -> None:
         assert game.legal_moves(), "no legal move before the end"
 
 
-def play_one(seed: int, players: int, check: bool = True, max_moves: int = 20000) -> dict:
+def play_one(seed: int, players: int, check: bool = True, max_moves: int = MAX_MOVES) -> dict:
     rng = random.Random(seed)
     game = Game(setup_for(seed, players))
     moves: list[Move] = []

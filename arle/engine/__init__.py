@@ -1,16 +1,19 @@
 """The rules of Fields of Arle as pure Python: no Qt, no file I/O.
 
-Play goes through one door: ``Game(setup).legal_moves()`` and ``Game.apply(move)``.
+Play goes through one door: ``Game(setup).legal_moves()`` and ``Game.apply(move)``. For a search:
+``Game.copy()`` (cheap and independent), ``Game.key()`` (a hashable position key),
+``decision_moves()`` / ``anytime_moves()`` (the two parts of the legal moves) and ``MAX_MOVES``.
 """
 
 from .events import Event
-from .game import Game, IllegalMove
+from .game import MAX_MOVES, Game, IllegalMove
 from .moves import Move, describe, move_from_dict, move_to_dict
 from .scoring import ScoreBreakdown
 from .setup import Setup
 from .state import Phase
 
 __all__ = [
+    "MAX_MOVES",
     "Event",
     "Game",
     "IllegalMove",

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .board_memo import per_land
 from .events import AnimalMoved, AnimalsChanged
 from .goods import ANIMALS, Animal
 from .homeboard import empty_land_spaces, space_id
@@ -34,7 +35,8 @@ DIKE = (1, True)
 _PREFERENCE = {"stable": 0, "stall": 1, "pasture": 2, "park": 3, "dike": 4}
 
 
-def holders(p: PlayerState) -> list[tuple[str, int, bool, str]]:
+@per_land
+def holders(p: PlayerState) -> tuple[tuple[str, int, bool, str], ...]:
     """Every place an Animal may live now: (holder id, capacity, mixed allowed, kind)."""
     result: list[tuple[str, int, bool, str]] = [(f"d{i}", 1, True, "dike") for i in range(5)]
     for space in empty_land_spaces(p):
@@ -48,7 +50,7 @@ def holders(p: PlayerState) -> list[tuple[str, int, bool, str]]:
         result.append((sid, cap[0], cap[1], kind))
         if tile == Tile.DOUBLE_STALL:
             result.append((sid + "b", 3, False, "stall"))
-    return result
+    return tuple(result)
 
 
 def holder_info(p: PlayerState, holder: str) -> tuple[int, bool] | None:

@@ -7,11 +7,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import animals, barn
+from .board_memo import per_board
+from .building_abilities import anytime_building_moves, use_anytime_building
 from .goods import TRACK_GOODS, Good, cap_of
 from .moves import MoveAnimal, ReleaseAnimal, ReturnEquipment, TradePeat
 from .state import Phase, PlayerState
 from .supply import gain, pay
 from .tiles import Equipment
+from .vehicles import apply_load, load_moves
 
 if TYPE_CHECKING:
     from .game import Game
@@ -34,16 +37,20 @@ def release_moves(p: PlayerState) -> list[Move]:
     return [ReleaseAnimal(a, h) for h, here in p.animals.items() if h != animals.WAITING for a in here]
 
 
-def anytime_moves(g: Game, p: PlayerState) -> list[Move]:
-    from .building_abilities import anytime_building_moves
-    from .vehicles import load_moves
+@per_board
+def board_animal_moves(p: PlayerState) -> tuple[Move, ...]:
+    """Moving one Animal between places on the board (waiting Animals are housed by their own
+    decision); only in the Work Phase."""
+    return tuple(MoveAnimal(a, s, d) for a, s, d in animals.rearrange_moves(p) if s != animals.WAITING)
 
+
+def anytime_moves(g: Game, p: PlayerState) -> list[Move]:
     moves: list[Move] = []
-    if g.state.phase in WORK_PHASES:
-        board = [(a, s, d) for a, s, d in animals.rearrange_moves(p) if s != animals.WAITING]
-        moves += [MoveAnimal(a, s, d) for a, s, d in board]
+    in_work = g.state.phase in WORK_PHASES
+    if in_work:
+        moves += board_animal_moves(p)
     moves += release_moves(p)
-    if g.state.phase in WORK_PHASES:
+    if in_work:
         moves += load_moves(g, p)
     moves += [ReturnEquipment(e.id) for e in p.barn]
     moves += peat_trades(p)
@@ -52,9 +59,6 @@ def anytime_moves(g: Game, p: PlayerState) -> list[Move]:
 
 
 def apply_anytime(g: Game, p: PlayerState, move: Move) -> None:
-    from .building_abilities import use_anytime_building
-    from .vehicles import apply_load
-
     match move:
         case MoveAnimal(animal=a, src=s, dst=d):
             animals.move_animal(g, p, a, s, d)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .action_spaces import ACTION_SPACES
 from .decisions import HALF_YEARS, WORKERS
 from .inventory import may, november
 from .moves import EndTurn, Move, PlaceWorker, SkipPlacement
@@ -15,6 +16,10 @@ if TYPE_CHECKING:
     from .game import Game
 
 __all__ = ["HALF_YEARS"]
+
+
+#: The placement move of each action space, made once (moves are frozen, so they can be shared).
+PLACE_WORKER = {space: PlaceWorker(space) for space in ACTION_SPACES}
 
 
 def order_from(s: GameState, first: int) -> list[int]:
@@ -45,15 +50,13 @@ def inventory_script(s: GameState, player: int) -> Script:
 
 
 def phase_moves(g: Game) -> list[Move]:
-    from .action_spaces import ACTION_SPACES
-
     s = g.state
     if s.phase is Phase.WORK:
         actor = s.placements[0]
         p = s.players[actor]
         other_ok = not s.solo and s.special_used_by is None
         moves: list[Move] = [
-            PlaceWorker(a.id)
+            PLACE_WORKER[a.id]
             for a in ACTION_SPACES.values()
             if a.id not in s.occupied
             and (a.season == s.season or other_ok)

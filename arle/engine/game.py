@@ -6,10 +6,11 @@ inventorying, the end) and the step interpreter of ``steps`` until a player must
 
 from __future__ import annotations
 
-import copy
 from collections import Counter
 
 from . import animals, flow
+from .action_spaces import ACTION_SPACES
+from .animals import WAITING
 from .anytime import anytime_moves, apply_anytime, release_moves
 from .events import (
     Event,
@@ -30,6 +31,11 @@ from .steps import Decision, HouseAnimalsDecision, Script
 #: move could spend the goods the payment needs.
 ATOMIC_DECISIONS = frozenset({"pay"})
 
+#: The most moves a game may take: no game played so far comes near it (random games take about
+#: 270). The rules alone set no bound, since anytime moves can repeat a position (an Animal moved
+#: there and back): a search cuts repeats by ``Game.key()`` and stops a line at this many moves.
+MAX_MOVES = 20_000
+
 
 class IllegalMove(ValueError):
     """Raised by ``apply`` for a move that is not legal now; the game is unchanged."""
@@ -41,9 +47,9 @@ class Game:
         self.state: GameState = initial_state(setup)
         self.stats: Counter[str] = Counter()
         self._events: list[Event] = []
-        self._legal: list[Move] | None = None
-        self._decision_set: frozenset[Move] = frozenset()
-        self._legal_set: set[Move] = set()  # the same moves as _legal, for a quick "in"
+        self._legal_moves: list[Move] | None = None
+        self._options: tuple[Decision, list[Move]] | None = None
+        self._n_decision = 0  # _legal[:_n_decision] answer the decision, the rest are anytime
         self._start_half_year()
         self._advance()
         self.setup_events = self._take_events()
@@ -87,31 +93,67 @@ class Game:
     # -- the door --------------------------------------------------------------------------------
 
     def legal_moves(self) -> list[Move]:
+        """Every move the player to act may make now: ``decision_moves()`` then
+        ``anytime_moves()``."""
         if self._legal is None:
             self._legal = self._compute_legal()
         return list(self._legal)
 
-    def _decision_moves(self) -> list[Move]:
-        d = self.decision
-        if d is not None:
-            return d.options(self)
-        return flow.phase_moves(self)
+    def decision_moves(self) -> list[Move]:
+        """The legal moves that answer the pending decision, or with none pending the moves of
+        the phase (place a Worker, end the turn). Exactly one of them moves the game on."""
+        legal = self._legal if self._legal is not None else self.legal_moves()
+        return legal[: self._n_decision]
+
+    def anytime_moves(self) -> list[Move]:
+        """The other legal moves: anytime actions (rulebook p. 7: rearrange Animals, load, the
+        Peat Boat, anytime buildings...) the player may take first; none while paying."""
+        legal = self._legal if self._legal is not None else self.legal_moves()
+        return legal[self._n_decision :]
+
+    def key(self) -> tuple:
+        """A hashable position key (like a chess transposition key): equal exactly when the states
+        are equal, whichever moves led there. It covers the state only, not the setup: compare
+        keys of games of one setup."""
+        return self.state.key()
+
+    @property
+    def _legal(self) -> list[Move] | None:
+        """The legal moves once computed. Setting it (to None after editing ``state`` directly, as
+        tests do) also forgets the options ``_advance`` found for the pending decision."""
+        return self._legal_moves
+
+    @_legal.setter
+    def _legal(self, moves: list[Move] | None) -> None:
+        self._legal_moves = moves
+        self._options = None
+
+    def _decision_moves(self, d: Decision | None) -> list[Move]:
+        if d is None:
+            return flow.phase_moves(self)
+        cached, self._options = self._options, None
+        if cached is not None and cached[0] is d:
+            return cached[1]  # listed by _advance a moment ago, in this very position
+        return d.options(self)
 
     def _compute_legal(self) -> list[Move]:
         actor = self.actor
         if actor is None:
-            self._legal_set = set()
+            self._n_decision = 0
             return []
-        moves = self._decision_moves()
-        seen = set(moves)
-        self._decision_set = frozenset(seen)
-        self._legal_set = seen
-        if self.decision is not None and self.decision.kind in ATOMIC_DECISIONS:
+        d = self.decision
+        moves = self._decision_moves(d)
+        self._n_decision = len(moves)
+        if d is not None and d.kind in ATOMIC_DECISIONS:
             return moves + self._releases_keeping_payment(actor)
-        for m in anytime_moves(self, self.state.players[actor]):
-            if m not in seen:
-                seen.add(m)
-                moves.append(m)
+        extra = anytime_moves(self, self.state.players[actor])
+        # Anytime moves are distinct; only one the decision offers too (an Animal to house) is
+        # left out. Comparing move types first spares hashing every move.
+        if set(map(type, moves)).isdisjoint(map(type, extra)):
+            moves += extra
+        else:
+            seen = set(moves)
+            moves += [m for m in extra if m not in seen]
         return moves
 
     def _releases_keeping_payment(self, actor: int) -> list[Move]:
@@ -119,30 +161,35 @@ class Game:
         long as the Animals it asks for stay."""
         need = dict(getattr(self.decision, "animals", ()))
         p = self.state.players[actor]
-        moves = release_moves(p)
-        moves = [m for m in moves if animals.count(p, m.animal) > need.get(m.animal, 0)]
-        self._legal_set.update(moves)
-        return moves
+        return [m for m in release_moves(p) if animals.count(p, m.animal) > need.get(m.animal, 0)]
 
-    def _is_legal(self, move: object) -> bool:
+    def _index(self, move: object) -> int:
+        """Where ``move`` is in the legal moves, -1 if it is not legal. A move taken from
+        ``legal_moves()`` is found by identity, without comparing."""
+        legal = self._legal
+        assert legal is not None
+        for i, m in enumerate(legal):
+            if m is move:
+                return i
         try:
-            return move in self._legal_set
-        except TypeError:  # unhashable: certainly not a move
-            return False
+            return legal.index(move)
+        except ValueError:
+            return -1
 
     def apply(self, move: Move) -> list[Event]:
         """Play ``move``; returns what changed. An illegal move raises IllegalMove, changing
         nothing."""
         if self._legal is None:
             self._legal = self._compute_legal()
-        if not self._is_legal(move):
+        index = self._index(move)
+        if index < 0:
             what = describe(move) if type(move).__name__ in MOVE_TYPES else f"{move!r} (not a move)"
             raise IllegalMove(f"{what} is not a legal move now ({self.prompt()})")
         self._legal = None
         actor = self.actor
         assert actor is not None
         d = self.decision
-        if move in self._decision_set:
+        if index < self._n_decision:
             if d is not None:
                 d.choose(self, move)
             else:
@@ -153,11 +200,19 @@ class Game:
         return self._take_events()
 
     def copy(self) -> Game:
-        clone = copy.copy(self)
-        clone.state = copy.deepcopy(self.state)
-        clone.stats = Counter(self.stats)
+        """An independent game in the same position, for undo snapshots and searches: the state
+        is copied, the setup and the cached legal moves (never changed in place) are shared, the
+        ``stats`` counter (coverage of this game object's own moves) starts empty. A test that
+        edits the copy's ``state`` directly resets ``_legal`` after, as for any game."""
+        clone = Game.__new__(Game)
+        clone.setup = self.setup
+        clone.state = self.state.copy()
+        clone.stats = Counter()
         clone._events = []
-        clone._legal = None
+        clone._legal_moves = self._legal_moves
+        clone._options = None
+        clone._n_decision = self._n_decision
+        clone.setup_events = list(self.setup_events)
         return clone
 
     # -- used by rules modules --------------------------------------------------------------------
@@ -188,8 +243,6 @@ class Game:
     def _phase_move(self, actor: int, move: Move) -> None:
         s = self.state
         if isinstance(move, PlaceWorker):
-            from .action_spaces import ACTION_SPACES
-
             space = ACTION_SPACES[move.space]
             s.placements.pop(0)
             s.occupied[space.id] = actor
@@ -210,41 +263,42 @@ class Game:
     def _advance(self) -> None:
         """Run automatic steps and phase changes until a player has to decide."""
         s = self.state
+        stack = s.stack
         while True:
             self._ensure_animals_housed()
-            if s.stack:
-                top = s.stack[-1]
+            if stack:
+                top = stack[-1]
                 if isinstance(top, Script):
                     if not top.steps:
-                        s.stack.pop()
+                        stack.pop()
                         continue
                     step = top.steps.pop(0)
                     decision = step.run(self, s.players[top.player])
                     if decision is not None:
                         # Decisions go above anything the step itself pushed.
-                        s.stack.append(decision)
+                        stack.append(decision)
                     continue
                 if top.finished:
-                    s.stack.pop()
+                    stack.pop()
                     continue
                 options = top.options(self)
                 if not options:
-                    s.stack.pop()
+                    stack.pop()
                     continue
                 if len(options) == 1 and top.auto_single:
                     top.choose(self, options[0])
                     continue
+                self._options = (top, options)
                 return
             if not self._advance_phase():
                 return
 
     def _ensure_animals_housed(self) -> None:
-        s = self.state
-        for p in s.players:
-            if animals.waiting(p) and not any(
-                isinstance(f, HouseAnimalsDecision) and f.player == p.index for f in s.stack
+        for p in self.state.players:
+            if WAITING in p.animals and animals.waiting(p) and not any(
+                isinstance(f, HouseAnimalsDecision) and f.player == p.index for f in self.state.stack
             ):
-                s.stack.append(HouseAnimalsDecision(p.index))
+                self.state.stack.append(HouseAnimalsDecision(p.index))
 
     def _advance_phase(self) -> bool:
         """Move the flow on when nobody has anything pending. False: a player must act."""

@@ -25,7 +25,7 @@ class Choice:
     pick: int = 1
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)  # the key of all_ways' cache, hashed at every listing
 class Cost:
     fixed: Bundle = ()
     choices: tuple[Choice, ...] = ()
@@ -63,7 +63,10 @@ def _splits(good: Good, n: int) -> list[Bundle]:
 
 
 def can_afford(bundle: Bundle, have: Mapping[Good, int]) -> bool:
-    return all(have.get(g, 0) >= n for g, n in bundle)
+    for g, n in bundle:  # noqa: SIM110 - a plain loop is twice as fast as all() here, called per way to pay
+        if have.get(g, 0) < n:
+            return False
+    return True
 
 
 def _bundle_ways(bundle: Bundle) -> list[Bundle]:

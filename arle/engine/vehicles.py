@@ -9,15 +9,18 @@ A Warden flip only adds spaces at the end, so the start indices of a load stay v
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 from .destinations import DESTINATION_ORDER, DESTINATIONS
 from .events import ActionUsed, VehicleLoaded
 from .goods import WEAR_OF, Good
 from .moves import Load
+from .payments import can_afford
 from .state import EquipmentPiece, LoadItem, Phase, PlayerState
 from .supply import gain, pay
-from .tiles import EQUIPMENT
+from .tiles import EQUIPMENT, Equipment
+from .travel import can_sell_any
 
 if TYPE_CHECKING:
     from .game import Game
@@ -54,7 +57,12 @@ def item_size(item: str) -> int:
 def span(piece: EquipmentPiece, start: int, size: int) -> tuple[int, ...] | None:
     """The space indices an item of ``size`` placed at ``start`` covers, or None if its spaces
     can't sum to exactly ``size`` (ignoring what is already loaded)."""
-    info = EQUIPMENT[piece.kind]
+    return _span(piece.kind, start, size)
+
+
+@functools.cache  # a function of the vehicle kind alone, asked for every start of every listing
+def _span(kind: Equipment, start: int, size: int) -> tuple[int, ...] | None:
+    info = EQUIPMENT[kind]
     spaces = info.spaces
     if not 0 <= start < len(spaces):
         return None
@@ -92,9 +100,6 @@ def layout_valid(piece: EquipmentPiece) -> bool:
 
 def _affordable_items(g: Game, p: PlayerState, sizes: set[int]) -> list[str]:
     """Goods and destinations the player could load now, among those of a size that fits."""
-    from .payments import can_afford
-    from .travel import can_sell_any
-
     items = [
         key
         for key, (cost, _, size) in GOOD_LOADS.items()
