@@ -172,6 +172,9 @@ class PieceItem(QGraphicsItem):
         self.glow = False
         self.outline: QColor | None = None
         self.round = 4.0
+        # Painted once into a pixmap, then blitted: a scaled SVG picture costs a smooth
+        # transform on every repaint, and a board repaints its pieces on every move.
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     def boundingRect(self) -> QRectF:
         return self.rect.adjusted(-4, -4, 4, 4)
