@@ -279,7 +279,7 @@ class StorageScene(SessionScene):
             piece.round = 8
             piece.glow = item in loadable
             piece.setToolTip(dest_tooltip(dest))
-            self.add_item(piece)
+            piece = self.add_item(piece)
             self._dest_face(piece, dest)
             if d.id == "bremen":
                 self.add_text(
