@@ -172,6 +172,9 @@ class PieceItem(QGraphicsItem):
         self.glow = False
         self.outline: QColor | None = None
         self.round = 4.0
+        #: What the texts and boxes drawn on this piece (``parent=``) show: a piece that carries
+        #: some is kept by a rebuild only if it names its face, and then only for the same face.
+        self.face: Any = None
         # Painted once into a pixmap, then blitted: a scaled SVG picture costs a smooth
         # transform on every repaint, and a board repaints its pieces on every move.
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
@@ -183,7 +186,7 @@ class PieceItem(QGraphicsItem):
         """Everything the picture shows: a rebuild reuses a piece that looks the same (and its
         cached picture) instead of painting a new one."""
         return (type(self), self.art, self.rect.getRect(), self.text, _rgba(self.fill),
-                _rgba(self.outline), self.glow, self.round)
+                _rgba(self.outline), self.glow, self.round, self.face)
 
     def take_over(self, new: PieceItem) -> None:
         """Behave as ``new`` (made by this build, looking the same) from now on."""
@@ -491,9 +494,9 @@ class SessionScene(QGraphicsScene):
         if self._dirty and not self.drag.active:
             self._dirty = False
             self.drag.end()
-            # a piece that carries texts or boxes is made anew (they are not part of its look)
-            made = {key: [i for i in items if not getattr(i, "has_children", False)]
-                    for key, items in self._made.items()}
+            # a piece carrying texts or boxes that are not part of its look is made anew
+            made = {key: [i for i in items if i.face is not None or not getattr(i, "has_children", False)]
+                    if key[0] == "piece" else items for key, items in self._made.items()}
             kept = {id(item) for items in made.values() for item in items}
             for item in self._top:  # (with their children)
                 if id(item) not in kept:
@@ -522,7 +525,8 @@ class SessionScene(QGraphicsScene):
 
         A piece that looks like one of the last build is not added: that one takes over its
         behaviour (tooltip, cursor, what a drag or click plays) and is returned instead, so a
-        move repaints only the pieces that changed. Use the returned item.
+        move repaints only the pieces that changed. Use the returned item; one with a ``face``
+        that already carries it (``has_children``) needs no texts or boxes drawn on it again.
         (``item.parentItem()`` must not be asked here: with PySide6 6.12 that call hands a
         Python-made item back to Python, which then collects it.)"""
         key = ("piece", *item.look()) if isinstance(item, PieceItem) and self._building else None
