@@ -258,6 +258,11 @@ class GamePage(QSplitter):
         self.views.addTab(self.supply_view, _tr("Supply"))
         self.scoring = ScoringTable(session)
         self.scoring_index = self.views.addTab(self.scoring, _tr("Scoring"))
+        # The live scoring pad is filled when it is looked at, not after every move behind its tab.
+        self._scoring_stale = False
+        session.changed.disconnect(self.scoring.refresh)
+        session.changed.connect(self._scoring_changed)
+        self.views.currentChanged.connect(self._scoring_shown)
         self.base_titles = [self.views.tabText(i) for i in range(self.views.count())]
 
         side = QWidget()
@@ -300,6 +305,17 @@ class GamePage(QSplitter):
         session.changed.connect(self.follow)
         session.reset.connect(self.follow)
         self.follow()
+
+    def _scoring_changed(self, *_: Any) -> None:
+        if self.session.game.over or self.views.currentIndex() == self.scoring_index:
+            self.scoring.refresh()
+        else:
+            self._scoring_stale = True
+
+    def _scoring_shown(self, index: int) -> None:
+        if index == self.scoring_index and self._scoring_stale:
+            self._scoring_stale = False
+            self.scoring.refresh()
 
     def _scene_view(self, cls: Any, args: tuple[Any, ...], missing: str) -> QWidget:
         if cls is None:
