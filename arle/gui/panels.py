@@ -557,6 +557,9 @@ class LogDelegate(QStyledItemDelegate):
     top moves every row below it, so the list lays out and repaints them all; measuring and
     laying out wrapped text is the dear part of both, a cached picture is a blit."""
 
+    #: Row pictures kept: more than a tall window shows, few enough to cost about a megabyte.
+    KEEP = 64
+
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._sizes: dict[tuple[str, int], QSize] = {}
@@ -567,10 +570,10 @@ class LogDelegate(QStyledItemDelegate):
         rect = option.rect
         ratio = painter.device().devicePixelRatio()
         key = (index.data(), rect.width(), rect.height(), int(option.state.value), ratio)
-        pix = self._pictures.get(key)
+        pix = self._pictures.pop(key, None)
         if pix is None:
-            if len(self._pictures) > 2000:
-                self._pictures.clear()
+            if len(self._pictures) >= self.KEEP:  # the picture painted longest ago goes
+                del self._pictures[next(iter(self._pictures))]
             pix = QPixmap(rect.size() * ratio)
             pix.setDevicePixelRatio(ratio)
             pix.fill(option.palette.base().color())  # opaque, so text keeps its usual smoothing
@@ -579,7 +582,7 @@ class LogDelegate(QStyledItemDelegate):
             moved.rect = QRect(QPoint(0, 0), rect.size())
             super().paint(inner, moved, index)
             inner.end()
-            self._pictures[key] = pix
+        self._pictures[key] = pix  # (last: painted most recently)
         painter.drawPixmap(rect.topLeft(), pix)
 
     def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> QSize:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import random
 
+from PySide6.QtCore import QRect
+from PySide6.QtGui import QPainter, QPixmap
 from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem
 
 from arle.gui.main_window import new_setup
@@ -102,3 +104,31 @@ def test_log_rows_are_measured_once_per_text_and_width(qtbot, monkeypatch):
     option.rect.setWidth(120)  # another width: measured again
     delegate.sizeHint(option, model.index(0))
     assert calls == [0, 1, 2, 0]
+
+
+def test_log_row_pictures_are_reused_and_kept_to_a_bounded_number(qtbot):
+    """Rows paint from a cached picture, but a long game must not keep one per row it ever
+    showed (memory, issue 7: ``rss_ratio``): the pictures painted longest ago are dropped."""
+    session = new_session(new_setup(1, 6))
+    play(session, 2 * LogDelegate.KEEP, random.Random(6))
+    log = GameLog(session)
+    assert len(set(log.texts())) > LogDelegate.KEEP  # more different rows than pictures kept
+    qtbot.addWidget(log)
+    delegate = log.list.itemDelegate()
+    target = QPixmap(400, 60)
+    painter = QPainter(target)
+    option = QStyleOptionViewItem()
+    option.rect = QRect(0, 0, 300, 30)
+    option.palette = log.list.palette()
+    try:
+        delegate.paint(painter, option, log.model.index(0))
+        first = dict(delegate._pictures)
+        delegate.paint(painter, option, log.model.index(0))  # the same row again: the same picture
+        assert delegate._pictures == first and len(first) == 1
+        for row in range(log.model.rowCount()):
+            delegate.paint(painter, option, log.model.index(row))
+    finally:
+        painter.end()
+    assert len(delegate._pictures) == LogDelegate.KEEP
+    newest = {key[0] for key in delegate._pictures}
+    assert log.model.data(log.model.index(log.model.rowCount() - 1)) in newest  # the last painted stays
