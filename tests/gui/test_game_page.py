@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import random
 
+from PySide6.QtCore import QEvent, QObject
+from PySide6.QtWidgets import QApplication
+
 from arle.gui.dialogs import ScoringTable
 from arle.gui.main_window import MainWindow, new_setup
 from arle.history import GameHistory
@@ -32,3 +35,46 @@ def test_the_live_scoring_pad_is_filled_when_shown_not_after_every_move_behind_i
     assert page.scoring.totals() == [session.game.score(i).total for i in range(2)]
     play(session, 1, random.Random(4))  # a move while it is shown (side panel buttons): filled again
     assert fills == [1, 1]
+
+
+class Paints(QObject):
+    """Counts the paints of the widgets it watches."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.count: dict[QObject, int] = {}
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Paint:
+            self.count[watched] = self.count.get(watched, 0) + 1
+        return False
+
+
+def test_a_board_brought_forward_by_a_move_is_drawn_and_painted_once(qtbot):
+    """Issue 7: a board tab brought forward was painted twice (its scene's redraw, done while
+    it was shown, asked for a second paint of the whole board after the first)."""
+    window = MainWindow(autosave=False)
+    qtbot.addWidget(window)
+    window.resize(1600, 1000)
+    window.show()
+    window.install(GameHistory(new_setup(2, 5)))
+    page, session = window.page, window.session
+    paints = Paints()
+    views = [page.board_view, *page.home_views, *page.storage_views]
+    for view in views:
+        view.viewport().installEventFilter(paints)
+    for _ in range(5):
+        QApplication.processEvents()
+    rng = random.Random(5)
+    switches = 0
+    for _ in range(60):
+        before = page.views.currentIndex()
+        paints.count.clear()
+        play(session, 1, rng)
+        for _ in range(8):  # everything the move set off, to the last paint
+            QApplication.processEvents()
+        shown = page.views.currentWidget()
+        if page.views.currentIndex() != before and shown in views:
+            switches += 1
+            assert paints.count.get(shown.viewport()) == 1
+    assert switches >= 10
