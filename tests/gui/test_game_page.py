@@ -78,3 +78,27 @@ def test_a_board_brought_forward_by_a_move_is_drawn_and_painted_once(qtbot):
             switches += 1
             assert paints.count.get(shown.viewport()) == 1
     assert switches >= 10
+
+
+def test_a_player_panel_repaints_only_its_border_when_the_turn_passes(qtbot):
+    """Issue 7: flipping the acting border repainted the whole panel, its sixty-odd labels too."""
+    from arle.gui.panels import PlayerPanel
+    from arle.gui.session import new_session
+
+    session = new_session(new_setup(2, 5))
+    panel = PlayerPanel(session, 0)
+    qtbot.addWidget(panel)
+    panel.resize(400, 320)
+    panel.show()
+    qtbot.waitExposed(panel)
+    for _ in range(3):
+        QApplication.processEvents()
+    paints = Paints()
+    for label in panel.counts.values():
+        label.installEventFilter(paints)
+    acting = bool(panel.property("acting"))
+    panel._frame(panel._border, not acting)
+    for _ in range(3):
+        QApplication.processEvents()
+    assert bool(panel.property("acting")) is not acting
+    assert paints.count == {}  # the counts inside the border were not painted again
