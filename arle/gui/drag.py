@@ -172,9 +172,31 @@ class PieceItem(QGraphicsItem):
         self.glow = False
         self.outline: QColor | None = None
         self.round = 4.0
+        #: What the texts and boxes drawn on this piece (``parent=``) show: a piece that carries
+        #: some is kept by a rebuild only if it names its face, and then only for the same face.
+        self.face: Any = None
+        # Painted once into a pixmap, then blitted: a scaled SVG picture costs a smooth
+        # transform on every repaint, and a board repaints its pieces on every move.
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     def boundingRect(self) -> QRectF:
         return self.rect.adjusted(-4, -4, 4, 4)
+
+    def look(self) -> tuple[Any, ...]:
+        """Everything the picture shows: a rebuild reuses a piece that looks the same (and its
+        cached picture) instead of painting a new one."""
+        return (type(self), self.art, self.rect.getRect(), self.text, _rgba(self.fill),
+                _rgba(self.outline), self.glow, self.round, self.face)
+
+    def take_over(self, new: PieceItem) -> None:
+        """Behave as ``new`` (made by this build, looking the same) from now on."""
+        self.setToolTip(new.toolTip())
+        self.setOpacity(new.opacity())
+        self.setAcceptedMouseButtons(new.acceptedMouseButtons())
+        if new.hasCursor():
+            self.setCursor(new.cursor())
+        else:
+            self.unsetCursor()
 
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
@@ -196,6 +218,10 @@ class PieceItem(QGraphicsItem):
             painter.setPen(QPen(GLOW, 3.0))
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawRoundedRect(self.rect.adjusted(-2, -2, 2, 2), self.round + 2, self.round + 2)
+
+
+def _rgba(color: QColor | None) -> int | None:
+    return None if color is None else color.rgba()
 
 
 def paint_badge(painter: QPainter, rect: QRectF, text: str) -> None:
@@ -226,6 +252,13 @@ class DragPiece(PieceItem):
         self.setAcceptedMouseButtons(Qt.MouseButton.LeftButton)
         if self.usable():
             self.setCursor(Qt.CursorShape.OpenHandCursor)
+
+    def take_over(self, new: PieceItem) -> None:
+        super().take_over(new)
+        assert isinstance(new, DragPiece)
+        self.spec = new.spec
+        self._press, self._dragging = None, False
+        self.setPos(QPointF(0, 0))
 
     def usable(self) -> bool:
         return bool(
@@ -296,6 +329,14 @@ class ClickItem(PieceItem):
         self.round = 6.0
         self.setCursor(Qt.CursorShape.PointingHandCursor)
         self.setAcceptedMouseButtons(Qt.MouseButton.LeftButton)
+
+    def look(self) -> tuple[Any, ...]:
+        return (*super().look(), self.label)
+
+    def take_over(self, new: PieceItem) -> None:
+        super().take_over(new)
+        assert isinstance(new, ClickItem)
+        self.move = new.move
 
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
@@ -453,11 +494,14 @@ class SessionScene(QGraphicsScene):
         if self._dirty and not self.drag.active:
             self._dirty = False
             self.drag.end()
-            kept = {id(item) for items in self._made.values() for item in items}
+            # a piece carrying texts or boxes that are not part of its look is made anew
+            made = {key: [i for i in items if i.face is not None or not getattr(i, "has_children", False)]
+                    if key[0] == "piece" else items for key, items in self._made.items()}
+            kept = {id(item) for items in made.values() for item in items}
             for item in self._top:  # (with their children)
                 if id(item) not in kept:
                     self.removeItem(item)
-            self._kept, self._made, self._top, self._order = self._made, {}, [], 0
+            self._kept, self._made, self._top, self._order = made, {}, [], 0
             self._building = True
             try:
                 self.build()
@@ -476,12 +520,25 @@ class SessionScene(QGraphicsScene):
             item.setZValue(self._order * 1e-4)
             self._top.append(item)
 
-    def add_item(self, item: QGraphicsItem) -> QGraphicsItem:
+    def add_item(self, item: QGraphicsItem) -> Any:
         """``addItem`` for ``build``: stacked in build order, removed by the next rebuild.
+
+        A piece that looks like one of the last build is not added: that one takes over its
+        behaviour (tooltip, cursor, what a drag or click plays) and is returned instead, so a
+        move repaints only the pieces that changed. Use the returned item; one with a ``face``
+        that already carries it (``has_children``) needs no texts or boxes drawn on it again.
         (``item.parentItem()`` must not be asked here: with PySide6 6.12 that call hands a
         Python-made item back to Python, which then collects it.)"""
+        key = ("piece", *item.look()) if isinstance(item, PieceItem) and self._building else None
+        if key is not None:
+            old = self._reuse(key)
+            if old is not None:
+                old.take_over(item)
+                return old
         self.addItem(item)
         self._stack_next(item)
+        if key is not None:
+            self._made.setdefault(key, []).append(item)
         return item
 
     def addPath(self, *args: Any, **kwargs: Any) -> Any:
@@ -562,6 +619,7 @@ class SessionScene(QGraphicsScene):
             self._order += 1
             item.setZValue(self._order * 1e-4)
             item.setParentItem(parent)
+            parent.has_children = True
             return item
         self._stack_next(item)
         self._made.setdefault(key, []).append(item)
@@ -595,6 +653,7 @@ class SessionScene(QGraphicsScene):
             self._order += 1
             item.setZValue(self._order * 1e-4)
             item.setParentItem(parent)
+            parent.has_children = True
             return item
         item = self.addPath(path, p, QBrush(QColor(fill)))
         self._made.setdefault(key, []).append(item)

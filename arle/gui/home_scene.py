@@ -426,8 +426,7 @@ class HomeBoardScene(SessionScene):
             from arle.gui.style import BUILDING_COLORS
 
             fill = QColor(BUILDING_COLORS.get(BUILDINGS[tile].color.value, "#dddddd"))
-            item = PieceItem(None, inner, fill=fill)
-            self.add_item(item)
+            item = self.add_item(PieceItem(None, inner, fill=fill))
             self.add_item(PieceItem("tiles/building.svg", QRectF(inner.x() + 4, inner.y() + 4, 34, 34)))
             self.add_text(
                 name_of(tile), inner.x() + 2, inner.y() + 38, 7.5, True, "#1e2a20", inner.width() - 4
@@ -446,8 +445,7 @@ class HomeBoardScene(SessionScene):
             item.glow = True
         else:
             item = PieceItem(art, rect)
-        self.add_item(item)
-        return item
+        return self.add_item(item)
 
     def _moor(self, m: MoorTile, legal: list[Any], flips: set[str]) -> None:
         rect = moor_rect(m).adjusted(2, 2, -2, -2)

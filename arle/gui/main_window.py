@@ -190,6 +190,11 @@ class GamePage(QSplitter):
         self.views.addTab(self.supply_view, _tr("Supply"))
         self.scoring = ScoringTable(session)
         self.scoring_index = self.views.addTab(self.scoring, _tr("Scoring"))
+        # The live scoring pad is filled when it is looked at, not after every move behind its tab.
+        self._scoring_stale = False
+        session.changed.disconnect(self.scoring.refresh)
+        session.changed.connect(self._scoring_changed)
+        self.views.currentChanged.connect(self._scoring_shown)
         self.base_titles = [self.views.tabText(i) for i in range(self.views.count())]
 
         side = QWidget()
@@ -232,6 +237,30 @@ class GamePage(QSplitter):
         session.changed.connect(self.follow)
         session.reset.connect(self.follow)
         self.follow()
+
+    def _scoring_changed(self, *_: Any) -> None:
+        if self.session.game.over or self.views.currentIndex() == self.scoring_index:
+            self.scoring.refresh()
+        else:
+            self._scoring_stale = True
+
+    def _scoring_shown(self, index: int) -> None:
+        if index == self.scoring_index and self._scoring_stale:
+            self._scoring_stale = False
+            self.scoring.refresh()
+
+    def _bring_forward(self, index: int) -> None:
+        """Show the view at ``index`` painted once. Its board is redrawn while still hidden and
+        the scene's own bookkeeping of that redraw is done at once; the request to paint the
+        shown view is taken at once too. Left to the event loop, the first of them would paint
+        the window and the others would paint the whole board a second time."""
+        view = self.views.widget(index)
+        scene = view.scene() if hasattr(view, "scene") else None
+        if scene is not None and hasattr(scene, "ensure_fresh"):
+            scene.ensure_fresh()
+            QCoreApplication.sendPostedEvents(scene, QEvent.Type.MetaCall)
+        self.views.setCurrentIndex(index)
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.UpdateLater)
 
     def _scene_view(self, cls: Any, args: tuple[Any, ...], missing: str) -> QWidget:
         if cls is None:
@@ -284,7 +313,8 @@ class GamePage(QSplitter):
         wanted = self.wanted_view()
         if key != self._last_focus:
             self._last_focus = key
-            self.views.setCurrentIndex(wanted)
+            if wanted != self.views.currentIndex():
+                self._bring_forward(wanted)
             if g.actor is not None and g.actor < self.player_tabs.count():
                 self.player_tabs.setCurrentIndex(g.actor)
         for i, title in enumerate(self.base_titles):

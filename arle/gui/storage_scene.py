@@ -279,7 +279,10 @@ class StorageScene(SessionScene):
             piece.round = 8
             piece.glow = item in loadable
             piece.setToolTip(dest_tooltip(dest))
-            self.add_item(piece)
+            piece.face = ("destination", dest)
+            piece = self.add_item(piece)
+            if getattr(piece, "has_children", False):
+                continue  # kept from the last redraw with its face
             self._dest_face(piece, dest)
             if d.id == "bremen":
                 self.add_text(

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QGraphicsScene, QGraphicsTextItem
 
@@ -76,3 +77,32 @@ def test_a_board_behind_another_tab_is_rebuilt_when_shown_not_after_each_move(qt
     fresh = HomeBoardScene(session, 0)
     fresh.ensure_fresh()
     assert picture(home_view.scene()) == picture(fresh)
+
+
+@pytest.mark.parametrize("cls", [HomeBoardScene, StorageScene])
+def test_a_rebuild_keeps_every_piece_that_looks_the_same_and_makes_the_changed_ones_anew(qtbot, cls):
+    """Issue 7: a new piece paints its picture from scratch; one that shows the same is kept
+    (with its cached picture, and the texts drawn on it: a destination tile's face), taking over
+    what a drag or click on it now plays."""
+    session = new_session(new_setup(2, 11))
+    home = cls(session, 0)
+    show(qtbot, home, 880, 900)
+
+    def pieces() -> dict[int, PieceItem]:
+        return {id(i): i for i in QGraphicsScene.items(home) if isinstance(i, PieceItem)}
+
+    before = pieces()
+    home._dirty = True  # the same state drawn again: not one piece is new
+    home.ensure_fresh()
+    assert pieces().keys() == before.keys() and len(before) > 10
+    rng = random.Random(11)
+    for _ in range(40):
+        looks = {i.look(): i for i in pieces().values()}
+        assert session.try_apply(choose_move(rng, session.legal_moves(), session.game))
+        home.ensure_fresh()
+        for item in pieces().values():
+            if item.look() in looks:
+                assert item is looks[item.look()]  # kept, not made again
+    fresh = cls(session, 0)
+    fresh.ensure_fresh()
+    assert picture(home) == picture(fresh)

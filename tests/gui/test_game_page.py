@@ -1,0 +1,104 @@
+"""The game page keeps the work after a move to what is on screen (issue 7)."""
+
+from __future__ import annotations
+
+import random
+
+from PySide6.QtCore import QEvent, QObject
+from PySide6.QtWidgets import QApplication
+
+from arle.gui.dialogs import ScoringTable
+from arle.gui.main_window import MainWindow, new_setup
+from arle.history import GameHistory
+from arle.simulate import choose_move
+
+
+def play(session, moves: int, rng: random.Random) -> None:
+    for _ in range(moves):
+        assert session.try_apply(choose_move(rng, session.legal_moves(), session.game))
+
+
+def test_the_live_scoring_pad_is_filled_when_shown_not_after_every_move_behind_its_tab(qtbot, monkeypatch):
+    """Issue 7: the hidden scoring table was refilled (and laid out) after every move."""
+    fills: list[int] = []
+    original = ScoringTable.refresh
+    monkeypatch.setattr(ScoringTable, "refresh", lambda self, *a: (fills.append(1), original(self, *a)))
+    window = MainWindow(autosave=False)
+    qtbot.addWidget(window)
+    window.install(GameHistory(new_setup(2, 3)))
+    page, session = window.page, window.session
+    fills.clear()
+    play(session, 5, random.Random(3))
+    assert fills == [] and page.views.currentIndex() != page.scoring_index
+    page.views.setCurrentIndex(page.scoring_index)  # looked at: filled once, with the live totals
+    assert fills == [1]
+    assert page.scoring.totals() == [session.game.score(i).total for i in range(2)]
+    play(session, 1, random.Random(4))  # a move while it is shown (side panel buttons): filled again
+    assert fills == [1, 1]
+
+
+class Paints(QObject):
+    """Counts the paints of the widgets it watches."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.count: dict[QObject, int] = {}
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Paint:
+            self.count[watched] = self.count.get(watched, 0) + 1
+        return False
+
+
+def test_a_board_brought_forward_by_a_move_is_drawn_and_painted_once(qtbot):
+    """Issue 7: a board tab brought forward was painted twice (its scene's redraw, done while
+    it was shown, asked for a second paint of the whole board after the first)."""
+    window = MainWindow(autosave=False)
+    qtbot.addWidget(window)
+    window.resize(1600, 1000)
+    window.show()
+    window.install(GameHistory(new_setup(2, 5)))
+    page, session = window.page, window.session
+    paints = Paints()
+    views = [page.board_view, *page.home_views, *page.storage_views]
+    for view in views:
+        view.viewport().installEventFilter(paints)
+    for _ in range(5):
+        QApplication.processEvents()
+    rng = random.Random(5)
+    switches = 0
+    for _ in range(60):
+        before = page.views.currentIndex()
+        paints.count.clear()
+        play(session, 1, rng)
+        for _ in range(8):  # everything the move set off, to the last paint
+            QApplication.processEvents()
+        shown = page.views.currentWidget()
+        if page.views.currentIndex() != before and shown in views:
+            switches += 1
+            assert paints.count.get(shown.viewport()) == 1
+    assert switches >= 10
+
+
+def test_a_player_panel_repaints_only_its_border_when_the_turn_passes(qtbot):
+    """Issue 7: flipping the acting border repainted the whole panel, its sixty-odd labels too."""
+    from arle.gui.panels import PlayerPanel
+    from arle.gui.session import new_session
+
+    session = new_session(new_setup(2, 5))
+    panel = PlayerPanel(session, 0)
+    qtbot.addWidget(panel)
+    panel.resize(400, 320)
+    panel.show()
+    qtbot.waitExposed(panel)
+    for _ in range(3):
+        QApplication.processEvents()
+    paints = Paints()
+    for label in panel.counts.values():
+        label.installEventFilter(paints)
+    acting = bool(panel.property("acting"))
+    panel._frame(panel._border, not acting)
+    for _ in range(3):
+        QApplication.processEvents()
+    assert bool(panel.property("acting")) is not acting
+    assert paints.count == {}  # the counts inside the border were not painted again
