@@ -19,11 +19,11 @@ if TYPE_CHECKING:
 
 #: command word -> ("module:function", help). The function takes the remaining argv, returns an exit code.
 COMMANDS: dict[str, tuple[str, str]] = {
-    "simulate": ("arle.simulate:main", "play seeded random games and print one JSON line per game"),
-    "fuzz": ("arle.fuzz:main", "long robustness runs: deep-checked games and mutated save files"),
-    "bench": ("arle.bench:main", "measure the engine, saves, undo and GUI speed"),
-    "verify": ("arle.saves:verify_main", "replay a save file and print where the game stands as JSON"),
-    "screenshot": ("arle.gui.screenshot:main", "render the main screens of seeded games to PNG files"),
+    "simulate": ("arle.commands.simulate:main", "play seeded random games and print one JSON line per game"),
+    "fuzz": ("arle.commands.fuzz:main", "long robustness runs: deep-checked games and mutated save files"),
+    "bench": ("arle.commands.bench:main", "measure the engine, saves, undo and GUI speed"),
+    "verify": ("arle.files.saves:verify_main", "replay a save file and print where the game stands as JSON"),
+    "screenshot": ("arle.commands.screenshot:main", "render the main screens of seeded games to PNG files"),
 }
 
 
@@ -55,7 +55,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ns = _parser().parse_args(head)
 
     if ns.self_test:
-        from arle.selftest import main as self_test
+        from arle.commands.selftest import main as self_test
 
         return self_test()
 

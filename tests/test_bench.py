@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from arle import bench
+from arle.commands import bench
 
 
 def test_each_target_gets_a_pass_mark():

@@ -23,3 +23,44 @@ def test_engine_imports_no_qt():
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "[]", result.stdout
+
+
+def _imports_of(package: str) -> set[str]:
+    """Every ``arle...`` module the modules of ``package`` import (read from their source)."""
+    import ast
+
+    found: set[str] = set()
+    for path in (REPO / package.replace(".", "/")).rglob("*.py"):
+        module = ".".join(path.relative_to(REPO).with_suffix("").parts)
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                found |= {a.name for a in node.names}
+            elif isinstance(node, ast.ImportFrom):
+                if node.level:  # relative: resolve against the importing module's package
+                    package_parts = module.split(".")[: None if path.name == "__init__.py" else -1]
+                    base = package_parts[: len(package_parts) - (node.level - 1)]
+                    found.add(".".join([*base, *([node.module] if node.module else [])]))
+                else:
+                    found.add(node.module or "")
+    return {name for name in found if name == "arle" or name.startswith(("arle.", "PySide6", "shiboken6"))}
+
+
+def test_the_engine_imports_nothing_outside_itself():
+    """The rules engine stands alone: no GUI, no files, no commands, no Qt."""
+    outside = {m for m in _imports_of("arle.engine") if not m.startswith("arle.engine")}
+    assert outside == set()
+
+
+def test_the_files_layer_imports_no_gui_and_no_qt():
+    """Saves, autosave, settings and paths work without Qt (the start page reads them before Qt
+    widgets are needed, and the commands use them headless)."""
+    bad = {m for m in _imports_of("arle.files") if m.startswith(("arle.gui", "arle.commands", "PySide6"))}
+    assert bad == set()
+
+
+def test_the_package_top_level_is_a_map():
+    """arle/ holds a few folders a newcomer reads at a glance, not loose modules."""
+    loose = sorted(p.name for p in (REPO / "arle").glob("*.py"))
+    assert loose == ["__init__.py", "__main__.py"]
+    folders = sorted(p.name for p in (REPO / "arle").iterdir() if p.is_dir() and p.name != "__pycache__")
+    assert set(folders) <= {"engine", "ai", "files", "gui", "commands"}

@@ -7,10 +7,10 @@ import random
 
 import pytest
 
-from arle import saves
+from arle.commands.fuzz import check_case, fuzz_game, fuzz_saves, mutate, tamper_final
+from arle.commands.fuzz_files import probe_files
 from arle.engine import Game, Setup
-from arle.fuzz import check_case, fuzz_game, fuzz_saves, mutate, tamper_final
-from arle.fuzz_files import probe_files
+from arle.files import saves
 
 
 def test_a_deep_checked_game_passes_every_check() -> None:

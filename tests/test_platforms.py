@@ -23,11 +23,12 @@ from pathlib import Path
 
 import pytest
 
-from arle import paths, saves, selftest, settings
-from arle.autosave import Autosaver, find_unfinished, load_autosave
+from arle.commands import selftest
+from arle.commands.simulate import choose_move
 from arle.engine import Setup
-from arle.history import GameHistory
-from arle.simulate import choose_move
+from arle.files import paths, saves, settings
+from arle.files.autosave import Autosaver, find_unfinished, load_autosave
+from arle.files.history import GameHistory
 
 REPO = Path(__file__).resolve().parent.parent
 

@@ -12,8 +12,8 @@ from PySide6.QtCore import QEvent, QLibraryInfo, QLocale, QObject, QTimer, QTran
 from PySide6.QtWidgets import QApplication
 
 from arle import __version__
+from arle.files.resources import resource_path
 from arle.gui.main_window import APP_NAME, MainWindow, app_icon
-from arle.resources import resource_path
 
 __all__ = ["APP_NAME", "app_icon", "build_window", "install_translations", "run"]
 

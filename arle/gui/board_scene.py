@@ -32,8 +32,8 @@ from arle.engine.decisions import HALF_YEARS, WORKERS
 from arle.engine.moves import AdvanceTool, Choose, PlaceWorker
 from arle.engine.state import Phase
 from arle.engine.tools import TOOL_TRACKS, Tool
+from arle.files.resources import resource_path
 from arle.gui import style
-from arle.resources import resource_path
 
 if TYPE_CHECKING:
     from arle.gui.session import GameSession

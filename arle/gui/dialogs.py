@@ -35,7 +35,7 @@ from arle import __version__
 from arle.engine import Setup
 from arle.engine import buildings as B
 from arle.engine.decisions import RULES_NOTES, SOLO_TARGET
-from arle.errors import is_valid_text
+from arle.files.errors import is_valid_text
 from arle.gui import style
 
 if TYPE_CHECKING:

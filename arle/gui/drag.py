@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from arle.resources import resource_path
+from arle.files.resources import resource_path
 
 #: Pixels the mouse must travel before a press becomes a drag (below: a click).
 DRAG_THRESHOLD = 6.0

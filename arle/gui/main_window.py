@@ -32,8 +32,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from arle.files.resources import resource_path
 from arle.gui import style
-from arle.resources import resource_path
 
 # The start page is painted before any of these is needed: the rules engine, the boards and the
 # panels (a third of a second of imports) are loaded when the first game is shown.
@@ -41,9 +41,9 @@ if TYPE_CHECKING:
     from PySide6.QtWidgets import QGraphicsScene
 
     from arle.engine import Setup
+    from arle.files.history import GameHistory
     from arle.gui.dialogs import NewGameChoice
     from arle.gui.session import GameSession
-    from arle.history import GameHistory
 
 log = logging.getLogger(__name__)
 
@@ -346,7 +346,7 @@ class MainWindow(QMainWindow):
         self.page: GamePage | None = None
         self.save_path: Path | None = None
         self.use_autosave = autosave
-        #: The journal of the game shown (``arle.autosave.Autosaver``), None without autosave.
+        #: The journal of the game shown (``arle.files.autosave.Autosaver``), None without autosave.
         self.autosaver: Any = None
         self.settings: Any = None
         #: What the player must not miss (autosave impossible, a damaged file), by topic: shown in
@@ -389,14 +389,14 @@ class MainWindow(QMainWindow):
     # -- settings -----------------------------------------------------------------------------------------
 
     def _load_settings(self) -> None:
-        read = _optional("arle.settings", "read_settings")
+        read = _optional("arle.files.settings", "read_settings")
         if read is None:
             return
         self.settings, warning = read()
         self.set_warning("settings", warning)
 
     def _save_settings(self) -> None:
-        save = _optional("arle.settings", "save_settings")
+        save = _optional("arle.files.settings", "save_settings")
         if save is None or self.settings is None:
             return
         try:
@@ -500,7 +500,7 @@ class MainWindow(QMainWindow):
 
     def start_new(self, choice: NewGameChoice) -> None:
         """Start the game chosen in the New Game dialog (remembering names and colours)."""
-        from arle.history import GameHistory
+        from arle.files.history import GameHistory
 
         if not self._may_drop_game():
             return
@@ -594,7 +594,7 @@ class MainWindow(QMainWindow):
 
     def _start_autosave(self, history: GameHistory, autosaver: Any, save_path: Path | None) -> None:
         if autosaver is None and self.use_autosave:
-            from arle.autosave import Autosaver, new_autosave_path
+            from arle.files.autosave import Autosaver, new_autosave_path
 
             autosaver = Autosaver(new_autosave_path(), save_path=save_path)
         self.autosaver = autosaver
@@ -605,7 +605,7 @@ class MainWindow(QMainWindow):
     def autosave(self, history: GameHistory) -> None:
         """Bring the journal up to date. A failure is said once and stays in view; play goes on,
         every later move tries again, and the player hears when autosave works again."""
-        from arle.errors import GameInUse, SaveError
+        from arle.files.errors import GameInUse, SaveError
 
         if self.autosaver is None:
             return
@@ -647,14 +647,14 @@ class MainWindow(QMainWindow):
 
     def continue_game(self, journal: Path) -> None:
         """Continue a game in progress from its journal, with its link to its save file."""
-        from arle.autosave import resume
+        from arle.files.autosave import resume
 
         self._load(_tr("the game"), lambda: resume(journal), lambda resumed: self._resumed(journal, resumed),
                    lambda exc: self._cannot_continue(exc))
 
     def _resumed(self, journal: Path, resumed: Any) -> None:
-        from arle.autosave import Autosaver
-        from arle.errors import GameInUse, SaveError
+        from arle.files.autosave import Autosaver
+        from arle.files.errors import GameInUse, SaveError
 
         if not self._may_drop_game():
             return
@@ -677,7 +677,7 @@ class MainWindow(QMainWindow):
 
     def set_aside(self, journal: Path) -> None:
         """Rename a damaged journal so it is not listed again, keeping it for a bug report."""
-        from arle.autosave import set_aside
+        from arle.files.autosave import set_aside
 
         kept = set_aside(journal)
         if kept is None:
@@ -715,7 +715,7 @@ class MainWindow(QMainWindow):
         last = getattr(self.settings, "last_directory", "")
         if last and Path(last).is_dir():
             return last
-        saves_dir = _optional("arle.paths", "saves_dir")
+        saves_dir = _optional("arle.files.paths", "saves_dir")
         if saves_dir is not None:
             try:
                 folder = saves_dir()
@@ -733,7 +733,7 @@ class MainWindow(QMainWindow):
 
     def open_path(self, path: Path) -> None:
         """Open a save file (read off the GUI thread); the game shown stays until it has loaded."""
-        from arle.saves import load_history
+        from arle.files.saves import load_history
 
         def opened(history: GameHistory) -> None:
             if not self._may_drop_game():
@@ -757,7 +757,7 @@ class MainWindow(QMainWindow):
     def save_game_as(self) -> bool:
         if self.session is None:
             return False
-        ext = _optional("arle.paths", "EXTENSION") or ".arle.json"
+        ext = _optional("arle.files.paths", "EXTENSION") or ".arle.json"
         names = "-".join(p.name for p in self.session.game.state.players)
         start = str(Path(self._dialog_dir()) / f"{names}{ext}")
         name, _ = QFileDialog.getSaveFileName(self, _tr("Save the game"), start,
@@ -772,8 +772,8 @@ class MainWindow(QMainWindow):
     def save_to(self, path: Path) -> bool:
         """Save the game to ``path`` and link its journal to that file; False (and one sentence
         shown) when it cannot be saved."""
-        from arle.errors import SaveError
-        from arle.saves import save_history
+        from arle.files.errors import SaveError
+        from arle.files.saves import save_history
 
         if self.session is None:
             return False
@@ -838,7 +838,7 @@ def scan(use_autosave: bool) -> tuple[list[Any], list[Path]]:
     """The games in progress and the recent save files. Runs on the worker thread: no Qt here."""
     games: list[Any] = []
     if use_autosave:
-        from arle.autosave import list_games
+        from arle.files.autosave import list_games
 
         games = list_games()
     return games, recent_files()
@@ -846,7 +846,7 @@ def scan(use_autosave: bool) -> tuple[list[Any], list[Path]]:
 
 def recent_files(limit: int = 6) -> list[Path]:
     """The save files in the saves folder, most recently written first."""
-    from arle.paths import EXTENSION, saves_dir
+    from arle.files.paths import EXTENSION, saves_dir
 
     try:
         stamped = [(p.stat().st_mtime, p) for p in saves_dir().glob(f"*{EXTENSION}") if p.is_file()]
@@ -868,7 +868,7 @@ def reason(exc: Exception) -> str:
 
 def sentence(exc: Exception) -> str:
     """One sentence for the player, whatever ``exc`` is (the file layer's own sentence if it has one)."""
-    from arle.errors import SaveError
+    from arle.files.errors import SaveError
 
     if isinstance(exc, UnicodeError):
         return _tr("The game holds a name that is not valid text, so it cannot be written to a file.")

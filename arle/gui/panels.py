@@ -46,8 +46,8 @@ from arle.engine import moves as M
 from arle.engine.decisions import SOLO_TARGET
 from arle.engine.goods import ANIMALS, Good
 from arle.engine.state import Phase
+from arle.files.resources import resource_path
 from arle.gui import style
-from arle.resources import resource_path
 
 if TYPE_CHECKING:
     from arle.engine import Move

@@ -17,8 +17,8 @@ import attrs
 from PySide6.QtCore import QCoreApplication, QObject, Signal
 
 from arle.engine import Event, Game, IllegalMove, Move, Setup, describe
+from arle.files.history import GameHistory
 from arle.gui.style import DEFAULT_COLORS, move_label
-from arle.history import GameHistory
 
 
 def _tr(text: str) -> str:

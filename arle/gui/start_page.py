@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 from arle import __version__
 
 if TYPE_CHECKING:
-    from arle.autosave import GameEntry
+    from arle.files.autosave import GameEntry
     from arle.gui.main_window import MainWindow
 
 #: Item data: the journal's path, and what the entry is ("ok", "damaged", "in_use").

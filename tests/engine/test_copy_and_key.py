@@ -12,12 +12,12 @@ import attrs
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from arle.commands.simulate import choose_move, setup_for
 from arle.engine import Game
 from arle.engine.game import MAX_MOVES
 from arle.engine.goods import Animal
 from arle.engine.moves import Move, MoveAnimal, PlaceWorker, ReleaseAnimal
 from arle.engine.state import GameState, PlayerState
-from arle.simulate import choose_move, setup_for
 from tests.engine.helpers import S, me, new_game, set_animals
 
 

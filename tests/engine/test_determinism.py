@@ -12,8 +12,8 @@ import sys
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from arle.commands.simulate import choose_move, setup_for
 from arle.engine import Game
-from arle.simulate import choose_move, setup_for
 
 
 def _run(seed: int, players: int):
@@ -52,7 +52,7 @@ def test_replaying_the_move_list_reproduces_the_game(seed):
 _CHILD = """
 import json, random
 from arle.engine import Game, move_to_dict
-from arle.simulate import choose_move, setup_for
+from arle.commands.simulate import choose_move, setup_for
 out = []
 for seed, players in ((31, 2), (32, 1)):
     rng = random.Random(seed)

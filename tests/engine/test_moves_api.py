@@ -10,6 +10,7 @@ import random
 import attrs
 import pytest
 
+from arle.commands.simulate import choose_move, play_one
 from arle.engine import IllegalMove, describe, move_from_dict, move_to_dict
 from arle.engine.events import Event
 from arle.engine.goods import Animal, Good
@@ -34,7 +35,6 @@ from arle.engine.moves import (
     UseBuilding,
 )
 from arle.engine.tools import Tool
-from arle.simulate import choose_move, play_one
 from tests.engine.helpers import new_game
 
 EXAMPLES = [
@@ -67,8 +67,8 @@ def test_every_move_offered_in_random_games_round_trips():
     seen = set()
     for seed, players in ((21, 2), (22, 2), (23, 1)):
         rng = random.Random(seed)
+        from arle.commands.simulate import setup_for
         from arle.engine import Game
-        from arle.simulate import setup_for
 
         g = Game(setup_for(seed, players))
         while not g.over:

@@ -1,4 +1,4 @@
-"""Seeded random games through ``arle.simulate.play_one``: every game must reach the end with the
+"""Seeded random games through ``arle.commands.simulate.play_one``: every game must reach the end with the
 invariants (goods caps, legal housing, Barn space, conserved tiles, a legal move until the end)
 checked after every move."""
 
@@ -9,10 +9,10 @@ from collections import Counter
 
 import pytest
 
+from arle.commands.simulate import choose_move, play_one, setup_for
 from arle.engine import Game
 from arle.engine import homeboard as hb
 from arle.engine.moves import PlaceWorker, SkipPlacement
-from arle.simulate import choose_move, play_one, setup_for
 
 
 def _failures(players: int, seeds: range) -> list[str]:

@@ -7,11 +7,11 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+from arle.commands.simulate import choose_move
 from arle.engine import Game, Phase, Setup
 from arle.engine.action_spaces import ACTION_SPACES
 from arle.engine.moves import EndTurn, PlaceWorker, SkipPlacement
 from arle.engine.scoring import solo_rating
-from arle.simulate import choose_move
 from tests.engine.helpers import new_game
 
 

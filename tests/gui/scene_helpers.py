@@ -1,5 +1,5 @@
 """Helpers for the board scene tests: a session on an explicit setup, a view showing a scene,
-and real mouse drags and clicks sent to the view's viewport (from ``arle.gui.driver``)."""
+and real mouse drags and clicks sent to the view's viewport (from ``arle.commands.driver``)."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QApplication, QGraphicsView
 
+from arle.commands.driver import click, drag, move_held, view_point
 from arle.engine import Setup
 from arle.engine.steps import Script
-from arle.gui.driver import click, drag, move_held, view_point
 from arle.gui.session import new_session
 
 __all__ = ["Messages", "click", "drag", "make_session", "refresh", "run_steps", "show"]

@@ -1,6 +1,6 @@
 """Complete games played through the main window only (issue 5): every move is a real mouse drag
 on a board view, a click on a board, a decision button or the "More actions" menu, made by
-``arle.gui.driver``; the seeded random player of ``simulate`` picks the moves. At the end the
+``arle.commands.driver``; the seeded random player of ``simulate`` picks the moves. At the end the
 Scoring tab must show the scores of the same moves replayed in a bare engine."""
 
 from __future__ import annotations
@@ -10,13 +10,13 @@ import random
 import pytest
 from PySide6.QtCore import QSize, Qt
 
+from arle.commands.driver import DRAG, MENU, GestureDriver, scroll_to, settle
+from arle.commands.simulate import choose_move
 from arle.engine import Game
 from arle.engine.buildings import BUILDINGS
 from arle.engine.moves import Choose
-from arle.gui.driver import DRAG, MENU, GestureDriver, scroll_to, settle
+from arle.files.history import GameHistory
 from arle.gui.main_window import MainWindow, new_setup
-from arle.history import GameHistory
-from arle.simulate import choose_move
 
 #: Moves the issue asks to see made by real mouse drags in every full game.
 DRAGGED = ("PlaceWorker", "MoveDike", "MoveAnimal", "Load", "PlaceTile")

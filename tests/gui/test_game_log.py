@@ -10,10 +10,10 @@ from PySide6.QtCore import QRect
 from PySide6.QtGui import QPainter, QPixmap
 from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem
 
+from arle.commands.simulate import choose_move
 from arle.gui.main_window import new_setup
 from arle.gui.panels import GameLog, LogDelegate, LogModel, entry_text
 from arle.gui.session import new_session
-from arle.simulate import choose_move
 
 
 def expected(session) -> list[str]:

@@ -7,10 +7,10 @@ import random
 from PySide6.QtCore import QEvent, QObject
 from PySide6.QtWidgets import QApplication
 
+from arle.commands.simulate import choose_move
+from arle.files.history import GameHistory
 from arle.gui.dialogs import ScoringTable
 from arle.gui.main_window import MainWindow, new_setup
-from arle.history import GameHistory
-from arle.simulate import choose_move
 
 
 def play(session, moves: int, rng: random.Random) -> None:

@@ -23,14 +23,14 @@ import pytest
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox
 
-import arle.autosave
-import arle.saves
-from arle.autosave import Autosaver, list_games, new_autosave_path, resume
+import arle.files.autosave
+import arle.files.saves
 from arle.engine import Setup
+from arle.files.autosave import Autosaver, list_games, new_autosave_path, resume
+from arle.files.history import GameHistory
+from arle.files.saves import EXTENSION, save_history
 from arle.gui.dialogs import NewGameDialog
 from arle.gui.main_window import MainWindow
-from arle.history import GameHistory
-from arle.saves import EXTENSION, save_history
 from tests.gui.test_window import Warnings, history_with, listed, loaded, open_window, play
 
 
@@ -120,7 +120,7 @@ def test_continue_keeps_the_link_to_the_save_file_and_save_writes_there(qtbot, m
 
     monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(no_dialog))
     again.save_action.trigger()
-    assert arle.saves.load_history(saved).moves == again.session.history.moves
+    assert arle.files.saves.load_history(saved).moves == again.session.history.moves
     assert len(again.session.history.moves) == 14
 
 
@@ -138,8 +138,8 @@ def test_start_page_shows_players_half_year_scores_and_when_last_played(qtbot):
 def test_games_are_listed_only_after_the_first_paint(qtbot, monkeypatch):
     """Start-up time is benchmarked: the journals are read after the page is painted."""
     calls: list[float] = []
-    real = arle.autosave.list_games
-    monkeypatch.setattr(arle.autosave, "list_games", lambda: calls.append(time.time()) or real())
+    real = arle.files.autosave.list_games
+    monkeypatch.setattr(arle.files.autosave, "list_games", lambda: calls.append(time.time()) or real())
     window = MainWindow(autosave=True)
     qtbot.addWidget(window)
     assert calls == [] and window.start_page.filled == 0
@@ -242,7 +242,7 @@ def test_a_full_disk_during_play_is_said_once_and_the_journal_catches_up(qtbot, 
 def test_a_damaged_settings_file_is_said_in_a_warning_that_stays(qtbot, tmp_path):
     config = tmp_path / "config"
     config.mkdir()
-    from arle.settings import settings_path
+    from arle.files.settings import settings_path
 
     settings_path().write_text("{not json")
     window = open_window(qtbot)
@@ -320,9 +320,9 @@ def test_the_window_stays_live_while_a_slow_file_loads(qtbot, monkeypatch, tmp_p
     saved = tmp_path / f"Long{EXTENSION}"
     save_history(saved, history_with(40))
     journal = journal_of(history_with(40))
-    slow_load, slow_resume = arle.saves.load_history, arle.autosave.resume
-    monkeypatch.setattr(arle.saves, "load_history", lambda p: time.sleep(1.0) or slow_load(p))
-    monkeypatch.setattr(arle.autosave, "resume", lambda p: time.sleep(1.0) or slow_resume(p))
+    slow_load, slow_resume = arle.files.saves.load_history, arle.files.autosave.resume
+    monkeypatch.setattr(arle.files.saves, "load_history", lambda p: time.sleep(1.0) or slow_load(p))
+    monkeypatch.setattr(arle.files.autosave, "resume", lambda p: time.sleep(1.0) or slow_resume(p))
     window = open_window(qtbot, autosave=True)
     ticks: list[float] = []
     timer = QTimer(window)
@@ -348,7 +348,7 @@ def test_the_window_stays_live_while_a_slow_file_loads(qtbot, monkeypatch, tmp_p
 #: Another Arle process playing the game at argv[1]: it holds the journal's lock until killed.
 OTHER_WINDOW = """
 import sys, time
-from arle.autosave import Autosaver, resume
+from arle.files.autosave import Autosaver, resume
 saver = Autosaver(sys.argv[1], durable=False)
 saver.start(resume(sys.argv[1]).history)
 print("playing", flush=True)

@@ -3,7 +3,7 @@ of random gestures, refused drops and undo/redo through the real window, to the 
 
 from __future__ import annotations
 
-from arle.fuzz_gui import gui_session
+from arle.commands.fuzz_gui import gui_session
 
 
 def test_one_monkey_session_reaches_the_end_of_a_solo_game(monkeypatch, tmp_path):
@@ -22,7 +22,7 @@ def test_one_monkey_session_reaches_the_end_of_a_solo_game(monkeypatch, tmp_path
 def test_the_watch_fails_on_scene_and_painter_warnings_but_not_on_offscreen_noise(qapp):
     from PySide6.QtCore import qWarning
 
-    from arle.fuzz_gui import MonkeyFailure, QtWatch
+    from arle.commands.fuzz_gui import MonkeyFailure, QtWatch
 
     with QtWatch() as watch:
         qWarning("This plugin does not support propagateSizeHints()")

@@ -10,7 +10,7 @@ import pytest
 from PySide6.QtGui import QImage
 
 from arle.__main__ import main
-from arle.gui.screenshot import MomentFinder, animals_on_dikes, dikes_moved, history_at, loaded_vehicles
+from arle.commands.screenshot import MomentFinder, animals_on_dikes, dikes_moved, history_at, loaded_vehicles
 
 EXPECTED = ["01-start.png", "02-new-game.png", "03-summer-work.png", "04-home-board.png", "05-barn.png",
             "06-scoring.png"]

@@ -28,8 +28,8 @@ from PySide6.QtWidgets import QApplication
 
 from arle.gui import app
 from arle.gui.main_window import new_setup
-from arle.history import GameHistory
-from arle.simulate import choose_move
+from arle.files.history import GameHistory
+from arle.commands.simulate import choose_move
 
 build = app.build_window
 
@@ -71,7 +71,7 @@ def scripted(**kwargs):
 
 
 if sys.argv[2] == "continue":  # a game left by an earlier session
-    from arle.autosave import Autosaver, new_autosave_path
+    from arle.files.autosave import Autosaver, new_autosave_path
 
     saver = Autosaver(new_autosave_path(), durable=False)
     saver.start(GameHistory(new_setup(2, 5)))

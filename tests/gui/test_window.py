@@ -16,17 +16,17 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox
 
 from arle import __version__
-from arle.autosave import Autosaver, list_games, new_autosave_path, resume
+from arle.commands.simulate import choose_move
 from arle.engine import Setup
 from arle.engine.decisions import RULES_NOTES
 from arle.engine.moves import PlaceWorker
+from arle.files.autosave import Autosaver, list_games, new_autosave_path, resume
+from arle.files.history import GameHistory
+from arle.files.saves import EXTENSION, fingerprint, save_history, saves_dir
+from arle.files.settings import load_settings
 from arle.gui import style
 from arle.gui.dialogs import AboutDialog, NewGameDialog, RulesNotesDialog
 from arle.gui.main_window import MainWindow
-from arle.history import GameHistory
-from arle.saves import EXTENSION, fingerprint, save_history, saves_dir
-from arle.settings import load_settings
-from arle.simulate import choose_move
 
 
 @pytest.fixture(autouse=True)

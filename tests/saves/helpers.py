@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import functools
 
+from arle.commands.simulate import play_one
 from arle.engine import Game, Move, Setup
-from arle.simulate import play_one
 
 
 @functools.cache

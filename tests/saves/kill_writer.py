@@ -12,10 +12,10 @@ import random
 import sys
 from pathlib import Path
 
-from arle.autosave import Autosaver
-from arle.history import GameHistory
-from arle.saves import save_history
-from arle.simulate import choose_move, setup_for
+from arle.commands.simulate import choose_move, setup_for
+from arle.files.autosave import Autosaver
+from arle.files.history import GameHistory
+from arle.files.saves import save_history
 
 
 def main() -> None:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from arle.engine import Game, Setup
 from arle.engine.moves import SkipPlacement
-from arle.saves import dumps, save_dict
+from arle.files.saves import dumps, save_dict
 
 HERE = Path(__file__).parent
 CORPUS = HERE / "corpus"

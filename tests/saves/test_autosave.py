@@ -14,11 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from arle.autosave import Autosaver, find_unfinished, load_autosave, resume
 from arle.engine import Setup
 from arle.engine.moves import SkipPlacement
-from arle.history import GameHistory
-from arle.saves import SaveError, load_save
+from arle.files.autosave import Autosaver, find_unfinished, load_autosave, resume
+from arle.files.history import GameHistory
+from arle.files.saves import SaveError, load_save
 from tests.saves.helpers import assert_same_game, full_game, replayed
 
 HERE = Path(__file__).parent

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from arle.saves import MAX_FILE_BYTES, SaveError, load_save, loads
+from arle.files.saves import MAX_FILE_BYTES, SaveError, load_save, loads
 
 CORPUS = Path(__file__).parent / "corpus"
 
@@ -81,7 +81,7 @@ def test_json_numbers_beyond_reason_are_refused() -> None:
 
 
 def test_a_move_after_the_end_of_the_game_is_refused(tmp_path: Path) -> None:
-    from arle.saves import save_game
+    from arle.files.saves import save_game
     from tests.saves.helpers import full_game, replayed
 
     setup, moves = full_game(2, 1)

@@ -1,5 +1,5 @@
 """One autosave journal per unfinished game: New Game and Open never overwrite a game in progress,
-one window writes a game (``arle.locks``), and the start page lists the games quickly."""
+one window writes a game (``arle.files.locks``), and the start page lists the games quickly."""
 
 from __future__ import annotations
 
@@ -13,8 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from arle import paths
-from arle.autosave import (
+from arle.engine import Setup
+from arle.engine.moves import SkipPlacement
+from arle.files import paths
+from arle.files.autosave import (
     Autosaver,
     GameEntry,
     GameInUse,
@@ -22,16 +24,14 @@ from arle.autosave import (
     resume,
     set_aside,
 )
-from arle.engine import Setup
-from arle.engine.moves import SkipPlacement
-from arle.history import GameHistory
-from arle.locks import GameLock, is_locked
-from arle.saves import SaveError
+from arle.files.history import GameHistory
+from arle.files.locks import GameLock, is_locked
+from arle.files.saves import SaveError
 from tests.saves.helpers import full_game
 
 HOLDER = """
 import sys, time
-from arle.locks import GameLock
+from arle.files.locks import GameLock
 lock = GameLock(sys.argv[1])
 print("held" if lock.acquire() else "refused", flush=True)
 time.sleep(60)
@@ -211,18 +211,18 @@ def test_stale_temporary_files_are_cleaned_when_games_are_listed(data: Path) -> 
 
 
 def test_listing_games_does_not_load_the_rules_engine() -> None:
-    """The start page lists games right after its first paint: importing ``arle.autosave`` and
+    """The start page lists games right after its first paint: importing ``arle.files.autosave`` and
     listing cached games must not import the engine (about 0.3 s on this machine)."""
-    code = ("import sys, tempfile, pathlib; from arle.autosave import list_games; "
+    code = ("import sys, tempfile, pathlib; from arle.files.autosave import list_games; "
             "list_games(pathlib.Path(tempfile.mkdtemp())); "
-            "print([m for m in sys.modules if m.startswith(('arle.engine', 'arle.saves', 'cattrs'))])")
+            "print([m for m in sys.modules if m.startswith(('arle.engine', 'arle.files.saves', 'cattrs'))])")
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).parent.parent.parent)}
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
     assert out.stdout.strip() == "[]"
 
 
 def test_the_journal_size_limit_is_the_save_size_limit() -> None:
-    from arle import autosave, saves
+    from arle.files import autosave, saves
 
     assert autosave.MAX_JOURNAL_BYTES == saves.MAX_FILE_BYTES
 

@@ -13,10 +13,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from arle import __version__, saves
+from arle import __version__
 from arle.engine import Game, Setup, move_to_dict
 from arle.engine.moves import SkipPlacement
-from arle.history import GameHistory
+from arle.files import saves
+from arle.files.history import GameHistory
 from tests.saves.helpers import assert_same_game, full_game, replayed
 
 DATA = Path(__file__).parent / "data"
@@ -145,7 +146,7 @@ def test_default_location_is_the_user_data_dir(tmp_path: Path, monkeypatch: pyte
 
 
 def test_simulate_save_dir_writes_verified_saves(tmp_path: Path) -> None:
-    from arle.simulate import main
+    from arle.commands.simulate import main
 
     assert main(["--games", "1", "--seed", "6", "--players", "1", "--save-dir", str(tmp_path)]) == 0
     (path,) = tmp_path.glob("*.arle.json")
@@ -165,7 +166,7 @@ def test_loading_replays_through_the_engine_only() -> None:
 
 def test_bench_reports_every_figure() -> None:
     """The measurement script runs (its numbers go in the report, not in assertions)."""
-    from arle.bench_saves import saves_figures
+    from arle.commands.bench_saves import saves_figures
 
     figures = saves_figures(quick=True)
     assert figures["full_game_moves_median"] > 100

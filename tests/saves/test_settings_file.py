@@ -10,7 +10,7 @@ from pathlib import Path
 import platformdirs
 import pytest
 
-from arle.settings import Settings, load_settings, read_settings, save_settings, settings_path
+from arle.files.settings import Settings, load_settings, read_settings, save_settings, settings_path
 
 
 def test_settings_round_trip(tmp_path: Path) -> None:
@@ -33,7 +33,7 @@ def test_corrupt_file_falls_back_to_defaults_with_a_warning(
 ) -> None:
     path = tmp_path / "settings.json"
     path.write_bytes(content)
-    with caplog.at_level(logging.WARNING, logger="arle.settings"):
+    with caplog.at_level(logging.WARNING, logger="arle.files.settings"):
         settings, warning = read_settings(path)
     assert settings == Settings()
     assert warning is not None and "using the defaults" in warning

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from arle.engine import IllegalMove, Setup
 from arle.engine.moves import PlaceWorker, SkipPlacement
-from arle.history import SNAPSHOT_EVERY, GameHistory
+from arle.files.history import SNAPSHOT_EVERY, GameHistory
 from tests.saves.helpers import assert_same_game, full_game, replayed
 
 positions = st.tuples(st.integers(1, 12), st.sampled_from([1, 2]), st.floats(0, 1))

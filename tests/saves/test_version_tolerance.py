@@ -8,8 +8,8 @@ import json
 
 import pytest
 
-from arle import saves
-from arle.simulate import play_one
+from arle.commands.simulate import play_one
+from arle.files import saves
 
 
 def _saved_game_text() -> dict:

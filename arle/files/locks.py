@@ -15,7 +15,7 @@ import threading
 from pathlib import Path
 from types import TracebackType
 
-from arle.errors import GameInUse
+from arle.files.errors import GameInUse
 
 try:
     import fcntl

@@ -1,6 +1,6 @@
 """Where Arle keeps its files: the data folder, the saves folder, the autosave journal.
 
-Kept apart from ``arle.saves`` (which needs the rules engine) so that the start page can look for
+Kept apart from ``arle.files.saves`` (which needs the rules engine) so that the start page can look for
 the last game and the recent saves before the engine is loaded: the first window paints sooner.
 """
 
@@ -36,7 +36,7 @@ def autosave_path() -> Path:
 
 
 def autosave_dir() -> Path:
-    """One journal per unfinished game (``arle.autosave.list_games`` lists them)."""
+    """One journal per unfinished game (``arle.files.autosave.list_games`` lists them)."""
     return data_dir() / "autosaves"
 
 

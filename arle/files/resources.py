@@ -16,7 +16,7 @@ def _roots() -> Iterator[Path]:
         yield Path(base) / "resources"
         return
     # A source checkout or an editable install: next to the ``arle`` package.
-    yield Path(__file__).resolve().parent.parent / "resources"
+    yield Path(__file__).resolve().parents[2] / "resources"
     # A wheel install: pyproject's data-files put it under <data>/share/arle/ (venv/system or --user).
     for scheme in (sysconfig.get_default_scheme(), sysconfig.get_preferred_scheme("user")):
         yield Path(sysconfig.get_path("data", scheme)) / "share" / "arle" / "resources"

@@ -2,7 +2,7 @@
 main window (offscreen, 1600x1000) to the end of a game.
 
 Each session plays random legal moves (``simulate.choose_move``) by the gestures of
-``arle.gui.driver`` (Workers dragged or their spaces clicked, tiles, Dikes, Peat, Animals and
+``arle.commands.driver`` (Workers dragged or their spaces clicked, tiles, Dikes, Peat, Animals and
 loads dragged, buttons, the "More actions" menu); between them it drops random pieces on places
 that are no legal target (the piece must snap back, nothing may change, the status bar must say
 why), clicks random points of the boards (a click that makes a move must make one legal move)
@@ -24,8 +24,8 @@ import traceback
 from collections import Counter
 from typing import Any
 
+from arle.commands.simulate import choose_move, setup_for
 from arle.engine import Game
-from arle.simulate import choose_move, setup_for
 
 #: Qt warnings that fail a session (lower case substrings).
 BAD_WARNINGS = ("geometry", "qgraphicsscene", "qgraphicsitem", "qgraphicsview", "qpainter", "deleted",
@@ -97,8 +97,8 @@ def open_window(setup: Any) -> Any:
     """A shown main window at 1600x1000 with a fresh game of ``setup``."""
     from PySide6.QtWidgets import QApplication
 
+    from arle.files.history import GameHistory
     from arle.gui.main_window import MainWindow
-    from arle.history import GameHistory
 
     window = MainWindow(autosave=False)
     window.resize(WIDTH, HEIGHT)
@@ -160,7 +160,7 @@ def note_growth(window: Any, result: dict[str, Any]) -> None:
 def gui_session(seed: int, players: int, *, drop_rate: float = 0.08, undo_rate: float = 0.04,
                 click_rate: float = 0.05, max_gestures: int = 5000) -> dict[str, Any]:
     """One monkey session; returns its JSON line (ok False with the error on failure)."""
-    from arle.gui.driver import GestureDriver, settle
+    from arle.commands.driver import GestureDriver, settle
 
     app()
     started = time.perf_counter()

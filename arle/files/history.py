@@ -9,7 +9,7 @@ The engine is policy-free (it only knows ``apply``); this object owns the rules 
 
 Undo rebuilds the game from the nearest snapshot (``game.copy()`` kept every ``SNAPSHOT_EVERY``
 moves) and replays the few moves after it, so one undo costs a copy plus at most
-``SNAPSHOT_EVERY - 1`` applies, whatever the length of the game (see ``arle.bench_saves``).
+``SNAPSHOT_EVERY - 1`` applies, whatever the length of the game (see ``arle.commands.bench_saves``).
 
 No Qt here: the GUI reads ``can_undo()`` / ``can_redo()`` to enable its actions.
 """

@@ -32,7 +32,7 @@ import cattrs
 
 from arle import __version__
 from arle.engine import Game, IllegalMove, Move, Setup, describe, move_from_dict, move_to_dict
-from arle.errors import (  # noqa: F401 (SaveError and the text helpers are still offered here)
+from arle.files.errors import (  # noqa: F401 (SaveError and the text helpers are still offered here)
     MAX_MESSAGE_CHARS,
     SaveError,
     is_valid_text,
@@ -40,8 +40,8 @@ from arle.errors import (  # noqa: F401 (SaveError and the text helpers are stil
     strict_json,
     valid_text,
 )
-from arle.history import GameHistory
-from arle.paths import (  # noqa: F401 (EXTENSION, data_dir, saves_dir: still offered here)
+from arle.files.history import GameHistory
+from arle.files.paths import (  # noqa: F401 (EXTENSION, data_dir, saves_dir: still offered here)
     EXTENSION,
     FileTooLarge,
     NotARegularFile,

@@ -22,7 +22,7 @@ from typing import Any
 
 import platformdirs
 
-from arle.paths import FileTooLarge, NotARegularFile, clean_stale_tmp, read_bounded
+from arle.files.paths import FileTooLarge, NotARegularFile, clean_stale_tmp, read_bounded
 
 log = logging.getLogger(__name__)
 
@@ -113,7 +113,7 @@ def read_settings(path: Path | None = None) -> tuple[Settings, str | None]:
 
 
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    """A key given twice is an error, not "the last one wins" (``arle.saves`` does the same)."""
+    """A key given twice is an error, not "the last one wins" (``arle.files.saves`` does the same)."""
     data = dict(pairs)
     if len(data) != len(pairs):
         raise ValueError("a key appears twice")
@@ -141,7 +141,7 @@ def load_settings(path: Path | None = None) -> Settings:
 
 def save_settings(settings: Settings, path: Path | None = None) -> None:
     """Write the settings crash-safely (a half-written file would cost the player them all)."""
-    from arle.saves import atomic_write_text  # not at import: the start page reads settings first
+    from arle.files.saves import atomic_write_text  # not at import: the start page reads settings first
 
     path = Path(path) if path is not None else settings_path()
     data = {"schema": SCHEMA, **{k: _repaired(v) for k, v in dataclasses.asdict(settings).items()}}

@@ -50,8 +50,8 @@ MIDGAME = r"""
 import random, sys
 from PySide6.QtWidgets import QApplication
 from arle.gui.app import build_window
-from arle.history import GameHistory
-from arle.simulate import choose_move, setup_for
+from arle.files.history import GameHistory
+from arle.commands.simulate import choose_move, setup_for
 app = QApplication(sys.argv)
 w = build_window(autosave=False); w.resize(1600, 1000); w.show()
 history = GameHistory(setup_for(3, 2)); rng = random.Random(3)
@@ -154,10 +154,10 @@ def repaint_figures(quick: bool) -> dict[str, Any]:
             self.count += 1
             return False
 
+    from arle.commands.selftest import _quiet_offscreen_warning
+    from arle.commands.simulate import choose_move, setup_for
+    from arle.files.history import GameHistory
     from arle.gui.app import build_window
-    from arle.history import GameHistory
-    from arle.selftest import _quiet_offscreen_warning
-    from arle.simulate import choose_move, setup_for
 
     app = QApplication.instance() or QApplication([])
     _quiet_offscreen_warning()

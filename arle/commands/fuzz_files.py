@@ -19,15 +19,15 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from arle import saves
-from arle.autosave import Autosaver, GameInUse, list_games, resume
 from arle.engine import Setup, move_from_dict
-from arle.history import GameHistory
-from arle.locks import GameLock
-from arle.settings import read_settings
+from arle.files import saves
+from arle.files.autosave import Autosaver, GameInUse, list_games, resume
+from arle.files.history import GameHistory
+from arle.files.locks import GameLock
+from arle.files.settings import read_settings
 
 _HOLDER = (
-    "import sys, time\nfrom arle.locks import GameLock\nlock = GameLock(sys.argv[1])\n"
+    "import sys, time\nfrom arle.files.locks import GameLock\nlock = GameLock(sys.argv[1])\n"
     "print('held' if lock.acquire() else 'refused', flush=True)\ntime.sleep(60)\n"
 )
 
@@ -56,7 +56,7 @@ def probe_files(save_text: str, limit_s: int = 20) -> Iterator[tuple[str, str | 
             probes.append(("FIFO", lambda: _special(folder / "fifo", os.mkfifo)))
         if Path("/dev/zero").exists():
             probes.append(("link to /dev/zero", lambda: _special(folder / "zero", _zero_link)))
-        quiet = logging.getLogger("arle.settings")
+        quiet = logging.getLogger("arle.files.settings")
         was = quiet.disabled
         quiet.disabled = True  # the settings warnings expected here are checked, not printed
         try:
@@ -169,7 +169,7 @@ def _two_holders(folder: Path) -> None:
     a, b = GameLock(path), GameLock(path)
     _check(a.acquire() and not b.acquire(), "two locks in one process both held the game")
     a.release()
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(Path(__file__).parent.parent),
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(Path(__file__).resolve().parents[2]),
                                                                       os.environ.get("PYTHONPATH")]))}
     proc = subprocess.Popen([sys.executable, "-c", _HOLDER, str(path)], stdout=subprocess.PIPE,
                             text=True, env=env)

@@ -165,8 +165,8 @@ def play_one(seed: int, players: int, check: bool = True, max_moves: int = MAX_M
 
 
 def save_json(game: Game, moves: list[Move], path: Path) -> None:
-    """Write the game in the save format of ``arle.saves`` (``arle verify`` replays it)."""
-    from arle.saves import save_game
+    """Write the game in the save format of ``arle.files.saves`` (``arle verify`` replays it)."""
+    from arle.files.saves import save_game
 
     save_game(path, game.setup, moves, game)
 

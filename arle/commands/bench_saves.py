@@ -1,4 +1,4 @@
-"""``python -m arle.bench_saves [--quick] [--json]``: how fast undo, save, load and autosave are.
+"""``python -m arle.commands.bench_saves [--quick] [--json]``: how fast undo, save, load and autosave are.
 
 ``list_games`` (the start page's unfinished games) is timed for as many near-finished games as the
 run plays (12, or 3 with ``--quick``), first replaying every journal and then from the summary cache.
@@ -9,7 +9,7 @@ random player of ``arle simulate``. Undo is timed at each of the last ``SNAPSHOT
 of each game, so the worst distance from a snapshot is included. Writes go to a temporary folder on
 the disk of the user data directory and include fsync.
 
-``saves_figures(quick)`` has the signature of ``arle.bench.FIGURES`` entries.
+``saves_figures(quick)`` has the signature of ``arle.commands.bench.FIGURES`` entries.
 """
 
 from __future__ import annotations
@@ -21,11 +21,11 @@ import tempfile
 import time
 from pathlib import Path
 
-from arle.autosave import Autosaver, list_games
+from arle.commands.simulate import play_one
 from arle.engine import Game
-from arle.history import SNAPSHOT_EVERY, GameHistory
-from arle.saves import data_dir, load_save, save_history
-from arle.simulate import play_one
+from arle.files.autosave import Autosaver, list_games
+from arle.files.history import SNAPSHOT_EVERY, GameHistory
+from arle.files.saves import data_dir, load_save, save_history
 
 
 def _ms(seconds: float) -> float:
@@ -140,7 +140,7 @@ def _list_games_ms(folder: Path, games: list[GameHistory]) -> dict[str, float | 
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m arle.bench_saves", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m arle.commands.bench_saves", description=__doc__)
     parser.add_argument("--quick", action="store_true", help="3 games instead of 12")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)

@@ -1,6 +1,6 @@
 """``python -m arle screenshot --out DIR``: the main screens as PNG files, from seeded games.
 
-The games are played by the seeded random player (``arle.simulate.choose_move``); for each picture
+The games are played by the seeded random player (``arle.commands.simulate.choose_move``); for each picture
 the tool looks for the moment of a game that shows what the picture is about (a summer work phase
 with Workers out, a Home Board with Animals and moved Dikes, a Barn with loaded vehicles, a
 finished game) and refuses to write a picture that does not show it. Everything runs offscreen,
@@ -20,11 +20,11 @@ from pathlib import Path
 
 import attrs
 
+from arle.commands.simulate import choose_move
 from arle.engine import Game, Move, Setup
 from arle.engine import animals as animal_rules
 from arle.engine.homeboard import START_DIKES
 from arle.engine.state import Phase
-from arle.simulate import choose_move
 
 #: Seeds tried in order (2-player games) until one shows what a picture needs.
 SEEDS = tuple(range(6, 30))
@@ -182,7 +182,7 @@ def private_dirs() -> Iterator[Path]:
 
 
 def history_at(moment: Moment):  # -> GameHistory
-    from arle.history import GameHistory
+    from arle.files.history import GameHistory
 
     return GameHistory(moment.played.setup, moment.played.moves[: moment.count])
 
@@ -243,10 +243,10 @@ def render_all(out: Path, size: tuple[int, int], finder: MomentFinder | None = N
     """Write the screenshots into ``out``; returns their paths, in the order a reader meets them."""
     from PySide6.QtWidgets import QApplication
 
-    from arle.autosave import Autosaver, new_autosave_path
+    from arle.files.autosave import Autosaver, new_autosave_path
+    from arle.files.saves import EXTENSION, save_history, saves_dir
     from arle.gui.dialogs import NewGameDialog
     from arle.gui.main_window import MainWindow
-    from arle.saves import EXTENSION, save_history, saves_dir
 
     app = QApplication.instance() or QApplication([sys.argv[0] if sys.argv else "arle"])
     finder = finder or MomentFinder().find()

@@ -2,7 +2,7 @@
 failure or a closed window: no game is ever lost, and New Game or Open never overwrite one.
 
 A full crash-safe rewrite of a long save costs several milliseconds (mostly fsync, see
-``arle.bench_saves``), so the autosave is a journal: JSON lines, appended and fsynced after each
+``arle.commands.bench_saves``), so the autosave is a journal: JSON lines, appended and fsynced after each
 change, one short line per change.
 
 - line 1, the header: ``{"format": "arle-autosave", "schema": 1, "app_version", "setup", "options",
@@ -18,7 +18,7 @@ line in the middle: ``resume`` skips it when the lines after it continue consist
 keeps the complete moves before it, and says so in ``ResumedGame.note``. Every move is replayed
 through the engine on resume, so a journal can hold nothing the rules forbid.
 
-Each journal has a lock file (``arle.locks``): one window writes a game. ``list_games`` reads a
+Each journal has a lock file (``arle.files.locks``): one window writes a game. ``list_games`` reads a
 small summary cache beside each journal (``<journal>.summary``, not fsynced, rebuilt by replay
 when missing or stale), because replaying a dozen long games would delay the start page.
 """
@@ -34,9 +34,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from arle import __version__
-from arle.errors import GameInUse, SaveError, is_valid_text, shown, strict_json
-from arle.locks import GameLock, is_locked, lock_path
-from arle.paths import (
+from arle.files.errors import GameInUse, SaveError, is_valid_text, shown, strict_json
+from arle.files.locks import GameLock, is_locked, lock_path
+from arle.files.paths import (
     JOURNAL_EXTENSION,
     FileTooLarge,
     NotARegularFile,
@@ -51,7 +51,7 @@ from arle.paths import (
 
 if TYPE_CHECKING:  # the engine loads only when a game is written or replayed, not to list games
     from arle.engine import Move
-    from arle.history import GameHistory
+    from arle.files.history import GameHistory
 
 __all__ = [
     "Autosaver", "GameEntry", "GameInUse", "ResumedGame", "autosave_path", "find_unfinished",
@@ -63,7 +63,7 @@ SCHEMA = 1
 #: The summary cache of ``x.arle-journal`` is ``x.arle-journal.summary``.
 SUMMARY_SUFFIX = ".summary"
 DAMAGED_SUFFIX = ".damaged"
-#: As ``arle.saves.MAX_FILE_BYTES`` (a test checks they agree): one line per move is no longer.
+#: As ``arle.files.saves.MAX_FILE_BYTES`` (a test checks they agree): one line per move is no longer.
 MAX_JOURNAL_BYTES = 4 * 1024 * 1024
 #: A longer "save_path" in a journal is not a real path (and would bloat the summary cache).
 MAX_PATH_CHARS = 4096
@@ -158,7 +158,7 @@ class Autosaver:
 
     def _rewrite(self, history: GameHistory, moves: Sequence[Move]) -> None:
         from arle.engine import move_to_dict
-        from arle.saves import atomic_write_text, setup_to_dict
+        from arle.files.saves import atomic_write_text, setup_to_dict
 
         header = {
             "format": FORMAT,
@@ -219,7 +219,7 @@ class ResumedGame:
 def resume(path: Path) -> ResumedGame:
     """Replay the journal at ``path`` (without taking its lock: start an ``Autosaver`` on the same
     path to go on playing). Raises SaveError (one sentence) when it cannot be played."""
-    from arle.saves import read_moves, read_options, read_setup, replay
+    from arle.files.saves import read_moves, read_options, read_setup, replay
 
     header, raw_moves, note, before_damage = _parse(Path(path))
     setup = read_setup(header.get("setup"))
@@ -315,7 +315,7 @@ def _parse(path: Path) -> tuple[dict[str, Any], list[Any], str | None, list[Any]
 
 
 def _max_moves() -> int:
-    from arle.saves import MAX_MOVES
+    from arle.files.saves import MAX_MOVES
 
     return MAX_MOVES
 

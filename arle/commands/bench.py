@@ -18,8 +18,8 @@ import statistics
 import time
 from collections.abc import Callable
 
+from arle.commands.simulate import choose_move, setup_for
 from arle.engine import Game
-from arle.simulate import choose_move, setup_for
 
 #: Engine speed targets: figure -> (True when higher is better, target).
 TARGETS: dict[str, tuple[bool, float]] = {
@@ -139,8 +139,8 @@ def check_failures(results: dict[str, float | None]) -> list[str]:
 
 
 def _figures() -> list[Callable[[bool], dict[str, float | None]]]:
-    from arle.bench_gui import gui_figures
-    from arle.bench_saves import saves_figures
+    from arle.commands.bench_gui import gui_figures
+    from arle.commands.bench_saves import saves_figures
 
     return [saves_figures, gui_figures]
 

@@ -115,7 +115,7 @@ class SelfTest:
         self.notes.append(f"arle {__version__}")
 
     def resources(self) -> None:
-        from arle.resources import resource_path
+        from arle.files.resources import resource_path
 
         icon = resource_path("icon.svg")
         if not icon.is_file():
@@ -126,7 +126,7 @@ class SelfTest:
         from PySide6.QtGui import QIcon, QImageReader
         from PySide6.QtWidgets import QApplication
 
-        from arle.resources import resource_path
+        from arle.files.resources import resource_path
 
         QStandardPaths.setTestModeEnabled(True)
         _quiet_offscreen_warning()
@@ -164,7 +164,7 @@ class SelfTest:
         self._render_all("start")
 
     def play(self) -> None:
-        from arle.simulate import choose_move
+        from arle.commands.simulate import choose_move
 
         rng = random.Random(SEED)
         played = 0
@@ -399,14 +399,14 @@ def find_session(window: Any) -> Any:
 
 def _new_history(setup: Any) -> Any:
     try:
-        from arle.history import GameHistory
+        from arle.files.history import GameHistory
     except ImportError:
         return _PlainHistory(setup)
     return GameHistory(setup)
 
 
 class _PlainHistory:
-    """Setup plus moves, for a tree without ``arle.history``."""
+    """Setup plus moves, for a tree without ``arle.files.history``."""
 
     def __init__(self, setup: Any, moves: Sequence[Any] = ()) -> None:
         from arle.engine import Game
@@ -424,7 +424,7 @@ class _PlainHistory:
 
 
 def save_and_reload(path: Path, history: Any, game: Any) -> Any:
-    """Write the game with ``arle.saves`` (or plain JSON of setup + moves) and read it back."""
+    """Write the game with ``arle.files.saves`` (or plain JSON of setup + moves) and read it back."""
     saves = _saves_module()
     if saves is not None:
         saves.save_history(path, history)
@@ -451,9 +451,9 @@ def _loaded_history(path: Path) -> Any:
 
 def _saves_module() -> Any:
     try:
-        saves = importlib.import_module("arle.saves")
+        saves = importlib.import_module("arle.files.saves")
     except ModuleNotFoundError as exc:
-        if exc.name != "arle.saves":
+        if exc.name != "arle.files.saves":
             raise
         return None
     return saves if hasattr(saves, "save_history") and hasattr(saves, "load_history") else None

@@ -10,7 +10,7 @@
   sentence, never another exception, never a hang. Then the outside probes of the file layer
   (``probe_files``): FIFOs and /dev/zero links in place of a save, the settings and a journal, a
   full disk under the journal, two windows on one game; each must end in one sentence.
-- ``fuzz gui``: the GUI monkey (``arle.fuzz_gui``): seeded sessions of random legal gestures,
+- ``fuzz gui``: the GUI monkey (``arle.commands.fuzz_gui``): seeded sessions of random legal gestures,
   refused drops and undo/redo through the real window, offscreen, to the end of each game.
 """
 
@@ -27,9 +27,9 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
-from arle import saves
-from arle.history import GameHistory
-from arle.simulate import check_invariants, choose_move, setup_for
+from arle.commands.simulate import check_invariants, choose_move, setup_for
+from arle.files import saves
+from arle.files.history import GameHistory
 
 
 class FuzzFailure(AssertionError):
@@ -231,7 +231,7 @@ def fuzz_saves(cases: int, seed: int, limit_s: int = 20, bases: int = 4, probes:
             failures.append(f"case {case}: {exc}")
     probed = 0
     if probes:
-        from arle.fuzz_files import probe_files
+        from arle.commands.fuzz_files import probe_files
 
         for name, problem in probe_files(texts[0], limit_s):
             probed += 1
@@ -259,7 +259,7 @@ def main(argv: list[str] | None = None) -> int:
     u.add_argument("--players", type=int, choices=(1, 2), help="default: solo and 2 players in turn")
     args = parser.parse_args(argv)
     if args.what == "gui":
-        from arle.fuzz_gui import run
+        from arle.commands.fuzz_gui import run
 
         return 1 if run(args.sessions, args.seed, args.players) else 0
     started = time.perf_counter()
