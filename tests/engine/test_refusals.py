@@ -19,7 +19,7 @@ from arle.engine.moves import (
 )
 from arle.engine.payments import cost
 from arle.engine.state import Phase
-from arle.engine.steps import CutPeatStep, DikeStep, PayCost, PayDecision
+from arle.engine.steps import CutPeatStep, DikeStep, HouseAnimalsDecision, PayCost, PayDecision
 from arle.engine.tiles import Equipment
 from arle.engine.warden import UpgradeTile
 from tests.engine.action_helpers import (
@@ -134,6 +134,19 @@ def test_animals_move_only_in_the_work_phase_but_are_released_any_time():
     assert why(g, MoveAnimal(S, "d0", "d1")).id == "animal.not_work_phase"
     assert why(g, Load(0, 0, "wood")).id == "load.not_work_phase"
     assert g.why_not(ReleaseAnimal(S, "d0")) is None
+
+
+def test_a_waiting_animal_waits_for_its_own_decision():
+    """RULES_NOTES "New Animals": an Animal with no place is placed or released by the decision
+    that houses it, not in the middle of a later step (a defect: "not.now" was the answer)."""
+    g = game_in()
+    animals_on(player(g), {"x": {S: 1}})
+    g.state.stack.append(HouseAnimalsDecision(0))
+    run_steps(g, 0, [CutPeatStep("fixed:1")])  # a step started on top of the housing
+    assert why(g, ReleaseAnimal(S, "x")).id == "animal.waiting"
+    assert why(g, MoveAnimal(S, "x", "d0")).id == "animal.waiting"
+    g.apply(CutPeat(3))
+    assert g.why_not(ReleaseAnimal(S, "x")) is None
 
 
 def _paying(**have: int):
