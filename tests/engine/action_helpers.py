@@ -22,13 +22,8 @@ def game_in(season: str = "summer", buildings: tuple[str, ...] = (), players: in
                       buildings=buildings))
     if season == "winter":
         game.state.half_year = 2
-    refresh(game)
+    game.refresh()
     return game
-
-
-def refresh(game: Game) -> None:
-    """Forget the cached legal moves after a test edited the state directly."""
-    game._legal = None
 
 
 def player(game: Game, index: int = 0) -> PlayerState:
@@ -59,8 +54,7 @@ def give(game: Game, p: PlayerState, kind: Equipment) -> EquipmentPiece:
     """A piece of Equipment from the supply board straight into the Barn."""
     assert take_tile(game, kind), f"no {kind} left in the supply"
     piece = barn_rules.add(game, p, kind)
-    game._take_events()
-    refresh(game)
+    game.refresh()
     return piece
 
 

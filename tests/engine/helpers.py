@@ -50,9 +50,7 @@ def run_steps(game: Game, player: int, steps: Iterable[Any]) -> list[Event]:
     """Run rule steps for ``player`` as the game would run an action's script, up to the first
     decision that needs a move; returns the events produced so far."""
     game.push(Script(player, list(steps), source="test"))
-    game._legal = None
-    game._advance()
-    return game._take_events()
+    return game.refresh()
 
 
 def play(game: Game, choose: Callable[[list[Move]], Move], until: Callable[[Game], bool],

@@ -33,7 +33,6 @@ from tests.engine.action_helpers import (
     place,
     placeable,
     player,
-    refresh,
     set_tool,
 )
 
@@ -226,7 +225,7 @@ def test_peat_cutter_never_takes_peat_from_the_supply():
     g = game_in()
     p = player(g)
     p.moors = [m for m in p.moors if not m.small]
-    refresh(g)
+    g.refresh()
     assert "summer.peat_cutter" in placeable(g)
     place(g, "summer.peat_cutter")
     assert idle(g)
@@ -468,7 +467,7 @@ def test_forester_not_offered_without_food():
     """The Food is paid first (↻6; Grain may replace Food only at the Wood Trader)."""
     g = game_in()
     goods(player(g), food=0, grain=5)
-    refresh(g)
+    g.refresh()
     assert "summer.forester" not in placeable(g)
 
 
@@ -532,7 +531,7 @@ def test_summer_carpenter_or_a_building():
 def test_summer_carpenter_stall_needs_grain():
     g = game_in(buildings=("farmers_house",))
     goods(player(g), grain=0)
-    refresh(g)
+    g.refresh()
     place(g, "summer.carpenter")
     # Neither is possible (the Farmer's House costs Grain too): the Worker does nothing
     assert idle(g)
@@ -566,7 +565,7 @@ def test_builder_with_nothing_affordable_may_still_be_taken():
     """Placing is limited only by an up-front payment; the Builder has none."""
     g = game_in(buildings=("farmers_house",))
     goods(player(g), grain=0)
-    refresh(g)
+    g.refresh()
     assert "summer.builder" in placeable(g)
 
 
@@ -589,7 +588,7 @@ def test_summer_laborer_pay_2_food_then_a_vehicle():
 def test_summer_laborer_not_offered_with_less_than_2_food():
     g = game_in()
     goods(player(g), food=1, grain=5)
-    refresh(g)
+    g.refresh()
     assert "summer.laborer" not in placeable(g)
 
 
@@ -651,7 +650,7 @@ def test_laborer_imitation_needs_the_imitated_spaces_up_front_payment():
     """After the Laborer's 2 Food, 0 Food left: the occupied Forester cannot be imitated."""
     g = game_in()
     goods(player(g), food=2)
-    refresh(g)
+    g.refresh()
     g.apply(PlaceWorker("summer.grocer"))
     g.apply(Choose("timber"))
     g.apply(PlaceWorker("summer.forester"))  # the opponent's Forest

@@ -33,7 +33,6 @@ from tests.engine.action_helpers import (
     place,
     placeable,
     player,
-    refresh,
     set_tool,
 )
 
@@ -182,7 +181,7 @@ def test_winter_grocer_player_chooses_the_moor_and_no_peat_from_the_supply():
     g2 = winter()
     p2 = player(g2)
     p2.moors = [m for m in p2.moors if not m.small]
-    refresh(g2)
+    g2.refresh()
     place(g2, "winter.grocer")
     choose(g2, "cattle")
     assert have(p2, "peat") == 3 and have(p2, "wood") == 5 and have(p2, "clay") == 5
@@ -199,7 +198,7 @@ def test_builders_merchant_2_hides_1_wood_or_clay_and_1_timber_or_brick(first, s
     g = winter()
     p = player(g)
     no_goods(p)
-    refresh(g)
+    g.refresh()
     place(g, "winter.builders_merchant")
     assert keys(g) == ["wood", "clay"]
     choose(g, first)
@@ -313,7 +312,7 @@ def test_wood_trader_grain_instead_of_food_only_with_no_food():
     g = winter()
     p = player(g)
     goods(p, food=0, grain=2)
-    refresh(g)
+    g.refresh()
     assert "winter.wood_trader" in placeable(g)
     assert "winter.laborer" not in placeable(g)
     place(g, "winter.wood_trader")
@@ -331,7 +330,7 @@ def test_wood_trader_food_is_paid_while_there_is_food():
 def test_wood_trader_not_offered_without_food_or_grain():
     g = winter()
     goods(player(g), food=0, grain=0)
-    refresh(g)
+    g.refresh()
     assert "winter.wood_trader" not in placeable(g)
 
 

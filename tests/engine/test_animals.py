@@ -35,7 +35,7 @@ def _board_with_every_holder(g):
         (1, 0): Tile.STABLE.value, (1, 1): Tile.DOUBLE_STALL.value, (1, 2): Tile.PARK.value,
         (2, 0): Tile.DEPOT.value, (2, 1): Tile.FOREST.value, (2, 2): "farmers_house",
     })
-    g._take_events()
+    g.refresh()
     return p
 
 
@@ -232,7 +232,7 @@ def test_paid_animals_leave_dikes_and_pastures_before_stalls_and_stables():
     ar.remove_animals(g, p, S, 2)
     assert ar.count(p, S) == 4 and "d2" not in p.animals
     assert sum(p.animals[h][S] for h in ("s3,2", "s4,1")) == 4
-    assert of_type(g._take_events(), AnimalsChanged)
+    assert of_type(g.refresh(), AnimalsChanged)
 
 
 def test_remove_animals_takes_from_a_park_before_a_stall():
@@ -314,8 +314,7 @@ def test_the_last_trade_turn_is_not_given_for_releasing_alone():
     g.state.phase = Phase.INVENTORY
     g.state.half_year = 9
     g.state.stack.clear()
-    g._legal = None
-    g._advance()
+    g.refresh()
     assert g.over
 
 

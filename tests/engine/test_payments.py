@@ -22,7 +22,6 @@ from tests.engine.action_helpers import (
     place,
     placeable,
     player,
-    refresh,
 )
 
 RICH = {g: 30 for g in Good}
@@ -122,11 +121,11 @@ def test_a_space_whose_up_front_cost_cannot_be_paid_is_not_offered():
     cost and stay open even when they would do nothing."""
     g = game_in()
     goods(player(g), food=1)
-    refresh(g)
+    g.refresh()
     spaces = placeable(g)
     assert "summer.forester" in spaces and "summer.laborer" not in spaces
     goods(player(g), food=0)
-    refresh(g)
+    g.refresh()
     spaces = placeable(g)
     assert "summer.forester" not in spaces and "summer.laborer" not in spaces
     assert "winter.laborer" not in spaces
@@ -154,7 +153,7 @@ def test_plow_animal_is_chosen_then_paid_with_the_wood():
     p = player(g)
     goods(p, wood=1, timber=1)
     p.animals = {"s4,0": {Animal.HORSE: 1}, "s4,1": {Animal.CATTLE: 1}}
-    refresh(g)
+    g.refresh()
     place(g, "summer.farmer")
     choose(g, "plow")
     assert keys(g) == ["cattle", "horse"]

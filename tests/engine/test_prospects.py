@@ -33,7 +33,6 @@ from tests.engine.action_helpers import (
     no_goods,
     place,
     player,
-    refresh,
 )
 
 
@@ -43,7 +42,7 @@ def own(game, p, building: str, space: tuple[int, int] = (3, 2)) -> None:
         game.state.available_buildings.remove(building)
     p.buildings.append(building)
     p.tiles[space] = building
-    refresh(game)
+    game.refresh()
 
 
 def test_builder_waits_for_a_sale_that_pays_for_the_building():

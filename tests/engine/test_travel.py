@@ -53,7 +53,7 @@ def test_nothing_to_sell_nothing_to_load():
     assert loads(g) == []
     p.destinations = ["esens"]
     set_goods(p, grain=2)
-    g._legal = None
+    g.refresh()
     assert {m.item for m in loads(g)} == {"dest:esens"}
 
 

@@ -21,7 +21,6 @@ from tests.engine.action_helpers import (
     place,
     placeable,
     player,
-    refresh,
 )
 
 
@@ -34,7 +33,7 @@ def _warden_with_only(setup) -> tuple:
     del p.tiles[(4, 0)]  # the starting Stall goes (its Horse with it)
     p.animals = {}
     target = setup(g, p)
-    refresh(g)
+    g.refresh()
     return g, p, target
 
 
@@ -93,7 +92,7 @@ def test_warden_stall_to_depot_the_animals_leave():
     for m in p.moors:
         m.dehydrated, m.peat = True, 4
     animals_on(p, {"s4,0": {H: 3}})
-    refresh(g)
+    g.refresh()
     place(g, "summer.warden")
     assert idle(g)
     assert p.tiles[(4, 0)] == Tile.DEPOT.value
@@ -173,7 +172,7 @@ def test_warden_the_player_chooses_among_all_eight_kinds_of_flip():
                                       Equipment.CARRIAGE)]
     p.tiles[(3, 2)] = Tile.STABLE.value
     p.tiles[(4, 1)] = Tile.FOREST.value
-    refresh(g)
+    g.refresh()
     place(g, "summer.warden")
     assert set(options(g)) == {
         *(Flip(f"e{e.id}") for e in pieces),
@@ -188,7 +187,7 @@ def test_dike_warden_a_flip_and_1_dike():
     """Dike Warden: "Flip over a tile ... Additionally, build 1 Dike"."""
     g, p, piece = _warden_with_only(lambda g, p: give(g, p, Equipment.HANDCART))
     g.state.half_year = 2
-    refresh(g)
+    g.refresh()
     dikes = list(p.dikes)
     place(g, "winter.dike_warden")  # the Handcart is the only flip: taken at once
     assert piece.kind is Equipment.WAGON
@@ -202,7 +201,7 @@ def test_dike_warden_a_flip_and_1_dike():
 def test_dike_warden_without_a_flip_still_builds_the_dike():
     g, p, _ = _warden_with_only(lambda g, p: None)
     g.state.half_year = 2
-    refresh(g)
+    g.refresh()
     dikes = list(p.dikes)
     place(g, "winter.dike_warden")
     g.apply(next(m for m in options(g) if isinstance(m, MoveDike)))

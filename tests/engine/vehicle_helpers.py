@@ -15,8 +15,7 @@ def give(game: Game, p: PlayerState, kind: Equipment) -> EquipmentPiece:
     """Put a new piece of ``kind`` in the player's Barn, taken from the supply board."""
     assert take_tile(game, kind), f"no {kind} left in the supply"
     piece = barn_rules.add(game, p, kind)
-    game._take_events()
-    game._legal = None
+    game.refresh()
     return piece
 
 
