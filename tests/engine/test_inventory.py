@@ -57,12 +57,19 @@ def test_milking_cattle_gives_1_2_3_food_for_1_3_5(cattle, food):
     assert p.goods[Good.FOOD] == food
 
 
-def test_milking_gives_at_most_6_food():
-    """November 2. Milking: "You cannot get more than 6 Food this way"."""
-    g, p = _with_animals({"s3,2": {S: 6}, "s4,1": {C: 6}, "d0": {S: 1}})
-    set_goods(p, food=10)
+@pytest.mark.parametrize(("sheep", "cattle"), [(7, 5), (13, 5), (7, 12), (13, 12)])
+def test_milking_gives_at_most_6_food(sheep, cattle):
+    """November 2. Milking: "You cannot get more than 6 Food this way": herds far beyond the top
+    thresholds (7 Sheep, 5 Cattle) give 6 Food, not more."""
+    g, p = _with_animals({})
+    p.tiles.update({(5, 0): Tile.STABLE.value, (5, 1): Tile.STABLE.value})
+    herds = {"s3,2": {S: min(sheep, 6)}, "s4,1": {S: min(sheep - 6, 6)}, "d0": {S: sheep - 12},
+             "s5,0": {C: min(cattle, 6)}, "s5,1": {C: cattle - 6}}
+    set_animals(p, {h: {a: n for a, n in here.items() if n > 0} for h, here in herds.items()})
+    assert (ar.count(p, S), ar.count(p, C)) == (sheep, cattle)
+    set_goods(p, food=2)
     Milking().run(g, p)
-    assert p.goods[Good.FOOD] == 16
+    assert p.goods[Good.FOOD] == 8
 
 
 def test_milking_counts_only_animals_on_the_home_board():

@@ -165,9 +165,3 @@ def test_events_are_frozen_records():
         hash(e)
     assert len(kinds) >= 5
 
-
-def test_copy_is_independent():
-    g = new_game()
-    c = g.copy()
-    c.apply(PlaceWorker("summer.woodcutter"))
-    assert g.state.occupied == {} and c.state.occupied == {"summer.woodcutter": 0}
