@@ -481,22 +481,6 @@ def test_forester_with_no_forest_left_offers_the_building_only():
 # -- Carpenter -----------------------------------------------------------------------------------
 
 
-def test_summer_carpenter_stall_for_2_clay_and_1_grain():
-    """Summer Carpenter: "build a Stall (↻2) for 2 Clay and 1 Grain" on an empty Land Space."""
-    g = game_in(buildings=("farmers_house",))
-    p = player(g)
-    stalls = g.state.supply["stall_depot"]
-    place(g, "summer.carpenter")
-    assert keys(g) == ["building", "stall"]
-    choose(g, "stall")  # 4 Clay, no Brick: one way to pay, paid at once
-    g.apply(PlaceTile("3,2"))
-    assert idle(g)
-    assert have(p, "clay") == 2 and have(p, "grain") == 0
-    assert p.tiles[(3, 2)] == Tile.STALL.value
-    assert g.state.supply["stall_depot"] == stalls - 1
-    assert p.buildings == []
-
-
 def test_summer_carpenter_brick_may_pay_for_clay_the_player_chooses():
     """"regardless of the action you take, you can always pay Timber instead of Wood and Brick
     instead of Clay" (p. 6)."""
@@ -570,19 +554,6 @@ def test_builder_with_nothing_affordable_may_still_be_taken():
 
 
 # -- Laborer -------------------------------------------------------------------------------------
-
-
-def test_summer_laborer_pay_2_food_then_a_vehicle():
-    """Summer Laborer: "Pay 2 Food and either build a Vehicle (↻3) by paying its costs, or
-    imitate" - nothing occupied yet, so the Vehicle: a Handcart for 2 Wood."""
-    g = game_in()
-    p = player(g)
-    place(g, "summer.laborer")
-    assert have(p, "food") == 3
-    assert keys(g) == ["handcart", "wagon"]  # 4 Wood and 1 Horse: no Cart (5 Wood)
-    choose(g, "handcart")
-    assert idle(g)
-    assert have(p, "wood") == 2 and [e.kind for e in p.barn] == [Equipment.HANDCART]
 
 
 def test_summer_laborer_not_offered_with_less_than_2_food():
@@ -664,16 +635,6 @@ def test_laborer_imitation_needs_the_imitated_spaces_up_front_payment():
     assert have(player(g), "timber") == 2
 
 
-def test_winter_laborer_as_the_special_action_in_summer_can_only_build():
-    """Special Action (p. 7) + Laborer: "imitate an occupied Winter Action Space"; in Summer no
-    Winter space is occupied (Workers leave at the end of each Work Phase), so only a Building."""
-    g = game_in(buildings=("farmers_house",))
-    p = player(g)
-    place(g, "winter.laborer")
-    assert have(p, "food") == 3
-    assert keys(g) == ["farmers_house"]  # "building" was the only option: taken at once
-
-
 # -- The Special Action --------------------------------------------------------------------------
 
 
@@ -701,17 +662,6 @@ def test_an_occupied_space_cannot_be_taken_again():
     g = game_in()
     place(g, "summer.clay_worker")
     assert "summer.clay_worker" not in placeable(g)
-
-
-def test_every_summer_space_is_placeable_at_the_start():
-    """With the starting goods every up-front payment can be made."""
-    g = game_in()
-    assert {s for s in placeable(g) if s.startswith("summer.")} == {
-        "summer.fisherman", "summer.grocer", "summer.woolen_weaver", "summer.colonist",
-        "summer.peat_cutter", "summer.dike_builder", "summer.clay_worker", "summer.farmer",
-        "summer.forester", "summer.woodcutter", "summer.master", "summer.carpenter",
-        "summer.builder", "summer.warden", "summer.laborer",
-    }
 
 
 def test_thirty_action_spaces_fifteen_per_season_with_distinct_ids():

@@ -25,7 +25,6 @@ from tests.engine.action_helpers import (
     have,
     idle,
     keys,
-    my_turn_again,
     no_goods,
     options,
     pay,
@@ -451,18 +450,6 @@ def test_wainwright_lowest_large_space_may_hold_a_small_piece():
 # -- Carpenter -------------------------------------------------------------------------------------
 
 
-def test_winter_carpenter_stall_for_2_clay_and_1_grain():
-    """Winter Carpenter: "Either build a Stall (↻2) for 2 Clay and 1 Grain, or exchange a Stall for
-    a Stable by paying 2 Bricks"."""
-    g = winter()
-    p = player(g)
-    place(g, "winter.carpenter")  # no Brick: the Stall is the only option
-    g.apply(PlaceTile("3,2"))
-    assert idle(g)
-    assert p.tiles[(3, 2)] == Tile.STALL.value
-    assert have(p, "clay") == 2 and have(p, "grain") == 0
-
-
 def test_winter_carpenter_stall_to_stable_for_2_bricks_keeps_its_animals():
     g = winter()
     p = player(g)
@@ -520,16 +507,6 @@ def test_dike_warden_flip_and_1_dike():
     assert g.stats["flip:moor->dehydrated_moor"] == 1
 
 
-def test_winter_laborer_pay_2_food_then_a_building():
-    """Winter Laborer: "Pay 2 Food and either build a Building (↻2) ..., or imitate an occupied
-    Winter Action Space"."""
-    g = game_in("winter", buildings=("farmers_house",))
-    p = player(g)
-    place(g, "winter.laborer")
-    assert have(p, "food") == 3
-    assert keys(g) == ["farmers_house"]
-
-
 def test_winter_laborer_imitates_an_occupied_winter_space_with_your_own_tools():
     """↻7: imitate "according to your belongings": the opponent's 4 Pottery Wheels do not count,
     my 2 do."""
@@ -549,25 +526,6 @@ def test_winter_laborer_imitates_an_occupied_winter_space_with_your_own_tools():
     choose(g, "clay")
     assert idle(g)
     assert have(me, "food") == 5 - 2 + 6 and have(me, "peat") == 5
-
-
-def test_summer_laborer_as_the_special_action_in_winter_builds_a_vehicle_only():
-    g = winter()
-    place(g, "winter.potter")
-    done(g)
-    my_turn_again(g)
-    place(g, "summer.laborer")
-    assert keys(g) == ["handcart", "wagon"]  # no occupied Summer space to imitate
-
-
-def test_every_winter_space_is_placeable_at_the_start():
-    g = winter()
-    assert {s for s in placeable(g) if s.startswith("winter.")} == {
-        "winter.peat_boatman", "winter.tanner", "winter.linen_weaver", "winter.butcher",
-        "winter.cattle_trader", "winter.grocer", "winter.builders_merchant", "winter.potter",
-        "winter.baker", "winter.wood_trader", "winter.master", "winter.wainwright",
-        "winter.carpenter", "winter.dike_warden", "winter.laborer",
-    }
 
 
 def test_winter_payment_ways_for_a_stall_with_brick():
