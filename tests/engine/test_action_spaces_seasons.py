@@ -7,16 +7,16 @@ import pytest
 
 from arle.engine.moves import PlaceTile
 from arle.engine.tiles import Tile
-from tests.engine.action_helpers import (
+from tests.engine.helpers import (
     done,
     game_in,
     have,
     idle,
     keys,
+    me,
     my_turn_again,
     place,
     placeable,
-    player,
 )
 
 SPACES = {
@@ -49,7 +49,7 @@ def test_carpenter_stall_for_2_clay_and_1_grain(season):
     Stable by paying 2 Bricks". No building in the game and no Brick: the Stall is the only option,
     paid at once from 4 Clay."""
     g = game_in(season)
-    p = player(g)
+    p = me(g)
     stalls = g.state.supply["stall_depot"]
     place(g, f"{season}.carpenter")
     g.apply(PlaceTile("3,2"))
@@ -69,7 +69,7 @@ def test_laborer_pays_2_food_then_builds_when_nothing_is_occupied(season, offere
     imitate"; Winter Laborer: "Pay 2 Food and either build a Building (↻2) ..., or imitate an
     occupied Winter Action Space" - nothing occupied yet, so only what it builds is offered."""
     g = game_in(season, buildings=("farmers_house",))
-    p = player(g)
+    p = me(g)
     place(g, f"{season}.laborer")
     assert have(p, "food") == 5 - 2
     assert keys(g) == offered

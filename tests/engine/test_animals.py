@@ -16,12 +16,15 @@ from tests.engine.helpers import (
     C,
     H,
     S,
+    clear_goods,
     finish_work_phase,
+    game_in,
     me,
     new_game,
     of_type,
     run_steps,
     set_animals,
+    set_goods,
 )
 
 
@@ -324,12 +327,11 @@ def test_release_while_a_payment_waits_keeps_the_animals_it_asks_for():
     from arle.engine.goods import Good
     from arle.engine.moves import Choose, Pay, PlaceWorker
     from arle.engine.state import Phase
-    from tests.engine.action_helpers import game_in, goods, no_goods
 
     g = game_in("winter")
     p = me(g)
-    no_goods(p)
-    goods(p, wood=4, timber=2)
+    clear_goods(p)
+    set_goods(p, wood=4, timber=2)
     set_animals(p, {"s4,0": {H: 1}, "s3,2": {S: 1}})
     assert g.state.phase is Phase.WORK
     g.apply(PlaceWorker("winter.wainwright"))

@@ -38,12 +38,12 @@ from tests.engine.helpers import (
     S,
     clear_goods,
     finish_work_phase,
+    give,
     me,
     of_type,
     set_animals,
     set_goods,
 )
-from tests.engine.vehicle_helpers import give
 
 # -- helpers of this file ----------------------------------------------------------------------------
 

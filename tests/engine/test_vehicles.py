@@ -13,8 +13,8 @@ from arle.engine.goods import Good
 from arle.engine.moves import Choose, Load, ReturnEquipment
 from arle.engine.state import Phase
 from arle.engine.tiles import Equipment
-from tests.engine.helpers import clear_goods, finish_work_phase, me, new_game, set_goods
-from tests.engine.vehicle_helpers import cargo, give, load, load_items, loads
+from tests.engine.helpers import clear_goods, finish_work_phase, give, me, new_game, set_goods
+from tests.engine.vehicle_helpers import cargo, load, load_items, loads
 
 E = Equipment
 

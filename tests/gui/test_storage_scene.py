@@ -12,7 +12,8 @@ from arle.engine.moves import Choose, Done, Load, ReturnEquipment
 from arle.engine.tiles import Equipment
 from arle.gui import storage_scene as SS
 from arle.gui.storage_scene import StorageScene
-from tests.engine.vehicle_helpers import cargo, give
+from tests.engine.helpers import give
+from tests.engine.vehicle_helpers import cargo
 from tests.gui.scene_helpers import Messages, click, drag, make_session, refresh, show
 
 E = Equipment
