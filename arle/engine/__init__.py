@@ -3,6 +3,7 @@
 Play goes through one door: ``Game(setup).legal_moves()`` and ``Game.apply(move)``. For a search:
 ``Game.copy()`` (cheap and independent), ``Game.key()`` (a hashable position key),
 ``decision_moves()`` / ``anytime_moves()`` (the two parts of the legal moves) and ``MAX_MOVES``.
+For tests: edit ``Game.state`` directly, then ``Game.refresh()`` re-derives what follows.
 """
 
 from .events import Event
