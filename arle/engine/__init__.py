@@ -4,6 +4,7 @@ Play goes through one door: ``Game(setup).legal_moves()`` and ``Game.apply(move)
 ``Game.copy()`` (cheap and independent), ``Game.key()`` (a hashable position key),
 ``decision_moves()`` / ``anytime_moves()`` (the two parts of the legal moves) and ``MAX_MOVES``.
 Why a move is refused: ``Game.why_not(move)``, a ``Refusal`` that ``render`` puts in words.
+For tests: edit ``Game.state`` directly, then ``Game.refresh()`` re-derives what follows.
 """
 
 from .events import Event

@@ -118,10 +118,19 @@ class Game:
         keys of games of one setup."""
         return self.state.key()
 
+    def refresh(self) -> list[Event]:
+        """The test API: after ``state`` was edited directly (or a rules function was called
+        directly), forget what was derived from the old state (the legal moves, the pending
+        decision's options), run the automatic steps and phase changes until a player must
+        decide, and return the events raised since the last move."""
+        self._legal = None
+        self._advance()
+        return self._take_events()
+
     @property
     def _legal(self) -> list[Move] | None:
-        """The legal moves once computed. Setting it (to None after editing ``state`` directly, as
-        tests do) also forgets the options ``_advance`` found for the pending decision."""
+        """The legal moves once computed. Setting it (to None when the state changed) also
+        forgets the options ``_advance`` found for the pending decision."""
         return self._legal_moves
 
     @_legal.setter
@@ -213,7 +222,7 @@ class Game:
         """An independent game in the same position, for undo snapshots and searches: the state
         is copied, the setup and the cached legal moves (never changed in place) are shared, the
         ``stats`` counter (coverage of this game object's own moves) starts empty. A test that
-        edits the copy's ``state`` directly resets ``_legal`` after, as for any game."""
+        edits the copy's ``state`` directly calls ``refresh()`` after, as for any game."""
         clone = Game.__new__(Game)
         clone.setup = self.setup
         clone.state = self.state.copy()

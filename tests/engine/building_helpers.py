@@ -27,17 +27,12 @@ def game_with(*buildings: str, seed: int = 1) -> Game:
     return new_game(buildings=tuple(buildings), seed=seed)
 
 
-def refresh(game: Game) -> None:
-    """After editing ``game.state`` directly, forget the cached legal moves."""
-    game._legal = None
-
-
 def build(game: Game, building: str, payment: Bundle | None = None,
           space: str | None = None) -> list[Event]:
     """Player to act places a Worker on the Builder (summer), chooses ``building``, pays it
     (``payment`` if several ways are offered) and places it (on ``space`` or the first empty land
     space). Returns every event; the ability's own decisions, if any, are left pending."""
-    refresh(game)
+    game.refresh()
     who = game.actor
     assert who is not None
     events = game.apply(PlaceWorker("summer.builder"))

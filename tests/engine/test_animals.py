@@ -16,12 +16,15 @@ from tests.engine.helpers import (
     C,
     H,
     S,
+    clear_goods,
     finish_work_phase,
+    game_in,
     me,
     new_game,
     of_type,
     run_steps,
     set_animals,
+    set_goods,
 )
 
 
@@ -35,7 +38,7 @@ def _board_with_every_holder(g):
         (1, 0): Tile.STABLE.value, (1, 1): Tile.DOUBLE_STALL.value, (1, 2): Tile.PARK.value,
         (2, 0): Tile.DEPOT.value, (2, 1): Tile.FOREST.value, (2, 2): "farmers_house",
     })
-    g._take_events()
+    g.refresh()
     return p
 
 
@@ -232,7 +235,7 @@ def test_paid_animals_leave_dikes_and_pastures_before_stalls_and_stables():
     ar.remove_animals(g, p, S, 2)
     assert ar.count(p, S) == 4 and "d2" not in p.animals
     assert sum(p.animals[h][S] for h in ("s3,2", "s4,1")) == 4
-    assert of_type(g._take_events(), AnimalsChanged)
+    assert of_type(g.refresh(), AnimalsChanged)
 
 
 def test_remove_animals_takes_from_a_park_before_a_stall():
@@ -314,8 +317,7 @@ def test_the_last_trade_turn_is_not_given_for_releasing_alone():
     g.state.phase = Phase.INVENTORY
     g.state.half_year = 9
     g.state.stack.clear()
-    g._legal = None
-    g._advance()
+    g.refresh()
     assert g.over
 
 
@@ -325,12 +327,11 @@ def test_release_while_a_payment_waits_keeps_the_animals_it_asks_for():
     from arle.engine.goods import Good
     from arle.engine.moves import Choose, Pay, PlaceWorker
     from arle.engine.state import Phase
-    from tests.engine.action_helpers import game_in, goods, no_goods
 
     g = game_in("winter")
     p = me(g)
-    no_goods(p)
-    goods(p, wood=4, timber=2)
+    clear_goods(p)
+    set_goods(p, wood=4, timber=2)
     set_animals(p, {"s4,0": {H: 1}, "s3,2": {S: 1}})
     assert g.state.phase is Phase.WORK
     g.apply(PlaceWorker("winter.wainwright"))

@@ -11,19 +11,19 @@ from arle.engine import animals
 from arle.engine import barn as barn_rules
 from arle.engine.moves import ReturnEquipment
 from arle.engine.tiles import EQUIPMENT, Equipment, barn_fits
-from tests.engine.action_helpers import (
+from tests.engine.helpers import (
     C,
     H,
-    animals_on,
     choose,
     game_in,
     give,
-    goods,
     have,
     keys,
+    me,
     options,
     place,
-    player,
+    set_animals,
+    set_goods,
 )
 
 SMALL = (Equipment.PLOW, Equipment.PEAT_BOAT, Equipment.HANDCART, Equipment.WAGON)
@@ -55,9 +55,9 @@ def test_full_barn_large_vehicle_replaces_a_large_vehicle():
     """↻3: "you must first get rid of another piece of Equipment of equal size" - a Handcart does
     not make room for a Cart."""
     g = game_in("winter")
-    p = player(g)
-    goods(p, wood=5)
-    animals_on(p, {"s4,0": {H: 2}})
+    p = me(g)
+    set_goods(p, wood=5)
+    set_animals(p, {"s4,0": {H: 2}})
     smalls = [give(g, p, k) for k in (Equipment.PLOW, Equipment.PLOW, Equipment.HANDCART,
                                       Equipment.PEAT_BOAT)]
     larges = [give(g, p, k) for k in (Equipment.CART, Equipment.CART, Equipment.CARRIAGE)]
@@ -81,8 +81,8 @@ def test_full_barn_plow_replaces_a_small_piece():
     Equipment before you get the Plow. Return the old piece of Equipment to the Supply Board." -
     5 small pieces (one in the lowest large space) and 2 Large Vehicles."""
     g = game_in()
-    p = player(g)
-    animals_on(p, {"s4,0": {C: 1}})
+    p = me(g)
+    set_animals(p, {"s4,0": {C: 1}})
     smalls = [give(g, p, k) for k in (Equipment.PEAT_BOAT,) * 3 + (Equipment.HANDCART,
                                                                    Equipment.WAGON)]
     give(g, p, Equipment.CART)
@@ -100,15 +100,15 @@ def test_full_barn_plow_replaces_a_small_piece():
 def test_equal_size_only_even_where_a_small_piece_would_free_a_large_space():
     """↻3 "of equal size": the Wagon in the lowest large space is not offered for a Carriage."""
     g = game_in("winter")
-    p = player(g)
+    p = me(g)
     for _ in range(4):
         give(g, p, Equipment.PLOW)
     give(g, p, Equipment.CART)
     give(g, p, Equipment.CART)
     wagon = give(g, p, Equipment.WAGON)  # in the lowest large space
     assert barn_rules.sizes(p) == (5, 2)
-    goods(p, wood=10)
-    animals_on(p, {"s4,0": {H: 3}})
+    set_goods(p, wood=10)
+    set_animals(p, {"s4,0": {H: 3}})
     place(g, "winter.wainwright")
     choose(g, "vehicle")
     choose(g, "carriage")
@@ -120,7 +120,7 @@ def test_equal_size_only_even_where_a_small_piece_would_free_a_large_space():
 def test_returning_equipment_is_an_anytime_move():
     """RULES-DECISIONS "Barn": "Equipment may be returned to the supply at any time"."""
     g = game_in()
-    p = player(g)
+    p = me(g)
     piece = give(g, p, Equipment.PEAT_BOAT)
     stock = g.state.supply["peat_boat_plow"]
     assert ReturnEquipment(piece.id) in g.legal_moves()
@@ -132,7 +132,7 @@ def test_a_large_vehicle_never_makes_room_for_a_small_piece():
     """4 small pieces and 3 Large Vehicles: returning a Cart would free the lowest large space for a
     Peat Boat, but only a small piece is of equal size."""
     g = game_in("winter")
-    p = player(g)
+    p = me(g)
     plows = [give(g, p, Equipment.PLOW) for _ in range(4)]
     for k in (Equipment.CART, Equipment.CART, Equipment.CARRIAGE):
         give(g, p, k)
@@ -146,7 +146,7 @@ def test_room_made_meanwhile_stores_the_new_piece_at_once():
     while asked to make room for a Peat Boat frees the lowest large space, so the Peat Boat is
     stored without returning a small piece too."""
     g = game_in("winter")
-    p = player(g)
+    p = me(g)
     plows = [give(g, p, Equipment.PLOW) for _ in range(4)]
     cart = give(g, p, Equipment.CART)
     give(g, p, Equipment.CART)

@@ -31,19 +31,19 @@ from arle.engine.state import MoorTile
 from arle.engine.supply import take_tile
 from arle.engine.tiles import Equipment, Tile
 from arle.engine.tools import Tool, tool_count
-from tests.engine.building_helpers import build, game_with, refresh, rich
+from tests.engine.building_helpers import build, game_with, rich
 from tests.engine.helpers import (
     C,
     H,
     S,
     clear_goods,
     finish_work_phase,
+    give,
     me,
     of_type,
     set_animals,
     set_goods,
 )
-from tests.engine.vehicle_helpers import give
 
 # -- helpers of this file ----------------------------------------------------------------------------
 
@@ -64,7 +64,7 @@ def own(game, p, building: str, space: tuple[int, int]) -> None:
     game.state.available_buildings.remove(building)
     p.buildings.append(building)
     p.tiles[space] = building
-    refresh(game)
+    game.refresh()
 
 
 def uses(game, building: str | None = None) -> list[UseBuilding]:
@@ -172,7 +172,7 @@ def test_the_player_chooses_how_to_pay_among_every_way():
     g = game_with("weaving_mill")
     p = me(g)
     set_goods(p, brick=2, flax=10, wool=10)
-    refresh(g)
+    g.refresh()
     g.apply(PlaceWorker("summer.builder"))
     g.apply(Choose("weaving_mill"))
     pays = [m for m in g.legal_moves() if isinstance(m, Pay)]
@@ -374,7 +374,7 @@ def test_weaving_parlor_3_flax_for_1_linen_and_1_cut_peat():
     p = me(g)
     own(g, p, "weaving_parlor", (3, 2))
     set_goods(p, flax=6, linen=0, peat=0)
-    refresh(g)
+    g.refresh()
     g.apply(UseBuilding("weaving_parlor"))
     g.apply(UseBuilding("weaving_parlor"))
     assert (p.goods[Good.FLAX], p.goods[Good.LINEN], p.goods[Good.PEAT]) == (0, 2, 2)
@@ -387,7 +387,7 @@ def test_weaving_parlor_asks_which_moor_when_there_is_a_choice():
     p = me(g)
     own(g, p, "weaving_parlor", (3, 2))
     homeboard.dehydrate(g, p, 0)
-    refresh(g)
+    g.refresh()
     g.apply(UseBuilding("weaving_parlor"))
     assert g.decision.kind == "cut_peat"
     assert set(g.legal_moves()) >= {CutPeat(0), CutPeat(3)}
@@ -403,7 +403,7 @@ def test_weaving_parlor_works_without_peat_to_cut():
     own(g, p, "weaving_parlor", (3, 2))
     p.moors = [m for m in p.moors if not m.dehydrated]
     set_goods(p, flax=3, peat=0)
-    refresh(g)
+    g.refresh()
     g.apply(UseBuilding("weaving_parlor"))
     assert (p.goods[Good.LINEN], p.goods[Good.PEAT]) == (1, 0)
     assert any(n.topic.startswith("Weaving Parlor") for n in RULES_NOTES)
@@ -415,7 +415,7 @@ def test_colonists_house_2_wool_for_1_clay_and_1_cut_peat():
     p = me(g)
     own(g, p, "colonists_house", (3, 2))
     set_goods(p, wool=3, woolen=5, clay=0, peat=0)
-    refresh(g)
+    g.refresh()
     g.apply(UseBuilding("colonists_house"))
     assert (p.goods[Good.WOOL], p.goods[Good.WOOLEN], p.goods[Good.CLAY], p.goods[Good.PEAT]) == (
         1, 5, 1, 1)
@@ -430,7 +430,7 @@ def test_carpenters_workshop_4_food_1_brick_stall_to_stable():
     own(g, p, "carpenters_workshop", (3, 2))
     set_goods(p, food=5, brick=1)
     stables = g.state.supply["stable_double_stall"]
-    refresh(g)
+    g.refresh()
     assert uses(g) == [UseBuilding("carpenters_workshop", "4,0")]
     g.apply(UseBuilding("carpenters_workshop", "4,0"))
     assert p.tiles[(4, 0)] == Tile.STABLE.value
@@ -446,7 +446,7 @@ def test_carpenters_workshop_needs_a_stable_left_in_the_supply():
     own(g, p, "carpenters_workshop", (3, 2))
     set_goods(p, food=10, brick=3)
     g.state.supply["stable_double_stall"] = 0
-    refresh(g)
+    g.refresh()
     assert uses(g) == []
 
 
@@ -456,7 +456,7 @@ def test_schnapps_distillery_1_grain_1_peat_for_3_food():
     p = me(g)
     own(g, p, "schnapps_distillery", (3, 2))
     set_goods(p, grain=2, peat=1, food=5)
-    refresh(g)
+    g.refresh()
     g.apply(UseBuilding("schnapps_distillery"))
     assert (p.goods[Good.GRAIN], p.goods[Good.PEAT], p.goods[Good.FOOD]) == (1, 0, 8)
     assert uses(g) == []  # no Peat left
@@ -486,7 +486,7 @@ def test_loading_station_offers_no_building_move():
     p = me(g)
     own(g, p, "loading_station", (3, 2))
     rich(p, peat=5)
-    refresh(g)
+    g.refresh()
     assert uses(g) == []
 
 
@@ -496,10 +496,10 @@ def test_litter_storage_needs_2_horses():
     p = me(g)
     own(g, p, "litter_storage", (3, 2))
     set_goods(p, flax=6)
-    refresh(g)
+    g.refresh()
     assert uses(g) == []  # 1 Horse
     set_animals(p, {"s4,0": {H: 2}})
-    refresh(g)
+    g.refresh()
     g.apply(UseBuilding("litter_storage"))
     assert p.animals["s4,0"] == {H: 3} and p.goods[Good.FLAX] == 3
 
@@ -510,7 +510,7 @@ def test_wood_trader_building_1_timber_1_food_for_2_wood():
     p = me(g)
     own(g, p, "wood_trader", (3, 2))
     set_goods(p, timber=1, food=1, wood=0)
-    refresh(g)
+    g.refresh()
     g.apply(UseBuilding("wood_trader"))
     assert (p.goods[Good.TIMBER], p.goods[Good.FOOD], p.goods[Good.WOOD]) == (0, 0, 2)
 
@@ -522,7 +522,7 @@ def test_anytime_buildings_mid_action_and_after_the_last_november():
     p = me(g)
     own(g, p, "wood_trader", (3, 2))
     set_goods(p, timber=3, food=3, grain=8)
-    refresh(g)
+    g.refresh()
     g.apply(PlaceWorker("summer.builder"))
     assert g.decision.kind == "choose_building"
     g.apply(UseBuilding("wood_trader"))
@@ -551,7 +551,7 @@ def test_an_anytime_use_cannot_leave_a_payment_under_way_unpaid():
     own(g, p, "schnapps_distillery", (4, 1))
     clear_goods(p)
     set_goods(p, grain=1, peat=1, wood=1, clay=1)
-    refresh(g)
+    g.refresh()
     assert uses(g) == [UseBuilding("schnapps_distillery")]
     g.apply(PlaceWorker("summer.builder"))
     g.apply(Choose("workshop"))
@@ -607,7 +607,7 @@ def test_smithy_exchanges_small_equipment_for_plows():
     g.apply(Choose(f"e{cart.id}"))
     assert g.state.supply["handcart_wagon"] == 1 and g.state.supply["peat_boat_plow"] == 4
     g.state.supply["peat_boat_plow"] = 0  # every other Peat Boat/Plow is in play
-    refresh(g)
+    g.refresh()
     # the Wagon would need a Plow from the empty stack; the Peat Boat turns over
     assert Choose(f"e{wagon.id}") not in g.legal_moves()
     g.apply(Choose(f"e{boat.id}"))
@@ -1007,7 +1007,7 @@ def test_an_anytime_use_cannot_spend_what_a_waiting_payment_needs():
     assert g.decision.kind == "cut_peat"
     assert uses(g) == []
     set_goods(p, grain=2)
-    refresh(g)
+    g.refresh()
     assert uses(g) == [UseBuilding("schnapps_distillery")]
 
 
@@ -1025,10 +1025,10 @@ def test_carpenters_workshop_cannot_spend_the_bricks_of_a_stable_being_chosen():
     p.tiles[(3, 1)] = Tile.STALL.value
     set_goods(p, food=5, brick=2)
     g.state.stack.append(UpgradeStallDecision(p.index))
-    refresh(g)
+    g.refresh()
     assert uses(g, "carpenters_workshop") == []
     set_goods(p, food=5, brick=3)
-    refresh(g)
+    g.refresh()
     assert UseBuilding("carpenters_workshop", "3,1") in uses(g)
     g.apply(UseBuilding("carpenters_workshop", "3,1"))
     g.apply(Flip("s4,0"))

@@ -199,7 +199,7 @@ def test_after_half_year_9_each_player_may_trade_peat_before_scoring_then_the_ga
     barn.add(g, me(g, 1), Equipment.PEAT_BOAT)
     me(g, 1).goods[Good.PEAT] = 20
     me(g, 1).goods[Good.FOOD] = 20
-    g._legal = None
+    g.refresh()
     for _ in range(8):
         g.apply(SkipPlacement())
     play(g, passive, lambda g: g.state.phase is not Phase.FINAL_TURNS and not g.state.stack)

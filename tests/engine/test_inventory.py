@@ -9,7 +9,7 @@ from arle.engine import IllegalMove, barn
 from arle.engine import animals as ar
 from arle.engine.events import ActionUsed, GoodsChanged, SupplyBottleneck
 from arle.engine.goods import Good
-from arle.engine.inventory import Harvest, Milking, Shearing, Sustenance, level
+from arle.engine.inventory import Harvest, Milking, Shearing, Sustenance, level, may, november
 from arle.engine.moves import Choose, Pay, TradePeat
 from arle.engine.scoring import score
 from arle.engine.tiles import Equipment, Tile
@@ -57,12 +57,19 @@ def test_milking_cattle_gives_1_2_3_food_for_1_3_5(cattle, food):
     assert p.goods[Good.FOOD] == food
 
 
-def test_milking_gives_at_most_6_food():
-    """November 2. Milking: "You cannot get more than 6 Food this way"."""
-    g, p = _with_animals({"s3,2": {S: 6}, "s4,1": {C: 6}, "d0": {S: 1}})
-    set_goods(p, food=10)
+@pytest.mark.parametrize(("sheep", "cattle"), [(7, 5), (13, 5), (7, 12), (13, 12)])
+def test_milking_gives_at_most_6_food(sheep, cattle):
+    """November 2. Milking: "You cannot get more than 6 Food this way": herds far beyond the top
+    thresholds (7 Sheep, 5 Cattle) give 6 Food, not more."""
+    g, p = _with_animals({})
+    p.tiles.update({(5, 0): Tile.STABLE.value, (5, 1): Tile.STABLE.value})
+    herds = {"s3,2": {S: min(sheep, 6)}, "s4,1": {S: min(sheep - 6, 6)}, "d0": {S: sheep - 12},
+             "s5,0": {C: min(cattle, 6)}, "s5,1": {C: cattle - 6}}
+    set_animals(p, {h: {a: n for a, n in here.items() if n > 0} for h, here in herds.items()})
+    assert (ar.count(p, S), ar.count(p, C)) == (sheep, cattle)
+    set_goods(p, food=2)
     Milking().run(g, p)
-    assert p.goods[Good.FOOD] == 16
+    assert p.goods[Good.FOOD] == 8
 
 
 def test_milking_counts_only_animals_on_the_home_board():
@@ -97,23 +104,19 @@ def test_harvest_is_capped_by_the_goods_track():
     assert (p.goods[Good.GRAIN], p.goods[Good.FLAX]) == (15, 15)
 
 
-def test_november_sustenance_pays_3_food_and_2_peat():
-    """November 4. Sustenance: "Pay 3 Food and 2 Peat"."""
+@pytest.mark.parametrize(("script", "peat_paid"), [(november, 2), (may, 0)])
+def test_sustenance_pays_3_food_and_2_peat_in_november_3_food_in_may(script, peat_paid):
+    """November 4. Sustenance: "Pay 3 Food and 2 Peat"; May 4. Sustenance: "Pay 3 Food" (the
+    step of each Inventorying script, paid from enough goods: nothing else is touched)."""
     g = new_game()
     p = me(g)
     set_goods(p, food=5, peat=3, grain=4, wood=4)
-    events = run_steps(g, 0, [Sustenance(3, 2)])
-    assert (p.goods[Good.FOOD], p.goods[Good.PEAT], p.goods[Good.GRAIN], p.goods[Good.WOOD]) == (2, 1, 4, 4)
+    sustenance = [step for step in script(0).steps if isinstance(step, Sustenance)]
+    events = run_steps(g, 0, sustenance)
+    assert len(sustenance) == 1
+    assert (p.goods[Good.FOOD], p.goods[Good.PEAT], p.goods[Good.GRAIN], p.goods[Good.WOOD]) == (
+        2, 3 - peat_paid, 4, 4)
     assert not of_type(events, SupplyBottleneck)
-
-
-def test_may_sustenance_pays_3_food_and_no_peat():
-    """May 4. Sustenance: "Pay 3 Food"."""
-    g = new_game()
-    p = me(g)
-    set_goods(p, food=5, peat=3)
-    run_steps(g, 0, [Sustenance(3, 0)])
-    assert (p.goods[Good.FOOD], p.goods[Good.PEAT]) == (2, 3)
 
 
 def test_missing_food_is_paid_with_grain_first():

@@ -11,8 +11,8 @@ import attrs
 import pytest
 
 from arle.commands.simulate import choose_move, play_one
-from arle.engine import IllegalMove, describe, move_from_dict, move_to_dict
-from arle.engine.events import Event
+from arle.engine import IllegalMove, Phase, barn, describe, move_from_dict, move_to_dict
+from arle.engine.events import EquipmentChanged, Event, PhaseStarted
 from arle.engine.goods import Animal, Good
 from arle.engine.moves import (
     MOVE_TYPES,
@@ -34,6 +34,7 @@ from arle.engine.moves import (
     TradePeat,
     UseBuilding,
 )
+from arle.engine.tiles import Equipment
 from arle.engine.tools import Tool
 from tests.engine.helpers import new_game
 
@@ -166,8 +167,21 @@ def test_events_are_frozen_records():
     assert len(kinds) >= 5
 
 
-def test_copy_is_independent():
+
+def test_refresh_rederives_the_moves_returns_pending_events_once_and_runs_the_flow():
+    """The test API (issue 17 "a small public test API"): after a direct edit ``refresh()`` offers
+    what the new state allows, returns the events rule functions raised (once) and moves the flow
+    on: with no placement left the Work Phase ends (rulebook p. 7) and the final turns begin."""
     g = new_game()
-    c = g.copy()
-    c.apply(PlaceWorker("summer.woodcutter"))
-    assert g.state.occupied == {} and c.state.occupied == {"summer.woodcutter": 0}
+    p = g.state.players[0]
+    assert not [m for m in g.legal_moves() if isinstance(m, Load)]
+    piece = barn.add(g, p, Equipment.HANDCART)
+    events = g.refresh()
+    assert [e for e in events if isinstance(e, EquipmentChanged)] == [
+        EquipmentChanged(0, piece.id, Equipment.HANDCART.value, True)]
+    assert g.refresh() == []
+    assert [m for m in g.legal_moves() if isinstance(m, Load) and m.vehicle == piece.id]
+    g.state.placements = []
+    assert [e for e in g.refresh() if isinstance(e, PhaseStarted)] == [
+        PhaseStarted(-1, Phase.FINAL_TURNS.value)]
+    assert g.state.phase is Phase.FINAL_TURNS and g.legal_moves()[0] == EndTurn()

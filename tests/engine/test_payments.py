@@ -10,19 +10,18 @@ from arle.engine.moves import AdvanceTool, Pay
 from arle.engine.payments import Cost, can_afford, cost, payment_options
 from arle.engine.tiles import Equipment
 from arle.engine.tools import Tool
-from tests.engine.action_helpers import (
+from tests.engine.helpers import (
     choose,
     game_in,
-    goods,
     have,
     keys,
+    me,
     options,
     pay,
     payments,
     place,
     placeable,
-    player,
-    refresh,
+    set_goods,
 )
 
 RICH = {g: 30 for g in Good}
@@ -99,8 +98,8 @@ def test_can_afford():
 def test_the_player_chooses_among_every_way_in_a_game():
     """A Stall (2 Clay, 1 Grain) with 1 Clay and 2 Bricks: 1 Clay + 1 Brick or 2 Bricks."""
     g = game_in()
-    p = player(g)
-    goods(p, clay=1, brick=2)
+    p = me(g)
+    set_goods(p, clay=1, brick=2)
     place(g, "summer.carpenter")
     assert payments(g) == [{"brick": 1, "clay": 1, "grain": 1}, {"brick": 2, "grain": 1}]
     assert all(isinstance(m, Pay) for m in options(g))
@@ -110,8 +109,8 @@ def test_the_player_chooses_among_every_way_in_a_game():
 
 def test_a_single_way_is_paid_without_asking():
     g = game_in()
-    p = player(g)
-    goods(p, clay=0, brick=2)
+    p = me(g)
+    set_goods(p, clay=0, brick=2)
     place(g, "summer.carpenter")  # 2 Bricks is the only way: paid at once, then placed
     assert not payments(g)
     assert have(p, "brick") == 0
@@ -121,12 +120,12 @@ def test_a_space_whose_up_front_cost_cannot_be_paid_is_not_offered():
     """Forester (1 Food) and Laborer (2 Food) need their Food first; the others have no up-front
     cost and stay open even when they would do nothing."""
     g = game_in()
-    goods(player(g), food=1)
-    refresh(g)
+    set_goods(me(g), food=1)
+    g.refresh()
     spaces = placeable(g)
     assert "summer.forester" in spaces and "summer.laborer" not in spaces
-    goods(player(g), food=0)
-    refresh(g)
+    set_goods(me(g), food=0)
+    g.refresh()
     spaces = placeable(g)
     assert "summer.forester" not in spaces and "summer.laborer" not in spaces
     assert "winter.laborer" not in spaces
@@ -139,8 +138,8 @@ def test_what_a_payment_buys_waits_until_it_is_paid_master():
     """↻5 "You pay for the movement": with 2 ways to pay a Workbench (Clay or Brick) the indicator
     moves only once the player has paid."""
     g = game_in()
-    p = player(g)
-    goods(p, brick=1)
+    p = me(g)
+    set_goods(p, brick=1)
     place(g, "summer.master")
     g.apply(AdvanceTool(Tool.WORKBENCH))
     assert p.tools[Tool.WORKBENCH] == 0
@@ -151,10 +150,10 @@ def test_what_a_payment_buys_waits_until_it_is_paid_master():
 def test_plow_animal_is_chosen_then_paid_with_the_wood():
     """↻1: "A Plow costs 1 Wood and either 1 Cattle or 1 Horse" - both are paid in one go."""
     g = game_in()
-    p = player(g)
-    goods(p, wood=1, timber=1)
+    p = me(g)
+    set_goods(p, wood=1, timber=1)
     p.animals = {"s4,0": {Animal.HORSE: 1}, "s4,1": {Animal.CATTLE: 1}}
-    refresh(g)
+    g.refresh()
     place(g, "summer.farmer")
     choose(g, "plow")
     assert keys(g) == ["cattle", "horse"]

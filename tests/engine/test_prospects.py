@@ -23,17 +23,16 @@ from arle.engine.moves import (
 )
 from arle.engine.tiles import Equipment
 from arle.engine.tools import Tool
-from tests.engine.action_helpers import (
+from tests.engine.helpers import (
     choose,
+    clear_goods,
     game_in,
     give,
-    goods,
     idle,
     keys,
-    no_goods,
+    me,
     place,
-    player,
-    refresh,
+    set_goods,
 )
 
 
@@ -43,7 +42,7 @@ def own(game, p, building: str, space: tuple[int, int] = (3, 2)) -> None:
         game.state.available_buildings.remove(building)
     p.buildings.append(building)
     p.tiles[space] = building
-    refresh(game)
+    game.refresh()
 
 
 def test_builder_waits_for_a_sale_that_pays_for_the_building():
@@ -51,9 +50,9 @@ def test_builder_waits_for_a_sale_that_pays_for_the_building():
     action)": with 7 of the Potter's Inn's 9 Food, the Builder does not end; selling 1 Peat at
     Beemoor (2 Food) makes the Inn affordable, and the options are worked out again at once."""
     g = game_in("summer", buildings=("potters_inn",))
-    p = player(g)
-    no_goods(p)
-    goods(p, food=7, peat=1, wood=1, clay=1)
+    p = me(g)
+    clear_goods(p)
+    set_goods(p, food=7, peat=1, wood=1, clay=1)
     cart = give(g, p, Equipment.HANDCART)
     place(g, "summer.builder")
     assert g.decision is not None and g.decision.kind == "await_income"
@@ -73,9 +72,9 @@ def test_builder_waits_for_a_sale_that_pays_for_the_building():
 def test_builder_ends_at_once_when_nothing_could_pay():
     """Nothing affordable and nothing to sell or trade: the Builder ends as before."""
     g = game_in("summer", buildings=("potters_inn",))
-    p = player(g)
-    no_goods(p)
-    goods(p, food=7, peat=1, wood=1, clay=1)
+    p = me(g)
+    clear_goods(p)
+    set_goods(p, food=7, peat=1, wood=1, clay=1)
     place(g, "summer.builder")
     assert idle(g)
 
@@ -84,9 +83,9 @@ def test_waiting_ends_when_the_income_is_gone():
     """The choice stays open only while an anytime move could still pay: returning the only
     vehicle ends the wait (and the legal moves are never empty)."""
     g = game_in("summer", buildings=("potters_inn",))
-    p = player(g)
-    no_goods(p)
-    goods(p, food=7, peat=1, wood=1, clay=1)
+    p = me(g)
+    clear_goods(p)
+    set_goods(p, food=7, peat=1, wood=1, clay=1)
     cart = give(g, p, Equipment.HANDCART)
     place(g, "summer.builder")
     assert g.decision.kind == "await_income"
@@ -99,9 +98,9 @@ def test_carpenter_offers_the_building_a_peat_boat_trade_pays_for():
     Material; with no Grain but a Peat Boat and Peat, the building option is offered (a Stall,
     needing Clay the Peat Boat can't give, is not) and the trade makes it affordable."""
     g = game_in("summer", buildings=("farmers_house",))
-    p = player(g)
-    no_goods(p)
-    goods(p, wood=1, peat=1)
+    p = me(g)
+    clear_goods(p)
+    set_goods(p, wood=1, peat=1)
     give(g, p, Equipment.PEAT_BOAT)
     place(g, "summer.carpenter")
     assert g.decision.kind == "await_income"  # the only option, "building", taken at once
@@ -114,9 +113,9 @@ def test_a_peat_boat_never_makes_clay_so_the_stall_ends_at_once():
     """Winter Carpenter with no Clay: the Peat Boat trades only for goods of the Goods Track, so
     no Stall (2 Clay, 1 Grain) and no Stable can become affordable: the action ends at once."""
     g = game_in("winter")
-    p = player(g)
-    no_goods(p)
-    goods(p, grain=1, peat=3)
+    p = me(g)
+    clear_goods(p)
+    set_goods(p, grain=1, peat=3)
     give(g, p, Equipment.PEAT_BOAT)
     place(g, "winter.carpenter")
     assert idle(g)
@@ -125,10 +124,10 @@ def test_a_peat_boat_never_makes_clay_so_the_stall_ends_at_once():
 def test_winter_carpenter_stall_waits_for_the_colonists_house():
     """The Colonist's House (2 Wool for 1 Clay, any time) can pay for a Stall's second Clay."""
     g = game_in("winter", buildings=("colonists_house",))
-    p = player(g)
+    p = me(g)
     own(g, p, "colonists_house")
-    no_goods(p)
-    goods(p, clay=1, grain=1, wool=2)
+    clear_goods(p)
+    set_goods(p, clay=1, grain=1, wool=2)
     place(g, "winter.carpenter")
     assert g.decision.kind == "await_income"
     assert UseBuilding("colonists_house") in g.legal_moves()
@@ -143,10 +142,10 @@ def test_summer_laborer_offers_the_vehicle_an_anytime_building_pays_for():
     affordable, but the Wood Trader building (1 Timber and 1 Food for 2 Wood) makes it so; the
     vehicle stays on offer instead of imitation being chosen automatically."""
     g = game_in("summer", buildings=("wood_trader",))
-    p = player(g)
+    p = me(g)
     own(g, p, "wood_trader")
-    no_goods(p)
-    goods(p, timber=1, food=3)
+    clear_goods(p)
+    set_goods(p, timber=1, food=3)
     g.apply(SkipPlacement())
     place(g, "summer.woodcutter")  # player 1: a space to imitate
     place(g, "summer.laborer")
@@ -162,9 +161,9 @@ def test_conversion_waits_for_a_peat_boat_trade():
     """Tanner: "per Fleshing Beam, you may turn 1 Hide into 1 Leather": with no Hide but a Peat
     Boat, the conversion waits (Done only) and offers the Hide once traded."""
     g = game_in("winter")
-    p = player(g)
-    no_goods(p)
-    goods(p, peat=2)
+    p = me(g)
+    clear_goods(p)
+    set_goods(p, peat=2)
     give(g, p, Equipment.PEAT_BOAT)
     place(g, "winter.tanner")
     assert g.decision.kind == "convert" and g.decision.options(g) == [Done()]
@@ -176,17 +175,17 @@ def test_master_waits_for_what_an_anytime_building_brings():
     """Master: "move a Tool indicator ..., paying its cost": the Colonist's House's Clay (2 Wool
     for 1 Clay) can pay for a Pottery Wheel; with the Wool alone the Master ends at once."""
     g = game_in("summer", buildings=("colonists_house",))
-    p = player(g)
-    no_goods(p)
-    goods(p, wool=2)
+    p = me(g)
+    clear_goods(p)
+    set_goods(p, wool=2)
     place(g, "summer.master")
     assert idle(g)
 
     g = game_in("summer", buildings=("colonists_house",))
-    p = player(g)
+    p = me(g)
     own(g, p, "colonists_house")
-    no_goods(p)
-    goods(p, wool=2)
+    clear_goods(p)
+    set_goods(p, wool=2)
     place(g, "summer.master")
     assert g.decision.kind == "master" and g.decision.options(g) == [Done()]
     g.apply(UseBuilding("colonists_house"))
@@ -199,9 +198,9 @@ def test_laborer_imitation_waits_for_a_sale_that_pays_the_up_front_food():
     """Summer Laborer imitating the Forester ("pay 1 Food, then ..."): with no Food left after
     the Laborer's 2, a sale at Beemoor pays the Forester's Food, so imitation is not dropped."""
     g = game_in("summer")
-    p = player(g)
-    no_goods(p)
-    goods(p, food=2, peat=1)
+    p = me(g)
+    clear_goods(p)
+    set_goods(p, food=2, peat=1)
     cart = give(g, p, Equipment.HANDCART)
     g.apply(SkipPlacement())
     place(g, "summer.forester")  # player 1
@@ -219,9 +218,9 @@ def test_peat_boat_trades_count_only_as_far_as_the_peat_goes(peat, waits):
     """The Peat Boat trades 1 Peat for 1 good (p. 7): with 5 Food, a Potter's Inn (9 Food) can
     become affordable with 4 Peat but not with 3, so only then does the Builder wait."""
     g = game_in("summer", buildings=("potters_inn",))
-    p = player(g)
-    no_goods(p)
-    goods(p, food=5, peat=peat, wood=1, clay=1)
+    p = me(g)
+    clear_goods(p)
+    set_goods(p, food=5, peat=peat, wood=1, clay=1)
     give(g, p, Equipment.PEAT_BOAT)
     place(g, "summer.builder")
     assert (g.decision is not None and g.decision.kind == "await_income") == waits
@@ -238,9 +237,9 @@ def test_winter_build_option_stays_beside_the_other_option(space):
     imitate"): with no Grain for a light green house but a Peat Boat and Peat, the building option
     is offered beside the other one instead of the other being taken automatically."""
     g = game_in("winter", buildings=("novices_hut",))
-    p = player(g)
-    no_goods(p)
-    goods(p, food=2, wood=1, peat=1)
+    p = me(g)
+    clear_goods(p)
+    set_goods(p, food=2, wood=1, peat=1)
     give(g, p, Equipment.PEAT_BOAT)
     if space == "winter.laborer":
         g.apply(SkipPlacement())

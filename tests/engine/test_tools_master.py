@@ -7,18 +7,18 @@ import pytest
 
 from arle.engine.moves import AdvanceTool, Done
 from arle.engine.tools import TOOL_TRACKS, Tool, last_position, tool_count, tool_vp
-from tests.engine.action_helpers import (
+from tests.engine.helpers import (
+    clear_goods,
     done,
     game_in,
-    goods,
     have,
     idle,
-    no_goods,
+    me,
     options,
     pay,
     payments,
     place,
-    player,
+    set_goods,
     set_tool,
 )
 
@@ -52,7 +52,7 @@ def test_ten_tool_tracks_start_on_the_leftmost_space():
     """Setup: "place one each on each of the 10 Tool Tracks ... on the leftmost space"."""
     g = game_in()
     assert len(Tool) == 10
-    assert all(pos == 0 for pos in player(g).tools.values())
+    assert all(pos == 0 for pos in me(g).tools.values())
 
 
 @pytest.mark.parametrize("season", ["summer", "winter"])
@@ -62,8 +62,8 @@ def test_master_rulebook_example_a_new_workbench_counts_at_once(season):
     move 2 more Tool Indicators (for a total of 3 movements)" - e.g. Axes (1 Wood) and Ovens
     (1 Brick)."""
     g = game_in(season)
-    p = player(g)
-    goods(p, brick=1)
+    p = me(g)
+    set_goods(p, brick=1)
     place(g, f"{season}.master")
     g.apply(AdvanceTool(Tool.WORKBENCH))
     assert payments(g) == [{"clay": 2}, {"brick": 1, "clay": 1}]  # Brick may pay for Clay
@@ -82,7 +82,7 @@ def test_master_without_moving_the_workbench_2_movements_only():
     """↻5: "Alternatively, you can keep your 2 Clay, not move the Workbench Tool Indicator and
     still move 2 other Tool Indicators"."""
     g = game_in()
-    p = player(g)
+    p = me(g)
     place(g, "summer.master")
     g.apply(AdvanceTool(Tool.AXE))
     g.apply(AdvanceTool(Tool.FISH_TRAP))
@@ -104,7 +104,7 @@ def test_master_spade_track_moves_2_spades_for_1_wood():
     """↻5: "moving the Spade Tool Indicator increases the number of Spades by 2, but it still only
     costs 1 Wood per movement"."""
     g = game_in()
-    p = player(g)
+    p = me(g)
     place(g, "summer.master")
     g.apply(AdvanceTool(Tool.SPADE))
     assert tool_count(Tool.SPADE, p.tools[Tool.SPADE]) == 5
@@ -115,7 +115,7 @@ def test_master_oven_is_paid_with_a_brick_and_clay_cannot_pay_for_it():
     """p. 6: "You have to pay 1 Brick to move the Oven Tool Indicator" - only Brick pays for Clay,
     not the other way round."""
     g = game_in()
-    p = player(g)
+    p = me(g)
     place(g, "summer.master")
     assert have(p, "brick") == 0
     assert AdvanceTool(Tool.OVEN) not in options(g)
@@ -125,8 +125,8 @@ def test_master_costs_timber_for_wood_and_the_player_chooses():
     """"you can always pay Timber instead of Wood": a Weaving Loom move (2 Wood) with 1 Wood and
     2 Timber may be paid 1 Wood + 1 Timber or 2 Timber."""
     g = game_in()
-    p = player(g)
-    goods(p, wood=1, timber=2)
+    p = me(g)
+    set_goods(p, wood=1, timber=2)
     place(g, "summer.master")
     g.apply(AdvanceTool(Tool.WEAVING_LOOM))
     assert payments(g) == [{"timber": 1, "wood": 1}, {"timber": 2}]
@@ -137,9 +137,9 @@ def test_master_costs_timber_for_wood_and_the_player_chooses():
 
 def test_master_only_affordable_moves_are_offered():
     g = game_in()
-    p = player(g)
-    no_goods(p)
-    goods(p, clay=1)
+    p = me(g)
+    clear_goods(p)
+    set_goods(p, clay=1)
     place(g, "summer.master")
     assert options(g) == [
         AdvanceTool(Tool.SLAUGHTERING_TABLE), AdvanceTool(Tool.POTTERY_WHEEL), Done()
@@ -148,7 +148,7 @@ def test_master_only_affordable_moves_are_offered():
 
 def test_master_an_indicator_at_the_end_of_its_track_is_not_offered():
     g = game_in()
-    p = player(g)
+    p = me(g)
     set_tool(p, Tool.SPADE, 7)
     place(g, "summer.master")
     assert AdvanceTool(Tool.SPADE) not in options(g)
@@ -157,9 +157,9 @@ def test_master_an_indicator_at_the_end_of_its_track_is_not_offered():
 def test_master_with_4_workbenches_moves_4_indicators():
     """Master: "Per Workbench you have (i.e. up to 2, 3, or 4 times)"."""
     g = game_in()
-    p = player(g)
+    p = me(g)
     set_tool(p, Tool.WORKBENCH, 4)
-    goods(p, wood=10)
+    set_goods(p, wood=10)
     place(g, "summer.master")
     for tool in (Tool.AXE, Tool.SPADE, Tool.SHOVEL, Tool.FISH_TRAP):
         g.apply(AdvanceTool(tool))
@@ -171,14 +171,14 @@ def test_using_tools_costs_nothing():
     """↻8: "you do not have to pay the costs printed in front of the Tool Tracks" when using them:
     the Clay Worker gives 3 Clay and takes no Wood."""
     g = game_in()
-    p = player(g)
+    p = me(g)
     place(g, "summer.clay_worker")
     assert have(p, "clay") == 7 and have(p, "wood") == 4
 
 
 def test_master_may_stop_early():
     g = game_in()
-    p = player(g)
+    p = me(g)
     place(g, "summer.master")
     done(g)
     assert idle(g) and have(p, "wood") == 4

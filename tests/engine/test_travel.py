@@ -11,8 +11,8 @@ from arle.engine.goods import Animal, Good
 from arle.engine.moves import Choose, Done, ReleaseAnimal, TradePeat
 from arle.engine.tiles import Equipment, Tile
 from arle.engine.travel import SaleDecision, option_label
-from tests.engine.helpers import clear_goods, me, new_game, of_type, set_animals, set_goods
-from tests.engine.vehicle_helpers import cargo, give, load, loads
+from tests.engine.helpers import clear_goods, give, me, new_game, of_type, set_animals, set_goods
+from tests.engine.vehicle_helpers import cargo, load, loads
 
 E = Equipment
 S, C, H = Animal.SHEEP, Animal.CATTLE, Animal.HORSE
@@ -53,7 +53,7 @@ def test_nothing_to_sell_nothing_to_load():
     assert loads(g) == []
     p.destinations = ["esens"]
     set_goods(p, grain=2)
-    g._legal = None
+    g.refresh()
     assert {m.item for m in loads(g)} == {"dest:esens"}
 
 

@@ -13,8 +13,8 @@ from arle.engine.goods import Good
 from arle.engine.moves import Choose, Load, ReturnEquipment
 from arle.engine.state import Phase
 from arle.engine.tiles import Equipment
-from tests.engine.helpers import clear_goods, finish_work_phase, me, new_game, set_goods
-from tests.engine.vehicle_helpers import cargo, give, load, load_items, loads
+from tests.engine.helpers import clear_goods, finish_work_phase, give, me, new_game, set_goods
+from tests.engine.vehicle_helpers import cargo, load, load_items, loads
 
 E = Equipment
 
@@ -56,7 +56,7 @@ def test_clay_cannot_be_loaded_without_peat_and_timber_is_not_wood():
     set_goods(p, clay=2, timber=3, brick=3)
     assert load_items(g, cart.id, 0) == {"dest:hage"}  # Hage sells a Field: no goods needed
     set_goods(p, peat=1)
-    g._legal = None
+    g.refresh()
     assert load_items(g, cart.id, 0) == {"clay", "dest:hage", "dest:beemoor"}
 
 
@@ -164,7 +164,7 @@ def test_loading_station_puts_supply_peat_on_single_spaces_only():
     carriage = give(g, p, E.CARRIAGE)
     assert "peat" not in {m.item for m in loads(g)}  # not without the building
     p.buildings.append("loading_station")
-    g._legal = None
+    g.refresh()
     assert [m.start for m in loads(g, carriage.id) if m.item == "peat"] == [0]
     load(g, carriage, 0, "peat")
     assert p.goods[Good.PEAT] == 3
@@ -182,7 +182,8 @@ def test_loads_wait_between_actions_and_only_in_the_work_phase():
     assert loads(g)
     g.state.phase = Phase.LAST_TRADE
     g.state.queue = [0]
-    g._legal = None
+    g.refresh()
+    assert g.state.phase is Phase.LAST_TRADE and g.actor == 0
     assert vehicles.load_moves(g, p) == []
     assert loads(g) == []
     g.state.phase = Phase.WORK
@@ -278,7 +279,7 @@ def test_a_flipped_vehicle_keeps_its_load_and_gains_its_new_space():
     load(g, carriage, 1, "woolen")
     for piece in (cart, handcart, carriage):
         warden.flip(g, p, f"e{piece.id}")
-    g._legal = None
+    g.refresh()
     assert (cart.kind, handcart.kind, carriage.kind) == (E.HORSE_CART, E.WAGON, E.DROSHKY)
     assert cargo(cart) == [(1, 2, "summer_wear")]
     assert cargo(handcart) == [(0, 1, "timber")]
@@ -304,7 +305,7 @@ def test_horse_cart_space_2_3_take_fabric_after_a_cart_flip():
     load(g, cart, 0, "linen")
     assert "linen" not in load_items(g, cart.id, 2)
     warden.flip(g, p, f"e{cart.id}")
-    g._legal = None
+    g.refresh()
     load(g, cart, 2, "linen")
     assert cargo(cart) == [(0, 2, "summer_wear"), (2, 2, "summer_wear")]
 
@@ -322,6 +323,6 @@ def test_clothing_made_on_a_vehicle_cannot_be_sold_in_the_same_work_phase():
     assert p.goods[Good.LEATHER_WEAR] == 0
     assert "dest:emden" not in {m.item for m in loads(g)}
     vehicles.empty_vehicles(g, p)
-    g._legal = None
+    g.refresh()
     assert p.goods[Good.LEATHER_WEAR] == 1
     assert (carriage.id, 0, "dest:emden") in {(m.vehicle, m.start, m.item) for m in loads(g)}

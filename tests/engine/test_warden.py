@@ -9,32 +9,31 @@ from arle.engine import animals, homeboard
 from arle.engine.moves import Flip, MoveDike
 from arle.engine.state import LoadItem
 from arle.engine.tiles import Equipment, Tile
-from tests.engine.action_helpers import (
+from tests.engine.helpers import (
     H,
     S,
-    animals_on,
     game_in,
     give,
     have,
     idle,
+    me,
     options,
     place,
     placeable,
-    player,
-    refresh,
+    set_animals,
 )
 
 
 def _warden_with_only(setup) -> tuple:
     """A game whose player 0 has nothing flippable but what ``setup(g, p)`` adds."""
     g = game_in()
-    p = player(g)
+    p = me(g)
     for m in p.moors:
         m.dehydrated, m.peat = True, 4  # no hydrated Moor to flip
     del p.tiles[(4, 0)]  # the starting Stall goes (its Horse with it)
     p.animals = {}
     target = setup(g, p)
-    refresh(g)
+    g.refresh()
     return g, p, target
 
 
@@ -75,7 +74,7 @@ def test_warden_flips_forest_to_park(before, after):
 def test_warden_dehydrates_a_moor_with_4_peat():
     """RULES-DECISIONS: "Moor→Dehydrated Moor (with 4 Peat from the general supply)"."""
     g = game_in()
-    p = player(g)
+    p = me(g)
     place(g, "summer.warden")
     assert options(g) == [Flip("s4,0"), Flip("m0"), Flip("m1"), Flip("m2")]
     g.apply(Flip("m1"))
@@ -89,11 +88,11 @@ def test_warden_stall_to_depot_the_animals_leave():
     """A Depot holds no Animals (RULES-DECISIONS flips): the Stall's 3 Horses look for another
     place - here the two empty pastures (2 + 1)."""
     g = game_in()
-    p = player(g)
+    p = me(g)
     for m in p.moors:
         m.dehydrated, m.peat = True, 4
-    animals_on(p, {"s4,0": {H: 3}})
-    refresh(g)
+    set_animals(p, {"s4,0": {H: 3}})
+    g.refresh()
     place(g, "summer.warden")
     assert idle(g)
     assert p.tiles[(4, 0)] == Tile.DEPOT.value
@@ -168,12 +167,12 @@ def test_warden_nothing_else_flips_tiles_fields_buildings_or_dehydrated_moors():
 
 def test_warden_the_player_chooses_among_all_eight_kinds_of_flip():
     g = game_in()
-    p = player(g)
+    p = me(g)
     pieces = [give(g, p, k) for k in (Equipment.PEAT_BOAT, Equipment.HANDCART, Equipment.CART,
                                       Equipment.CARRIAGE)]
     p.tiles[(3, 2)] = Tile.STABLE.value
     p.tiles[(4, 1)] = Tile.FOREST.value
-    refresh(g)
+    g.refresh()
     place(g, "summer.warden")
     assert set(options(g)) == {
         *(Flip(f"e{e.id}") for e in pieces),
@@ -188,7 +187,7 @@ def test_dike_warden_a_flip_and_1_dike():
     """Dike Warden: "Flip over a tile ... Additionally, build 1 Dike"."""
     g, p, piece = _warden_with_only(lambda g, p: give(g, p, Equipment.HANDCART))
     g.state.half_year = 2
-    refresh(g)
+    g.refresh()
     dikes = list(p.dikes)
     place(g, "winter.dike_warden")  # the Handcart is the only flip: taken at once
     assert piece.kind is Equipment.WAGON
@@ -202,7 +201,7 @@ def test_dike_warden_a_flip_and_1_dike():
 def test_dike_warden_without_a_flip_still_builds_the_dike():
     g, p, _ = _warden_with_only(lambda g, p: None)
     g.state.half_year = 2
-    refresh(g)
+    g.refresh()
     dikes = list(p.dikes)
     place(g, "winter.dike_warden")
     g.apply(next(m for m in options(g) if isinstance(m, MoveDike)))

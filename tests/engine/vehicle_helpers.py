@@ -1,23 +1,12 @@
-"""Helpers for the vehicle and travel tests: give a player vehicles, list and make Load moves."""
+"""Helpers for the vehicle and travel tests: list and make Load moves (``helpers.give`` gives a
+player vehicles)."""
 
 from __future__ import annotations
 
 from arle.engine import Game
-from arle.engine import barn as barn_rules
 from arle.engine.events import Event
 from arle.engine.moves import Load
-from arle.engine.state import EquipmentPiece, PlayerState
-from arle.engine.supply import take_tile
-from arle.engine.tiles import Equipment
-
-
-def give(game: Game, p: PlayerState, kind: Equipment) -> EquipmentPiece:
-    """Put a new piece of ``kind`` in the player's Barn, taken from the supply board."""
-    assert take_tile(game, kind), f"no {kind} left in the supply"
-    piece = barn_rules.add(game, p, kind)
-    game._take_events()
-    game._legal = None
-    return piece
+from arle.engine.state import EquipmentPiece
 
 
 def loads(game: Game, vehicle: int | None = None) -> list[Load]:

@@ -24,8 +24,8 @@ def make_session(players: int = 2, buildings: tuple[str, ...] = ()) -> Any:
 
 
 def refresh(session: Any) -> None:
-    """After editing ``session.game.state`` directly: forget cached legal moves, redraw."""
-    session.game._legal = None
+    """After editing ``session.game.state`` directly: let the game re-derive its moves, redraw."""
+    session.game.refresh()
     session._legal = None
     session.changed.emit([])
 
@@ -34,9 +34,6 @@ def run_steps(session: Any, player: int, steps: list[Any]) -> None:
     """Run rule steps for ``player`` (as an action would) up to the first decision."""
     game = session.game
     game.push(Script(player, list(steps), source="test"))
-    game._legal = None
-    game._advance()
-    game._take_events()
     refresh(session)
 
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtTest import QTest
 
 from arle.engine import homeboard as H
@@ -172,8 +173,29 @@ def test_clicking_a_moor_dehydrates_it(qtbot):
     assert m.dehydrated and m.peat == 4
 
 
-def test_home_board_renders_mid_game(qtbot, tmp_path):
-    """A Home Board with Animals on Dikes and pastures, a building, travel and full Food."""
+def _render(scene: HomeBoardScene) -> QImage:
+    """The scene painted at scale 1: a scene point is the pixel at it minus the rect's origin."""
+    scene.ensure_fresh()
+    rect = scene.sceneRect()
+    image = QImage(int(rect.width()), int(rect.height()), QImage.Format.Format_RGB32)
+    image.fill(QColor("white"))
+    painter = QPainter(image)
+    scene.render(painter, QRectF(image.rect()), rect)
+    painter.end()
+    return image
+
+
+def _pixels(image: QImage, scene: HomeBoardScene, area: QRectF) -> list[int]:
+    """The colours inside ``area`` (scene coordinates), every other pixel."""
+    r = area.translated(-scene.sceneRect().topLeft()).toAlignedRect() & image.rect()
+    return [image.pixel(x, y) for y in range(r.top(), r.bottom() + 1, 2)
+            for x in range(r.left(), r.right() + 1, 2)]
+
+
+def test_home_board_renders_mid_game_animals_and_tiles_where_the_state_has_them(qtbot, tmp_path):
+    """A Home Board with Animals on Dikes and pastures (rulebook p. 9 holders), a Stable, a
+    building, travel and full Food: every Animal is drawn as a token on its holder and each tile
+    on its space (taking them away changes exactly those pixels)."""
     session = make_session(buildings=("farmers_house",))
     p = session.game.state.players[0]
     p.dikes[:] = [(0, 0), (0, 1), (1, 0), (1, 1), (1, 2)]  # the 1st Dike built: row 2 is land
@@ -184,8 +206,23 @@ def test_home_board_renders_mid_game(qtbot, tmp_path):
     p.goods[Good.FOOD] = 22
     p.travel = ["bremen", "hage"]
     refresh(session)
-    _scene, view = board(qtbot, session)
+    scene, view = board(qtbot, session)
     out = os.environ.get("ARLE_SHOTS")
     path = (tmp_path if not out else Path(out)) / "home_board.png"
     assert view.grab().save(str(path))
-    assert path.stat().st_size > 10_000
+    full = _render(scene)
+    tokens = {h: [r for _, r in scene.animal_token_rects(h)] for h in ("d3", "s2,1", "s4,1", "s2,0")}
+    assert {h: len(rects) for h, rects in tokens.items()} == {"d3": 1, "s2,1": 2, "s4,1": 2, "s2,0": 5}
+    p.animals = {}
+    refresh(session)
+    no_animals = _render(scene)
+    for holder, rects in tokens.items():
+        for rect in rects:
+            assert _pixels(full, scene, rect) != _pixels(no_animals, scene, rect), holder
+    tiles = [HS.cell_rect(2, 0), HS.cell_rect(3, 2)]
+    del p.tiles[(2, 0)], p.tiles[(3, 2)]
+    refresh(session)
+    no_tiles = _render(scene)
+    for rect in tiles:
+        assert _pixels(no_animals, scene, rect) != _pixels(no_tiles, scene, rect)
+    assert _pixels(no_animals, scene, HS.cell_rect(4, 0)) == _pixels(no_tiles, scene, HS.cell_rect(4, 0))

@@ -12,7 +12,8 @@ from arle.engine.moves import Choose, Done, Load, ReturnEquipment
 from arle.engine.tiles import Equipment
 from arle.gui import storage_scene as SS
 from arle.gui.storage_scene import StorageScene
-from tests.engine.vehicle_helpers import cargo, give
+from tests.engine.helpers import give
+from tests.engine.vehicle_helpers import cargo
 from tests.gui.scene_helpers import Messages, click, drag, make_session, refresh, show
 
 E = Equipment
@@ -49,10 +50,12 @@ def test_linen_on_a_cart_lights_up_combined_spaces_and_drops_on_the_nearest(qtbo
     p.goods[Good.LINEN] = 1
     refresh(session)
     scene, view = storage(qtbot, session)
-    candidates = scene._load_candidates("linen")
-    assert {c.move for c in candidates} == {Load(cart.id, 0, "linen"), Load(cart.id, 1, "linen")}
-    # Each target covers two loading spaces as one rectangle.
-    assert all(abs(c.rect.width() - (2 * SS.CELL + 4)) < 0.01 for c in candidates)
+    targets = {m for m in session.legal_moves() if isinstance(m, Load) and m.item == "linen"}
+    assert targets == {Load(cart.id, 0, "linen"), Load(cart.id, 1, "linen")}
+    # Each target covers two adjacent loading spaces as one rectangle.
+    spaces = SS.loading_rects(cart, SS.parking(p)[cart.id])
+    for m in targets:
+        assert scene.load_rect(m) == spaces[m.start].united(spaces[m.start + 1])
     move = Load(cart.id, 1, "linen")
     drag(view, scene.source_pos(move), scene.target_pos(move))
     assert cargo(cart) == [(1, 2, "summer_wear")]

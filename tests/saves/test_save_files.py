@@ -165,12 +165,22 @@ def test_loading_replays_through_the_engine_only() -> None:
 
 
 def test_bench_reports_every_figure() -> None:
-    """The measurement script runs (its numbers go in the report, not in assertions)."""
+    """The measurement script measures what it names (the times go in the report, not in
+    assertions): every figure is there and positive, medians lie within their maxima, the
+    headline names repeat their detailed figures, and the quick run lists its 3 games."""
     from arle.commands.bench_saves import saves_figures
 
     figures = saves_figures(quick=True)
     assert figures["full_game_moves_median"] > 100
-    assert all(isinstance(v, float | int) and v >= 0 for v in figures.values())
+    assert figures["save_file_bytes_median"] > 10 * figures["full_game_moves_median"]
+    assert figures["list_games_count"] == 3
+    assert all(isinstance(v, float | int) and v > 0 for v in figures.values()), figures
+    for name in ("undo_end_of_game", "save_full_game", "load_full_game"):
+        assert figures[f"{name}_ms_median"] <= figures[f"{name}_ms_max"], name
+    assert figures["undo_end_of_game_ms_p95"] <= figures["undo_end_of_game_ms_max"]
+    assert figures["undo_ms_p95"] == figures["undo_end_of_game_ms_p95"]
+    assert figures["save_ms"] == figures["save_full_game_ms_median"]
+    assert figures["load_ms"] == figures["load_full_game_ms_median"]
 
 
 def test_a_game_without_moves_and_unusual_names_round_trips(tmp_path: Path) -> None:
