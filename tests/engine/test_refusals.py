@@ -22,20 +22,21 @@ from arle.engine.state import Phase
 from arle.engine.steps import CutPeatStep, DikeStep, HouseAnimalsDecision, PayCost, PayDecision
 from arle.engine.tiles import Equipment
 from arle.engine.warden import UpgradeTile
-from tests.engine.action_helpers import (
+from tests.engine.helpers import (
     C,
     S,
-    animals_on,
     choose,
+    clear_goods,
     game_in,
     give,
-    goods,
-    no_goods,
+    me,
+    passive,
     place,
-    player,
-    refresh,
+    play,
+    run_steps,
+    set_animals,
+    set_goods,
 )
-from tests.engine.helpers import passive, play, run_steps
 
 
 def why(game, move, player=None) -> Refusal:
@@ -53,17 +54,17 @@ def test_a_legal_move_has_no_refusal_and_another_players_move_is_not_their_turn(
     assert g.why_not(move) is None and g.why_not(move, player=0) is None
     r = why(g, move, player=1)
     assert r.id == "turn.other" and r.get("seat") == 0
-    assert render(r) == f"It is {player(g).name}'s turn."
+    assert render(r) == f"It is {me(g).name}'s turn."
 
 
 def test_an_occupied_space_names_who_took_it():
     """Rulebook p. 6: each action space holds one Worker."""
     g = game_in()
     g.state.occupied["summer.grocer"] = 1
-    refresh(g)
+    g.refresh()
     r = why(g, PlaceWorker("summer.grocer"))
     assert (r.id, r.get("seat")) == ("space.occupied", 1)
-    assert render(r) == f"Summer: Grocer is already taken by {player(g, 1).name}."
+    assert render(r) == f"Summer: Grocer is already taken by {me(g, 1).name}."
 
 
 def test_the_other_season_in_solo_and_once_used_in_two_player():
@@ -73,7 +74,7 @@ def test_the_other_season_in_solo_and_once_used_in_two_player():
     g = game_in()
     assert g.why_not(PlaceWorker("winter.grocer")) is None
     g.state.special_used_by = 1
-    refresh(g)
+    g.refresh()
     r = why(g, PlaceWorker("winter.grocer"))
     assert (r.id, r.get("seat")) == ("space.other_season_used", 1)
 
@@ -81,8 +82,8 @@ def test_the_other_season_in_solo_and_once_used_in_two_player():
 def test_a_space_whose_up_front_cost_cannot_be_paid():
     """Forester: "Pay 1 Food, then ..." (rulebook ↻9): no Food, no Worker there."""
     g = game_in()
-    no_goods(player(g))
-    refresh(g)
+    clear_goods(me(g))
+    g.refresh()
     r = why(g, PlaceWorker("summer.forester"))
     assert (r.id, r.get("cost")) == ("space.cannot_pay", "1 food")
 
@@ -100,7 +101,7 @@ def test_no_worker_while_an_action_runs_after_the_last_and_for_a_bad_space():
 def test_a_finished_game_refuses_everything():
     g = game_in()
     g.state.phase = Phase.OVER
-    refresh(g)
+    g.refresh()
     assert why(g, EndTurn()).id == "game.over"
     assert why(g, "not a move").id == "game.over"
     assert why(game_in(), "not a move").id == "move.unknown"
@@ -112,8 +113,8 @@ def test_a_finished_game_refuses_everything():
 def test_a_full_place_and_animals_of_two_types():
     """A Dike holds 1 Animal; a pasture 2 of one type."""
     g = game_in()
-    animals_on(player(g), {"d0": {S: 1}, "d1": {S: 1}, "d2": {C: 1}, "s3,2": {S: 1}})
-    refresh(g)
+    set_animals(me(g), {"d0": {S: 1}, "d1": {S: 1}, "d2": {C: 1}, "s3,2": {S: 1}})
+    g.refresh()
     full = why(g, MoveAnimal(S, "d0", "d1"))
     assert (full.id, full.get("capacity"), full.get("kind")) == ("holder.full", 1, "dike")
     assert render(full) == "That Dike is full: it holds 1."
@@ -128,9 +129,13 @@ def test_a_full_place_and_animals_of_two_types():
 def test_animals_move_only_in_the_work_phase_but_are_released_any_time():
     """Rulebook p. 7 (rearranging in the Work Phase) and p. 9 (release at any time)."""
     g = game_in()
-    animals_on(player(g), {"d0": {S: 1}})
+    p = me(g)
+    set_animals(p, {"d0": {S: 1}})
+    give(g, p, Equipment.PEAT_BOAT)  # something to trade: the last-trade turn is given
+    set_goods(p, peat=2)
     g.state.phase, g.state.queue = Phase.LAST_TRADE, [0]
-    refresh(g)
+    g.refresh()
+    assert g.state.phase is Phase.LAST_TRADE and g.actor == 0
     assert why(g, MoveAnimal(S, "d0", "d1")).id == "animal.not_work_phase"
     assert why(g, Load(0, 0, "wood")).id == "load.not_work_phase"
     assert g.why_not(ReleaseAnimal(S, "d0")) is None
@@ -140,7 +145,7 @@ def test_a_waiting_animal_waits_for_its_own_decision():
     """RULES_NOTES "New Animals": an Animal with no place is placed or released by the decision
     that houses it, not in the middle of a later step (a defect: "not.now" was the answer)."""
     g = game_in()
-    animals_on(player(g), {"x": {S: 1}})
+    set_animals(me(g), {"x": {S: 1}})
     g.state.stack.append(HouseAnimalsDecision(0))
     run_steps(g, 0, [CutPeatStep("fixed:1")])  # a step started on top of the housing
     assert why(g, ReleaseAnimal(S, "x")).id == "animal.waiting"
@@ -152,9 +157,9 @@ def test_a_waiting_animal_waits_for_its_own_decision():
 def _paying(**have: int):
     """Player 0 owes 1 Wood and 1 Sheep, and may pay the Wood with Timber: a choice waits."""
     g = game_in()
-    p = player(g)
-    goods(p, wood=1, timber=1)
-    animals_on(p, {"d0": {S: 1}, "d1": {C: 1}})
+    p = me(g)
+    set_goods(p, wood=1, timber=1)
+    set_animals(p, {"d0": {S: 1}, "d1": {C: 1}})
     give(g, p, Equipment.HANDCART)
     run_steps(g, 0, [PayCost(cost(wood=1), animals=((S, 1),))])
     assert isinstance(g.decision, PayDecision), g.prompt()
@@ -169,8 +174,8 @@ def test_while_paying_nothing_moves_and_the_animals_paid_for_stay():
     need = why(g, ReleaseAnimal(S, "d0"))
     assert (need.id, need.get("need")) == ("animal.needed_for_payment", 1)
     assert g.why_not(ReleaseAnimal(C, "d1")) is None
-    assert why(g, Load(player(g).barn[0].id, 0, "wood")).id == "load.not_while_paying"
-    assert why(g, ReturnEquipment(player(g).barn[0].id)).id == "equipment.not_while_paying"
+    assert why(g, Load(me(g).barn[0].id, 0, "wood")).id == "load.not_while_paying"
+    assert why(g, ReturnEquipment(me(g).barn[0].id)).id == "equipment.not_while_paying"
 
 
 # -- vehicles (rulebook pp. 10-11) -----------------------------------------------------------------
@@ -178,7 +183,7 @@ def test_while_paying_nothing_moves_and_the_animals_paid_for_stay():
 
 def test_loading_needs_a_vehicle_room_of_the_right_size_and_the_goods():
     g = game_in()
-    p = player(g)
+    p = me(g)
     assert why(g, Load(0, 0, "wood")).id == "load.need_vehicle"
     plow = give(g, p, Equipment.PLOW)
     cart = give(g, p, Equipment.HANDCART)
@@ -187,13 +192,13 @@ def test_loading_needs_a_vehicle_room_of_the_right_size_and_the_goods():
     assert why(g, Load(cart.id, 0, "linen")).id == "load.does_not_fit"  # a Fabric takes 2
     assert why(g, Load(cart.id, 0, "peat")).id == "load.peat_needs_station"
     assert why(g, Load(cart.id, 0, "gold")).id == "load.unknown_item"
-    no_goods(p)
-    refresh(g)
+    clear_goods(p)
+    g.refresh()
     short = why(g, Load(cart.id, 0, "clay"))
     assert (short.id, short.get("cost")) == ("load.cannot_afford", "1 clay, 1 peat")
     assert why(g, Load(cart.id, 0, "dest:beemoor")).id == "load.nothing_to_sell"
-    goods(p, wood=2)
-    refresh(g)
+    set_goods(p, wood=2)
+    g.refresh()
     g.apply(Load(cart.id, 0, "wood"))
     assert why(g, Load(cart.id, 0, "wood")).id == "load.space_taken"
 
@@ -201,9 +206,9 @@ def test_loading_needs_a_vehicle_room_of_the_right_size_and_the_goods():
 def test_no_loading_while_selling_and_a_used_destination_is_gone():
     """RULES_NOTES "Loading vehicles": not while selling at a destination."""
     g = game_in()
-    p = player(g)
-    no_goods(p)
-    goods(p, peat=1, summer_wear=1, wood=1)
+    p = me(g)
+    clear_goods(p)
+    set_goods(p, peat=1, summer_wear=1, wood=1)
     cart = give(g, p, Equipment.HORSE_CART)
     g.apply(Load(cart.id, 0, "dest:emden"))
     r = why(g, Load(cart.id, 3, "wood"))
@@ -249,7 +254,7 @@ def test_peat_is_cut_off_dehydrated_moors_that_have_peat():
     """Rulebook p. 9: Peat lies on dehydrated Moors only."""
     g = game_in()
     assert why(g, CutPeat(3)).id == "peat.not_now"
-    p = player(g)
+    p = me(g)
     p.moors[1].dehydrated = True  # with no Peat left on it
     run_steps(g, 0, [CutPeatStep("fixed:2")])
     assert g.why_not(CutPeat(3)) is None
