@@ -12,7 +12,7 @@ import traceback
 from collections import Counter
 from pathlib import Path
 
-from arle.engine import Game, Setup
+from arle.engine import Game, HouseAnimalsDecision, Setup
 from arle.engine import animals as animal_rules
 from arle.engine import barn as barn_rules
 from arle.engine.build import buildable_buildings
@@ -119,7 +119,7 @@ def check_invariants(game: Game) -> None:
             assert cap is None or n <= cap, f"{p.name} has {n} {good} over the cap {cap}"
         assert animal_rules.housing_valid(p), f"{p.name} keeps Animals where they may not live"
         if animal_rules.waiting(p):
-            assert any(getattr(f, "kind", "") == "house_animals" for f in s.stack), "lost Animals"
+            assert any(isinstance(f, HouseAnimalsDecision) for f in s.stack), "lost Animals"
         small, large = barn_rules.sizes(p)
         from arle.engine.tiles import barn_fits
 

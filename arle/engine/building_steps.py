@@ -17,7 +17,7 @@ from .goods import Animal, Good
 from .moves import Choose, Done, PlaceTile
 from .payments import Bundle, bundle_text, can_afford
 from .state import PlayerState
-from .steps import CutPeatDecision, Decision, PlaceNewTile, Script, Step, counter
+from .steps import CutPeatDecision, Decision, OptionKind, PlaceNewTile, Script, Step, counter
 from .supply import gain, pay, return_tile, take_tile, tile_left
 from .tiles import FIELDS, Equipment, Tile
 
@@ -163,7 +163,8 @@ class ExchangeDecision(Decision):
     remaining: int = 0
     pay: Bundle = ()
     get: Bundle = ()
-    kind = "exchange"
+    answers = (Choose, Done)
+    option_kind = OptionKind.CONFIRM
 
     def label(self) -> str:
         return f"{bundle_text(self.pay)} → {bundle_text(self.get)}"
@@ -207,7 +208,8 @@ class MayPlaceField(Step):
 
 @attrs.define
 class FieldChoiceDecision(Decision):
-    kind = "place_field"
+    answers = (Choose, Done)
+    option_kind = OptionKind.FIELD
 
     def prompt(self, g: Game) -> str:
         return "You may place 1 Field: Grain or Flax side up"
@@ -242,7 +244,8 @@ class ReplaceFields(Step):
 @attrs.define
 class ReplaceFieldsDecision(Decision):
     remaining: int = 3
-    kind = "replace_fields"
+    answers = (PlaceTile, Done)
+    shown_on = "home"
 
     def prompt(self, g: Game) -> str:
         return f"You may replace up to {self.remaining} more Fields with Forests"
@@ -295,7 +298,8 @@ class SmithyExchange(Step):
 
 @attrs.define
 class SmithyDecision(Decision):
-    kind = "smithy"
+    answers = (Choose, Done)
+    option_kind = OptionKind.EQUIPMENT
 
     def prompt(self, g: Game) -> str:
         return "Smithy: you may exchange Peat Boats, Handcarts and Wagons for Plows"

@@ -13,7 +13,7 @@ from .moves import Choose, Done, ReturnEquipment
 from .payments import cost
 from .prospects import PaidStep
 from .state import PlayerState
-from .steps import Decision, OneOf, Option, PayCost, PlaceNewTile, Script, Step
+from .steps import Decision, OneOf, Option, OptionKind, PayCost, PlaceNewTile, Script, Step
 from .supply import take_tile, tile_left
 from .tiles import EQUIPMENT, VEHICLES, Equipment, Tile
 
@@ -51,7 +51,9 @@ class MakeRoomDecision(Decision):
     (a piece returned as an anytime move), the new piece is simply stored."""
 
     kind_: Equipment = Equipment.PLOW
-    kind = "make_room"
+    answers = (Choose, ReturnEquipment)
+    option_kind = OptionKind.CONFIRM
+    shown_on = "storage"
 
     def prompt(self, g: Game) -> str:
         return f"The Barn is full: return a piece to make room for the {self.kind_.value}"
@@ -140,7 +142,9 @@ class BuildVehicle(PaidStep):
 
 @attrs.define
 class ChooseVehicleDecision(Decision):
-    kind = "choose_vehicle"
+    answers = (Choose,)
+    option_kind = OptionKind.VEHICLE
+    shown_on = "storage"
 
     def prompt(self, g: Game) -> str:
         return "Choose a Vehicle to build"
@@ -176,7 +180,8 @@ class PlowFields(Step):
 @attrs.define
 class PlowFieldsDecision(Decision):
     remaining: int = 0
-    kind = "plow_fields"
+    answers = (Choose, Done)
+    option_kind = OptionKind.PLOW
 
     def prompt(self, g: Game) -> str:
         return f"Plow Fields: up to {self.remaining} more"
