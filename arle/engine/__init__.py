@@ -18,6 +18,7 @@ never from a submodule (``tests/test_boundaries.py``). The list below is deliber
 
 from . import animals, barn, buildings, events, homeboard, moves, vehicles
 from .action_spaces import ACTION_SPACES, SUMMER, WINTER
+from .animals import count as animal_count
 from .build import buildable_buildings
 from .buildings import BUILDINGS, RED, YELLOW
 from .decisions import (
@@ -137,6 +138,7 @@ __all__ = [
     "Tool",
     "TradePeat",
     "UseBuilding",
+    "animal_count",
     "animals",
     "barn",
     "barn_fits",

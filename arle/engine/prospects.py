@@ -218,7 +218,7 @@ class AwaitIncome(Decision):
 
     step: Any = None
     answers = (Choose, Done)
-    option_kind = OptionKind.CONFIRM
+    option_kind = OptionKind.GO
 
     def prompt(self, g: Game) -> str:
         if self.step.possible(g, g.state.players[self.player]):

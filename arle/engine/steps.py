@@ -68,7 +68,8 @@ class OptionKind(enum.Enum):
     SALE = "sale"  # a sale option of the loaded destination (``travel.option_label``)
     EQUIPMENT = "equipment"  # "e<id>": a piece in the Barn
     PAY = "pay"  # "pay": pay the Sustenance now
-    CONFIRM = "confirm"  # the one thing the decision does ("exchange", "go", "store")
+    GO = "go"  # "go": carry out the action waiting for income (``option_text``: its title)
+    CONFIRM = "confirm"  # the one thing the decision does ("exchange", "store")
 
 
 @attrs.define
