@@ -13,7 +13,7 @@ from .moves import Choose, Done, ReturnEquipment
 from .payments import cost
 from .prospects import PaidStep
 from .state import PlayerState
-from .steps import Decision, OneOf, Option, OptionKind, PayCost, PlaceNewTile, Script, Step
+from .steps import CountedDecision, Decision, OneOf, Option, OptionKind, PayCost, PlaceNewTile, Script, Step
 from .supply import take_tile, tile_left
 from .tiles import EQUIPMENT, VEHICLES, Equipment, Tile
 
@@ -178,27 +178,21 @@ class PlowFields(Step):
 
 
 @attrs.define
-class PlowFieldsDecision(Decision):
-    remaining: int = 0
+class PlowFieldsDecision(CountedDecision):
     answers = (Choose, Done)
     option_kind = OptionKind.PLOW
 
     def prompt(self, g: Game) -> str:
         return f"Plow Fields: up to {self.remaining} more"
 
-    def options(self, g: Game) -> list[Move]:
-        p = g.state.players[self.player]
-        if self.remaining <= 0 or not PlowFields().possible(g, p):
+    def _targets(self, g: Game, p: PlayerState) -> list[Move]:
+        if not PlowFields().possible(g, p):
             return []
-        return [Choose(Tile.GRAIN_FIELD.value), Choose(Tile.FLAX_FIELD.value), Done()]
+        return [Choose(Tile.GRAIN_FIELD.value), Choose(Tile.FLAX_FIELD.value)]
 
-    def choose(self, g: Game, move: Move) -> None:
-        if isinstance(move, Done):
-            self.finished = True
-            return
+    def _take(self, g: Game, p: PlayerState, move: Move) -> None:
         assert isinstance(move, Choose)
-        self.remaining -= 1
-        self.finished = self.remaining <= 0
+        self._count_one()
         g.push(Script(self.player, [PlaceNewTile(move.option)]))
 
 

@@ -116,9 +116,9 @@ class Decision:
 
 @attrs.define
 class CountedDecision(Decision):
-    """The "up to N, one at a time" shape (cut Peat, Dikes, conversions, Animals paid, the Master):
-    while some are left the player picks one of ``_targets``, and ``Done`` ends it early when it
-    is ``optional``."""
+    """The "up to N, one at a time" shape (cut Peat, Dikes, conversions, Animals paid, the Master,
+    exchanges, Fields plowed or replaced): while some are left the player picks one of
+    ``_targets``, and ``Done`` ends it early when it is ``optional``."""
 
     remaining: int = 0
     optional: ClassVar[bool] = True
