@@ -202,10 +202,9 @@ class StorageScene(SessionScene):
     def sale(self) -> Any:
         """The pending sale decision of this player, or None."""
         d = self.session.game.decision
-        sale = d is not None and d.option_kind is OptionKind.SALE
-        if sale and d.player == self.player and self.mine_to_act():
-            return d
-        return None
+        if d is None or d.option_kind is not OptionKind.SALE:
+            return None
+        return d if d.player == self.player and self.mine_to_act() else None
 
     def piece(self, eid: int) -> EquipmentPiece | None:
         return next((e for e in self.p.barn if e.id == eid), None)

@@ -32,3 +32,47 @@ def test_a_sale_brings_the_storage_board_forward(qtbot):
     assert session.try_apply(Load(cart.id, 0, "dest:norden"))
     assert isinstance(game.decision, SaleDecision)
     assert page.views.currentIndex() == page.views.indexOf(page.storage_views[actor])
+
+
+def _labelled_choices(seeds: tuple[int, ...]):
+    """(decision, option, label) for every Choose option of random games' decisions."""
+    import random
+
+    from arle.commands.simulate import choose_move, setup_for
+    from arle.engine import Choose, Game
+    from arle.gui.style import move_label
+
+    for seed in seeds:
+        rng = random.Random(seed)
+        g = Game(setup_for(seed, 2))
+        while not g.over:
+            if g.decision is not None:
+                for m in g.decision_moves():
+                    if isinstance(m, Choose):
+                        yield g, g.decision, m.option, move_label(g, m)
+            g.apply(choose_move(rng, g.legal_moves(), g))
+
+
+def test_choice_buttons_are_labelled_by_what_the_options_name(qapp):
+    """Issue 17: the panel labels a decision's options by its ``option_kind`` (once by kind
+    strings, and by an ``option_label`` no decision defined)."""
+    from arle.engine import OptionKind
+
+    prefixes = {OptionKind.VEHICLE: "Build a ", OptionKind.SPACE: "Imitate ", OptionKind.PLOW: "Plow a ",
+                OptionKind.ANIMAL: "Pay with "}
+    seen: set[OptionKind] = set()
+    for g, d, option, label in _labelled_choices((3, 4, 5, 6)):
+        kind = d.option_kind
+        seen.add(kind)
+        if kind in prefixes:
+            assert label.startswith(prefixes[kind]), (kind, label)
+        elif kind is OptionKind.BUILDING:
+            assert label.endswith(" VP)") and d.option_text(g, option) in label
+        elif kind is OptionKind.PART:
+            text = d.option_text(g, option)
+            assert label == text[:1].upper() + text[1:]
+        elif kind in (OptionKind.CONVERSION, OptionKind.GO):
+            assert label == d.option_text(g, option)
+        elif kind is OptionKind.PAY:
+            assert label == "Pay Sustenance"
+    assert {*prefixes, OptionKind.PART, OptionKind.BUILDING, OptionKind.CONVERSION, OptionKind.PAY} <= seen
