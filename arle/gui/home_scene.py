@@ -205,7 +205,7 @@ class HomeBoardScene(SessionScene):
         if not any(isinstance(m, PlaceTile) for m in self.my_legal()):
             return None
         d = self.session.game.decision
-        return str(getattr(d, "tile", "") or getattr(d, "building", "") or "") or "tile"
+        return str(getattr(d, "tile", "") or "") or "tile"  # a tile or a building (PlaceTileDecision)
 
     def holder_rect(self, holder: str) -> QRectF | None:
         p = self.p
