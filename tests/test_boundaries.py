@@ -64,3 +64,31 @@ def test_the_package_top_level_is_a_map():
     assert loose == ["__init__.py", "__main__.py"]
     folders = sorted(p.name for p in (REPO / "arle").iterdir() if p.is_dir() and p.name != "__pycache__")
     assert set(folders) <= {"engine", "ai", "files", "gui", "commands"}
+
+
+def _engine_imports(package: str) -> list[tuple[str, str]]:
+    """(file:line, what) for every import of the engine in ``package``'s modules."""
+    import ast
+
+    found: list[tuple[str, str]] = []
+    for path in sorted((REPO / package.replace(".", "/")).rglob("*.py")):
+        where = path.relative_to(REPO).as_posix()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names if a.name.startswith("arle.engine")]
+                found += [(f"{where}:{node.lineno}", name) for name in names]
+            elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("arle.engine"):
+                found += [(f"{where}:{node.lineno}", f"{node.module}:{a.name}") for a in node.names]
+    return found
+
+
+def test_the_gui_and_the_commands_use_only_the_engines_public_api():
+    """Issue 17: views and commands import from ``arle.engine`` only the names its ``__all__``
+    lists (a deliberate, documented list), never a submodule, so that the engine's inside can
+    change without them."""
+    import arle.engine
+
+    public = {f"arle.engine:{name}" for name in arle.engine.__all__}
+    imports = _engine_imports("arle.gui") + _engine_imports("arle.commands")
+    assert len(imports) > 10  # the scan sees them
+    assert [(where, what) for where, what in imports if what not in public] == []

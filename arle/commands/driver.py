@@ -25,7 +25,7 @@ from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import QAction, QMouseEvent
 from PySide6.QtWidgets import QApplication, QGraphicsView, QMenu, QScrollArea, QWidget
 
-from arle.engine import describe
+from arle.engine import OptionKind, describe
 from arle.engine import moves as M
 from arle.gui.drag import DRAG_THRESHOLD, ClickItem, DragPiece, SessionScene
 
@@ -272,7 +272,7 @@ class GestureDriver:
                 click(view, item.rect.center())
                 return CLICK
         d = self.session.game.decision
-        if d is not None and d.kind == "travel":
+        if d is not None and d.option_kind is OptionKind.SALE:
             view, scene = self.storage(actor)
             pos = scene.target_pos(move)
             if pos is None:

@@ -21,10 +21,8 @@ from pathlib import Path
 import attrs
 
 from arle.commands.simulate import choose_move
-from arle.engine import Game, Move, Setup
+from arle.engine import START_DIKES, Game, Move, Phase, Setup
 from arle.engine import animals as animal_rules
-from arle.engine.homeboard import START_DIKES
-from arle.engine.state import Phase
 
 #: Seeds tried in order (2-player games) until one shows what a picture needs.
 SEEDS = tuple(range(6, 30))

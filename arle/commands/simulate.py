@@ -12,17 +12,20 @@ import traceback
 from collections import Counter
 from pathlib import Path
 
-from arle.engine import Game, Setup
-from arle.engine import animals as animal_rules
-from arle.engine import barn as barn_rules
-from arle.engine.build import buildable_buildings
-from arle.engine.buildings import BUILDINGS, RED, YELLOW
-from arle.engine.game import MAX_MOVES
-from arle.engine.goods import Good, cap_of
-from arle.engine.moves import (
+from arle.engine import (
+    BUILDINGS,
+    EQUIPMENT,
+    MAX_MOVES,
+    RED,
+    STACK_OF,
+    SUPPLY_LIMITS,
+    YELLOW,
     Choose,
     Done,
     EndTurn,
+    Game,
+    Good,
+    HouseAnimalsDecision,
     Load,
     Move,
     MoveAnimal,
@@ -30,10 +33,15 @@ from arle.engine.moves import (
     PlaceWorker,
     ReleaseAnimal,
     ReturnEquipment,
+    Setup,
     SkipPlacement,
+    Tile,
     UseBuilding,
+    buildable_buildings,
+    cap_of,
 )
-from arle.engine.tiles import EQUIPMENT, STACK_OF, SUPPLY_LIMITS, Tile
+from arle.engine import animals as animal_rules
+from arle.engine import barn as barn_rules
 
 #: How much the random player likes each kind of move: it must finish games, so it rarely
 #: shuffles Animals, gives things back or skips a placement.
@@ -119,9 +127,9 @@ def check_invariants(game: Game) -> None:
             assert cap is None or n <= cap, f"{p.name} has {n} {good} over the cap {cap}"
         assert animal_rules.housing_valid(p), f"{p.name} keeps Animals where they may not live"
         if animal_rules.waiting(p):
-            assert any(getattr(f, "kind", "") == "house_animals" for f in s.stack), "lost Animals"
+            assert any(isinstance(f, HouseAnimalsDecision) for f in s.stack), "lost Animals"
         small, large = barn_rules.sizes(p)
-        from arle.engine.tiles import barn_fits
+        from arle.engine import barn_fits
 
         assert barn_fits(small, large), f"{p.name}'s Barn overflows"
         assert len(p.dikes) == 5 and len(set(p.dikes)) == 5, "Dikes overlap"

@@ -5,29 +5,160 @@ Play goes through one door: ``Game(setup).legal_moves()`` and ``Game.apply(move)
 ``decision_moves()`` / ``anytime_moves()`` (the two parts of the legal moves) and ``MAX_MOVES``.
 Why a move is refused: ``Game.why_not(move)``, a ``Refusal`` that ``render`` puts in words.
 For tests: edit ``Game.state`` directly, then ``Game.refresh()`` re-derives what follows.
+
+This module is the engine's whole public API: the GUI and the commands import from here only,
+never from a submodule (``tests/test_boundaries.py``). The list below is deliberate:
+
+- play: the game, its setup, moves and events, the pending ``Decision`` with what it declares
+  (``OptionKind``, ``answers``, ``shown_on``, ``allows_anytime``, ``allows_loading``,
+  ``option_text``);
+- game content the views draw: action spaces, buildings, destinations, goods, tiles, tools;
+- numbers and notes RULES-DECISIONS.md decides;
+- a few rules queries the views ask while the player drags, namespaced (``animals``, ``barn``,
+  ``homeboard``, ``vehicles``) until the engine explains refusals itself.
 """
 
+from . import animals, barn, buildings, events, homeboard, moves, vehicles
+from .action_spaces import ACTION_SPACES, SUMMER, WINTER
+from .animals import count as animal_count
+from .build import buildable_buildings
+from .buildings import BUILDINGS, RED, YELLOW
+from .decisions import (
+    HALF_YEARS,
+    RULES_NOTES,
+    SOLO_TARGET,
+    TRAVEL_TRACK_SPACES,
+    WORKERS,
+    travel_vp,
+)
+from .destinations import DESTINATION_ORDER, DESTINATIONS
 from .events import Event
 from .game import MAX_MOVES, Game, IllegalMove
+from .goods import ANIMALS, FOOD_CAP, TRACK_CAP, TRACK_GOODS, Animal, Good, cap_of
+from .homeboard import START_DIKES
 from .messages import render
-from .moves import Move, describe, move_from_dict, move_to_dict
+from .moves import (
+    AdvanceTool,
+    Choose,
+    CutPeat,
+    Done,
+    EndTurn,
+    Flip,
+    Load,
+    Move,
+    MoveAnimal,
+    MoveDike,
+    Pay,
+    PlaceTile,
+    PlaceWorker,
+    ReleaseAnimal,
+    ReturnEquipment,
+    SkipPlacement,
+    TradePeat,
+    UseBuilding,
+    describe,
+    move_from_dict,
+    move_to_dict,
+)
 from .refusals import Refusal
-from .scoring import ScoreBreakdown
+from .scoring import ScoreBreakdown, solo_rating
 from .setup import Setup
-from .state import Phase
+from .state import EquipmentPiece, MoorTile, Phase, PlayerState
+from .steps import Decision, HouseAnimalsDecision, OptionKind
+from .tiles import (
+    BARN_LARGE,
+    BARN_SMALL,
+    EQUIPMENT,
+    STACK_OF,
+    SUPPLY_LIMITS,
+    TILE_VP,
+    Equipment,
+    Tile,
+    barn_fits,
+)
+from .tools import TOOL_TRACKS, Tool
+from .travel import sale_key
 
+#: Sorted; the docstring above groups them.
 __all__ = [
+    "ACTION_SPACES",
+    "ANIMALS",
+    "BARN_LARGE",
+    "BARN_SMALL",
+    "BUILDINGS",
+    "DESTINATIONS",
+    "DESTINATION_ORDER",
+    "EQUIPMENT",
+    "FOOD_CAP",
+    "HALF_YEARS",
     "MAX_MOVES",
+    "RED",
+    "RULES_NOTES",
+    "SOLO_TARGET",
+    "STACK_OF",
+    "START_DIKES",
+    "SUMMER",
+    "SUPPLY_LIMITS",
+    "TILE_VP",
+    "TOOL_TRACKS",
+    "TRACK_CAP",
+    "TRACK_GOODS",
+    "TRAVEL_TRACK_SPACES",
+    "WINTER",
+    "WORKERS",
+    "YELLOW",
+    "AdvanceTool",
+    "Animal",
+    "Choose",
+    "CutPeat",
+    "Decision",
+    "Done",
+    "EndTurn",
+    "Equipment",
+    "EquipmentPiece",
     "Event",
+    "Flip",
     "Game",
+    "Good",
+    "HouseAnimalsDecision",
     "IllegalMove",
+    "Load",
+    "MoorTile",
     "Move",
+    "MoveAnimal",
+    "MoveDike",
+    "OptionKind",
+    "Pay",
     "Phase",
+    "PlaceTile",
+    "PlaceWorker",
+    "PlayerState",
     "Refusal",
+    "ReleaseAnimal",
+    "ReturnEquipment",
     "ScoreBreakdown",
     "Setup",
+    "SkipPlacement",
+    "Tile",
+    "Tool",
+    "TradePeat",
+    "UseBuilding",
+    "animal_count",
+    "animals",
+    "barn",
+    "barn_fits",
+    "buildable_buildings",
+    "buildings",
+    "cap_of",
     "describe",
+    "events",
+    "homeboard",
     "move_from_dict",
     "move_to_dict",
+    "moves",
     "render",
+    "sale_key",
+    "solo_rating",
+    "travel_vp",
+    "vehicles",
 ]

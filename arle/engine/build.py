@@ -8,12 +8,12 @@ import attrs
 
 from . import homeboard
 from .buildings import BUILDINGS
-from .events import BuildingBuilt, TileFlipped
-from .moves import Choose, Flip, PlaceTile
+from .events import TileFlipped
+from .moves import Choose, Flip
 from .payments import Cost, cost, payment_options
 from .prospects import PaidStep
 from .state import PlayerState
-from .steps import Decision, PayCost, PlaceNewTile, Script, Step
+from .steps import Decision, OptionKind, PayCost, PlaceNewTile, PlaceTileDecision, Script, Step
 from .supply import return_tile, take_tile, tile_left
 from .tiles import Tile
 
@@ -45,13 +45,18 @@ class BuildBuilding(PaidStep):
 
 @attrs.define
 class ChooseBuildingDecision(Decision):
-    kind = "choose_building"
+    answers = (Choose,)
+    option_kind = OptionKind.BUILDING
+    shown_on = "board"
 
     def prompt(self, g: Game) -> str:
         return "Choose a Building to build"
 
     def options(self, g: Game) -> list[Move]:
         return [Choose(b) for b in buildable_buildings(g, g.state.players[self.player])]
+
+    def option_text(self, g: Game, option: str) -> str:
+        return BUILDINGS[option].name
 
     def choose(self, g: Game, move: Move) -> None:
         from .building_abilities import IMMEDIATE
@@ -70,30 +75,7 @@ class PlaceBuilding(Step):
     building: str
 
     def run(self, g: Game, p: PlayerState) -> Decision | None:
-        return PlaceBuildingDecision(p.index, self.building)
-
-
-@attrs.define
-class PlaceBuildingDecision(Decision):
-    building: str = ""
-    kind = "place_tile"
-
-    def prompt(self, g: Game) -> str:
-        return f"Place the {BUILDINGS[self.building].name} on an empty land space"
-
-    def options(self, g: Game) -> list[Move]:
-        p = g.state.players[self.player]
-        return [PlaceTile(homeboard.space_id(s)) for s in homeboard.empty_land_spaces(p)]
-
-    def choose(self, g: Game, move: Move) -> None:
-        assert isinstance(move, PlaceTile)
-        p = g.state.players[self.player]
-        homeboard.place_tile(g, p, self.building, homeboard.parse_space(move.space))
-        p.buildings.append(self.building)
-        g.emit(BuildingBuilt(p.index, self.building, move.space))
-        self.finished = True
-
-    auto_single = True
+        return PlaceTileDecision(p.index, self.building)
 
 
 @attrs.frozen
@@ -148,7 +130,8 @@ class StallToStable(PaidStep):
 
 @attrs.define
 class UpgradeStallDecision(Decision):
-    kind = "upgrade_stall"
+    answers = (Flip,)
+    shown_on = "home"
 
     def prompt(self, g: Game) -> str:
         return "Choose the Stall to upgrade to a Stable"

@@ -17,7 +17,7 @@ from .goods import Animal, Good
 from .moves import Choose, Done, PlaceTile
 from .payments import Bundle, bundle_text, can_afford
 from .state import PlayerState
-from .steps import CutPeatDecision, Decision, PlaceNewTile, Script, Step, counter
+from .steps import CountedDecision, CutPeatDecision, Decision, OptionKind, PlaceNewTile, Script, Step, counter
 from .supply import gain, pay, return_tile, take_tile, tile_left
 from .tiles import FIELDS, Equipment, Tile
 
@@ -159,11 +159,11 @@ class ExchangeUpTo(Step):
 
 
 @attrs.define
-class ExchangeDecision(Decision):
-    remaining: int = 0
+class ExchangeDecision(CountedDecision):
     pay: Bundle = ()
     get: Bundle = ()
-    kind = "exchange"
+    answers = (Choose, Done)
+    option_kind = OptionKind.CONFIRM
 
     def label(self) -> str:
         return f"{bundle_text(self.pay)} → {bundle_text(self.get)}"
@@ -171,26 +171,19 @@ class ExchangeDecision(Decision):
     def prompt(self, g: Game) -> str:
         return f"You may exchange {self.label()} ({self.remaining} more times at most)"
 
-    def options(self, g: Game) -> list[Move]:
+    def _targets(self, g: Game, p: PlayerState) -> list[Move]:
+        return [Choose("exchange")] if can_afford(self.pay, p.goods) else []
+
+    def _none_now(self, g: Game) -> list[Move]:
         from .prospects import open_options
 
-        p = g.state.players[self.player]
-        if self.remaining <= 0:
-            return []
-        if can_afford(self.pay, p.goods):
-            return [Choose("exchange"), Done()]
         return open_options(g, self.player, [], lambda g2, p2: can_afford(self.pay, p2.goods))
 
-    def choose(self, g: Game, move: Move) -> None:
-        if isinstance(move, Done):
-            self.finished = True
-            return
-        p = g.state.players[self.player]
+    def _take(self, g: Game, p: PlayerState, move: Move) -> None:
         pay(g, p, self.pay)
         for good, n in self.get:
             gain(g, p, good, n)
-        self.remaining -= 1
-        self.finished = self.remaining <= 0
+        self._count_one()
 
 
 # -- Fields and Forests ----------------------------------------------------------------------------
@@ -207,7 +200,8 @@ class MayPlaceField(Step):
 
 @attrs.define
 class FieldChoiceDecision(Decision):
-    kind = "place_field"
+    answers = (Choose, Done)
+    option_kind = OptionKind.FIELD
 
     def prompt(self, g: Game) -> str:
         return "You may place 1 Field: Grain or Flax side up"
@@ -240,33 +234,26 @@ class ReplaceFields(Step):
 
 
 @attrs.define
-class ReplaceFieldsDecision(Decision):
-    remaining: int = 3
-    kind = "replace_fields"
+class ReplaceFieldsDecision(CountedDecision):
+    answers = (PlaceTile, Done)
+    shown_on = "home"
 
     def prompt(self, g: Game) -> str:
         return f"You may replace up to {self.remaining} more Fields with Forests"
 
-    def options(self, g: Game) -> list[Move]:
-        p = g.state.players[self.player]
-        if self.remaining <= 0 or not tile_left(g, Tile.FOREST):
+    def _targets(self, g: Game, p: PlayerState) -> list[Move]:
+        if not tile_left(g, Tile.FOREST):
             return []
-        moves: list[Move] = [PlaceTile(homeboard.space_id(s)) for s in field_spaces(p)]
-        return [*moves, Done()] if moves else []
+        return [PlaceTile(homeboard.space_id(s)) for s in field_spaces(p)]
 
-    def choose(self, g: Game, move: Move) -> None:
-        if isinstance(move, Done):
-            self.finished = True
-            return
+    def _take(self, g: Game, p: PlayerState, move: Move) -> None:
         assert isinstance(move, PlaceTile)
-        p = g.state.players[self.player]
         space = homeboard.parse_space(move.space)
         old = homeboard.remove_tile(g, p, space)
         return_tile(g, Tile(old))
         take_tile(g, Tile.FOREST)
         homeboard.place_tile(g, p, Tile.FOREST.value, space)
-        self.remaining -= 1
-        self.finished = self.remaining <= 0
+        self._count_one()
 
 
 # -- Equipment -------------------------------------------------------------------------------------
@@ -295,7 +282,8 @@ class SmithyExchange(Step):
 
 @attrs.define
 class SmithyDecision(Decision):
-    kind = "smithy"
+    answers = (Choose, Done)
+    option_kind = OptionKind.EQUIPMENT
 
     def prompt(self, g: Game) -> str:
         return "Smithy: you may exchange Peat Boats, Handcarts and Wagons for Plows"

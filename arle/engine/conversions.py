@@ -12,7 +12,7 @@ from .goods import Animal, Good
 from .moves import Choose, Done
 from .payments import Bundle, can_afford
 from .state import PlayerState
-from .steps import Decision, Step, counter
+from .steps import CountedDecision, Decision, OptionKind, Step, counter
 from .supply import gain, pay
 
 if TYPE_CHECKING:
@@ -96,38 +96,32 @@ class Convert(Step):
 
     def run(self, g: Game, p: PlayerState) -> Decision | None:
         n = counter(g, p, self.key)
-        return ConvertDecision(p.index, self.conversion, n) if n > 0 else None
+        return ConvertDecision(p.index, conversion=self.conversion, remaining=n) if n > 0 else None
 
 
 @attrs.define
-class ConvertDecision(Decision):
+class ConvertDecision(CountedDecision):
     conversion: str = ""
-    remaining: int = 0
-    kind = "convert"
+    answers = (Choose, Done)
+    option_kind = OptionKind.CONVERSION
 
     def prompt(self, g: Game) -> str:
         return f"Convert: up to {self.remaining} more"
 
-    def options(self, g: Game) -> list[Move]:
-        from .prospects import open_options
-
-        if self.remaining <= 0:
-            return []
-        moves = self._affordable(g.state.players[self.player])
-        if moves:
-            return [*moves, Done()]
-        return open_options(g, self.player, [], lambda g2, p2: bool(self._affordable(p2)))
-
-    def _affordable(self, p: PlayerState) -> list[Move]:
+    def _targets(self, g: Game, p: PlayerState) -> list[Move]:
         return [Choose(v.key) for v in variants(self.conversion, p) if affordable(v, p)]
 
-    def choose(self, g: Game, move: Move) -> None:
-        if isinstance(move, Done):
-            self.finished = True
-            return
-        assert isinstance(move, Choose)
+    def _none_now(self, g: Game) -> list[Move]:
+        from .prospects import open_options
+
+        return open_options(g, self.player, [], lambda g2, p2: bool(self._targets(g2, p2)))
+
+    def option_text(self, g: Game, option: str) -> str:
         p = g.state.players[self.player]
+        return next((v.label for v in variants(self.conversion, p) if v.key == option), option)
+
+    def _take(self, g: Game, p: PlayerState, move: Move) -> None:
+        assert isinstance(move, Choose)
         v = next(v for v in variants(self.conversion, p) if v.key == move.option)
         convert_once(g, p, v)
-        self.remaining -= 1
-        self.finished = self.remaining <= 0
+        self._count_one()

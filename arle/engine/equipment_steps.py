@@ -13,7 +13,7 @@ from .moves import Choose, Done, ReturnEquipment
 from .payments import cost
 from .prospects import PaidStep
 from .state import PlayerState
-from .steps import Decision, OneOf, Option, PayCost, PlaceNewTile, Script, Step
+from .steps import CountedDecision, Decision, OneOf, Option, OptionKind, PayCost, PlaceNewTile, Script, Step
 from .supply import take_tile, tile_left
 from .tiles import EQUIPMENT, VEHICLES, Equipment, Tile
 
@@ -51,7 +51,9 @@ class MakeRoomDecision(Decision):
     (a piece returned as an anytime move), the new piece is simply stored."""
 
     kind_: Equipment = Equipment.PLOW
-    kind = "make_room"
+    answers = (Choose, ReturnEquipment)
+    option_kind = OptionKind.CONFIRM
+    shown_on = "storage"
 
     def prompt(self, g: Game) -> str:
         return f"The Barn is full: return a piece to make room for the {self.kind_.value}"
@@ -140,7 +142,9 @@ class BuildVehicle(PaidStep):
 
 @attrs.define
 class ChooseVehicleDecision(Decision):
-    kind = "choose_vehicle"
+    answers = (Choose,)
+    option_kind = OptionKind.VEHICLE
+    shown_on = "storage"
 
     def prompt(self, g: Game) -> str:
         return "Choose a Vehicle to build"
@@ -174,26 +178,21 @@ class PlowFields(Step):
 
 
 @attrs.define
-class PlowFieldsDecision(Decision):
-    remaining: int = 0
-    kind = "plow_fields"
+class PlowFieldsDecision(CountedDecision):
+    answers = (Choose, Done)
+    option_kind = OptionKind.PLOW
 
     def prompt(self, g: Game) -> str:
         return f"Plow Fields: up to {self.remaining} more"
 
-    def options(self, g: Game) -> list[Move]:
-        p = g.state.players[self.player]
-        if self.remaining <= 0 or not PlowFields().possible(g, p):
+    def _targets(self, g: Game, p: PlayerState) -> list[Move]:
+        if not PlowFields().possible(g, p):
             return []
-        return [Choose(Tile.GRAIN_FIELD.value), Choose(Tile.FLAX_FIELD.value), Done()]
+        return [Choose(Tile.GRAIN_FIELD.value), Choose(Tile.FLAX_FIELD.value)]
 
-    def choose(self, g: Game, move: Move) -> None:
-        if isinstance(move, Done):
-            self.finished = True
-            return
+    def _take(self, g: Game, p: PlayerState, move: Move) -> None:
         assert isinstance(move, Choose)
-        self.remaining -= 1
-        self.finished = self.remaining <= 0
+        self._count_one()
         g.push(Script(self.player, [PlaceNewTile(move.option)]))
 
 

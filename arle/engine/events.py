@@ -147,12 +147,6 @@ class SupplyBottleneck(Event):
 
 
 @attrs.frozen
-class DecisionPending(Event):
-    kind: str
-    prompt: str
-
-
-@attrs.frozen
 class GameEnded(Event):
     scores: tuple[float, ...]
     winner: int

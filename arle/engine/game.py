@@ -28,10 +28,6 @@ from .setup import Setup, initial_state
 from .state import GameState, Phase
 from .steps import Decision, HouseAnimalsDecision, Script
 
-#: Decisions answered before anything else happens: while the player chooses how to pay, an anytime
-#: move could spend the goods the payment needs.
-ATOMIC_DECISIONS = frozenset({"pay"})
-
 #: The most moves a game may take: no game played so far comes near it (random games take about
 #: 270). The rules alone set no bound, since anytime moves can repeat a position (an Animal moved
 #: there and back): a search cuts repeats by ``Game.key()`` and stops a line at this many moves.
@@ -154,7 +150,7 @@ class Game:
         d = self.decision
         moves = self._decision_moves(d)
         self._n_decision = len(moves)
-        if d is not None and d.kind in ATOMIC_DECISIONS:
+        if d is not None and not d.allows_anytime:
             return moves + self._releases_keeping_payment(actor)
         extra = anytime_moves(self, self.state.players[actor])
         # Anytime moves are distinct; only one the decision offers too (an Animal to house) is

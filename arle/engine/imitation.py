@@ -11,7 +11,7 @@ from .events import ActionUsed
 from .moves import Choose
 from .prospects import PaidStep
 from .state import PlayerState
-from .steps import Decision, Script
+from .steps import Decision, OptionKind, Script
 
 if TYPE_CHECKING:
     from .game import Game
@@ -53,7 +53,9 @@ class Imitate(PaidStep):
 @attrs.define
 class ImitateDecision(Decision):
     season: str = "summer"
-    kind = "imitate"
+    answers = (Choose,)
+    option_kind = OptionKind.SPACE
+    shown_on = "board"
 
     def prompt(self, g: Game) -> str:
         return "Choose a space to imitate"

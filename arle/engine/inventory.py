@@ -21,7 +21,7 @@ from .goods import ANIMALS, Animal, Good
 from .moves import Choose, Done, UseBuilding
 from .payments import cost
 from .state import PlayerState
-from .steps import Decision, PayCost, Script, Step
+from .steps import CountedDecision, Decision, OptionKind, PayCost, Script, Step
 from .supply import gain, pay
 from .tiles import Tile
 
@@ -123,7 +123,8 @@ class SustenanceDecision(Decision):
 
     food: int = SUSTENANCE_FOOD
     fuel: int = 0
-    kind = "sustenance"
+    answers = (Choose,)
+    option_kind = OptionKind.PAY
 
     def prompt(self, g: Game) -> str:
         fuel = f" and {self.fuel} Peat" if self.fuel else ""
@@ -175,26 +176,23 @@ class PayAnimalsStep(Step):
 
 
 @attrs.define
-class PayAnimalsDecision(Decision):
+class PayAnimalsDecision(CountedDecision):
     """Missing Food paid with Animals: the player picks each one's type."""
 
-    remaining: int = 0
-    kind = "pay_animals"
+    optional = False
+    answers = (Choose,)
+    option_kind = OptionKind.ANIMAL
 
     def prompt(self, g: Game) -> str:
         return f"Pay {self.remaining} Animals for missing Food"
 
-    def options(self, g: Game) -> list[Move]:
-        if self.remaining <= 0:
-            return []
-        p = g.state.players[self.player]
+    def _targets(self, g: Game, p: PlayerState) -> list[Move]:
         return [Choose(a.value) for a in ANIMALS if animals.count(p, a)]
 
-    def choose(self, g: Game, move: Move) -> None:
+    def _take(self, g: Game, p: PlayerState, move: Move) -> None:
         assert isinstance(move, Choose)
-        animals.remove_animals(g, g.state.players[self.player], Animal(move.option), 1)
-        self.remaining -= 1
-        self.finished = self.remaining <= 0
+        animals.remove_animals(g, p, Animal(move.option), 1)
+        self._count_one()
 
     auto_single = True
 
@@ -216,7 +214,7 @@ class BeforeNovember(Step):
 @attrs.define
 class BeforeNovemberDecision(Decision):
     used: list[str] = attrs.Factory(list)
-    kind = "before_november"
+    answers = (UseBuilding, Done)
 
     def prompt(self, g: Game) -> str:
         return "Before November: use your buildings in the order you like"

@@ -21,7 +21,7 @@ from . import animals, barn
 from .goods import TRACK_GOODS, Animal, Good, cap_of
 from .moves import Choose, Done, Load
 from .state import PlayerState
-from .steps import Decision, Script, Step
+from .steps import Decision, OptionKind, Script, Step
 from .tiles import EQUIPMENT, Equipment
 
 if TYPE_CHECKING:
@@ -217,7 +217,8 @@ class AwaitIncome(Decision):
     """Nothing is affordable yet: sell, trade Peat or use a building first, then go on, or Done."""
 
     step: Any = None
-    kind = "await_income"
+    answers = (Choose, Done)
+    option_kind = OptionKind.GO
 
     def prompt(self, g: Game) -> str:
         if self.step.possible(g, g.state.players[self.player]):
@@ -230,7 +231,7 @@ class AwaitIncome(Decision):
             return [Choose(GO), Done()]
         return open_options(g, self.player, [], self.step.possible)
 
-    def option_label(self, g: Game, move: Move) -> str:
+    def option_text(self, g: Game, option: str) -> str:
         return str(self.step.title)
 
     def choose(self, g: Game, move: Move) -> None:

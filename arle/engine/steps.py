@@ -9,12 +9,14 @@ whole game state, pending decisions included, can be copied and compared.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import enum
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
 from . import animals, homeboard
-from .events import ActionUsed, ToolAdvanced
+from .buildings import BUILDINGS
+from .events import ActionUsed, BuildingBuilt, ToolAdvanced
 from .goods import Animal, Good
 from .moves import (
     AdvanceTool,
@@ -51,14 +53,48 @@ class Script:
     source: str = ""
 
 
+class OptionKind(enum.Enum):
+    """What the ``option`` of a decision's ``Choose`` moves names: a view or a computer player reads
+    the options by it (their English words: ``Decision.option_text``)."""
+
+    PART = "part"  # a part of the action ("A or B", "A and/or B"): the Option key
+    BUILDING = "building"  # a building id of ``buildings.BUILDINGS``
+    SPACE = "space"  # an action space id of ``action_spaces.ACTION_SPACES`` (to imitate)
+    VEHICLE = "vehicle"  # an ``Equipment`` value: the Vehicle to build
+    PLOW = "plow"  # a Field ``Tile`` value: the side up of the Field a Plow plows
+    FIELD = "field"  # a Field ``Tile`` value: the side up of a Field to place
+    ANIMAL = "animal"  # an ``Animal`` value: the type to pay with
+    CONVERSION = "conversion"  # a conversion variant key (``conversions.variants``)
+    SALE = "sale"  # a sale option of the loaded destination (``travel.option_label``)
+    EQUIPMENT = "equipment"  # "e<id>": a piece in the Barn
+    PAY = "pay"  # "pay": pay the Sustenance now
+    GO = "go"  # "go": carry out the action waiting for income (``option_text``: its title)
+    CONFIRM = "confirm"  # the one thing the decision does ("exchange", "store")
+
+
 @attrs.define
 class Decision:
-    """A pending choice of ``player``. Subclasses list their options and apply the chosen one."""
+    """A pending choice of ``player``. Subclasses list their options and apply the chosen one, and
+    declare what they are (the class attributes below) so that nobody outside the rules has to
+    tell decisions apart by name."""
 
     player: int
     finished: bool = attrs.field(default=False, kw_only=True)
 
-    kind = "decision"
+    #: The move types ``options`` may offer.
+    answers: ClassVar[tuple[type[Move], ...]] = ()
+    #: What ``Choose.option`` names, for decisions that offer ``Choose`` moves.
+    option_kind: ClassVar[OptionKind | None] = None
+    #: Where the player answers it: "board" (the game board), "home" (the Home Board), "storage"
+    #: (Barn and Travel) or None (the decision panel's buttons, or wherever its moves are).
+    shown_on: ClassVar[str | None] = None
+    #: Whether anytime moves may be made while it waits (not while paying: they could spend the
+    #: goods the payment needs; releasing an Animal it does not ask for stays allowed).
+    allows_anytime: ClassVar[bool] = True
+    #: Whether Vehicles may be loaded while it waits (not while paying nor during a sale).
+    allows_loading: ClassVar[bool] = True
+    #: Whether the game may take the only option on the player's behalf.
+    auto_single: ClassVar[bool] = False
 
     def prompt(self, g: Game) -> str:
         return "Decide"
@@ -66,15 +102,57 @@ class Decision:
     def options(self, g: Game) -> list[Move]:
         raise NotImplementedError
 
+    def option_text(self, g: Game, option: str) -> str:
+        """The option of a ``Choose`` move, in English words."""
+        return option
+
     def choose(self, g: Game, move: Move) -> None:
         raise NotImplementedError
-
-    #: Whether the game may take the only option on the player's behalf.
-    auto_single = False
 
     def costs_ahead(self) -> list[Cost]:
         """Costs the chosen option will have to pay (anytime uses must leave them payable)."""
         return []
+
+
+@attrs.define
+class CountedDecision(Decision):
+    """The "up to N, one at a time" shape (cut Peat, Dikes, conversions, Animals paid, the Master,
+    exchanges, Fields plowed or replaced): while some are left the player picks one of
+    ``_targets``, and ``Done`` ends it early when it is ``optional``."""
+
+    remaining: int = 0
+    optional: ClassVar[bool] = True
+
+    def left(self, g: Game) -> int:
+        return self.remaining
+
+    def _targets(self, g: Game, p: PlayerState) -> list[Move]:
+        raise NotImplementedError
+
+    def _none_now(self, g: Game) -> list[Move]:
+        """The options when no target is possible now (none: the decision ends)."""
+        return []
+
+    def _take(self, g: Game, p: PlayerState, move: Move) -> None:
+        raise NotImplementedError
+
+    def options(self, g: Game) -> list[Move]:
+        if self.left(g) <= 0:
+            return []
+        moves = self._targets(g, g.state.players[self.player])
+        if not moves:
+            return self._none_now(g)
+        return [*moves, Done()] if self.optional else moves
+
+    def choose(self, g: Game, move: Move) -> None:
+        if isinstance(move, Done):
+            self.finished = True
+            return
+        self._take(g, g.state.players[self.player], move)
+
+    def _count_one(self) -> None:
+        self.remaining -= 1
+        self.finished = self.remaining <= 0
 
 
 class Step:
@@ -196,7 +274,8 @@ class OneOf(Step):
 @attrs.define
 class OneOfDecision(Decision):
     choices: tuple[Option, ...] = ()
-    kind = "one_of"
+    answers = (Choose,)
+    option_kind = OptionKind.PART
 
     def prompt(self, g: Game) -> str:
         return "Choose one: " + " or ".join(o.label for o in self.choices)
@@ -204,6 +283,9 @@ class OneOfDecision(Decision):
     def options(self, g: Game) -> list[Move]:
         p = g.state.players[self.player]
         return [Choose(o.key) for o in self.choices if _option_possible(g, p, o)]
+
+    def option_text(self, g: Game, option: str) -> str:
+        return _option_label(self.choices, option)
 
     def choose(self, g: Game, move: Move) -> None:
         assert isinstance(move, Choose)
@@ -235,7 +317,8 @@ class AndOr(Step):
 class AndOrDecision(Decision):
     choices: tuple[Option, ...] = ()
     used: list[str] = attrs.Factory(list)
-    kind = "and_or"
+    answers = (Choose, Done)
+    option_kind = OptionKind.PART
 
     def _rest(self) -> list[Option]:
         return [o for o in self.choices if o.key not in self.used]
@@ -248,6 +331,9 @@ class AndOrDecision(Decision):
         moves: list[Move] = [Choose(o.key) for o in self._rest() if _option_possible(g, p, o)]
         return [*moves, Done()] if moves else []
 
+    def option_text(self, g: Game, option: str) -> str:
+        return _option_label(self.choices, option)
+
     def choose(self, g: Game, move: Move) -> None:
         if isinstance(move, Done):
             self.finished = True
@@ -257,6 +343,10 @@ class AndOrDecision(Decision):
         self.used.append(option.key)
         self.finished = not self._rest()
         g.push(Script(self.player, list(option.steps)))
+
+
+def _option_label(choices: tuple[Option, ...], key: str) -> str:
+    return next((o.label for o in choices if o.key == key), key)
 
 
 @attrs.frozen
@@ -355,7 +445,9 @@ class PayDecision(Decision):
     #: What the payment buys: steps run once it is paid (dropped if it cannot be paid any more).
     then: list[Any] = attrs.Factory(list)
     source: str = ""
-    kind = "pay"
+    answers = (Pay,)
+    allows_anytime = False
+    allows_loading = False
 
     def prompt(self, g: Game) -> str:
         extra = "".join(f", {n} {a.value}" for a, n in self.animals)
@@ -393,31 +485,22 @@ class CutPeatStep(Step):
 
 
 @attrs.define
-class CutPeatDecision(Decision):
-    remaining: int = 0
+class CutPeatDecision(CountedDecision):
     optional: bool = True
-    kind = "cut_peat"
+    answers = (CutPeat, Done)
+    shown_on = "home"
+    auto_single = True
 
     def prompt(self, g: Game) -> str:
         return f"Cut Peat: up to {self.remaining} more"
 
-    def options(self, g: Game) -> list[Move]:
-        if self.remaining <= 0:
-            return []
-        p = g.state.players[self.player]
-        moves: list[Move] = [CutPeat(m.id) for m in homeboard.moors_with_peat(p)]
-        return [*moves, Done()] if moves and self.optional else moves
+    def _targets(self, g: Game, p: PlayerState) -> list[Move]:
+        return [CutPeat(m.id) for m in homeboard.moors_with_peat(p)]
 
-    def choose(self, g: Game, move: Move) -> None:
-        if isinstance(move, Done):
-            self.finished = True
-            return
+    def _take(self, g: Game, p: PlayerState, move: Move) -> None:
         assert isinstance(move, CutPeat)
-        homeboard.cut_peat(g, g.state.players[self.player], move.moor)
-        self.remaining -= 1
-        self.finished = self.remaining <= 0
-
-    auto_single = True
+        homeboard.cut_peat(g, p, move.moor)
+        self._count_one()
 
 
 @attrs.frozen
@@ -435,27 +518,24 @@ class DikeStep(Step):
 
 
 @attrs.define
-class DikeDecision(Decision):
-    remaining: int = 0
-    kind = "dike"
+class DikeDecision(CountedDecision):
+    optional = False
+    answers = (MoveDike,)
+    shown_on = "home"
+    auto_single = True
 
     def prompt(self, g: Game) -> str:
         return f"Move a bottom Dike up ({self.remaining} to move)"
 
-    def options(self, g: Game) -> list[Move]:
-        if self.remaining <= 0:
-            return []
-        movers, targets = homeboard.dike_targets(g.state.players[self.player])
+    def _targets(self, g: Game, p: PlayerState) -> list[Move]:
+        movers, targets = homeboard.dike_targets(p)
         return [MoveDike(d, f"{gp},{c}") for d in movers for gp, c in targets]
 
-    def choose(self, g: Game, move: Move) -> None:
+    def _take(self, g: Game, p: PlayerState, move: Move) -> None:
         assert isinstance(move, MoveDike)
         to = tuple(int(x) for x in move.to.split(","))
-        homeboard.move_dike(g, g.state.players[self.player], move.dike, (to[0], to[1]))
-        self.remaining -= 1
-        self.finished = self.remaining <= 0
-
-    auto_single = True
+        homeboard.move_dike(g, p, move.dike, (to[0], to[1]))
+        self._count_one()
 
 
 @attrs.frozen
@@ -471,7 +551,8 @@ class Dehydrate(Step):
 
 @attrs.define
 class DehydrateDecision(Decision):
-    kind = "dehydrate"
+    answers = (Flip,)
+    shown_on = "home"
 
     def prompt(self, g: Game) -> str:
         return "Choose a Moor to dehydrate"
@@ -511,11 +592,18 @@ def _as_tile(name: str) -> Tile | str:
 
 @attrs.define
 class PlaceTileDecision(Decision):
+    """Place ``tile`` on an empty land space: a tile of the supply board (a ``Tile`` value) or a
+    building just bought (a building id), which the player then owns."""
+
     tile: str = ""
-    kind = "place_tile"
+    answers = (PlaceTile,)
+    shown_on = "home"
+    auto_single = True
 
     def prompt(self, g: Game) -> str:
-        return f"Place the {self.tile.replace('_', ' ')} on an empty land space"
+        tile = _as_tile(self.tile)
+        name = tile.replace("_", " ") if isinstance(tile, Tile) else BUILDINGS[tile].name
+        return f"Place the {name} on an empty land space"
 
     def options(self, g: Game) -> list[Move]:
         p = g.state.players[self.player]
@@ -528,9 +616,10 @@ class PlaceTileDecision(Decision):
         if isinstance(tile, Tile):
             take_tile(g, tile)
         homeboard.place_tile(g, p, self.tile, homeboard.parse_space(move.space))
+        if not isinstance(tile, Tile):
+            p.buildings.append(self.tile)
+            g.emit(BuildingBuilt(p.index, self.tile, move.space))
         self.finished = True
-
-    auto_single = True
 
 
 # -- Tools -------------------------------------------------------------------------------------------
@@ -548,10 +637,13 @@ class MasterStep(Step):
 
 
 @attrs.define
-class MasterDecision(Decision):
+class MasterDecision(CountedDecision):
+    """The count left follows the Workbenches, which may grow meanwhile (``MasterStep``)."""
+
     used: list[str] = attrs.Factory(list)
     fixed: int = 0
-    kind = "master"
+    answers = (AdvanceTool, Done)
+    shown_on = "board"
 
     def allowed(self, g: Game) -> int:
         p = g.state.players[self.player]
@@ -559,10 +651,13 @@ class MasterDecision(Decision):
             return self.fixed
         return tool_count(Tool.WORKBENCH, p.tools[Tool.WORKBENCH])
 
-    def prompt(self, g: Game) -> str:
-        return f"Move Tool indicators ({self.allowed(g) - len(self.used)} left, different tools)"
+    def left(self, g: Game) -> int:
+        return self.allowed(g) - len(self.used)
 
-    def _movable(self, g: Game, p: PlayerState) -> list[Move]:
+    def prompt(self, g: Game) -> str:
+        return f"Move Tool indicators ({self.left(g)} left, different tools)"
+
+    def _targets(self, g: Game, p: PlayerState) -> list[Move]:
         """Tool indicators not moved yet by this action, not at the end, whose cost is payable."""
         return [
             AdvanceTool(tool)
@@ -572,20 +667,12 @@ class MasterDecision(Decision):
             and payment_options(Cost(track.cost), p.goods)
         ]
 
-    def options(self, g: Game) -> list[Move]:
+    def _none_now(self, g: Game) -> list[Move]:
         from .prospects import open_options
 
-        if len(self.used) >= self.allowed(g):
-            return []
-        moves = self._movable(g, g.state.players[self.player])
-        if moves:
-            return [*moves, Done()]
-        return open_options(g, self.player, [], lambda g2, p2: bool(self._movable(g2, p2)))
+        return open_options(g, self.player, [], lambda g2, p2: bool(self._targets(g2, p2)))
 
-    def choose(self, g: Game, move: Move) -> None:
-        if isinstance(move, Done):
-            self.finished = True
-            return
+    def _take(self, g: Game, p: PlayerState, move: Move) -> None:
         assert isinstance(move, AdvanceTool)
         self.used.append(move.tool.value)
         # Paid first: the indicator moves once the movement is paid for (↻5).
@@ -599,7 +686,8 @@ class MasterDecision(Decision):
 class HouseAnimalsDecision(Decision):
     """New Animals found no place: place them (rearranging others) or release them."""
 
-    kind = "house_animals"
+    answers = (MoveAnimal, ReleaseAnimal)
+    shown_on = "home"
 
     def prompt(self, g: Game) -> str:
         p = g.state.players[self.player]

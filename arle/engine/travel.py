@@ -24,7 +24,7 @@ from .goods import ANIMALS, CLOTHING, Animal, Good
 from .moves import Choose, Done
 from .payments import Bundle, can_afford
 from .state import PlayerState
-from .steps import Decision
+from .steps import Decision, OptionKind
 from .supply import gain, pay, return_tile
 from .tiles import FIELDS, Equipment, Tile
 
@@ -159,7 +159,10 @@ class SaleDecision(Decision):
     destination: str = ""
     vehicle: int = -1
     sold: list[str] = attrs.Factory(list)
-    kind = "travel"
+    answers = (Choose, Done)
+    option_kind = OptionKind.SALE
+    shown_on = "storage"
+    allows_loading = False  # one sale at a time
     auto_single = True
 
     def prompt(self, g: Game) -> str:
@@ -169,6 +172,9 @@ class SaleDecision(Decision):
         if not self.sold:
             return f"{name}: sell at least one of " + ", ".join(labels)
         return f"{name}: you may also sell " + ", ".join(labels) if labels else f"{name}: done"
+
+    def option_text(self, g: Game, option: str) -> str:
+        return option_label(self.destination, option)
 
     def options(self, g: Game) -> list[Move]:
         p = g.state.players[self.player]

@@ -119,7 +119,7 @@ def load_moves(g: Game, p: PlayerState) -> list[Move]:
     if g.state.phase not in (Phase.WORK, Phase.FINAL_TURNS):
         return []
     pending = g.decision
-    if pending is not None and pending.kind in ("pay", "travel"):
+    if pending is not None and not pending.allows_loading:
         return []
     # The sizes that fit at each start of each vehicle, worked out before any item is priced.
     free: list[tuple[EquipmentPiece, int, set[int]]] = []

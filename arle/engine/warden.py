@@ -73,7 +73,7 @@ class UpgradeTile(Step):
 
 @attrs.define
 class UpgradeDecision(Decision):
-    kind = "flip"
+    answers = (Flip,)
 
     def prompt(self, g: Game) -> str:
         return "Choose a tile to flip for free"

@@ -26,12 +26,20 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from arle.engine.action_spaces import ACTION_SPACES, SUMMER, WINTER
-from arle.engine.buildings import BUILDINGS
-from arle.engine.decisions import HALF_YEARS, WORKERS
-from arle.engine.moves import AdvanceTool, Choose, PlaceWorker
-from arle.engine.state import Phase
-from arle.engine.tools import TOOL_TRACKS, Tool
+from arle.engine import (
+    ACTION_SPACES,
+    BUILDINGS,
+    HALF_YEARS,
+    SUMMER,
+    TOOL_TRACKS,
+    WINTER,
+    WORKERS,
+    AdvanceTool,
+    Choose,
+    Phase,
+    PlaceWorker,
+    Tool,
+)
 from arle.files.resources import resource_path
 from arle.gui import style
 
@@ -762,7 +770,7 @@ class BoardScene(QGraphicsScene):
         elif isinstance(item, ToolTrackItem):
             if AdvanceTool(item.tool) in legal:
                 self.session.try_apply(AdvanceTool(item.tool))
-            elif self.session.game.decision is not None and self.session.game.decision.kind == "master":
+            elif AdvanceTool in getattr(self.session.game.decision, "answers", ()):
                 self.session.refuse(_tr("You cannot advance {tool} now (already moved, at its end, or "
                                         "you cannot pay).").format(tool=style.tr(item.track.name)))
 

@@ -32,9 +32,8 @@ from PySide6.QtWidgets import (
 )
 
 from arle import __version__
-from arle.engine import Setup
+from arle.engine import RULES_NOTES, SOLO_TARGET, Setup
 from arle.engine import buildings as B
-from arle.engine.decisions import RULES_NOTES, SOLO_TARGET
 from arle.files.errors import is_valid_text
 from arle.gui import style
 
@@ -267,7 +266,7 @@ def result_text(session: GameSession) -> str:
     s = g.state
     totals = [g.score(i).total for i in range(len(s.players))]
     if s.solo:
-        from arle.engine.scoring import solo_rating
+        from arle.engine import solo_rating
 
         return _tr("Solo result: {rating}").format(rating=solo_rating(totals[0]))
     if not g.over:

@@ -17,15 +17,29 @@ from typing import Any
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainterPath, QPen
 
+from arle.engine import (
+    BUILDINGS,
+    DESTINATIONS,
+    FOOD_CAP,
+    TILE_VP,
+    TRACK_CAP,
+    TRACK_GOODS,
+    TRAVEL_TRACK_SPACES,
+    Animal,
+    CutPeat,
+    Flip,
+    Good,
+    MoorTile,
+    MoveAnimal,
+    MoveDike,
+    PlaceTile,
+    PlayerState,
+    ReleaseAnimal,
+    Tile,
+    travel_vp,
+)
 from arle.engine import animals as A
 from arle.engine import homeboard as H
-from arle.engine.buildings import BUILDINGS
-from arle.engine.decisions import TRAVEL_TRACK_SPACES, travel_vp
-from arle.engine.destinations import DESTINATIONS
-from arle.engine.goods import FOOD_CAP, TRACK_CAP, TRACK_GOODS, Animal, Good
-from arle.engine.moves import CutPeat, Flip, MoveAnimal, MoveDike, PlaceTile, ReleaseAnimal
-from arle.engine.state import MoorTile, PlayerState
-from arle.engine.tiles import TILE_VP, Tile
 from arle.gui.drag import (
     Candidate,
     DragPiece,
@@ -186,16 +200,12 @@ class HomeBoardScene(SessionScene):
     def my_legal(self) -> list[Any]:
         return self.legal() if self.mine_to_act() else []
 
-    def decision_kind(self) -> str | None:
-        d = self.session.game.decision
-        return d.kind if d is not None and self.mine_to_act() else None
-
     def pending_tile(self) -> str | None:
         """The tile or building the pending decision places (None: no tile to place)."""
         if not any(isinstance(m, PlaceTile) for m in self.my_legal()):
             return None
         d = self.session.game.decision
-        return str(getattr(d, "tile", "") or getattr(d, "building", "") or "") or "tile"
+        return str(getattr(d, "tile", "") or "") or "tile"  # a tile or a building (PlaceTileDecision)
 
     def holder_rect(self, holder: str) -> QRectF | None:
         p = self.p

@@ -279,8 +279,8 @@ class GamePage(QSplitter):
 
     def wanted_view(self) -> int:
         """Index of the tab the player to act needs for the pending decision."""
+        from arle.engine import Phase
         from arle.engine import moves as M
-        from arle.engine.state import Phase
 
         g = self.session.game
         if g.over:
@@ -294,22 +294,22 @@ class GamePage(QSplitter):
             if g.state.phase is Phase.FINAL_TURNS and M.Load in kinds:
                 return storage
             return 0
-        if d.kind in ("choose_building", "imitate", "master"):
+        if d.shown_on == "board":
             return 0
+        if d.shown_on == "storage":
+            return storage
         if kinds & {M.PlaceTile, M.MoveDike, M.CutPeat, M.MoveAnimal, M.ReleaseAnimal}:
             return home
         if M.Flip in kinds:
             targets = [m.target for m in self.session.legal_of(M.Flip)]
             return storage if all(t.startswith("e") for t in targets) else home
-        if d.kind in ("choose_vehicle", "make_room", "sale", "sell", "destination"):
-            return storage
         return self.views.currentIndex()
 
     def follow(self, *_: Any) -> None:
         """Bring the needed view forward when the decision changes; mark tabs with work to do."""
         g = self.session.game
         d = g.decision
-        key = (g.actor, d.kind if d is not None else g.state.phase, g.over, id(d))
+        key = (g.actor, type(d) if d is not None else g.state.phase, g.over, id(d))
         wanted = self.wanted_view()
         if key != self._last_focus:
             self._last_focus = key

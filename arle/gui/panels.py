@@ -41,11 +41,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from arle.engine import ANIMALS, SOLO_TARGET, Good, HouseAnimalsDecision, Phase
 from arle.engine import events as E
 from arle.engine import moves as M
-from arle.engine.decisions import SOLO_TARGET
-from arle.engine.goods import ANIMALS, Good
-from arle.engine.state import Phase
 from arle.files.resources import resource_path
 from arle.gui import style
 
@@ -156,11 +154,11 @@ def drag_hint(session: GameSession) -> str:
         hints.append(_tr("Drag a bottom Dike up to a glowing free position."))
     if M.CutPeat in kinds:
         hints.append(_tr("Drag Peat off a Moor tile (or click it)."))
-    if d is not None and d.kind == "house_animals":
+    if isinstance(d, HouseAnimalsDecision):
         hints.append(_tr("Drag the waiting Animals to a free place, or release some."))
     if M.AdvanceTool in kinds:
         hints.append(_tr("Click a glowing Tool Track on the game board to advance it."))
-    if M.Flip in kinds and d is not None and d.kind in ("flip", "dehydrate", "upgrade_stall"):
+    if M.Flip in kinds and d is not None and M.Flip in d.answers:
         hints.append(_tr("Click a glowing tile to flip it."))
     if M.Load in kinds and session.game.state.phase is Phase.FINAL_TURNS:
         hints.append(_tr("Last chance this half-year to load your vehicles (Storage board)."))
@@ -427,7 +425,7 @@ class PlayerPanel(QFrame):
             self.update(frame_ring(self.rect(), 3))
 
     def refresh(self, *_: Any) -> None:
-        from arle.engine.animals import count as animal_count
+        from arle.engine import animal_count
 
         g = self.session.game
         if self.player >= len(g.state.players):
@@ -468,7 +466,7 @@ def event_words(event: E.Event) -> str | None:
         case E.AnimalsChanged(animal=animal, delta=delta) if delta:
             return f"{delta:+d} {style.name_of(animal)}"
         case E.ToolAdvanced(tool=tool, count=count):
-            from arle.engine.tools import TOOL_TRACKS, Tool
+            from arle.engine import TOOL_TRACKS, Tool
 
             return _tr("{tool} now {n}").format(tool=style.tr(TOOL_TRACKS[Tool(tool)].name), n=count)
         case E.BuildingBuilt(building=building):

@@ -18,12 +18,23 @@ from typing import Any
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor
 
+from arle.engine import (
+    BARN_LARGE,
+    BARN_SMALL,
+    DESTINATION_ORDER,
+    DESTINATIONS,
+    EQUIPMENT,
+    Choose,
+    Done,
+    EquipmentPiece,
+    Flip,
+    Good,
+    Load,
+    OptionKind,
+    PlayerState,
+    ReturnEquipment,
+)
 from arle.engine import vehicles as V
-from arle.engine.destinations import DESTINATION_ORDER, DESTINATIONS
-from arle.engine.goods import Good
-from arle.engine.moves import Choose, Done, Flip, Load, ReturnEquipment
-from arle.engine.state import EquipmentPiece, PlayerState
-from arle.engine.tiles import BARN_LARGE, BARN_SMALL, EQUIPMENT
 from arle.gui.drag import (
     Candidate,
     ClickItem,
@@ -191,9 +202,9 @@ class StorageScene(SessionScene):
     def sale(self) -> Any:
         """The pending sale decision of this player, or None."""
         d = self.session.game.decision
-        if d is not None and d.kind == "travel" and d.player == self.player and self.mine_to_act():
-            return d
-        return None
+        if d is None or d.option_kind is not OptionKind.SALE:
+            return None
+        return d if d.player == self.player and self.mine_to_act() else None
 
     def piece(self, eid: int) -> EquipmentPiece | None:
         return next((e for e in self.p.barn if e.id == eid), None)
@@ -462,7 +473,7 @@ class StorageScene(SessionScene):
     # -- selling --------------------------------------------------------------------------------------------
 
     def _build_sale_panel(self, sale: Any, legal: list[Any]) -> None:
-        from arle.engine.travel import option_label, sale_key
+        from arle.engine import sale_key
 
         dest = sale.destination
         panel = self.add_box(PANEL_RECT, "#fffaf0", "#2e9d5b", 10, 3)
@@ -501,6 +512,6 @@ class StorageScene(SessionScene):
                 label = _t("Done selling") if sale.sold else _t("Done (sell nothing: the tile goes back)")
                 button = ClickItem(self, rect, label, move, QColor("#dfe8f5"))
             else:
-                button = ClickItem(self, rect, _t(option_label(dest, move.option)), move)
+                button = ClickItem(self, rect, _t(sale.option_text(self.session.game, move.option)), move)
             button.setZValue(52)
             self.add_item(button)

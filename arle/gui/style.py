@@ -151,9 +151,7 @@ SCORE_CATEGORIES: tuple[tuple[str, str], ...] = (
 
 def name_of(key: str) -> str:
     """Display name of a good, animal, tile, vehicle, building, destination or action space."""
-    from arle.engine.action_spaces import ACTION_SPACES
-    from arle.engine.buildings import BUILDINGS
-    from arle.engine.destinations import DESTINATIONS
+    from arle.engine import ACTION_SPACES, BUILDINGS, DESTINATIONS
 
     key = str(key)
     if key in _GOOD_NAMES:
@@ -175,7 +173,7 @@ def season_name(season: str) -> str:
 
 def space_title(space_id: str) -> str:
     """"Summer: Grocer" - action spaces share names across seasons."""
-    from arle.engine.action_spaces import ACTION_SPACES
+    from arle.engine import ACTION_SPACES
 
     space = ACTION_SPACES[space_id]
     return tr("{season}: {name}").format(season=season_name(space.season), name=tr(space.name))
@@ -203,45 +201,33 @@ def holder_text(holder: str) -> str:
 
 
 def _decision_option_label(game: Game, move: Move) -> str | None:
-    """Labels the pending decision knows for its Choose options."""
-    from arle.engine.moves import Choose
+    """Labels the pending decision knows for its Choose options, by what its options name."""
+    from arle.engine import BUILDINGS, Choose, OptionKind
 
     d = game.decision
     if d is None or not isinstance(move, Choose):
         return None
-    own = getattr(d, "option_label", None)
-    if callable(own):
-        try:
-            text = own(game, move)
-        except Exception:  # a label must never break the panel
-            text = None
-        if text:
-            return str(text)
-    for option in getattr(d, "choices", ()) or ():
-        if getattr(option, "key", None) == move.option:
-            return tr(str(option.label)[:1].upper() + str(option.label)[1:])
-    conversion = getattr(d, "conversion", None)
-    if conversion:
-        from arle.engine.conversions import variants
-
-        for v in variants(conversion, game.state.players[d.player]):
-            if v.key == move.option:
-                return tr(v.label)
-    if d.kind == "choose_building":
-        from arle.engine.buildings import BUILDINGS
-
-        b = BUILDINGS.get(move.option)
+    kind, option = d.option_kind, move.option
+    if kind is OptionKind.GO:
+        return d.option_text(game, option)
+    if kind is OptionKind.PART:
+        text = d.option_text(game, option)
+        return tr(text[:1].upper() + text[1:])
+    if kind is OptionKind.CONVERSION:
+        return tr(d.option_text(game, option))
+    if kind is OptionKind.BUILDING:
+        b = BUILDINGS.get(option)
         if b is not None:
             return tr("{name} ({vp} VP)").format(name=tr(b.name), vp=b.vp)
-    if d.kind == "imitate":
-        return tr("Imitate {space}").format(space=space_title(move.option))
-    if d.kind == "choose_vehicle":
-        return tr("Build a {vehicle}").format(vehicle=name_of(move.option))
-    if d.kind == "plow_fields":
-        return tr("Plow a {field}").format(field=name_of(move.option))
-    if d.kind == "pay_animals":
-        return tr("Pay with {animal}").format(animal=name_of(move.option))
-    if d.kind == "sustenance" and move.option == "pay":
+    if kind is OptionKind.SPACE:
+        return tr("Imitate {space}").format(space=space_title(option))
+    if kind is OptionKind.VEHICLE:
+        return tr("Build a {vehicle}").format(vehicle=name_of(option))
+    if kind is OptionKind.PLOW:
+        return tr("Plow a {field}").format(field=name_of(option))
+    if kind is OptionKind.ANIMAL:
+        return tr("Pay with {animal}").format(animal=name_of(option))
+    if kind is OptionKind.PAY and option == "pay":
         return tr("Pay Sustenance")
     return None
 
@@ -293,7 +279,7 @@ def move_label(game: Game, move: Move) -> str:
         case M.Flip(target=target):
             return tr("Flip {target}").format(target=_flip_target(game, target))
         case M.AdvanceTool(tool=tool):
-            from arle.engine.tools import TOOL_TRACKS
+            from arle.engine import TOOL_TRACKS
 
             return tr("Advance {tool}").format(tool=tr(TOOL_TRACKS[tool].name))
     return type(move).__name__

@@ -8,7 +8,7 @@ from typing import Any
 from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QColor
 
-from arle.engine.tiles import STACK_OF, SUPPLY_LIMITS
+from arle.engine import STACK_OF, SUPPLY_LIMITS
 from arle.gui.drag import PieceItem, SessionScene, name_of, tr
 
 _CTX = "SupplyScene"

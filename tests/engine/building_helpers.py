@@ -8,7 +8,7 @@ from arle.engine.events import Event
 from arle.engine.moves import Choose, Pay, PlaceTile, PlaceWorker
 from arle.engine.payments import Bundle
 from arle.engine.state import PlayerState
-from arle.engine.steps import PayDecision
+from arle.engine.steps import PayDecision, PlaceTileDecision
 from tests.engine.helpers import me, new_game
 
 #: A full deal of 18 buildings (4 light green, 2 yellow, 6 orange, 3 blue, 3 red) for tests that
@@ -43,7 +43,7 @@ def build(game: Game, building: str, payment: Bundle | None = None,
         events += game.apply(Pay(payment) if payment is not None else next(
             m for m in options if isinstance(m, Pay)))
     d = game.decision
-    if d is not None and d.kind == "place_tile" and getattr(d, "building", "") == building:
+    if isinstance(d, PlaceTileDecision) and d.tile == building:
         tiles = [m for m in game.legal_moves() if isinstance(m, PlaceTile)]
         events += game.apply(PlaceTile(space) if space else tiles[0])
     assert building in me(game, who).buildings, f"{building} was not built"

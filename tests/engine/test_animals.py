@@ -8,9 +8,11 @@ import pytest
 from arle.engine import IllegalMove
 from arle.engine import animals as ar
 from arle.engine import homeboard as hb
+from arle.engine.equipment_steps import ChooseVehicleDecision
 from arle.engine.events import AnimalsChanged
+from arle.engine.inventory import PayAnimalsDecision
 from arle.engine.moves import MoveAnimal, ReleaseAnimal
-from arle.engine.steps import Gain
+from arle.engine.steps import Gain, HouseAnimalsDecision, PayDecision
 from arle.engine.tiles import Tile
 from tests.engine.helpers import (
     C,
@@ -108,7 +110,7 @@ def test_house_animals_decision_place_after_rearranging():
                     **{f"d{i}": {H: 1} for i in range(5)}})
     events = run_steps(g, 0, [Gain(animals=((C, 1),))])
     assert AnimalsChanged(0, "cattle", ar.WAITING, 1) in events
-    assert g.decision is not None and g.decision.kind == "house_animals"
+    assert isinstance(g.decision, HouseAnimalsDecision)
     moves = g.legal_moves()
     assert ReleaseAnimal(C, ar.WAITING) in moves
     assert MoveAnimal(S, "s4,1", "s3,2") in moves
@@ -130,7 +132,7 @@ def test_house_animals_decision_release():
     run_steps(g, 0, [Gain(animals=((C, 2),))])
     assert ar.waiting(p) == 2
     g.apply(ReleaseAnimal(C, ar.WAITING))
-    assert g.decision is not None and g.decision.kind == "house_animals"
+    assert isinstance(g.decision, HouseAnimalsDecision)
     g.apply(ReleaseAnimal(C, ar.WAITING))
     assert g.decision is None and ar.count(p, C) == 0
     assert p.animals == full
@@ -280,12 +282,12 @@ def test_release_is_an_anytime_move_while_paying_sustenance_in_november():
     clear_goods(p)
     g.state.phase = Phase.INVENTORY
     run_steps(g, 0, [Sustenance(3, 2)])
-    assert g.decision is not None and g.decision.kind == "pay_animals"
+    assert isinstance(g.decision, PayAnimalsDecision)
     moves = g.legal_moves()
     assert {ReleaseAnimal(H, "s4,0"), ReleaseAnimal(S, "s3,2"), ReleaseAnimal(C, "d0")} <= set(moves)
     assert not any(isinstance(m, MoveAnimal) for m in moves), "no rearranging outside the Work Phase"
     g.apply(ReleaseAnimal(C, "d0"))
-    assert ar.count(p, C) == 0 and g.decision is not None and g.decision.kind == "pay_animals"
+    assert ar.count(p, C) == 0 and isinstance(g.decision, PayAnimalsDecision)
 
 
 def test_release_is_offered_for_a_board_animal_when_a_new_one_has_no_room_outside_the_work_phase():
@@ -298,7 +300,7 @@ def test_release_is_offered_for_a_board_animal_when_a_new_one_has_no_room_outsid
     set_animals(p, {"s4,0": {H: 3}, "s3,2": {S: 2}, "s4,1": {S: 2}, **{f"d{i}": {H: 1} for i in range(5)}})
     g.state.phase = Phase.INVENTORY
     run_steps(g, 0, [Gain(animals=((C, 1),))])
-    assert g.decision is not None and g.decision.kind == "house_animals"
+    assert isinstance(g.decision, HouseAnimalsDecision)
     assert ReleaseAnimal(S, "s3,2") in g.legal_moves() and ReleaseAnimal(H, "d2") in g.legal_moves()
     g.apply(ReleaseAnimal(H, "d2"))
     g.apply(MoveAnimal(C, ar.WAITING, "d2"))
@@ -336,12 +338,12 @@ def test_release_while_a_payment_waits_keeps_the_animals_it_asks_for():
     assert g.state.phase is Phase.WORK
     g.apply(PlaceWorker("winter.wainwright"))
     g.apply(Choose("vehicle"))
-    if g.decision.kind == "choose_vehicle":
+    if isinstance(g.decision, ChooseVehicleDecision):
         g.apply(Choose("cart"))
-    assert g.decision.kind == "pay"
+    assert isinstance(g.decision, PayDecision)
     moves = g.legal_moves()
     assert ReleaseAnimal(S, "s3,2") in moves and ReleaseAnimal(H, "s4,0") not in moves
     g.apply(ReleaseAnimal(S, "s3,2"))
-    assert g.decision.kind == "pay" and ar.count(p, S) == 0
+    assert isinstance(g.decision, PayDecision) and ar.count(p, S) == 0
     g.apply(next(m for m in g.legal_moves() if isinstance(m, Pay)))
     assert ar.count(p, H) == 0 and p.goods[Good.WOOD] + p.goods[Good.TIMBER] == 1

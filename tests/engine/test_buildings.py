@@ -7,12 +7,14 @@ import pytest
 
 from arle.engine import Phase, homeboard
 from arle.engine import barn as barn_rules
-from arle.engine.build import buildable_buildings
+from arle.engine.build import ChooseBuildingDecision, buildable_buildings
 from arle.engine.building_abilities import BEFORE_NOVEMBER, IMMEDIATE
+from arle.engine.building_steps import ExchangeDecision, ReplaceFieldsDecision, SmithyDecision
 from arle.engine.buildings import BUILDINGS, DARK_GREEN, Color, When
 from arle.engine.decisions import RULES_NOTES
 from arle.engine.events import ActionUsed, DikeMoved, GoodsChanged
 from arle.engine.goods import Good
+from arle.engine.inventory import BeforeNovemberDecision, SustenanceDecision
 from arle.engine.moves import (
     AdvanceTool,
     Choose,
@@ -28,9 +30,11 @@ from arle.engine.moves import (
 )
 from arle.engine.payments import payment_options
 from arle.engine.state import MoorTile
+from arle.engine.steps import CutPeatDecision, DikeDecision, MasterDecision, PayDecision
 from arle.engine.supply import take_tile
 from arle.engine.tiles import Equipment, Tile
 from arle.engine.tools import Tool, tool_count
+from arle.engine.warden import UpgradeDecision
 from tests.engine.building_helpers import build, game_with, rich
 from tests.engine.helpers import (
     C,
@@ -74,7 +78,7 @@ def uses(game, building: str | None = None) -> list[UseBuilding]:
 
 def cut_all(game) -> None:
     """Answer the pending Cut Peat decision by cutting as often as it allows."""
-    while game.decision is not None and game.decision.kind == "cut_peat":
+    while isinstance(game.decision, CutPeatDecision):
         game.apply(next(m for m in game.legal_moves() if isinstance(m, CutPeat)))
 
 
@@ -218,7 +222,7 @@ def test_farmers_house_gives_1_clay_and_may_cut_1_peat_off_a_moor():
     own(g, p, "farmers_house", (3, 2))
     clay, peat = p.goods[Good.CLAY], p.goods[Good.PEAT]
     finish_work_phase(g)
-    assert g.decision.kind == "cut_peat" and g.actor == 0
+    assert isinstance(g.decision, CutPeatDecision) and g.actor == 0
     assert p.goods[Good.CLAY] == clay + 1
     assert set(g.legal_moves()) >= {CutPeat(boardwalk(p).id), Done()}
     events = g.apply(CutPeat(boardwalk(p).id))
@@ -266,7 +270,7 @@ def test_novices_hut_gives_1_grain_and_1_dike():
     own(g, p, "novices_hut", (3, 2))
     grain = p.goods[Good.GRAIN]
     finish_work_phase(g)
-    assert g.decision.kind == "dike"
+    assert isinstance(g.decision, DikeDecision)
     assert p.goods[Good.GRAIN] == grain + 1  # before the Harvest
     events = g.apply(next(m for m in g.legal_moves() if isinstance(m, MoveDike)))
     assert len(of_type(events, DikeMoved)) == 1
@@ -282,7 +286,7 @@ def test_workshop_gives_1_wood_and_exactly_one_paid_master_move():
     set_goods(p, brick=1, food=10)
     wood = p.goods[Good.WOOD]
     finish_work_phase(g)
-    assert g.decision.kind == "master"
+    assert isinstance(g.decision, MasterDecision)
     assert p.goods[Good.WOOD] == wood + 1
     g.apply(AdvanceTool(Tool.OVEN))  # costs 1 Brick
     assert tool(p, Tool.OVEN) == 2 and p.goods[Good.BRICK] == 0
@@ -306,7 +310,7 @@ def test_before_november_the_owner_chooses_the_order(half_year):
     p = _november_buildings(g)
     g.state.half_year = half_year
     finish_work_phase(g)
-    assert g.decision.kind == "before_november" and g.actor == 0
+    assert isinstance(g.decision, BeforeNovemberDecision) and g.actor == 0
     assert set(g.legal_moves()) >= {UseBuilding("farmers_house"), UseBuilding("novices_hut"),
                                     UseBuilding("workshop")}
     clay = p.goods[Good.CLAY]
@@ -333,10 +337,10 @@ def test_before_november_done_cannot_skip_income_you_receive():
     wood, grain, clay = p.goods[Good.WOOD], p.goods[Good.GRAIN], p.goods[Good.CLAY]
     finish_work_phase(g)
     for building in ("novices_hut", "workshop", "farmers_house"):
-        assert g.decision.kind == "before_november"
+        assert isinstance(g.decision, BeforeNovemberDecision)
         assert Done() not in g.legal_moves()
         g.apply(UseBuilding(building))
-        while g.decision is not None and g.decision.kind in ("dike", "master", "cut_peat"):
+        while isinstance(g.decision, (DikeDecision, MasterDecision, CutPeatDecision)):
             g.apply(Done() if Done() in g.legal_moves() else g.legal_moves()[0])
     assert p.goods[Good.WOOD] == wood + 1 and p.goods[Good.CLAY] == clay + 1
     assert p.goods[Good.GRAIN] >= grain + 1 and homeboard.dike_line(p) == 3  # was 2
@@ -352,16 +356,16 @@ def test_before_november_done_may_leave_out_only_the_optional_plow_makers_worksh
     own(g, p, "plow_makers_workshop", (2, 0))
     clay, fields = p.goods[Good.CLAY], g.state.supply["field"]
     finish_work_phase(g)
-    assert g.decision.kind == "before_november"
+    assert isinstance(g.decision, BeforeNovemberDecision)
     assert Done() not in g.legal_moves()
     g.apply(UseBuilding("farmers_house"))
     g.apply(Done())  # the optional cut
     assert p.goods[Good.CLAY] == clay + 1 and boardwalk(p).peat == 4
-    assert g.decision.kind == "before_november"
+    assert isinstance(g.decision, BeforeNovemberDecision)
     assert set(g.legal_moves()) >= {UseBuilding("plow_makers_workshop"), Done()}
     g.apply(Done())
     assert g.state.supply["field"] == fields
-    assert g.decision is None or g.decision.kind != "before_november"
+    assert not isinstance(g.decision, BeforeNovemberDecision)
 
 
 # -- Dark green: any time ------------------------------------------------------------------------------
@@ -389,7 +393,7 @@ def test_weaving_parlor_asks_which_moor_when_there_is_a_choice():
     homeboard.dehydrate(g, p, 0)
     g.refresh()
     g.apply(UseBuilding("weaving_parlor"))
-    assert g.decision.kind == "cut_peat"
+    assert isinstance(g.decision, CutPeatDecision)
     assert set(g.legal_moves()) >= {CutPeat(0), CutPeat(3)}
     assert Done() not in g.legal_moves()  # the Peat is part of the reward, not a choice to skip
     g.apply(CutPeat(0))
@@ -471,7 +475,7 @@ def test_schnapps_distillery_during_sustenance():
     finish_work_phase(g)
     while g.decision.player != 0:  # the other player's inventorying may come first
         g.apply(g.legal_moves()[0])
-    assert g.decision.kind == "sustenance"
+    assert isinstance(g.decision, SustenanceDecision)
     # the Harvest gave 1 Grain (1 Grain Field)
     assert p.goods[Good.GRAIN] == 1
     g.apply(UseBuilding("schnapps_distillery"))
@@ -524,9 +528,9 @@ def test_anytime_buildings_mid_action_and_after_the_last_november():
     set_goods(p, timber=3, food=3, grain=8)
     g.refresh()
     g.apply(PlaceWorker("summer.builder"))
-    assert g.decision.kind == "choose_building"
+    assert isinstance(g.decision, ChooseBuildingDecision)
     g.apply(UseBuilding("wood_trader"))
-    assert g.decision.kind == "choose_building" and p.goods[Good.WOOD] == 6
+    assert isinstance(g.decision, ChooseBuildingDecision) and p.goods[Good.WOOD] == 6
     g2 = game_with("wood_trader")
     p2 = me(g2)
     own(g2, p2, "wood_trader", (3, 2))
@@ -555,7 +559,7 @@ def test_an_anytime_use_cannot_leave_a_payment_under_way_unpaid():
     assert uses(g) == [UseBuilding("schnapps_distillery")]
     g.apply(PlaceWorker("summer.builder"))
     g.apply(Choose("workshop"))
-    assert g.decision.kind == "pay"
+    assert isinstance(g.decision, PayDecision)
     assert uses(g) == []
     g.apply(next(m for m in g.legal_moves() if isinstance(m, Pay) and Good.WOOD in dict(m.goods)))
     assert "workshop" in p.buildings
@@ -574,7 +578,7 @@ def test_turnery_per_forest_1_wood_and_2_cut_peat():
     set_goods(p, timber=1, brick=1, wood=0, peat=0)
     build(g, "turnery", space="3,2")
     assert p.goods[Good.WOOD] == 2
-    assert g.decision.kind == "cut_peat" and g.decision.remaining == 4
+    assert isinstance(g.decision, CutPeatDecision) and g.decision.remaining == 4
     cut_all(g)
     assert p.goods[Good.PEAT] == 4 and all(m.small is False for m in p.moors)  # boardwalk gone
 
@@ -601,7 +605,7 @@ def test_smithy_exchanges_small_equipment_for_plows():
     wagon = give(g, p, Equipment.WAGON)
     set_goods(p, timber=1, brick=1)
     build(g, "smithy")
-    assert g.decision.kind == "smithy"
+    assert isinstance(g.decision, SmithyDecision)
     assert set(g.legal_moves()) >= {Choose(f"e{boat.id}"), Choose(f"e{cart.id}"),
                                     Choose(f"e{wagon.id}"), Done()}
     g.apply(Choose(f"e{cart.id}"))
@@ -673,7 +677,7 @@ def test_bakehouse_per_oven_2_grain_1_flax_for_8_food():
     build(g, "bakehouse")
     g.apply(Choose("exchange"))
     g.apply(Choose("exchange"))
-    assert g.decision is None or g.decision.kind != "exchange"  # 2 Ovens: 2 exchanges at most
+    assert not isinstance(g.decision, ExchangeDecision)  # 2 Ovens: 2 exchanges at most
     assert (p.goods[Good.GRAIN], p.goods[Good.FLAX], p.goods[Good.FOOD]) == (2, 1, 16)
 
 
@@ -742,7 +746,7 @@ def test_saddlery_cut_peat_per_horse_then_fleshing_beam_up_1():
     set_animals(p, {"s4,0": {H: 3}})
     set_goods(p, timber=2, leather=3, peat=0)
     build(g, "saddlery")
-    assert g.decision.kind == "cut_peat" and g.decision.remaining == 3
+    assert isinstance(g.decision, CutPeatDecision) and g.decision.remaining == 3
     cut_all(g)
     assert p.goods[Good.PEAT] == 3 and tool(p, Tool.FLESHING_BEAM) == 5
 
@@ -771,7 +775,7 @@ def test_waterfront_house_25_food_paid_10_back_2_dikes_fish_trap_up_3():
     food = [e.delta for e in events if isinstance(e, GoodsChanged) and e.good == "food"]
     assert food == [-25, 10] and p.goods[Good.FOOD] == 10
     for _ in range(2):
-        assert g.decision.kind == "dike"
+        assert isinstance(g.decision, DikeDecision)
         g.apply(next(m for m in g.legal_moves() if isinstance(m, MoveDike)))
     assert sum(1 for gap, _ in p.dikes if gap > 0) == 4
     assert tool(p, Tool.FISH_TRAP) == 5  # 2 → 5 Fish Traps (3 spaces)
@@ -813,7 +817,7 @@ def test_farmers_inn_replaces_up_to_3_fields_with_forests():
     build(g, "farmers_inn", space="3,2")
     for space in ("2,0", "2,1", "3,0"):
         g.apply(PlaceTile(space))
-    assert g.decision is None or g.decision.kind != "replace_fields"  # 3 at most
+    assert not isinstance(g.decision, ReplaceFieldsDecision)  # 3 at most
     assert [p.tiles[s] for s in ((2, 0), (2, 1), (3, 0), (3, 1))] == [
         "forest", "forest", "forest", "flax_field"]
     assert (g.state.supply["field"], g.state.supply["forest_park"]) == (fields + 3, forests - 3)
@@ -826,7 +830,7 @@ def test_farmers_inn_limited_by_the_forest_supply():
     g.state.supply["forest_park"] = 1
     build(g, "farmers_inn", space="3,2")
     g.apply(PlaceTile("3,1"))
-    assert g.decision is None or g.decision.kind != "replace_fields"
+    assert not isinstance(g.decision, ReplaceFieldsDecision)
     assert p.tiles[(3, 0)] == "grain_field" and p.tiles[(3, 1)] == "forest"
 
 
@@ -892,7 +896,7 @@ def test_milk_house_inn_1_cattle_then_cut_peat_per_cattle(cattle, cuts):
         set_animals(p, {"s4,0": {C: cattle}})
     _inn_goods(p)
     build(g, "milk_house_inn", space="3,2")
-    assert g.decision.kind == "cut_peat" and g.decision.remaining == cuts
+    assert isinstance(g.decision, CutPeatDecision) and g.decision.remaining == cuts
     cut_all(g)
     assert p.goods[Good.PEAT] == cuts
 
@@ -966,7 +970,7 @@ def test_berum_castle_oven_and_loom_up_1_and_a_tile_upgrade():
     _large_goods(p)
     build(g, "berum_castle")
     assert (tool(p, Tool.OVEN), tool(p, Tool.WEAVING_LOOM)) == (2, 3)
-    assert g.decision.kind == "flip"
+    assert isinstance(g.decision, UpgradeDecision)
     g.apply(Flip("m0"))
     assert p.moors[0].dehydrated and p.moors[0].peat == 4
 
@@ -1004,7 +1008,7 @@ def test_an_anytime_use_cannot_spend_what_a_waiting_payment_needs():
     homeboard.dehydrate(g, p, 0)
     set_goods(p, grain=1, peat=2)
     run_steps(g, 0, [CutPeatStep("fixed:1", optional=False), PayCost(cost(grain=1))])
-    assert g.decision.kind == "cut_peat"
+    assert isinstance(g.decision, CutPeatDecision)
     assert uses(g) == []
     set_goods(p, grain=2)
     g.refresh()

@@ -18,6 +18,7 @@ from arle.engine.game import MAX_MOVES
 from arle.engine.goods import Animal
 from arle.engine.moves import Move, MoveAnimal, PlaceWorker, ReleaseAnimal
 from arle.engine.state import GameState, PlayerState
+from arle.engine.steps import PayDecision
 from tests.engine.helpers import S, me, new_game, set_animals
 
 
@@ -207,7 +208,7 @@ def test_decision_moves_and_anytime_moves_split_the_legal_moves():
         decision, anytime = g.decision_moves(), g.anytime_moves()
         assert decision + anytime == legal and decision
         assert not any(isinstance(m, PlaceWorker) for m in anytime)
-        if g.decision is not None and g.decision.kind == "pay":  # only releasing (p. 9) while paying
+        if isinstance(g.decision, PayDecision):  # only releasing (p. 9) while paying
             assert all(isinstance(m, ReleaseAnimal) for m in anytime)
         if n > 200:
             break

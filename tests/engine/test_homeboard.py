@@ -12,7 +12,7 @@ from arle.engine.events import DikeMoved, MoorChanged, TilePlaced
 from arle.engine.goods import Good
 from arle.engine.moves import CutPeat, Done, Flip, MoveDike, PlaceTile
 from arle.engine.scoring import score
-from arle.engine.steps import CutPeatStep, Dehydrate, DikeStep, PlaceNewTile
+from arle.engine.steps import CutPeatStep, Dehydrate, DikeStep, HouseAnimalsDecision, PlaceNewTile
 from arle.engine.tiles import Tile
 from tests.engine.helpers import C, S, me, new_game, of_type, run_steps, set_animals
 
@@ -214,7 +214,7 @@ def test_displaced_animals_without_a_place_wait_for_the_players_decision():
     run_steps(g, 0, [PlaceNewTile(Tile.FOREST.value)])
     g.apply(PlaceTile("3,2"))
     assert animal_rules.waiting(p) == 2
-    assert g.decision is not None and g.decision.kind == "house_animals"
+    assert isinstance(g.decision, HouseAnimalsDecision)
     assert g.actor == 0
 
 

@@ -9,7 +9,17 @@ from arle.engine import IllegalMove, barn
 from arle.engine import animals as ar
 from arle.engine.events import ActionUsed, GoodsChanged, SupplyBottleneck
 from arle.engine.goods import Good
-from arle.engine.inventory import Harvest, Milking, Shearing, Sustenance, level, may, november
+from arle.engine.inventory import (
+    Harvest,
+    Milking,
+    PayAnimalsDecision,
+    Shearing,
+    Sustenance,
+    SustenanceDecision,
+    level,
+    may,
+    november,
+)
 from arle.engine.moves import Choose, Pay, TradePeat
 from arle.engine.scoring import score
 from arle.engine.tiles import Equipment, Tile
@@ -138,7 +148,7 @@ def test_then_with_animals_of_the_players_choice():
     set_goods(p, food=0, grain=1, peat=2)
     run_steps(g, 0, [Sustenance(3, 2)])
     assert p.goods[Good.GRAIN] == 0
-    assert g.decision is not None and g.decision.kind == "pay_animals"
+    assert isinstance(g.decision, PayAnimalsDecision)
     assert set(g.legal_moves()) >= {Choose("sheep"), Choose("cattle"), Choose("horse")}
     g.apply(Choose("horse"))
     g.apply(Choose("sheep"))
@@ -248,7 +258,7 @@ def test_a_peat_boat_owner_may_trade_peat_before_paying_sustenance():
     clear_goods(p)
     set_goods(p, peat=5)
     run_steps(g, 0, [Sustenance(3, 2)])
-    assert g.decision is not None and g.decision.kind == "sustenance"
+    assert isinstance(g.decision, SustenanceDecision)
     assert Choose("pay") in g.legal_moves() and TradePeat(Good.FOOD) in g.legal_moves()
     for _ in range(3):
         g.apply(TradePeat(Good.FOOD))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+from arle.engine.conversions import ConvertDecision
 from arle.engine.goods import Good
 from arle.engine.moves import (
     AdvanceTool,
@@ -21,6 +22,8 @@ from arle.engine.moves import (
     TradePeat,
     UseBuilding,
 )
+from arle.engine.prospects import AwaitIncome
+from arle.engine.steps import CutPeatDecision, MasterDecision, OneOfDecision, PayDecision, PlaceTileDecision
 from arle.engine.tiles import Equipment
 from arle.engine.tools import Tool
 from tests.engine.helpers import (
@@ -55,7 +58,7 @@ def test_builder_waits_for_a_sale_that_pays_for_the_building():
     set_goods(p, food=7, peat=1, wood=1, clay=1)
     cart = give(g, p, Equipment.HANDCART)
     place(g, "summer.builder")
-    assert g.decision is not None and g.decision.kind == "await_income"
+    assert isinstance(g.decision, AwaitIncome)
     moves = g.legal_moves()
     assert Done() in moves and not any(isinstance(m, Choose) for m in moves)
     g.apply(Load(cart.id, 0, "dest:beemoor"))  # its one sale, 1 Peat, is made at once
@@ -64,7 +67,7 @@ def test_builder_waits_for_a_sale_that_pays_for_the_building():
     g.apply(Choose("go"))
     assert keys(g) == ["potters_inn"]
     choose(g, "potters_inn")
-    while g.decision is not None and g.decision.kind in ("pay", "place_tile", "one_of"):
+    while isinstance(g.decision, (PayDecision, PlaceTileDecision, OneOfDecision)):
         g.apply(next(m for m in g.legal_moves() if not isinstance(m, (Load, ReturnEquipment))))
     assert "potters_inn" in p.buildings
 
@@ -88,7 +91,7 @@ def test_waiting_ends_when_the_income_is_gone():
     set_goods(p, food=7, peat=1, wood=1, clay=1)
     cart = give(g, p, Equipment.HANDCART)
     place(g, "summer.builder")
-    assert g.decision.kind == "await_income"
+    assert isinstance(g.decision, AwaitIncome)
     g.apply(ReturnEquipment(cart.id))
     assert idle(g) and g.legal_moves()
 
@@ -103,7 +106,7 @@ def test_carpenter_offers_the_building_a_peat_boat_trade_pays_for():
     set_goods(p, wood=1, peat=1)
     give(g, p, Equipment.PEAT_BOAT)
     place(g, "summer.carpenter")
-    assert g.decision.kind == "await_income"  # the only option, "building", taken at once
+    assert isinstance(g.decision, AwaitIncome)  # the only option, "building", taken at once
     g.apply(TradePeat(Good.GRAIN))
     g.apply(Choose("go"))
     assert keys(g) == ["farmers_house"]
@@ -129,10 +132,10 @@ def test_winter_carpenter_stall_waits_for_the_colonists_house():
     clear_goods(p)
     set_goods(p, clay=1, grain=1, wool=2)
     place(g, "winter.carpenter")
-    assert g.decision.kind == "await_income"
+    assert isinstance(g.decision, AwaitIncome)
     assert UseBuilding("colonists_house") in g.legal_moves()
     g.apply(UseBuilding("colonists_house"))
-    while g.decision.kind == "cut_peat":
+    while isinstance(g.decision, CutPeatDecision):
         g.apply(g.legal_moves()[0])
     assert g.legal_moves()[:2] == [Choose("go"), Done()]
 
@@ -151,7 +154,7 @@ def test_summer_laborer_offers_the_vehicle_an_anytime_building_pays_for():
     place(g, "summer.laborer")
     assert sorted(keys(g)) == ["imitate", "vehicle"]
     choose(g, "vehicle")
-    assert g.decision.kind == "await_income"
+    assert isinstance(g.decision, AwaitIncome)
     g.apply(UseBuilding("wood_trader"))
     g.apply(Choose("go"))  # the Handcart, the one Vehicle affordable, is built at once
     assert [e.kind for e in p.barn] == [Equipment.HANDCART] and p.goods[Good.WOOD] == 0
@@ -166,7 +169,7 @@ def test_conversion_waits_for_a_peat_boat_trade():
     set_goods(p, peat=2)
     give(g, p, Equipment.PEAT_BOAT)
     place(g, "winter.tanner")
-    assert g.decision.kind == "convert" and g.decision.options(g) == [Done()]
+    assert isinstance(g.decision, ConvertDecision) and g.decision.options(g) == [Done()]
     g.apply(TradePeat(Good.HIDE))
     assert Choose("hide") in g.legal_moves()
 
@@ -187,9 +190,9 @@ def test_master_waits_for_what_an_anytime_building_brings():
     clear_goods(p)
     set_goods(p, wool=2)
     place(g, "summer.master")
-    assert g.decision.kind == "master" and g.decision.options(g) == [Done()]
+    assert isinstance(g.decision, MasterDecision) and g.decision.options(g) == [Done()]
     g.apply(UseBuilding("colonists_house"))
-    while g.decision.kind == "cut_peat":
+    while isinstance(g.decision, CutPeatDecision):
         g.apply(g.legal_moves()[0])
     assert AdvanceTool(Tool.POTTERY_WHEEL) in g.legal_moves()
 
@@ -207,10 +210,10 @@ def test_laborer_imitation_waits_for_a_sale_that_pays_the_up_front_food():
     while g.decision is not None:
         g.apply(g.decision.options(g)[0])
     place(g, "summer.laborer")
-    assert g.decision is not None and g.decision.kind == "await_income"
+    assert isinstance(g.decision, AwaitIncome)
     g.apply(Load(cart.id, 0, "dest:beemoor"))
     g.apply(Choose("go"))  # the Forester, the one space to imitate, is imitated at once
-    assert p.goods[Good.FOOD] == 1 and g.decision.kind == "place_tile"  # its Forest
+    assert p.goods[Good.FOOD] == 1 and isinstance(g.decision, PlaceTileDecision)  # its Forest
 
 
 @pytest.mark.parametrize(("peat", "waits"), [(3, False), (4, True)])
@@ -223,7 +226,7 @@ def test_peat_boat_trades_count_only_as_far_as_the_peat_goes(peat, waits):
     set_goods(p, food=5, peat=peat, wood=1, clay=1)
     give(g, p, Equipment.PEAT_BOAT)
     place(g, "summer.builder")
-    assert (g.decision is not None and g.decision.kind == "await_income") == waits
+    assert (isinstance(g.decision, AwaitIncome)) == waits
     if waits:
         for _ in range(4):
             g.apply(TradePeat(Good.FOOD))
@@ -247,7 +250,7 @@ def test_winter_build_option_stays_beside_the_other_option(space):
     place(g, space)
     assert "building" in keys(g) and len(keys(g)) == 2
     choose(g, "building")
-    assert g.decision.kind == "await_income"
+    assert isinstance(g.decision, AwaitIncome)
     g.apply(TradePeat(Good.GRAIN))
     g.apply(Choose("go"))
     assert keys(g) == ["novices_hut"]

@@ -15,7 +15,15 @@ from PySide6.QtTest import QTest
 from arle.engine import homeboard as H
 from arle.engine.goods import Animal, Good
 from arle.engine.moves import CutPeat, Flip, MoveAnimal, MoveDike, PlaceTile, ReleaseAnimal
-from arle.engine.steps import CutPeatStep, Dehydrate, DikeStep, Gain, PlaceNewTile
+from arle.engine.steps import (
+    CutPeatDecision,
+    CutPeatStep,
+    Dehydrate,
+    DikeStep,
+    Gain,
+    HouseAnimalsDecision,
+    PlaceNewTile,
+)
 from arle.gui import home_scene as HS
 from arle.gui.home_scene import HomeBoardScene
 from tests.gui.scene_helpers import Messages, _move, _vp, click, drag, make_session, refresh, run_steps, show
@@ -120,7 +128,7 @@ def test_animals_without_a_place_wait_and_are_placed_or_released_by_drag(qtbot):
     scene, view = board(qtbot, session)
     p = session.game.state.players[0]
     assert p.animals["x"] == {S: 1}
-    assert session.game.decision.kind == "house_animals"
+    assert isinstance(session.game.decision, HouseAnimalsDecision)
     # Make room: a Sheep from a Dike into the waiting area is not an option, but the waiting
     # Sheep may be released by dragging it onto Release.
     release = ReleaseAnimal(S, "x")
@@ -159,7 +167,7 @@ def test_cutting_peat_by_drag_and_by_click(qtbot):
     assert (boardwalk.peat, p.goods[Good.PEAT]) == (3, 4)
     click(view, scene.source_pos(cut))
     assert (boardwalk.peat, p.goods[Good.PEAT]) == (2, 5)
-    assert session.game.decision is None or session.game.decision.kind != "cut_peat"
+    assert not isinstance(session.game.decision, CutPeatDecision)
 
 
 def test_clicking_a_moor_dehydrates_it(qtbot):

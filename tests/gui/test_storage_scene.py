@@ -10,6 +10,7 @@ from pathlib import Path
 from arle.engine.goods import Good
 from arle.engine.moves import Choose, Done, Load, ReturnEquipment
 from arle.engine.tiles import Equipment
+from arle.engine.travel import SaleDecision
 from arle.gui import storage_scene as SS
 from arle.gui.storage_scene import StorageScene
 from tests.engine.helpers import give
@@ -94,7 +95,7 @@ def test_loading_a_destination_opens_the_sale_panel_and_a_click_sells(qtbot):
     move = Load(cart.id, 0, "dest:norden")
     drag(view, scene.source_pos(move), scene.target_pos(move))
     assert "norden" not in p.destinations
-    assert game.decision.kind == "travel"
+    assert isinstance(game.decision, SaleDecision)
     sell = Choose("winter_wear")
     pos = scene.target_pos(sell)
     assert pos is not None
