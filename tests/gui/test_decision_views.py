@@ -10,7 +10,7 @@ from arle.engine.tiles import Equipment
 from arle.engine.travel import SaleDecision
 from arle.files.history import GameHistory
 from arle.gui.main_window import MainWindow, new_setup
-from tests.engine.vehicle_helpers import give
+from tests.engine.helpers import give
 from tests.gui.scene_helpers import refresh
 
 
