@@ -16,12 +16,10 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen
-from PySide6.QtSvg import QSvgRenderer
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsScene,
     QGraphicsSceneMouseEvent,
-    QGraphicsView,
     QStyleOptionGraphicsItem,
     QWidget,
 )
@@ -32,8 +30,7 @@ from arle.engine.decisions import HALF_YEARS, WORKERS
 from arle.engine.moves import AdvanceTool, Choose, PlaceWorker
 from arle.engine.state import Phase
 from arle.engine.tools import TOOL_TRACKS, Tool
-from arle.files.resources import resource_path
-from arle.gui import style
+from arle.gui import art, style
 
 if TYPE_CHECKING:
     from arle.gui.session import GameSession
@@ -62,14 +59,9 @@ def _font(px: float, bold: bool = False) -> QFont:
     return _FONTS[key]
 
 
-_SVG: dict[str, QSvgRenderer] = {}
-
-
-def svg(name: str) -> QSvgRenderer:
-    """Board art from resources/board/ (cached renderers)."""
-    if name not in _SVG:
-        _SVG[name] = QSvgRenderer(str(resource_path(f"board/{name}.svg")))
-    return _SVG[name]
+def svg(painter: QPainter, name: str, rect: QRectF) -> None:
+    """Board art from resources/board/, drawn as vectors (the items cache their own picture)."""
+    art.render(painter, f"board/{name}.svg", rect)
 
 
 def _elide(painter: QPainter, text: str, width: float) -> str:
@@ -326,7 +318,7 @@ class HeaderItem(BoardItem):
             painter.setBrush(style.SUMMER if summer and current else style.WINTER if current
                              else style.SUMMER_LIGHT if summer else style.WINTER_LIGHT)
             painter.drawRoundedRect(box, 6, 6)
-            svg("sun" if summer else "snowflake").render(painter, QRectF(box.x() + 4, box.y() + 6, 26, 26))
+            svg(painter, "sun" if summer else "snowflake", QRectF(box.x() + 4, box.y() + 6, 26, 26))
             painter.setPen(style.INK)
             painter.setFont(_font(14, current))
             painter.drawText(QRectF(box.x() + 28, box.y(), 20, box.height()), Qt.AlignmentFlag.AlignCenter,
@@ -347,7 +339,7 @@ class HeaderItem(BoardItem):
                          self._phase_text())
         # starting player
         sx = r.width() - 250
-        svg("start_player").render(painter, QRectF(sx, 10, 52, 52))
+        svg(painter, "start_player", QRectF(sx, 10, 52, 52))
         painter.setFont(_font(12))
         painter.setPen(style.MUTED_INK)
         painter.drawText(QRectF(sx + 58, 8, 190, 20), Qt.AlignmentFlag.AlignVCenter, _tr("Starting player"))
@@ -553,7 +545,7 @@ class BoardScene(QGraphicsScene):
 
     def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
         painter.fillRect(rect, style.BOARD_BG)
-        svg("board_backdrop").render(painter, self.sceneRect())
+        svg(painter, "board_backdrop", self.sceneRect())
 
     # -- building the board ----------------------------------------------------------------------
 
@@ -783,42 +775,3 @@ class BoardScene(QGraphicsScene):
                     season=style.season_name(s.season))
             return _tr("The one other-season action of this half-year has already been used.")
         return _tr("You cannot pay for {space} now.").format(space=name)
-
-
-class BoardView(QGraphicsView):
-    """Shows a scene scaled to fit, keeping its proportions, crisp at any size."""
-
-    def __init__(self, scene: QGraphicsScene, parent: QWidget | None = None) -> None:
-        super().__init__(scene, parent)
-        self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing
-                            | QPainter.RenderHint.SmoothPixmapTransform)
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        # Only what changed is repainted (every item paints from a cached pixmap and stays in its
-        # bounding box). The backdrop is not cached: a picture of the viewport would cost 4 MB a
-        # board, and drawn for a changed piece's box only it costs a fifth of a millisecond.
-        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
-        self.setMouseTracking(True)
-        self.setFrameShape(QGraphicsView.Shape.NoFrame)
-        self.setBackgroundBrush(style.BOARD_BG)
-        # A board wider than the window's shape sits at the top, like a sheet on a table, not
-        # in the middle of an empty band.
-        self.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignHCenter)
-
-    def fit(self) -> None:
-        self.fitInView(self.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
-
-    def resizeEvent(self, event) -> None:
-        super().resizeEvent(event)
-        self.fit()
-
-    def showEvent(self, event) -> None:
-        ensure_fresh = getattr(self.scene(), "ensure_fresh", None)
-        if ensure_fresh is not None:  # a scene behind another tab is redrawn when it comes forward
-            ensure_fresh()
-        super().showEvent(event)
-        self.fit()
-
-    def view_point(self, scene_point: QPointF):
-        """Viewport coordinates of a scene point (for tests and tooltips)."""
-        return self.mapFromScene(scene_point)

@@ -17,14 +17,12 @@ change, so a move costs what it changed, not the whole board.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from typing import Any
 
 import attrs
 from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt, QTimer
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPixmap, QPixmapCache
-from PySide6.QtSvg import QSvgRenderer
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsScene,
@@ -33,7 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from arle.files.resources import resource_path
+from arle.gui.art import draw_svg
 
 #: Pixels the mouse must travel before a press becomes a drag (below: a click).
 DRAG_THRESHOLD = 6.0
@@ -43,75 +41,6 @@ HOVER = QColor("#f0b429")
 
 def tr(text: str, context: str = "Scenes") -> str:
     return QCoreApplication.translate(context, text)
-
-
-def player_color(session: Any, index: int) -> QColor:
-    """The player's colour from ``arle.gui.style`` (fallback: Okabe-Ito orange and blue)."""
-    try:
-        from arle.gui.style import player_color as style_color
-
-        return style_color(session, index)
-    except ImportError:  # pragma: no cover - style.py is the other GUI module's
-        return QColor(("#E69F00", "#0072B2")[index % 2])
-
-
-def name_of(key: str) -> str:
-    """Display name of a good, tile, vehicle, building or destination (``style.name_of``)."""
-    try:
-        from arle.gui.style import name_of as style_name
-
-        return style_name(key)
-    except ImportError:  # pragma: no cover
-        return tr(str(key).replace("_", " ").title(), "Names")
-
-
-# -- art ----------------------------------------------------------------------------------------------
-
-_renderers: dict[str, QSvgRenderer] = {}
-
-
-def renderer(name: str) -> QSvgRenderer | None:
-    """The SVG renderer of ``resources/<name>`` (cached), None if the file is missing."""
-    if name not in _renderers:
-        path = resource_path(name)
-        r = QSvgRenderer(str(path)) if path.is_file() else None
-        if r is None or not r.isValid():
-            return None
-        _renderers[name] = r
-    return _renderers.get(name)
-
-
-def svg_pixmap(name: str, width: float, height: float, scale: float = 1.0) -> QPixmap | None:
-    """``resources/<name>`` rendered at ``width`` x ``height`` device-independent pixels times
-    ``scale``; cached so that a redraw costs a blit, not an SVG render."""
-    scale = max(1.0, round(scale * 2) / 2)
-    w, h = max(1, int(width * scale)), max(1, int(height * scale))
-    key = f"arle:{name}:{w}x{h}"
-    pix = QPixmap()
-    if QPixmapCache.find(key, pix):
-        return pix
-    r = renderer(name)
-    if r is None:
-        return None
-    pix = QPixmap(w, h)
-    pix.fill(Qt.GlobalColor.transparent)
-    painter = QPainter(pix)
-    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-    r.render(painter, QRectF(0, 0, w, h))
-    painter.end()
-    QPixmapCache.insert(key, pix)
-    return pix
-
-
-def draw_svg(painter: QPainter, name: str, rect: QRectF) -> bool:
-    """Draw ``resources/<name>`` into ``rect`` (sharp at the painter's zoom). False if missing."""
-    t = painter.deviceTransform()
-    scale = math.hypot(t.m11(), t.m12())
-    pix = svg_pixmap(name, rect.width(), rect.height(), scale)
-    if pix is None:
-        return False
-    painter.drawPixmap(rect, pix, QRectF(pix.rect()))
-    return True
 
 
 def font(size: float, bold: bool = False) -> QFont:

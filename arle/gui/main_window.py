@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from arle.files.resources import resource_path
+from arle.files.settings import Settings, read_settings, save_settings
 from arle.gui import style
 
 # The start page is painted before any of these is needed: the rules engine, the boards and the
@@ -41,8 +42,11 @@ if TYPE_CHECKING:
     from PySide6.QtWidgets import QGraphicsScene
 
     from arle.engine import Setup
+    from arle.files.autosave import Autosaver
     from arle.files.history import GameHistory
+    from arle.gui.board_view import BoardView
     from arle.gui.dialogs import NewGameChoice
+    from arle.gui.drag import SessionScene
     from arle.gui.session import GameSession
 
 log = logging.getLogger(__name__)
@@ -88,21 +92,6 @@ def app_icon() -> QIcon:
     return QIcon(str(path)) if path.is_file() else QIcon()
 
 
-# -- optional modules (saves, autosave, settings; the other GUI engineer's scenes) ------------------------
-
-
-def _optional(module: str, name: str) -> Any:
-    """``module.name`` if it can be imported, else None (the app still runs without it)."""
-    try:
-        mod = __import__(module, fromlist=[name])
-        return getattr(mod, name)
-    except ImportError:
-        return None
-    except Exception:  # a half-written module must not stop the game from opening
-        log.exception("cannot import %s.%s", module, name)
-        return None
-
-
 def forget_module_sources() -> None:
     """Drop the source text of imported modules from ``linecache``.
 
@@ -113,14 +102,6 @@ def forget_module_sources() -> None:
     """
     for name in [n for n in linecache.cache if not n.startswith("<")]:
         linecache.cache.pop(name, None)
-
-
-def placeholder(text: str) -> QWidget:
-    label = QLabel(text)
-    label.setAlignment(Qt.AlignmentFlag.AlignCenter)
-    label.setWordWrap(True)
-    label.setStyleSheet("color: #6d7a6f; font-size: 16px;")
-    return label
 
 
 # -- game page --------------------------------------------------------------------------------------------
@@ -157,9 +138,13 @@ class GamePage(QSplitter):
     """Boards on the left (tabs), panels on the right."""
 
     def __init__(self, session: GameSession) -> None:
-        from arle.gui.board_scene import BoardScene, BoardView
+        from arle.gui.board_scene import BoardScene
+        from arle.gui.board_view import BoardView
         from arle.gui.dialogs import ScoringTable
+        from arle.gui.home_scene import HomeBoardScene
         from arle.gui.panels import DecisionPanel, GameLog, PlayerPanel, TurnBanner
+        from arle.gui.storage_scene import StorageScene
+        from arle.gui.supply_scene import SupplyScene
 
         super().__init__(Qt.Orientation.Horizontal)
         self.session = session
@@ -168,25 +153,20 @@ class GamePage(QSplitter):
         self.board_scene = BoardScene(session)
         self.board_view = BoardView(self.board_scene)
         self.views.addTab(self.board_view, _tr("Game board"))
-        self.home_views: list[QWidget] = []
-        self.storage_views: list[QWidget] = []
+        self.home_views: list[BoardView] = []
+        self.storage_views: list[BoardView] = []
         self.scenes: list[QGraphicsScene] = [self.board_scene]
-        home_cls = _optional("arle.gui.home_scene", "HomeBoardScene")
-        storage_cls = _optional("arle.gui.storage_scene", "StorageScene")
-        supply_cls = _optional("arle.gui.supply_scene", "SupplyScene")
         players = len(session.game.state.players)
         for i in range(players):
             name = session.player_name(i)
             icon = QIcon(style.piece_pixmap(style.player_shape(i), style.player_color(session, i), 16))
-            home = self._scene_view(home_cls, (session, i),
-                                    _tr("{name}'s Home Board will appear here.").format(name=name))
+            home = self._scene_view(HomeBoardScene(session, i))
             self.home_views.append(home)
             self.views.addTab(home, icon, _tr("{name}: Home Board").format(name=name))
-            storage = self._scene_view(storage_cls, (session, i),
-                                       _tr("{name}'s Storage board will appear here.").format(name=name))
+            storage = self._scene_view(StorageScene(session, i))
             self.storage_views.append(storage)
             self.views.addTab(storage, icon, _tr("{name}: Barn && Travel").format(name=name))
-        self.supply_view = self._scene_view(supply_cls, (session,), _tr("The supply board will appear here."))
+        self.supply_view = self._scene_view(SupplyScene(session))
         self.views.addTab(self.supply_view, _tr("Supply"))
         self.scoring = ScoringTable(session)
         self.scoring_index = self.views.addTab(self.scoring, _tr("Scoring"))
@@ -262,15 +242,8 @@ class GamePage(QSplitter):
         self.views.setCurrentIndex(index)
         QCoreApplication.sendPostedEvents(None, QEvent.Type.UpdateLater)
 
-    def _scene_view(self, cls: Any, args: tuple[Any, ...], missing: str) -> QWidget:
-        if cls is None:
-            return placeholder(missing)
-        try:
-            scene = cls(*args)
-        except Exception as exc:  # a broken scene must not take the whole game down
-            log.exception("cannot build %s", cls)
-            return placeholder(f"{missing}\n({exc})")
-        from arle.gui.board_scene import BoardView
+    def _scene_view(self, scene: SessionScene) -> BoardView:
+        from arle.gui.board_view import BoardView
 
         self.scenes.append(scene)
         return BoardView(scene)
@@ -347,8 +320,7 @@ class MainWindow(QMainWindow):
         self.save_path: Path | None = None
         self.use_autosave = autosave
         #: The journal of the game shown (``arle.files.autosave.Autosaver``), None without autosave.
-        self.autosaver: Any = None
-        self.settings: Any = None
+        self.autosaver: Autosaver | None = None
         #: What the player must not miss (autosave impossible, a damaged file), by topic: shown in
         #: the status bar until the situation changes, never overwritten by passing messages.
         self.warnings: dict[str, str] = {}
@@ -364,6 +336,7 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.busy)
         self.loader = Background(self)
         self.lister = Background(self)
+        self.settings: Settings
         self._load_settings()
         self.stack = QStackedWidget()
         self.start_page = StartPage(self, app_icon())
@@ -389,23 +362,17 @@ class MainWindow(QMainWindow):
     # -- settings -----------------------------------------------------------------------------------------
 
     def _load_settings(self) -> None:
-        read = _optional("arle.files.settings", "read_settings")
-        if read is None:
-            return
-        self.settings, warning = read()
+        self.settings, warning = read_settings()
         self.set_warning("settings", warning)
 
     def _save_settings(self) -> None:
-        save = _optional("arle.files.settings", "save_settings")
-        if save is None or self.settings is None:
-            return
         try:
-            save(self.settings)
+            save_settings(self.settings)
         except (OSError, ValueError) as exc:  # a read-only folder; text no file can hold
             log.warning("settings not saved: %s", exc)
 
     def _restore_geometry(self) -> None:
-        geometry = getattr(self.settings, "window_geometry", "")
+        geometry = self.settings.window_geometry
         if geometry:
             try:
                 if self.restoreGeometry(QByteArray(base64.b64decode(geometry))):
@@ -418,15 +385,14 @@ class MainWindow(QMainWindow):
         if not self._may_drop_game():
             event.ignore()
             return
-        if self.settings is not None:
-            self.settings.window_geometry = base64.b64encode(bytes(self.saveGeometry())).decode("ascii")
-            self._save_settings()
+        self.settings.window_geometry = base64.b64encode(bytes(self.saveGeometry())).decode("ascii")
+        self._save_settings()
         self.close_game()
         super().closeEvent(event)
 
     def player_defaults(self) -> tuple[tuple[str, str], tuple[str, str]]:
-        names = tuple(getattr(self.settings, "player_names", ["", ""]))[:2]
-        colors = tuple(getattr(self.settings, "player_colours", style.DEFAULT_COLORS))[:2]
+        names = tuple(self.settings.player_names)[:2]
+        colors = tuple(self.settings.player_colours)[:2]
         palette = {h for h, _ in style.PALETTE}
         if len(colors) != 2 or not set(colors) <= palette or colors[0] == colors[1]:
             colors = style.DEFAULT_COLORS
@@ -491,7 +457,7 @@ class MainWindow(QMainWindow):
 
         names, colors = self.player_defaults()
         dialog = NewGameDialog(self, names=names, colors=colors,
-                               friendly_undo=bool(getattr(self.settings, "friendly_undo", False)))
+                               friendly_undo=self.settings.friendly_undo)
         accepted = dialog.exec() == NewGameDialog.DialogCode.Accepted
         choice = dialog.choice() if accepted else None
         dialog.deleteLater()
@@ -504,20 +470,19 @@ class MainWindow(QMainWindow):
 
         if not self._may_drop_game():
             return
-        if self.settings is not None:
-            old = self.player_defaults()[0]
-            names = [*choice.setup.names, *old[len(choice.setup.names):]]
-            self.settings.player_names = [
-                n or _tr("Player {n}").format(n=i + 1) for i, n in enumerate(names[:2])
-            ]
-            self.settings.player_colours = list(choice.colors)
-            self.settings.friendly_undo = choice.friendly_undo
-            self._save_settings()
+        old = self.player_defaults()[0]
+        names = [*choice.setup.names, *old[len(choice.setup.names):]]
+        self.settings.player_names = [
+            n or _tr("Player {n}").format(n=i + 1) for i, n in enumerate(names[:2])
+        ]
+        self.settings.player_colours = list(choice.colors)
+        self.settings.friendly_undo = choice.friendly_undo
+        self._save_settings()
         history = GameHistory(choice.setup, friendly_undo=choice.friendly_undo)
         self.install(history, list(choice.colors), save_path=None)
 
     def install(self, history: GameHistory, colors: list[str] | None = None,
-                save_path: Path | None = None, *, autosaver: Any = None) -> None:
+                save_path: Path | None = None, *, autosaver: Autosaver | None = None) -> None:
         """Show ``history``'s game in a fresh game page. The game shown before stays in the games
         in progress (its journal is closed, not deleted). ``autosaver``: the journal the game was
         continued from, already started; else a new journal is started (with autosave on)."""
@@ -592,7 +557,8 @@ class MainWindow(QMainWindow):
 
     # -- autosave ------------------------------------------------------------------------------------------
 
-    def _start_autosave(self, history: GameHistory, autosaver: Any, save_path: Path | None) -> None:
+    def _start_autosave(self, history: GameHistory, autosaver: Autosaver | None,
+                        save_path: Path | None) -> None:
         if autosaver is None and self.use_autosave:
             from arle.files.autosave import Autosaver, new_autosave_path
 
@@ -712,18 +678,17 @@ class MainWindow(QMainWindow):
     # -- files ----------------------------------------------------------------------------------------------
 
     def _dialog_dir(self) -> str:
-        last = getattr(self.settings, "last_directory", "")
+        last = self.settings.last_directory
         if last and Path(last).is_dir():
             return last
-        saves_dir = _optional("arle.files.paths", "saves_dir")
-        if saves_dir is not None:
-            try:
-                folder = saves_dir()
-                folder.mkdir(parents=True, exist_ok=True)
-                return str(folder)
-            except OSError:
-                pass
-        return str(Path.home())
+        from arle.files.paths import saves_dir
+
+        try:
+            folder = saves_dir()
+            folder.mkdir(parents=True, exist_ok=True)
+            return str(folder)
+        except OSError:
+            return str(Path.home())
 
     def open_game(self) -> None:
         name, _ = QFileDialog.getOpenFileName(self, _tr("Open a saved game"), self._dialog_dir(),
@@ -757,7 +722,8 @@ class MainWindow(QMainWindow):
     def save_game_as(self) -> bool:
         if self.session is None:
             return False
-        ext = _optional("arle.files.paths", "EXTENSION") or ".arle.json"
+        from arle.files.paths import EXTENSION as ext
+
         names = "-".join(p.name for p in self.session.game.state.players)
         start = str(Path(self._dialog_dir()) / f"{names}{ext}")
         name, _ = QFileDialog.getSaveFileName(self, _tr("Save the game"), start,
@@ -794,9 +760,8 @@ class MainWindow(QMainWindow):
         return True
 
     def _remember_dir(self, path: Path) -> None:
-        if self.settings is not None:
-            self.settings.last_directory = str(path.parent)
-            self._save_settings()
+        self.settings.last_directory = str(path.parent)
+        self._save_settings()
 
     # -- edit, view, help ---------------------------------------------------------------------------------
 

@@ -31,10 +31,9 @@ from arle.gui.drag import (
     DragSpec,
     PieceItem,
     SessionScene,
-    name_of,
-    player_color,
     tr,
 )
+from arle.gui.style import name_of, player_color
 
 _CTX = "StorageScene"
 

@@ -9,7 +9,8 @@ from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QColor
 
 from arle.engine.tiles import STACK_OF, SUPPLY_LIMITS
-from arle.gui.drag import PieceItem, SessionScene, name_of, tr
+from arle.gui.drag import PieceItem, SessionScene, tr
+from arle.gui.style import name_of
 
 _CTX = "SupplyScene"
 

@@ -11,7 +11,8 @@ from PySide6.QtWidgets import QApplication
 
 from arle.engine import Setup
 from arle.engine.moves import PlaceWorker
-from arle.gui.board_scene import BoardScene, BoardView
+from arle.gui.board_scene import BoardScene
+from arle.gui.board_view import BoardView
 from arle.gui.session import new_session
 
 
