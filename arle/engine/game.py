@@ -22,6 +22,7 @@ from .events import (
     WorkerPlaced,
 )
 from .moves import MOVE_TYPES, EndTurn, Move, PlaceWorker, ReleaseAnimal, SkipPlacement, describe
+from .refusals import Refusal, explain
 from .scoring import ScoreBreakdown, score
 from .setup import Setup, initial_state
 from .state import GameState, Phase
@@ -175,6 +176,15 @@ class Game:
             return legal.index(move)
         except ValueError:
             return -1
+
+    def why_not(self, move: Move, player: int | None = None) -> Refusal | None:
+        """Why ``move`` is not legal now (by ``player`` if given: it may not be their turn), as a
+        message id with parameters (``messages.render`` words it); None exactly when it is legal."""
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        if (player is None or player == self.actor) and self._index(move) >= 0:
+            return None
+        return explain(self, move, player)
 
     def apply(self, move: Move) -> list[Event]:
         """Play ``move``; returns what changed. An illegal move raises IllegalMove, changing
