@@ -717,15 +717,15 @@ class BoardScene(QGraphicsScene):
             for item in self.spaces.values():
                 item.hover = False
             event.accept()
+            # A refused space: try_apply says why (the engine's reason).
             if isinstance(target, SpaceItem) and self.session.try_apply(PlaceWorker(target.space_id)):
                 return  # refresh() has rebuilt the tokens
             token.setPos(token.home)
             token.setZValue(5)
             token.setCursor(Qt.CursorShape.OpenHandCursor)
             self._update_glow()
-            if isinstance(target, SpaceItem):
-                self.session.refuse(self.why_not(target.space_id))
-            elif (pos - token.home - self._drag_offset).manhattanLength() > 6:
+            moved = (pos - token.home - self._drag_offset).manhattanLength() > 6
+            if not isinstance(target, SpaceItem) and moved:
                 self.session.refuse(_tr("Drop the Worker on an action space."))
             return
         pressed, self._press_item = self._press_item, None
@@ -744,7 +744,7 @@ class BoardScene(QGraphicsScene):
                     self.session.try_apply(move)
                     return
             if self.session.legal_of(PlaceWorker):
-                self.session.refuse(self.why_not(item.space_id))
+                self.session.try_apply(PlaceWorker(item.space_id))  # refused: says why
         elif isinstance(item, BuildingItem):
             if Choose(item.building) in legal:
                 self.session.try_apply(Choose(item.building))
@@ -757,21 +757,3 @@ class BoardScene(QGraphicsScene):
             elif self.session.game.decision is not None and self.session.game.decision.kind == "master":
                 self.session.refuse(_tr("You cannot advance {tool} now (already moved, at its end, or "
                                         "you cannot pay).").format(tool=style.tr(item.track.name)))
-
-    def why_not(self, space_id: str) -> str:
-        """Why a Worker may not go on ``space_id`` now, in words."""
-        g = self.session.game
-        s = g.state
-        name = style.space_title(space_id)
-        if not self.session.legal_of(PlaceWorker):
-            return _tr("No Worker to place now: {prompt}.").format(prompt=g.prompt())
-        if space_id in s.occupied:
-            return _tr("{space} is already taken by {name}.").format(
-                space=name, name=self.session.player_name(s.occupied[space_id]))
-        space = ACTION_SPACES[space_id]
-        if space.season != s.season:
-            if s.solo:
-                return _tr("In the solo game only {season} spaces can be used now.").format(
-                    season=style.season_name(s.season))
-            return _tr("The one other-season action of this half-year has already been used.")
-        return _tr("You cannot pay for {space} now.").format(space=name)

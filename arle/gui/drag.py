@@ -18,10 +18,10 @@ change, so a move costs what it changed, not the whole board.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
-from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt, QTimer
+from PySide6.QtCore import QCoreApplication, QObject, QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import (
     QGraphicsItem,
@@ -32,6 +32,10 @@ from PySide6.QtWidgets import (
 )
 
 from arle.gui.art import draw_svg
+
+if TYPE_CHECKING:
+    from arle.engine import Move
+    from arle.gui.session import GameSession
 
 #: Pixels the mouse must travel before a press becomes a drag (below: a click).
 DRAG_THRESHOLD = 6.0
@@ -373,7 +377,7 @@ class DragHelper:
 class SessionScene(QGraphicsScene):
     """A scene drawn from ``session.game.state``; subclasses implement ``build``."""
 
-    def __init__(self, session: Any, parent: Any = None) -> None:
+    def __init__(self, session: GameSession, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.session = session
         self.drag = DragHelper(self)
@@ -387,9 +391,7 @@ class SessionScene(QGraphicsScene):
         #: Every top-level item of the last build (``build`` adds them with the ``add_`` helpers).
         self._top: list[QGraphicsItem] = []
         session.changed.connect(self._on_changed)
-        reset = getattr(session, "reset", None)
-        if reset is not None:
-            reset.connect(self._on_changed)
+        session.reset.connect(self._on_changed)
         self.setBackgroundBrush(QColor("#f3eedd"))
 
     # -- redrawing -------------------------------------------------------------------------------------
@@ -508,10 +510,10 @@ class SessionScene(QGraphicsScene):
 
     # -- moves ----------------------------------------------------------------------------------------
 
-    def play(self, move: Any) -> bool:
+    def play(self, move: Move) -> bool:
         return bool(self.session.try_apply(move))
 
-    def legal(self) -> list[Any]:
+    def legal(self) -> list[Move]:
         return list(self.session.legal_moves())
 
     def generic_refusal(self) -> str:

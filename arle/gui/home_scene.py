@@ -12,9 +12,9 @@ Mainland, gap 3 above row 0).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QObject, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainterPath, QPen
 
 from arle.engine import animals as A
@@ -35,6 +35,9 @@ from arle.gui.drag import (
     tr,
 )
 from arle.gui.style import name_of, player_color
+
+if TYPE_CHECKING:
+    from arle.gui.session import GameSession
 
 _CTX = "HomeBoardScene"
 
@@ -167,7 +170,7 @@ def holder_capacity(p: PlayerState) -> dict[str, tuple[int, bool, str]]:
 class HomeBoardScene(SessionScene):
     """The Home Board of player ``player`` (see the module docstring)."""
 
-    def __init__(self, session: Any, player: int, parent: Any = None) -> None:
+    def __init__(self, session: GameSession, player: int, parent: QObject | None = None) -> None:
         super().__init__(session, parent)
         self.player = player
         self.setSceneRect(QRectF(0, 0, WIDTH, HEIGHT))
@@ -695,24 +698,17 @@ class HomeBoardScene(SessionScene):
                 return hid
         return A.WAITING if WAITING_RECT.contains(pos) else None
 
-    def _animal_refusal(self, animal: Animal, src: str, pos: QPointF) -> str:
-        legal = self.my_legal()
-        if not any(isinstance(m, MoveAnimal | ReleaseAnimal) for m in legal):
-            return _t(
-                "Animals can be moved or released during the Work Phase, or when new Animals need a place."
-            )
+    def _animal_refusal(self, animal: Animal, src: str, pos: QPointF) -> str | None:
+        """Why the drop at ``pos`` is refused: the engine's reason for the move it asks for (a
+        release, a move to the place under it). Dropped on no place: the hint where to drop it,
+        or, when this Animal may not move at all now, the engine's reason that keeps it there."""
         if RELEASE_RECT.contains(pos):
-            return _t("This Animal cannot be released now.")
+            return self.session.why_not(ReleaseAnimal(animal, src))
         holder = self._holder_at(pos)
-        if holder is None or holder == src:
+        if holder is not None and holder != src:
+            return self.session.why_not(MoveAnimal(animal, src, holder))
+        if self._animal_candidates(animal, src) or src == A.WAITING:
             return _t(
                 "Drop the Animal on a highlighted place: a Dike, a pasture, a Stall, a Stable or a Park."
             )
-        caps = holder_capacity(self.p)
-        cap, mixed, kind = caps.get(holder, (0, True, ""))
-        here = self.p.animals.get(holder, {})
-        if sum(here.values()) >= cap:
-            return _t("That place is full: it holds {cap}.").format(cap=cap)
-        if not mixed and any(a != animal for a, n in here.items() if n):
-            return _t("Animals of different types cannot share a {kind}.").format(kind=_t(kind))
-        return _t("That Animal cannot go there now.")
+        return self.session.why_not(MoveAnimal(animal, src, A.WAITING))

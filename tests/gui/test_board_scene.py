@@ -86,6 +86,23 @@ def test_solo_other_season_space_is_refused(qtbot):
     assert "solo" in messages[-1]
 
 
+def test_a_used_other_season_space_names_who_used_it(qtbot):
+    """Rulebook p. 6 (one other-season action per half-year, not in solo); issue 17: the refusal
+    is the engine's (``Game.why_not``), which says who took that action."""
+    session, scene, view = _board(qtbot)
+    other = next(sid for sid in scene.spaces if not sid.startswith(session.game.state.season))
+    assert session.try_apply(PlaceWorker(other))  # Anna takes the other-season action
+    messages = []
+    session.message.connect(messages.append)
+    token = scene.next_worker()
+    second = next(sid for sid in scene.spaces
+                  if not sid.startswith(session.game.state.season) and sid != other)
+    _drag(view, token.scenePos(), scene.spaces[second].sceneBoundingRect().center())
+    assert session.game.state.occupied == {other: 0}
+    assert messages[-1] == session.why_not(PlaceWorker(second))
+    assert "already been used by Anna" in messages[-1]
+
+
 def test_undo_returns_the_worker(qtbot):
     session, scene, _view = _board(qtbot)
     assert session.try_apply(PlaceWorker("summer.woodcutter"))

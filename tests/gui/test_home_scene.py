@@ -189,3 +189,20 @@ def test_home_board_renders_mid_game(qtbot, tmp_path):
     path = (tmp_path if not out else Path(out)) / "home_board.png"
     assert view.grab().save(str(path))
     assert path.stat().st_size > 10_000
+
+
+def test_an_animal_dropped_on_a_full_stall_hears_the_engines_reason(qtbot):
+    """Rulebook p. 9 (a Stall holds 3 Animals of one type); issue 17: the refusal is the engine's
+    (``Game.why_not``), which names the kind of place ("That place is full" before)."""
+    session = make_session()
+    p = session.game.state.players[0]
+    p.tiles[(4, 0)] = "stall"
+    p.animals["s4,0"] = {HORSE: 3}
+    p.animals["s4,1"] = {HORSE: 1}
+    refresh(session)
+    scene, view = board(qtbot, session)
+    messages = Messages(session)
+    drag(view, scene.source_pos(MoveAnimal(HORSE, "s4,1", "d0")), HS.cell_rect(4, 0).center())
+    assert p.animals["s4,1"] == {HORSE: 1}
+    assert messages.texts[-1] == session.why_not(MoveAnimal(HORSE, "s4,1", "s4,0"))
+    assert "That Stall is full: it holds 3" in messages.texts[-1]
