@@ -6,19 +6,19 @@ on the month track, drag it onto an action space, release. Legal spaces glow whi
 drop anywhere else snaps the Worker back and the status bar says why. A click on a glowing
 space places the Worker too.
 
-The drag is done with plain mouse press/move/release handling in the scene (not QDrag), so it
-works the same with a real mouse, offscreen and under pytest.
+It is a ``GameScene`` like the other boards (``arle.gui.scene``): the Worker is a
+``pieces.DragPiece`` and the items take their own clicks; it differs only in how it redraws
+(its items stay and repaint when their look changes).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt
+from PySide6.QtCore import QCoreApplication, QObject, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import (
     QGraphicsItem,
-    QGraphicsScene,
     QGraphicsSceneMouseEvent,
     QStyleOptionGraphicsItem,
     QWidget,
@@ -31,8 +31,11 @@ from arle.engine.moves import AdvanceTool, Choose, PlaceWorker
 from arle.engine.state import Phase
 from arle.engine.tools import TOOL_TRACKS, Tool
 from arle.gui import art, style
+from arle.gui.pieces import Candidate, DragPiece, DragSpec
+from arle.gui.scene import GameScene
 
 if TYPE_CHECKING:
+    from arle.engine import Move
     from arle.gui.session import GameSession
 
 SCENE_W, SCENE_H = 1500.0, 900.0
@@ -102,6 +105,17 @@ class BoardItem(QGraphicsItem):
 
     def local(self) -> QRectF:
         return QRectF(0, 0, self.rect.width(), self.rect.height())
+
+    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        """Accepted, so that the release comes here: a press and release on this item is a click."""
+        if event.button() != Qt.MouseButton.LeftButton:
+            event.ignore()
+            return
+        event.accept()
+
+    def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        if self.board._item_at(event.scenePos(), BoardItem) is self:
+            self.board.click(self)
 
     def paint_glow(self, painter: QPainter, radius: float = 7) -> None:
         if self.glow:
@@ -191,23 +205,34 @@ class SpaceItem(BoardItem):
 # -- month track with the Workers still to place ---------------
 
 
-class WorkerToken(QGraphicsItem):
-    """A Worker on the month track; the next one to place can be dragged."""
+class WorkerToken(DragPiece):
+    """A Worker on the month track (it rests at ``home``); the next one to place is dragged onto
+    an action space like any piece (``pieces.DragPiece``)."""
 
     SIZE = 34.0
 
     def __init__(self, board: BoardScene, player: int, home: QPointF, is_next: bool) -> None:
-        super().__init__()
+        s = self.SIZE
+        spec = DragSpec(candidates=board.worker_targets if is_next else list, refusal=board.worker_refusal)
+        super().__init__(board, None, QRectF(-s / 2, -s / 2, s, s), spec)
+        self.setCacheMode(QGraphicsItem.CacheMode.NoCache)
         self.board = board
         self.player = player
         self.home = home
         self.is_next = is_next
         self.colors = tuple(board.session.colors)
+        self.rest = home
         self.setPos(home)
         self.setZValue(5)
         if is_next:
-            self.setCursor(Qt.CursorShape.OpenHandCursor)
             self.setToolTip(_tr("Drag this Worker onto an action space (or click a glowing space)."))
+
+    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        if event.button() == Qt.MouseButton.LeftButton and not self.is_next:
+            self.board.session.refuse(_tr("Only the next Worker on the month track can be placed."))
+            event.accept()
+            return
+        super().mousePressEvent(event)
 
     def boundingRect(self) -> QRectF:
         s = self.SIZE
@@ -522,25 +547,59 @@ class BuildingItem(BoardItem):
 # -- the scene ---------------
 
 
-class BoardScene(QGraphicsScene):
-    """The game board. ``session.changed`` -> redraw; gestures -> ``session.try_apply``."""
+class SpaceLights:
+    """The game board's drag lights: while a Worker is dragged the legal action spaces glow and
+    the one under it lights up (where other boards draw target boxes, ``pieces.DragHelper``)."""
 
-    def __init__(self, session: GameSession, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.session = session
+    def __init__(self, board: BoardScene) -> None:
+        self.board = board
+        self.active = False
+        self.candidates: list[Candidate] = []
+
+    def begin(self, piece: QGraphicsItem, candidates: list[Candidate]) -> None:
+        self.active = True
+        self.candidates = candidates
+        self.board._update_glow(dragging=True)
+
+    def target_at(self, pos: QPointF) -> Candidate | None:
+        space = self.board._item_at(pos, SpaceItem)
+        if not isinstance(space, SpaceItem):
+            return None
+        return next((c for c in self.candidates if c.move == PlaceWorker(space.space_id)), None)
+
+    def hover(self, pos: QPointF) -> None:
+        hovered = self.board._item_at(pos, SpaceItem)
+        for item in self.board.spaces.values():
+            was = item.hover
+            item.hover = item is hovered
+            if was != item.hover:
+                item.update()
+
+    def end(self) -> None:
+        if not self.active:
+            return
+        self.active = False
+        self.candidates = []
+        for item in self.board.spaces.values():
+            item.hover = False
+        self.board._update_glow()
+
+
+class BoardScene(GameScene):
+    """The game board: persistent items repainted when their look changes; a Worker is dragged,
+    spaces, buildings and tool tracks are clicked, each ending in ``session.try_apply``."""
+
+    def __init__(self, session: GameSession, parent: QObject | None = None) -> None:
+        super().__init__(session, parent)
+        self.drag = SpaceLights(self)
         self.setSceneRect(0, 0, SCENE_W, SCENE_H)
         self.setBackgroundBrush(QBrush(style.BOARD_BG))
         self.spaces: dict[str, SpaceItem] = {}
         self.tools: dict[Tool, ToolTrackItem] = {}
         self.buildings: dict[str, BuildingItem] = {}
         self.workers: list[WorkerToken] = []
-        self._drag: WorkerToken | None = None
-        self._drag_offset = QPointF()
-        self._press_item: QGraphicsItem | None = None
-        self._dirty = False
         self._build_static()
         self.refresh()
-        session.changed.connect(self._on_changed)
         session.reset.connect(self.rebuild)
 
     def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
@@ -605,22 +664,13 @@ class BoardScene(QGraphicsScene):
             return s.placements[0]
         return None
 
-    def _on_changed(self, *_: object) -> None:
-        """Redraw now if the board is on screen, else when its view is shown (``ensure_fresh``)."""
-        views = self.views()
-        if not views or any(v.isVisible() for v in views):
-            self.refresh()
-        else:
-            self._dirty = True
+    def redraw(self) -> None:
+        self.refresh()
 
-    def ensure_fresh(self) -> None:
-        if self._dirty:
-            self.refresh()
-
-    def refresh(self, events: list | None = None) -> None:
+    def refresh(self) -> None:
+        """Bring every item up to date (a Worker token is made anew only when the Workers to
+        place change)."""
         self._dirty = False
-        if self._drag is not None:
-            self._drag = None
         s = self.session.game.state
         wanted: list[tuple[int, QPointF, bool]] = []
         if s.phase is Phase.WORK:
@@ -638,10 +688,6 @@ class BoardScene(QGraphicsScene):
                 token = WorkerToken(self, player, centre, is_next=is_next)
                 self.workers.append(token)
                 self.addItem(token)
-        else:  # the same Workers: put back one that was dragged and dropped nowhere
-            for w in self.workers:
-                w.setPos(w.home)
-                w.setZValue(5)
         self.header.refresh_look()
         self.month.refresh_look()
         self._update_glow()
@@ -668,72 +714,37 @@ class BoardScene(QGraphicsScene):
     # -- gestures ----------------------------------------------------------------------------------------
 
     def _item_at(self, pos: QPointF, kind: type) -> QGraphicsItem | None:
-        for item in self.items(pos):
-            if isinstance(item, kind) and item is not self._drag:
-                return item
+        return next((item for item in self.items(pos) if isinstance(item, kind)), None)
+
+    def worker_targets(self) -> list[Candidate]:
+        """Where the next Worker may go: the action spaces of the legal placements."""
+        return [Candidate(m, self.spaces[m.space].rect) for m in self.session.legal_of(PlaceWorker)
+                if m.space in self.spaces]
+
+    def worker_refusal(self, pos: QPointF) -> str | None:
+        """Why a Worker dropped at ``pos`` stays: the engine's reason for that space, or where
+        to drop it."""
+        space = self._item_at(pos, SpaceItem)
+        if isinstance(space, SpaceItem):
+            return self.session.why_not(PlaceWorker(space.space_id))
+        return _tr("Drop the Worker on an action space.")
+
+    def source_pos(self, move: Move) -> QPointF | None:
+        if isinstance(move, PlaceWorker):
+            token = self.next_worker()
+            return token.scenePos() if token is not None else None
         return None
 
-    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+    def target_pos(self, move: Move) -> QPointF | None:
         self.ensure_fresh()
-        if event.button() != Qt.MouseButton.LeftButton:
-            super().mousePressEvent(event)
-            return
-        pos = event.scenePos()
-        token = self._item_at(pos, WorkerToken)
-        if isinstance(token, WorkerToken) and token.is_next:
-            self._drag = token
-            self._drag_offset = pos - token.pos()
-            token.setZValue(50)
-            token.setCursor(Qt.CursorShape.ClosedHandCursor)
-            self._update_glow(dragging=True)
-            event.accept()
-            return
-        if isinstance(token, WorkerToken):
-            self.session.refuse(_tr("Only the next Worker on the month track can be placed."))
-            event.accept()
-            return
-        self._press_item = self._item_at(pos, BoardItem)
-        event.accept()
-
-    def mouseMoveEvent(self, event: QGraphicsSceneMouseEvent) -> None:
-        if self._drag is None:
-            super().mouseMoveEvent(event)
-            return
-        pos = event.scenePos()
-        self._drag.setPos(pos - self._drag_offset)
-        hovered = self._item_at(pos, SpaceItem)
-        for item in self.spaces.values():
-            was = item.hover
-            item.hover = item is hovered
-            if was != item.hover:
-                item.update()
-        event.accept()
-
-    def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
-        pos = event.scenePos()
-        if self._drag is not None:
-            token, self._drag = self._drag, None
-            target = self._item_at(pos, SpaceItem)
-            for item in self.spaces.values():
-                item.hover = False
-            event.accept()
-            # A refused space: try_apply says why (the engine's reason).
-            if isinstance(target, SpaceItem) and self.session.try_apply(PlaceWorker(target.space_id)):
-                return  # refresh() has rebuilt the tokens
-            token.setPos(token.home)
-            token.setZValue(5)
-            token.setCursor(Qt.CursorShape.OpenHandCursor)
-            self._update_glow()
-            moved = (pos - token.home - self._drag_offset).manhattanLength() > 6
-            if not isinstance(target, SpaceItem) and moved:
-                self.session.refuse(_tr("Drop the Worker on an action space."))
-            return
-        pressed, self._press_item = self._press_item, None
-        released = self._item_at(pos, BoardItem)
-        event.accept()
-        if pressed is None or released is not pressed:
-            return
-        self.click(pressed)
+        if isinstance(move, PlaceWorker) and move.space in self.spaces:
+            return self.spaces[move.space].rect.center()
+        if isinstance(move, Choose):  # a space or building chosen on the board (it glows)
+            item = self.spaces.get(move.option) or self.buildings.get(move.option)
+            return item.rect.center() if item is not None and item.glow else None
+        if isinstance(move, AdvanceTool) and move.tool in self.tools:
+            return self.tools[move.tool].rect.center()
+        return None
 
     def click(self, item: QGraphicsItem) -> None:
         """A click on a board item: place a Worker, choose a building/space, advance a tool."""

@@ -12,14 +12,13 @@ from PySide6.QtWidgets import QGraphicsView, QWidget
 from arle.gui import style
 
 if TYPE_CHECKING:
-    from arle.gui.board_scene import BoardScene
-    from arle.gui.drag import SessionScene
+    from arle.gui.scene import GameScene
 
 
 class BoardView(QGraphicsView):
     """Shows a scene scaled to fit, keeping its proportions, crisp at any size."""
 
-    def __init__(self, scene: BoardScene | SessionScene, parent: QWidget | None = None) -> None:
+    def __init__(self, scene: GameScene, parent: QWidget | None = None) -> None:
         super().__init__(scene, parent)
         self.board = scene
         self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing

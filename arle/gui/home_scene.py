@@ -26,14 +26,14 @@ from arle.engine.goods import FOOD_CAP, TRACK_CAP, TRACK_GOODS, Animal, Good
 from arle.engine.moves import CutPeat, Flip, MoveAnimal, MoveDike, PlaceTile, ReleaseAnimal
 from arle.engine.state import MoorTile, PlayerState
 from arle.engine.tiles import TILE_VP, Tile
-from arle.gui.drag import (
+from arle.gui.pieces import (
     Candidate,
     DragPiece,
     DragSpec,
     PieceItem,
-    SessionScene,
     tr,
 )
+from arle.gui.scene import SessionScene
 from arle.gui.style import name_of, player_color
 
 if TYPE_CHECKING:

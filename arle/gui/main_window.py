@@ -46,7 +46,7 @@ if TYPE_CHECKING:
     from arle.files.history import GameHistory
     from arle.gui.board_view import BoardView
     from arle.gui.dialogs import NewGameChoice
-    from arle.gui.drag import SessionScene
+    from arle.gui.scene import GameScene
     from arle.gui.session import GameSession
 
 log = logging.getLogger(__name__)
@@ -242,7 +242,7 @@ class GamePage(QSplitter):
         self.views.setCurrentIndex(index)
         QCoreApplication.sendPostedEvents(None, QEvent.Type.UpdateLater)
 
-    def _scene_view(self, scene: SessionScene) -> BoardView:
+    def _scene_view(self, scene: GameScene) -> BoardView:
         from arle.gui.board_view import BoardView
 
         self.scenes.append(scene)

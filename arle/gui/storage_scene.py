@@ -24,15 +24,15 @@ from arle.engine.goods import Good
 from arle.engine.moves import Choose, Done, Flip, Load, ReturnEquipment
 from arle.engine.state import EquipmentPiece, PlayerState
 from arle.engine.tiles import BARN_LARGE, BARN_SMALL, EQUIPMENT
-from arle.gui.drag import (
+from arle.gui.pieces import (
     Candidate,
     ClickItem,
     DragPiece,
     DragSpec,
     PieceItem,
-    SessionScene,
     tr,
 )
+from arle.gui.scene import SessionScene
 from arle.gui.style import name_of, player_color
 
 if TYPE_CHECKING:

@@ -9,7 +9,8 @@ from PySide6.QtCore import QObject, QPointF, QRectF
 from PySide6.QtGui import QColor
 
 from arle.engine.tiles import STACK_OF, SUPPLY_LIMITS
-from arle.gui.drag import PieceItem, SessionScene, tr
+from arle.gui.pieces import PieceItem, tr
+from arle.gui.scene import SessionScene
 from arle.gui.style import name_of
 
 if TYPE_CHECKING:

@@ -1,18 +1,13 @@
-"""Shared drag-and-drop for the board scenes: pieces that follow the mouse, light up the legal
-targets while dragged, and end in exactly one engine move.
+"""The pieces of every board: pictures that follow the mouse, light up the legal targets while
+dragged, and end in exactly one engine move.
 
 Drags are handled with plain item mouse press/move/release events (not QDrag, which blocks a
 test run): a ``DragPiece`` asks its ``candidates`` callback which moves it could make and where
 each one's target lies; while it is dragged those targets light up (with a label such as the
 capacity "1/3"); on release the target under the cursor decides the move, which goes to
 ``session.try_apply``. A drop anywhere else snaps the piece back and ``session.refuse`` says why.
-A press and release without moving is a click (``click_move``).
-
-``SessionScene`` is the base of the board scenes: it redraws from ``session.game.state`` after
-``session.changed`` (deferred to the event loop, never inside an item's own mouse handler, and
-done at once before the next mouse press or position query so it is never stale). A scene in a
-tab behind another waits until it is shown; a redraw keeps the texts and boxes that did not
-change, so a move costs what it changed, not the whole board.
+A press and release without moving is a click (``click_move``). The scenes they live on are in
+``arle.gui.scene``.
 """
 
 from __future__ import annotations
@@ -21,8 +16,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import attrs
-from PySide6.QtCore import QCoreApplication, QObject, QPointF, QRectF, Qt, QTimer
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen
+from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsScene,
@@ -34,8 +29,7 @@ from PySide6.QtWidgets import (
 from arle.gui.art import draw_svg
 
 if TYPE_CHECKING:
-    from arle.engine import Move
-    from arle.gui.session import GameSession
+    from arle.gui.scene import GameScene
 
 #: Pixels the mouse must travel before a press becomes a drag (below: a click).
 DRAG_THRESHOLD = 6.0
@@ -173,15 +167,17 @@ def paint_badge(painter: QPainter, rect: QRectF, text: str) -> None:
 
 
 class DragPiece(PieceItem):
-    """A piece the player drags (or clicks) to make a move; see the module docstring."""
+    """A piece the player drags (or clicks) to make a move; see the module docstring. It rests at
+    ``rest`` (its position; a dragged piece that makes no move snaps back there)."""
 
-    def __init__(self, scene: SessionScene, art: str | None, rect: QRectF, spec: DragSpec, **kw: Any) -> None:
+    def __init__(self, scene: GameScene, art: str | None, rect: QRectF, spec: DragSpec, **kw: Any) -> None:
         super().__init__(art, rect, **kw)
         self._scene = scene
         self.spec = spec
         self._press: QPointF | None = None
         self._dragging = False
         self._z = 0.0
+        self.rest = QPointF(0, 0)
         self.setAcceptedMouseButtons(Qt.MouseButton.LeftButton)
         if self.usable():
             self.setCursor(Qt.CursorShape.OpenHandCursor)
@@ -191,7 +187,7 @@ class DragPiece(PieceItem):
         assert isinstance(new, DragPiece)
         self.spec = new.spec
         self._press, self._dragging = None, False
-        self.setPos(QPointF(0, 0))
+        self.setPos(self.rest)
 
     def usable(self) -> bool:
         return bool(
@@ -220,7 +216,7 @@ class DragPiece(PieceItem):
             self._z = self.zValue()
             self.setZValue(1000)
             self.setCursor(Qt.CursorShape.ClosedHandCursor)
-        self.setPos(pos - self._press)
+        self.setPos(self.rest + pos - self._press)
         self._scene.drag.hover(pos)
 
     def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
@@ -235,7 +231,7 @@ class DragPiece(PieceItem):
             return
         target = self._scene.drag.target_at(pos)
         self._scene.drag.end()
-        self.setPos(QPointF(0, 0))  # snap back; a legal move redraws the board anyway
+        self.setPos(self.rest)  # snap back; a legal move redraws the board anyway
         self.setZValue(self._z)
         if target is not None:
             self._scene.play(target.move)
@@ -253,7 +249,7 @@ class ClickItem(PieceItem):
     """A button drawn in the scene (sale panel): a click plays ``move``."""
 
     def __init__(
-        self, scene: SessionScene, rect: QRectF, label: str, move: Any, fill: QColor | None = None
+        self, scene: GameScene, rect: QRectF, label: str, move: Any, fill: QColor | None = None
     ) -> None:
         super().__init__(None, rect, fill=fill or QColor("#e8f1e0"))
         self._scene = scene
@@ -369,228 +365,3 @@ class DragHelper:
                 self.scene.removeItem(item)
         self.items = []
         self.active = False
-
-
-# -- the scene base ------------------------------------------------------------------------------------
-
-
-class SessionScene(QGraphicsScene):
-    """A scene drawn from ``session.game.state``; subclasses implement ``build``."""
-
-    def __init__(self, session: GameSession, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self.session = session
-        self.drag = DragHelper(self)
-        self._dirty = True
-        self._scheduled = False
-        #: Texts and boxes of the last build by what they show, for the next build to reuse.
-        self._kept: dict[tuple[Any, ...], list[QGraphicsItem]] = {}
-        self._made: dict[tuple[Any, ...], list[QGraphicsItem]] = {}
-        self._order = 0
-        self._building = False
-        #: Every top-level item of the last build (``build`` adds them with the ``add_`` helpers).
-        self._top: list[QGraphicsItem] = []
-        session.changed.connect(self._on_changed)
-        session.reset.connect(self._on_changed)
-        self.setBackgroundBrush(QColor("#f3eedd"))
-
-    # -- redrawing -------------------------------------------------------------------------------------
-
-    def _on_changed(self, *args: Any) -> None:
-        self._dirty = True
-        if not self._scheduled:
-            self._scheduled = True
-            QTimer.singleShot(0, self._deferred)
-
-    def _deferred(self) -> None:
-        self._scheduled = False
-        if self.shown():
-            self.ensure_fresh()
-
-    def shown(self) -> bool:
-        """Whether a player can see this scene now. A scene in a tab behind another stays
-        unbuilt (dirty) until its view is shown (``BoardView.showEvent``) or it is asked where
-        something lies: a move then redraws only what is on screen. A scene without a view
-        (tests) counts as shown."""
-        views = self.views()
-        return not views or any(v.isVisible() for v in views)
-
-    def ensure_fresh(self) -> None:
-        """Rebuild now if the state changed since the last build (not while dragging).
-
-        A rebuild keeps the texts and boxes that show the same as before (most of a board) and
-        makes the rest anew: making a text item costs a text document, and a kept one repaints
-        from its cached picture. ``build`` draws in order: each item made or kept is stacked
-        above the ones before it, as if everything had been made afresh."""
-        if self._dirty and not self.drag.active:
-            self._dirty = False
-            self.drag.end()
-            # a piece carrying texts or boxes that are not part of its look is made anew
-            made = {key: [i for i in items if i.face is not None or not getattr(i, "has_children", False)]
-                    if key[0] == "piece" else items for key, items in self._made.items()}
-            kept = {id(item) for items in made.values() for item in items}
-            for item in self._top:  # (with their children)
-                if id(item) not in kept:
-                    self.removeItem(item)
-            self._kept, self._made, self._top, self._order = made, {}, [], 0
-            self._building = True
-            try:
-                self.build()
-            finally:
-                self._building = False
-                for items in self._kept.values():  # what the new picture no longer shows
-                    for item in items:
-                        self.removeItem(item)
-                self._kept = {}
-
-    def _stack_next(self, item: QGraphicsItem) -> None:
-        """Stack ``item`` above everything added before it in this build (drag lights added
-        outside a build keep their own height) and remember it for the next rebuild."""
-        if self._building:
-            self._order += 1
-            item.setZValue(self._order * 1e-4)
-            self._top.append(item)
-
-    def add_item(self, item: QGraphicsItem) -> Any:
-        """``addItem`` for ``build``: stacked in build order, removed by the next rebuild.
-
-        A piece that looks like one of the last build is not added: that one takes over its
-        behaviour (tooltip, cursor, what a drag or click plays) and is returned instead, so a
-        move repaints only the pieces that changed. Use the returned item; one with a ``face``
-        that already carries it (``has_children``) needs no texts or boxes drawn on it again.
-        (``item.parentItem()`` must not be asked here: with PySide6 6.12 that call hands a
-        Python-made item back to Python, which then collects it.)"""
-        key = ("piece", *item.look()) if isinstance(item, PieceItem) and self._building else None
-        if key is not None:
-            old = self._reuse(key)
-            if old is not None:
-                old.take_over(item)
-                return old
-        self.addItem(item)
-        self._stack_next(item)
-        if key is not None:
-            self._made.setdefault(key, []).append(item)
-        return item
-
-    def addPath(self, *args: Any, **kwargs: Any) -> Any:
-        item = super().addPath(*args, **kwargs)
-        self._stack_next(item)
-        return item
-
-    def addLine(self, *args: Any, **kwargs: Any) -> Any:
-        item = super().addLine(*args, **kwargs)
-        self._stack_next(item)
-        return item
-
-    def _reuse(self, key: tuple[Any, ...]) -> Any:
-        """An item of the last build made with the same ``key``, restacked; None if there is none."""
-        items = self._kept.get(key)
-        if not items:
-            return None
-        item = items.pop()
-        self._made.setdefault(key, []).append(item)
-        self._stack_next(item)
-        # as good as new: whatever the last build set after making it is set again if still wanted
-        item.setToolTip("")
-        item.setOpacity(1.0)
-        item.setAcceptedMouseButtons(Qt.MouseButton.AllButtons)
-        return item
-
-    def items(self, *args: Any, **kwargs: Any) -> list[QGraphicsItem]:
-        """The scene's items, rebuilt first if stale (a hidden scene is built lazily)."""
-        self.ensure_fresh()
-        return super().items(*args, **kwargs)
-
-    def build(self) -> None:
-        raise NotImplementedError
-
-    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
-        self.ensure_fresh()
-        super().mousePressEvent(event)
-
-    # -- moves ----------------------------------------------------------------------------------------
-
-    def play(self, move: Move) -> bool:
-        return bool(self.session.try_apply(move))
-
-    def legal(self) -> list[Move]:
-        return list(self.session.legal_moves())
-
-    def generic_refusal(self) -> str:
-        return tr("That is not possible there: drop it on a highlighted place.")
-
-    # -- helpers for subclasses --------------------------------------------------------------------------
-
-    def add_text(
-        self,
-        text: str,
-        x: float,
-        y: float,
-        size: float = 9,
-        bold: bool = False,
-        color: QColor | str = "#2b3a2f",
-        width: float | None = None,
-        parent: QGraphicsItem | None = None,
-    ) -> Any:
-        """A text at (``x``, ``y``) (scene coordinates even with a ``parent``: it is put on a
-        piece at origin 0,0 to move with it while dragged)."""
-        key = ("text", text, x, y, size, bold, QColor(color).name(QColor.NameFormat.HexArgb), width)
-        item = self._reuse(key) if parent is None else None
-        if item is not None:
-            return item
-        item = super().addText(text, font(size, bold))
-        item.setDefaultTextColor(QColor(color))
-        if width is not None:
-            item.setTextWidth(width)
-        item.setPos(x, y)
-        # Painted once into a pixmap: laying out a text document on every repaint is the
-        # dearest part of a board's picture.
-        item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
-        if parent is not None:
-            self._order += 1
-            item.setZValue(self._order * 1e-4)
-            item.setParentItem(parent)
-            parent.has_children = True
-            return item
-        self._stack_next(item)
-        self._made.setdefault(key, []).append(item)
-        return item
-
-    def add_box(
-        self,
-        rect: QRectF,
-        fill: QColor | str,
-        pen: QColor | str | None = None,
-        radius: float = 6,
-        width: float = 1.2,
-        dash: bool = False,
-        parent: QGraphicsItem | None = None,
-    ) -> Any:
-        """A rounded box (on ``parent`` if given, see ``add_text``)."""
-        key = ("box", rect.getRect(), QColor(fill).name(QColor.NameFormat.HexArgb),
-               QColor(pen).name(QColor.NameFormat.HexArgb) if pen else None, radius, width, dash)
-        item = self._reuse(key) if parent is None else None
-        if item is not None:
-            return item
-        path = QPainterPath()
-        path.addRoundedRect(rect, radius, radius)
-        p = QPen(QColor(pen)) if pen else QPen(Qt.PenStyle.NoPen)
-        if pen:
-            p.setWidthF(width)
-            if dash:
-                p.setStyle(Qt.PenStyle.DashLine)
-        if parent is not None:
-            item = super().addPath(path, p, QBrush(QColor(fill)))
-            self._order += 1
-            item.setZValue(self._order * 1e-4)
-            item.setParentItem(parent)
-            parent.has_children = True
-            return item
-        item = self.addPath(path, p, QBrush(QColor(fill)))
-        self._made.setdefault(key, []).append(item)
-        return item
-
-
-def view_pos(view: Any, scene_pos: QPointF) -> Any:
-    """A scene position in the view's viewport coordinates (for tests driving real mice)."""
-    return view.mapFromScene(scene_pos)
