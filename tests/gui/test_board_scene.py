@@ -109,3 +109,25 @@ def test_undo_returns_the_worker(qtbot):
     assert session.undo()
     assert session.game.state.occupied == {}
     assert scene.next_worker().player == 0
+
+
+def test_the_game_board_is_a_game_scene_whose_worker_is_a_drag_piece(qtbot):
+    """Issue 17 (one scene design): the game board has no mouse handling of its own; its Worker
+    is dragged like every piece of the other boards, and it says where a move is made."""
+    from arle.engine.moves import AdvanceTool
+    from arle.gui.pieces import DragPiece
+    from arle.gui.scene import GameScene
+
+    session, scene, view = _board(qtbot)
+    assert isinstance(scene, GameScene)
+    for handler in ("mousePressEvent", "mouseMoveEvent", "mouseReleaseEvent"):
+        assert getattr(BoardScene, handler) is getattr(GameScene, handler)
+    token = scene.next_worker()
+    assert isinstance(token, DragPiece)
+    move = PlaceWorker("summer.clay_worker")
+    assert {c.move for c in token.spec.candidates()} == set(session.legal_of(PlaceWorker))
+    assert scene.source_pos(move) == token.scenePos()
+    assert scene.target_pos(move) == scene.spaces["summer.clay_worker"].rect.center()
+    assert scene.target_pos(AdvanceTool(next(iter(scene.tools)))) is not None
+    _drag(view, scene.source_pos(move), scene.target_pos(move))
+    assert session.game.state.occupied == {"summer.clay_worker": 0}
