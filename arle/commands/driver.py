@@ -32,7 +32,8 @@ from arle.gui.pieces import DRAG_THRESHOLD, ClickItem, DragPiece
 from arle.gui.scene import GameScene
 
 if TYPE_CHECKING:
-    from arle.gui.main_window import GamePage, MainWindow
+    from arle.gui.game_page import GamePage
+    from arle.gui.main_window import MainWindow
     from arle.gui.session import GameSession
 
 #: Gesture kinds, as counted by ``GestureDriver.counts``.
