@@ -105,6 +105,7 @@ class BoardScene(GameScene):
         self.tools: dict[Tool, ToolTrackItem] = {}
         self.buildings: dict[str, BuildingItem] = {}
         self.workers: list[WorkerToken] = []
+        self._retired: list[WorkerToken] = []
         self._build_static()
         self.refresh()
         session.reset.connect(self.rebuild)
@@ -171,6 +172,13 @@ class BoardScene(GameScene):
             return s.placements[0]
         return None
 
+    def _on_changed(self, *_: object) -> None:
+        """Its items stay, so it is redrawn at once when on screen (a move is painted in one
+        pass, with the panels); behind another tab, or while a Worker is dragged, later."""
+        self._dirty = True
+        if self.shown() and not self.drag.active:
+            self.ensure_fresh()
+
     def redraw(self) -> None:
         self.refresh()
 
@@ -190,7 +198,8 @@ class BoardScene(GameScene):
         if [(w.player, w.home, w.is_next, w.colors) for w in self.workers] != [(*t, colors) for t in wanted]:
             for w in self.workers:
                 self.removeItem(w)
-            self.workers = []
+            # Kept alive until the next redraw: the Worker just placed may be in its own mouse handler.
+            self._retired, self.workers = self.workers, []
             for player, centre, is_next in wanted:
                 token = WorkerToken(self, player, centre, is_next=is_next)
                 self.workers.append(token)
