@@ -105,7 +105,7 @@ class BoardItem(QGraphicsItem):
         event.accept()
 
     def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
-        if self.board._item_at(event.scenePos(), BoardItem) is self:
+        if self.board.item_at(event.scenePos(), BoardItem) is self:
             self.board.click(self)
 
     def paint_glow(self, painter: QPainter, radius: float = 7) -> None:

@@ -69,13 +69,13 @@ class SpaceLights:
         self.board._update_glow(dragging=True)
 
     def target_at(self, pos: QPointF) -> Candidate | None:
-        space = self.board._item_at(pos, SpaceItem)
+        space = self.board.item_at(pos, SpaceItem)
         if not isinstance(space, SpaceItem):
             return None
         return next((c for c in self.candidates if c.move == PlaceWorker(space.space_id)), None)
 
     def hover(self, pos: QPointF) -> None:
-        hovered = self.board._item_at(pos, SpaceItem)
+        hovered = self.board.item_at(pos, SpaceItem)
         for item in self.board.spaces.values():
             was = item.hover
             item.hover = item is hovered
@@ -229,7 +229,7 @@ class BoardScene(GameScene):
 
     # -- gestures ----------------------------------------------------------------------------------------
 
-    def _item_at(self, pos: QPointF, kind: type) -> QGraphicsItem | None:
+    def item_at(self, pos: QPointF, kind: type) -> QGraphicsItem | None:
         return next((item for item in self.items(pos) if isinstance(item, kind)), None)
 
     def worker_targets(self) -> list[Candidate]:
@@ -240,7 +240,7 @@ class BoardScene(GameScene):
     def worker_refusal(self, pos: QPointF) -> str | None:
         """Why a Worker dropped at ``pos`` stays: the engine's reason for that space, or where
         to drop it."""
-        space = self._item_at(pos, SpaceItem)
+        space = self.item_at(pos, SpaceItem)
         if isinstance(space, SpaceItem):
             return self.session.why_not(PlaceWorker(space.space_id))
         return _tr("Drop the Worker on an action space.")
