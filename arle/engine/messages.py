@@ -47,6 +47,7 @@ MESSAGES: dict[str, str] = {
     "animal.not_work_phase": "Animals can be moved during the Work Phase, or when new Animals "
                              "need a place.",
     "animal.not_there": "There is no {animal} there.",
+    "animal.waiting": "New Animals are given a place once this is done: {prompt}.",
     "animal.same_place": "The Animal is already there.",
     "animal.no_such_place": "Drop the Animal on a Dike, a pasture, a Stall, a Stable or a Park.",
     "holder.full": "That {kind} is full: it holds {capacity}.",

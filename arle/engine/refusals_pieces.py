@@ -31,9 +31,12 @@ def _housing(g: Game) -> bool:
     return isinstance(g.decision, HouseAnimalsDecision)
 
 
-def _absent(p: PlayerState, animal: str, src: str) -> Refusal | None:
+def _unmovable(g: Game, p: PlayerState, animal: str, src: str) -> Refusal | None:
+    """The Animal is not there, or it waits for a place that is chosen after the current step."""
     if not p.animals.get(src, {}).get(animal):  # type: ignore[call-overload]
         return refusal("animal.not_there", animal=str(animal), holder=src)
+    if src == animals.WAITING and not _housing(g):
+        return refusal("animal.waiting", prompt=g.prompt())
     return None
 
 
@@ -43,7 +46,7 @@ def _move_animal(g: Game, move: MoveAnimal) -> Refusal | None:
     if g.state.phase not in WORK_PHASES and not _housing(g):
         return refusal("animal.not_work_phase")
     p = _player(g)
-    gone = _absent(p, move.animal, move.src)
+    gone = _unmovable(g, p, move.animal, move.src)
     if gone is not None:
         return gone
     if move.dst == move.src:
@@ -62,11 +65,9 @@ def _move_animal(g: Game, move: MoveAnimal) -> Refusal | None:
 
 def _release_animal(g: Game, move: ReleaseAnimal) -> Refusal | None:
     p = _player(g)
-    gone = _absent(p, move.animal, move.src)
+    gone = _unmovable(g, p, move.animal, move.src)
     if gone is not None:
         return gone
-    if move.src == animals.WAITING and not _housing(g):
-        return None
     decision = g.decision
     if isinstance(decision, PayDecision):
         need = dict(decision.animals).get(move.animal, 0)

@@ -36,6 +36,8 @@ from arle.engine.moves import (
 )
 from arle.engine.vehicles import GOOD_LOADS
 
+GESTURES = (PlaceWorker, MoveAnimal, ReleaseAnimal, Load, PlaceTile, MoveDike, CutPeat, Flip,
+            ReturnEquipment)
 SPACES = [f"{r},{c}" for r in range(hb.ROWS) for c in range(hb.COLS)]
 ITEMS = [*GOOD_LOADS, *(f"dest:{d}" for d in DESTINATIONS)]
 
@@ -73,6 +75,8 @@ def _check_position(g: Game, seen: Counter[str]) -> None:
         if reason is None:
             continue
         seen[reason.id] += 1
+        # A move a drag makes always gets its own reason; only the other moves get "not.now".
+        assert reason.id != "not.now" or not isinstance(move, GESTURES), f"{move}: {reason}"
         assert reason.id in MESSAGES, reason
         assert _placeholders(MESSAGES[reason.id]) <= {n for n, _ in reason.params}, reason
         assert all(type(v) in (str, int, float) for _, v in reason.params), reason
@@ -94,12 +98,12 @@ def _playout(seed: int, players: int, every: int, seen: Counter[str]) -> int:
     return checked
 
 
-@pytest.mark.parametrize(("seed", "players"), [(11, 2), (12, 2), (13, 1), (14, 2)])
+@pytest.mark.parametrize(("seed", "players"), [(11, 2), (12, 2), (13, 1), (14, 2), (16, 1), (17, 2)])
 def test_why_not_is_none_exactly_for_legal_moves(seed, players):
     """The property of issue 17: ``why_not(m) is None`` iff ``m in legal_moves()``, over many
     positions of a random game and every candidate move of the gesture kinds."""
     seen: Counter[str] = Counter()
-    checked = _playout(seed, players, 7, seen)
+    checked = _playout(seed, players, 5, seen)
     assert checked >= 20
     assert len(seen) >= 12, seen  # the positions met many kinds of refusal, not only the fallback
 
