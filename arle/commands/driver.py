@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import QAction, QMouseEvent
@@ -27,7 +27,14 @@ from PySide6.QtWidgets import QApplication, QGraphicsView, QMenu, QScrollArea, Q
 
 from arle.engine import OptionKind, describe
 from arle.engine import moves as M
-from arle.gui.drag import DRAG_THRESHOLD, ClickItem, DragPiece, SessionScene
+from arle.gui.board_view import BoardView
+from arle.gui.pieces import DRAG_THRESHOLD, ClickItem, DragPiece
+from arle.gui.scene import GameScene
+
+if TYPE_CHECKING:
+    from arle.gui.game_page import GamePage
+    from arle.gui.main_window import MainWindow
+    from arle.gui.session import GameSession
 
 #: Gesture kinds, as counted by ``GestureDriver.counts``.
 DRAG, CLICK, BUTTON, MENU = "drag", "click", "button", "menu"
@@ -129,7 +136,7 @@ class GestureDriver:
     clicked, Peat dragged or clicked) is made in a random one of them; without it the drag is used.
     ``counts`` tells how many moves were made by each kind of gesture."""
 
-    def __init__(self, window: Any, rng: random.Random | None = None) -> None:
+    def __init__(self, window: MainWindow, rng: random.Random | None = None) -> None:
         self.window = window
         self.rng = rng
         self.counts: Counter[str] = Counter()
@@ -141,11 +148,13 @@ class GestureDriver:
     # -- where things are ---------------------------------------------------------------------------------
 
     @property
-    def page(self) -> Any:
+    def page(self) -> GamePage:
+        assert self.window.page is not None, "no game installed"
         return self.window.page
 
     @property
-    def session(self) -> Any:
+    def session(self) -> GameSession:
+        assert self.window.session is not None, "no game installed"
         return self.window.session
 
     def show_tab(self, widget: QWidget) -> None:
@@ -161,22 +170,36 @@ class GestureDriver:
                 raise GestureFailed(f"clicking tab {tabs.tabText(index)!r} did not show it")
         QApplication.processEvents()
 
-    def board(self) -> tuple[QGraphicsView, Any]:
-        view = self.page.board_view
+    def board(self) -> tuple[BoardView, GameScene]:
+        return self._shown(self.page.board_view)
+
+    def home(self, player: int) -> tuple[BoardView, GameScene]:
+        return self._shown(self.page.home_views[player])
+
+    def storage(self, player: int) -> tuple[BoardView, GameScene]:
+        return self._shown(self.page.storage_views[player])
+
+    def _shown(self, view: BoardView) -> tuple[BoardView, GameScene]:
         self.show_tab(view)
-        return view, view.scene()
+        return view, view.board
 
-    def home(self, player: int) -> tuple[QGraphicsView, Any]:
-        return self._player_board(self.page.home_views[player], player, "Home Board")
-
-    def storage(self, player: int) -> tuple[QGraphicsView, Any]:
-        return self._player_board(self.page.storage_views[player], player, "Storage board")
-
-    def _player_board(self, view: Any, player: int, what: str) -> tuple[QGraphicsView, Any]:
-        if not isinstance(view, QGraphicsView):
-            raise NoGesture(f"player {player}'s {what} is not shown (placeholder)")
-        self.show_tab(view)
-        return view, view.scene()
+    def where(self, move: M.Move, actor: int) -> tuple[BoardView, GameScene] | None:
+        """The board a player makes ``move`` on, brought forward; None: no board (a button or
+        the "More actions" menu)."""
+        if isinstance(move, M.PlaceWorker | M.AdvanceTool):
+            return self.board()
+        if isinstance(move, M.PlaceTile | M.MoveDike | M.MoveAnimal | M.ReleaseAnimal | M.CutPeat):
+            return self.home(actor)
+        if isinstance(move, M.Load | M.ReturnEquipment):
+            return self.storage(actor)
+        if isinstance(move, M.Flip):
+            return self.storage(actor) if move.target.startswith("e") else self.home(actor)
+        if isinstance(move, M.Choose) and self.page.board_scene.target_pos(move) is not None:
+            return self.board()
+        d = self.session.game.decision
+        if isinstance(move, M.Choose | M.Done) and d is not None and d.option_kind is OptionKind.SALE:
+            return self.storage(actor)  # the sale panel of the Storage board
+        return None
 
     # -- playing ---------------------------------------------------------------------------------------------
 
@@ -204,82 +227,38 @@ class GestureDriver:
     def _gesture(self, move: Any) -> str:
         actor = self.session.game.actor
         actor = 0 if actor is None else actor
-        if isinstance(move, M.PlaceWorker):
-            return self._place_worker(move)
-        if isinstance(move, M.AdvanceTool):
-            view, scene = self.board()
-            item = scene.tools.get(move.tool)
-            if item is None:
-                raise NoGesture(f"no tool track for {describe(move)}")
-            click(view, item.rect.center())
-            return CLICK
-        if isinstance(move, M.PlaceTile | M.MoveDike | M.MoveAnimal | M.ReleaseAnimal | M.CutPeat):
-            view, scene = self.home(actor)
-            src, dst = scene.source_pos(move), scene.target_pos(move)
-            if src is None or dst is None:
-                raise NoGesture(f"the Home Board has no piece or place for {describe(move)}")
-            src = grab_point(view, src, move)
-            if isinstance(move, M.CutPeat) and self.rng is not None and self.rng.random() < 0.5:
-                click(view, src)
-                return CLICK
-            drag(view, src, dst)
-            return DRAG
-        if isinstance(move, M.Load | M.ReturnEquipment):
-            view, scene = self.storage(actor)
-            src, dst = scene.source_pos(move), scene.target_pos(move)
-            if src is None or dst is None:
-                raise NoGesture(f"the Storage board has no piece or place for {describe(move)}")
-            src = grab_point(view, src, move)
-            drag(view, src, dst)
-            return DRAG
-        if isinstance(move, M.Flip):
-            view, scene = (self.storage(actor) if move.target.startswith("e") else self.home(actor))
-            pos = scene.target_pos(move)
-            if pos is None:
-                raise NoGesture(f"no tile to click for {describe(move)}")
-            click(view, grab_point(view, pos, move))
-            return CLICK
-        if isinstance(move, M.Choose | M.Done):
-            kind = self._scene_choice(move, actor)
-            if kind is not None:
-                return kind
+        board = self.where(move, actor)
+        if board is not None:
+            return self._on_board(*board, move)
         if isinstance(move, M.Choose | M.Pay | M.Done | M.EndTurn | M.SkipPlacement):
             return self._button(move)
         if isinstance(move, SCENE_MOVES):
             raise NoGesture(f"no scene gesture for {describe(move)}")
         return self._menu(move)
 
-    def _place_worker(self, move: M.PlaceWorker) -> str:
-        view, scene = self.board()
-        space = scene.spaces.get(move.space)
-        if space is None:
-            raise NoGesture(f"no action space for {describe(move)}")
-        token = scene.next_worker()
-        if token is None or (self.rng is not None and self.rng.random() < 0.25):
-            click(view, space.rect.center())
+    def _on_board(self, view: BoardView, scene: GameScene, move: Any) -> str:
+        """Drag the piece that makes ``move`` from where the board says it lies to where it says
+        it goes; a move with no piece to grab is a click on its place. Where a player could click
+        instead (a Worker's space, a Peat token) ``rng`` picks one or the other."""
+        src, dst = scene.source_pos(move), scene.target_pos(move)
+        name = type(scene).__name__
+        if dst is None:
+            raise NoGesture(f"the {name} has no place for {describe(move)}")
+        if src is None:
+            if isinstance(move, M.PlaceTile | M.MoveDike | M.MoveAnimal | M.ReleaseAnimal | M.CutPeat
+                          | M.Load | M.ReturnEquipment):
+                raise NoGesture(f"the {name} has no piece for {describe(move)}")
+            click(view, grab_point(view, dst, move))
             return CLICK
-        drag(view, token.pos(), space.rect.center())
+        if isinstance(move, M.PlaceWorker) and self.rng is not None and self.rng.random() < 0.25:
+            click(view, dst)
+            return CLICK
+        src = grab_point(view, src, move)
+        if isinstance(move, M.CutPeat) and self.rng is not None and self.rng.random() < 0.5:
+            click(view, src)
+            return CLICK
+        drag(view, src, dst)
         return DRAG
-
-    def _scene_choice(self, move: Any, actor: int) -> str | None:
-        """A choice made on a board: a space or building clicked, a sale button of the Storage
-        board. None: the choice is not on a board (use the decision panel)."""
-        if isinstance(move, M.Choose):
-            scene = self.page.board_scene
-            item = scene.spaces.get(move.option) or scene.buildings.get(move.option)
-            if item is not None and item.glow:
-                view, _ = self.board()
-                click(view, item.rect.center())
-                return CLICK
-        d = self.session.game.decision
-        if d is not None and d.option_kind is OptionKind.SALE:
-            view, scene = self.storage(actor)
-            pos = scene.target_pos(move)
-            if pos is None:
-                raise NoGesture(f"the sale panel has no button for {describe(move)}")
-            click(view, pos)
-            return CLICK
-        return None
 
     def _button(self, move: Any) -> str:
         panel = self.page.decision
@@ -341,12 +320,10 @@ class GestureDriver:
 
     # -- refused drops ---------------------------------------------------------------------------------------
 
-    def _random_board_view(self, rng: random.Random) -> QGraphicsView:
-        """One of the board views (not placeholders), chosen by ``rng`` and brought forward."""
+    def _random_board_view(self, rng: random.Random) -> BoardView:
+        """One of the board views, chosen by ``rng`` and brought forward."""
         page = self.page
-        views = [v for v in (page.board_view, *page.home_views, *page.storage_views)
-                 if isinstance(v, QGraphicsView)]
-        view = rng.choice(views)
+        view = rng.choice([page.board_view, *page.home_views, *page.storage_views])
         self.show_tab(view)
         return view
 
@@ -356,29 +333,17 @@ class GestureDriver:
         (None if the chosen view had no piece)."""
         session = self.session
         view = self._random_board_view(rng)
-        scene = view.scene()
-        if isinstance(scene, SessionScene):
-            scene.ensure_fresh()
-            pieces = [i for i in scene.items() if isinstance(i, DragPiece)
-                      and not (i.spec.drop_anywhere and i.spec.drop_anywhere())]
-            if not pieces:
-                return None
-            piece = rng.choice(pieces)
-            src = visible_point(view, piece, piece.mapToScene(piece.rect.center()))
-            if src is None:  # covered (by the sale panel): no player can grab it
-                return None
-            forbidden = [c.rect for c in piece.spec.candidates()]
-            what = f"{type(scene).__name__} piece at ({src.x():.0f},{src.y():.0f})"
-        else:
-            token = scene.next_worker()
-            if token is None:
-                return None
-            piece = token
-            src = token.pos()
-            legal = set(session.legal_moves())
-            forbidden = [item.rect for sid, item in scene.spaces.items()
-                         if M.PlaceWorker(sid) in legal or M.Choose(item.space_id) in legal]
-            what = "Worker"
+        scene = view.board
+        pieces = [i for i in scene.items() if isinstance(i, DragPiece)
+                  and not (i.spec.drop_anywhere and i.spec.drop_anywhere())]
+        if not pieces:
+            return None
+        piece = rng.choice(pieces)
+        src = visible_point(view, piece, piece.mapToScene(piece.rect.center()))
+        if src is None:  # covered (by the sale panel): no player can grab it
+            return None
+        forbidden = [c.rect for c in piece.spec.candidates()]
+        what = f"{type(scene).__name__} piece at ({src.x():.0f},{src.y():.0f})"
         dst = _free_point(rng, scene.sceneRect(), src, forbidden)
         if dst is None:
             return None
@@ -396,9 +361,7 @@ class GestureDriver:
         if not messages:
             raise GestureFailed(f"a refused drop of the {what} at ({dst.x():.0f},{dst.y():.0f}) "
                                 "said nothing in the status bar")
-        if piece.scene() is scene:  # not rebuilt: it must be back where it was
-            home = piece.home if not isinstance(piece, DragPiece) else QPointF(0, 0)
-            if piece.pos() != home:
+        if piece.scene() is scene and piece.pos() != piece.rest:  # not rebuilt: it must be back
                 raise GestureFailed(f"the {what} did not snap back (at {piece.pos()})")
         self.refused_drops += 1
         return what

@@ -6,8 +6,8 @@ session, renders every scene and page once to an in-memory image, saves the game
 folder and loads it back. It prints one line and exits 0, or prints the one-line failure and exits
 non-zero.
 
-It only uses what the GUI offers at the time (a ``GameSession``, graphics views, tabs or stacked
-pages), so it keeps working while the GUI grows. It never touches the player's own saves or
+It drives the real ``MainWindow`` through its session, and finds the pages and scenes to render
+among the window's tabs, stacked pages and graphics views. It never touches the player's own saves or
 settings: the data folders point into a temporary folder, and autosave is switched off.
 
 On Linux without a display (no ``DISPLAY``/``WAYLAND_DISPLAY``) it selects Qt's offscreen platform
@@ -19,9 +19,6 @@ from __future__ import annotations
 
 import contextlib
 import faulthandler
-import importlib
-import inspect
-import json
 import os
 import random
 import sys
@@ -29,7 +26,15 @@ import tempfile
 import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # Qt and the game are imported once the platform is chosen
+    from PySide6.QtWidgets import QApplication
+
+    from arle.engine import Game, Setup
+    from arle.files.history import GameHistory
+    from arle.gui.main_window import MainWindow
+    from arle.gui.session import GameSession
 
 #: The seed of the test game: a fixed one, so a failure can be replayed.
 SEED = 20_240_601
@@ -67,10 +72,6 @@ def _private_dirs(root: Path) -> Iterator[None]:
     for var in names:
         (root / var.lower()).mkdir(exist_ok=True)
         os.environ[var] = str(root / var.lower())
-    saves = _saves_module()
-    saved_data_dir = getattr(saves, "data_dir", None)
-    if saved_data_dir is not None:
-        saves.data_dir = lambda: root / "data"
     try:
         yield
     finally:
@@ -79,8 +80,6 @@ def _private_dirs(root: Path) -> Iterator[None]:
                 os.environ.pop(var, None)
             else:
                 os.environ[var] = value
-        if saved_data_dir is not None:
-            saves.data_dir = saved_data_dir
 
 
 def _choose_platform() -> None:
@@ -98,10 +97,10 @@ class SelfTest:
     def __init__(self, tmp: Path) -> None:
         self.tmp = tmp
         self.notes: list[str] = []
-        self.app: Any = None
-        self.window: Any = None
-        self.session: Any = None
-        self.history: Any = None
+        self.app: QApplication | None = None
+        self.window: MainWindow | None = None
+        self.session: GameSession | None = None
+        self.history: GameHistory | None = None
         self.dialogs: list[str] = []
         self.dialog_texts: list[str] = []
 
@@ -155,10 +154,8 @@ class SelfTest:
 
         setup = Setup(players=2, seed=SEED, names=("Self", "Test"))
         history = _new_history(setup)
-        show_game(self.window, history)
-        self.session = find_session(self.window)
-        if self.session is not None:
-            self.session.after_change = None  # no autosave into the player's folder
+        self.window.install(history)
+        self.session = self.window.session
         self.history = history
         self._settle()
         self._render_all("start")
@@ -170,11 +167,8 @@ class SelfTest:
         played = 0
         while played < MOVES and not self._game().over:
             move = choose_move(rng, self._game().legal_moves())
-            if self.session is not None:
-                if not self.session.try_apply(move):
-                    raise SelfTestError(f"the window's session refused a legal move: {move!r}")
-            else:
-                self.history.apply(move)
+            if not self.session.try_apply(move):
+                raise SelfTestError(f"the window's session refused a legal move: {move!r}")
             played += 1
             if played % 20 == 0:
                 self._settle()
@@ -192,23 +186,20 @@ class SelfTest:
         loaded = save_and_reload(path, self.history, game)
         if _state_key(loaded) != _state_key(game):
             raise SelfTestError("the game loaded back differs from the game saved")
-        if self.session is not None and _saves_module() is not None:
-            show_game(self.window, _loaded_history(path))
-            self.session = find_session(self.window)
-            self.session.after_change = None
-            self._settle()
-            self._render_all("loaded")
+        from arle.files.saves import load_history
+
+        self.window.install(load_history(path))
+        self.session = self.window.session
+        self._settle()
+        self._render_all("loaded")
         self.notes.append(f"saved and loaded {path.stat().st_size} bytes")
 
     def about(self) -> None:
-        """The About box (when the window has one) shows the version (issue 6)."""
+        """The About box shows the version (issue 6)."""
         from arle import __version__
 
-        show = getattr(self.window, "show_about", None)
-        if not callable(show):
-            return
         seen = len(self.dialog_texts)
-        show()  # a modal dialog: the closer timer records its text and closes it
+        self.window.show_about()  # a modal dialog: the closer timer records its text and closes it
         self._settle()
         self._close_modal()
         text = " ".join(self.dialog_texts[seen:])
@@ -228,8 +219,8 @@ class SelfTest:
 
     # -- helpers -------------------------------------------------------------------------------------
 
-    def _game(self) -> Any:
-        return self.session.game if self.session is not None else self.history.game
+    def _game(self) -> Game:
+        return self.session.game
 
     def _settle(self) -> None:
         from PySide6.QtCore import QEventLoop
@@ -345,125 +336,35 @@ def _blank(image: Any) -> bool:
     )
 
 
-# -- adapters to whatever the GUI and the save code offer ---------------------------------------------
+# -- the game and its file ------------------------------------------------------------------------------
 
 
-def build_main_window() -> Any:
-    """The real main window: ``arle.gui.main_window`` when it exists, else ``arle.gui.app.build_window``."""
-    try:
-        module = importlib.import_module("arle.gui.main_window")
-    except ModuleNotFoundError as exc:
-        if exc.name != "arle.gui.main_window":
-            raise
-        module = None
-    if module is not None:
-        for name in ("build_window", "build_main_window"):
-            factory = getattr(module, name, None)
-            if callable(factory):
-                return factory()
-        cls = getattr(module, "MainWindow", None)
-        if cls is not None:
-            # The player's autosave must not be touched by the self-test.
-            accepts = inspect.signature(cls).parameters
-            return cls(autosave=False) if "autosave" in accepts else cls()
-    from arle.gui.app import build_window
+def build_main_window() -> MainWindow:
+    """The real main window; autosave off, so the player's games in progress are never touched."""
+    from arle.gui.main_window import MainWindow
 
-    return build_window()
+    return MainWindow(autosave=False)
 
 
-def show_game(window: Any, history: Any) -> None:
-    """Put ``history``'s game into the window: its ``install`` method, else its session's ``set_history``."""
-    install = getattr(window, "install", None)
-    if callable(install):
-        install(history)
-        return
-    session = find_session(window)
-    if session is not None:
-        session.after_change = None
-        session.set_history(history)
+def _new_history(setup: Setup) -> GameHistory:
+    from arle.files.history import GameHistory
 
-
-def find_session(window: Any) -> Any:
-    """The window's ``GameSession`` (an attribute or a child QObject), or None."""
-    try:
-        from arle.gui.session import GameSession
-    except ImportError:
-        return None
-    for name in ("session", "_session", "game_session"):
-        candidate = getattr(window, name, None)
-        if isinstance(candidate, GameSession):
-            return candidate
-    found = window.findChildren(GameSession)
-    return found[0] if found else None
-
-
-def _new_history(setup: Any) -> Any:
-    try:
-        from arle.files.history import GameHistory
-    except ImportError:
-        return _PlainHistory(setup)
     return GameHistory(setup)
 
 
-class _PlainHistory:
-    """Setup plus moves, for a tree without ``arle.files.history``."""
+def save_and_reload(path: Path, history: GameHistory, game: Game) -> Game:
+    """Write the game with ``arle.files.saves`` and read it back."""
+    from arle.files.saves import load_history, save_history
 
-    def __init__(self, setup: Any, moves: Sequence[Any] = ()) -> None:
-        from arle.engine import Game
-
-        self.setup = setup
-        self.game = Game(setup)
-        self.moves: list[Any] = []
-        for move in moves:
-            self.apply(move)
-
-    def apply(self, move: Any) -> Any:
-        events = self.game.apply(move)
-        self.moves.append(move)
-        return events
+    del game  # the history holds it
+    save_history(path, history)
+    return load_history(path).game
 
 
-def save_and_reload(path: Path, history: Any, game: Any) -> Any:
-    """Write the game with ``arle.files.saves`` (or plain JSON of setup + moves) and read it back."""
-    saves = _saves_module()
-    if saves is not None:
-        saves.save_history(path, history)
-        return saves.load_history(path).game
-    import attrs
+def _state_key(game: Game) -> str:
+    from arle.files.saves import fingerprint
 
-    from arle.engine import Game, move_from_dict, move_to_dict
-
-    data = {"setup": attrs.asdict(history.setup), "moves": [move_to_dict(m) for m in history.moves]}
-    path.write_text(json.dumps(data), encoding="utf-8")
-    back = json.loads(path.read_text(encoding="utf-8"))
-    setup_cls = type(history.setup)
-    fields = {k: tuple(v) if isinstance(v, list) else v for k, v in back["setup"].items()}
-    loaded = Game(setup_cls(**fields))
-    for raw in back["moves"]:
-        loaded.apply(move_from_dict(raw))
-    return loaded
-
-
-def _loaded_history(path: Path) -> Any:
-    saves = _saves_module()
-    return saves.load_history(path) if saves is not None else None
-
-
-def _saves_module() -> Any:
-    try:
-        saves = importlib.import_module("arle.files.saves")
-    except ModuleNotFoundError as exc:
-        if exc.name != "arle.files.saves":
-            raise
-        return None
-    return saves if hasattr(saves, "save_history") and hasattr(saves, "load_history") else None
-
-
-def _state_key(game: Any) -> Any:
-    saves = _saves_module()
-    if saves is not None and hasattr(saves, "fingerprint"):
-        return saves.fingerprint(game)
-    return (game.over, game.actor, repr(game.state))
+    return fingerprint(game)
 
 
 def _watchdog() -> None:

@@ -1,4 +1,13 @@
-"""Qt views of the game."""
+"""Qt views of the game.
+
+A map: ``app`` starts it; ``main_window`` (menus, files, settings) shows ``start_page`` or a
+``game_page`` (tabs of ``board_view.BoardView`` beside ``panels``). Every board is a
+``scene.GameScene``: ``board_scene`` (items in ``board_items``), ``home_scene`` (layout in
+``home_layout``), ``storage_scene``, ``supply_scene``; their pieces are in ``pieces`` and their
+pictures in ``art`` (the one SVG cache). ``session`` is the Qt face of a game; ``style`` the
+colours, names and labels; ``dialogs`` the New Game, scoring and help dialogs; ``background``
+reads files off the GUI thread.
+"""
 
 from __future__ import annotations
 

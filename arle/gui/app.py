@@ -50,8 +50,7 @@ def run(argv: Sequence[str] | None = None) -> int:
     app.setApplicationVersion(__version__)
     app.setWindowIcon(app_icon())
     window = build_window()
-    language = getattr(window.settings, "language", None)
-    install_translations(app, language)
+    install_translations(app, window.settings.language)
     if os.environ.get("ARLE_BENCH_FIRST_PAINT"):
         _quit_after_first_paint(app, window)
     window.show()

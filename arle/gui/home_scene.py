@@ -5,23 +5,20 @@ Everything the player does here is a drag (or a click) that ends in one engine m
 Dike dragged into the next gap (MoveDike), the pending tile dragged from the tray onto empty land
 (PlaceTile), a Peat token dragged off its Moor or clicked (CutPeat), an Animal dragged between
 holders, into the waiting area or onto "Release" (MoveAnimal / ReleaseAnimal), a tile or Moor
-clicked when a flip or a dehydration is pending (Flip). Layout: RULES-DECISIONS.md "Home Board
-landscape" and "Dikes" (rows 0-2 Tidal Flats, 3-4 Mainland, 5-6 Moor; dike gap 0 just above the
-Mainland, gap 3 above row 0).
+clicked when a flip or a dehydration is pending (Flip). Where everything lies: ``home_layout``.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QObject, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainterPath, QPen
 
 from arle.engine import (
     BUILDINGS,
     DESTINATIONS,
     FOOD_CAP,
-    TILE_VP,
     TRACK_CAP,
     TRACK_GOODS,
     TRAVEL_TRACK_SPACES,
@@ -40,16 +37,46 @@ from arle.engine import (
 )
 from arle.engine import animals as A
 from arle.engine import homeboard as H
-from arle.gui.drag import (
+from arle.gui.home_layout import (
+    CELL_H,
+    CELL_W,
+    DIKE_TOKEN,
+    GRID_X,
+    GRID_Y,
+    HEIGHT,
+    INFO_RECT,
+    PEAT_RECT,
+    RELEASE_RECT,
+    TOKEN,
+    TRAVEL_BOTTOM,
+    TRAVEL_W,
+    TRAVEL_X,
+    TRAY_RECT,
+    WAITING_RECT,
+    WIDTH,
+    cell_rect,
+    gap_rect,
+    holder_capacity,
+    moor_rect,
+    moor_tooltip,
+    row_top,
+    tile_tooltip,
+    token_rects,
+    track_space_rect,
+    travel_space_rect,
+)
+from arle.gui.pieces import (
     Candidate,
     DragPiece,
     DragSpec,
     PieceItem,
-    SessionScene,
-    name_of,
-    player_color,
     tr,
 )
+from arle.gui.scene import SessionScene
+from arle.gui.style import name_of, player_color
+
+if TYPE_CHECKING:
+    from arle.gui.session import GameSession
 
 _CTX = "HomeBoardScene"
 
@@ -58,131 +85,10 @@ def _t(text: str) -> str:
     return tr(text, _CTX)
 
 
-# -- geometry (scene coordinates) ------------------------------------------------------------------------
-
-WIDTH, HEIGHT = 800.0, 900.0
-TRACK_Y = 30.0  # Goods Track spaces
-TRACK_H = 92.0
-TRAVEL_X, TRAVEL_W = 12.0, 58.0
-GRID_X, GRID_Y = 88.0, 150.0
-CELL_W, CELL_H = 112.0, 88.0
-GAP_H = 24.0
-PANEL_X = GRID_X + 3 * CELL_W + 22.0
-PANEL_W = WIDTH - PANEL_X - 12.0
-TOKEN = 30.0
-DIKE_TOKEN = 22.0
-
-TRAY_RECT = QRectF(PANEL_X, GRID_Y, PANEL_W, 150)
-WAITING_RECT = QRectF(PANEL_X, GRID_Y + 164, PANEL_W, 120)
-RELEASE_RECT = QRectF(PANEL_X, GRID_Y + 298, PANEL_W, 86)
-PEAT_RECT = QRectF(PANEL_X, GRID_Y + 398, PANEL_W, 86)
-INFO_RECT = QRectF(PANEL_X, GRID_Y + 498, PANEL_W, 206)
-TRAVEL_BOTTOM = GRID_Y + 4 * GAP_H + 7 * CELL_H
-TRAVEL_SPACE_H = (TRAVEL_BOTTOM - GRID_Y) / TRAVEL_TRACK_SPACES
-
-
-def row_top(row: int) -> float:
-    gaps_above = row + 1 if row <= 2 else 4
-    return GRID_Y + gaps_above * GAP_H + row * CELL_H
-
-
-def cell_rect(row: int, col: int) -> QRectF:
-    return QRectF(GRID_X + col * CELL_W, row_top(row), CELL_W, CELL_H)
-
-
-def gap_rect(gap: int, col: int) -> QRectF:
-    """A Dike position: gap 0 lies just above row 3, gap 3 above row 0."""
-    y = row_top(3 - gap) - GAP_H
-    return QRectF(GRID_X + col * CELL_W + 6, y + 2, CELL_W - 12, GAP_H - 4)
-
-
-def moor_rect(m: MoorTile) -> QRectF:
-    rect = QRectF()
-    for r, c in m.spaces:
-        rect = rect.united(cell_rect(r, c)) if not rect.isNull() else cell_rect(r, c)
-    return rect
-
-
-def track_space_rect(value: int) -> QRectF:
-    w = (WIDTH - 24) / (TRACK_CAP + 1)
-    return QRectF(12 + value * w, TRACK_Y, w, TRACK_H)
-
-
-def travel_space_rect(index: int) -> QRectF:
-    """Travel Experience space ``index`` (0 = bottom)."""
-    y = TRAVEL_BOTTOM - (index + 1) * TRAVEL_SPACE_H
-    return QRectF(TRAVEL_X, y, TRAVEL_W, TRAVEL_SPACE_H)
-
-
-def token_rects(area: QRectF, n: int, size: float = TOKEN) -> list[QRectF]:
-    """``n`` token places in a centred grid inside ``area`` (up to 3 per row)."""
-    if n <= 0:
-        return []
-    per_row = max(1, min(n, int((area.width() - 4) // (size + 2)), 3))
-    rows = (n + per_row - 1) // per_row
-    step = size + 3
-    top = area.center().y() - rows * step / 2 + 1.5
-    rects = []
-    for i in range(n):
-        r, c = divmod(i, per_row)
-        in_row = min(per_row, n - r * per_row)
-        left = area.center().x() - in_row * step / 2 + 1.5
-        rects.append(QRectF(left + c * step, top + r * step, size, size))
-    return rects
-
-
-# -- words ---------------------------------------------------------------------------------------------
-
-_TILE_TEXT = {
-    Tile.GRAIN_FIELD: "Grain Field: 1 Grain at each November harvest.",
-    Tile.FLAX_FIELD: "Flax Field: 1 Flax at each November harvest.",
-    Tile.FOREST: "Forest: 1 Wood at each November harvest. A Warden can turn it into a Park.",
-    Tile.PARK: "Park: room for 2 Animals, also of different types (they do not breed here).",
-    Tile.STALL: "Stall: up to 3 Animals of one type; a pair with a free place breeds in May. "
-    "A Warden can turn it into a Depot.",
-    Tile.DEPOT: "Depot: holds no Animals.",
-    Tile.STABLE: "Stable: up to 6 Animals of one type; pairs with free places breed in May. "
-    "A Warden can turn it into a Double Stall.",
-    Tile.DOUBLE_STALL: "Double Stall: two Stalls in one tile, each for up to 3 Animals of one type.",
-}
-
-
-def tile_tooltip(tile: str) -> str:
-    if tile in BUILDINGS:
-        b = BUILDINGS[tile]
-        return _t("{name} ({vp} VP)\n{text}").format(name=name_of(tile), vp=b.vp, text=_t(b.text))
-    try:
-        t = Tile(tile)
-    except ValueError:
-        return name_of(tile)
-    return _t("{text}\nWorth {vp} VP at the end.").format(text=_t(_TILE_TEXT[t]), vp=TILE_VP[t])
-
-
-def moor_tooltip(m: MoorTile) -> str:
-    if m.small:
-        return _t(
-            "Small Boardwalk: a dehydrated Moor with {n} Peat left. -1 VP while it lies here; "
-            "cutting its last Peat removes it."
-        ).format(n=m.peat)
-    if m.dehydrated:
-        return _t(
-            "Dehydrated Moor with {n} Peat left: -1 VP while it lies here; cutting its last "
-            "Peat removes it and frees its 2 spaces."
-        ).format(n=m.peat)
-    return _t("Moor: -4 VP at the end. Dehydrating it (flipping it) puts 4 Peat on it.")
-
-
-def holder_capacity(p: PlayerState) -> dict[str, tuple[int, bool, str]]:
-    return {hid: (cap, mixed, kind) for hid, cap, mixed, kind in A.holders(p)}
-
-
-# -- the scene ----------------------------------------------------------------------------------------------
-
-
 class HomeBoardScene(SessionScene):
     """The Home Board of player ``player`` (see the module docstring)."""
 
-    def __init__(self, session: Any, player: int, parent: Any = None) -> None:
+    def __init__(self, session: GameSession, player: int, parent: QObject | None = None) -> None:
         super().__init__(session, parent)
         self.player = player
         self.setSceneRect(QRectF(0, 0, WIDTH, HEIGHT))
@@ -706,24 +612,17 @@ class HomeBoardScene(SessionScene):
                 return hid
         return A.WAITING if WAITING_RECT.contains(pos) else None
 
-    def _animal_refusal(self, animal: Animal, src: str, pos: QPointF) -> str:
-        legal = self.my_legal()
-        if not any(isinstance(m, MoveAnimal | ReleaseAnimal) for m in legal):
-            return _t(
-                "Animals can be moved or released during the Work Phase, or when new Animals need a place."
-            )
+    def _animal_refusal(self, animal: Animal, src: str, pos: QPointF) -> str | None:
+        """Why the drop at ``pos`` is refused: the engine's reason for the move it asks for (a
+        release, a move to the place under it). Dropped on no place: the hint where to drop it,
+        or, when this Animal may not move at all now, the engine's reason that keeps it there."""
         if RELEASE_RECT.contains(pos):
-            return _t("This Animal cannot be released now.")
+            return self.session.why_not(ReleaseAnimal(animal, src))
         holder = self._holder_at(pos)
-        if holder is None or holder == src:
+        if holder is not None and holder != src:
+            return self.session.why_not(MoveAnimal(animal, src, holder))
+        if self._animal_candidates(animal, src) or src == A.WAITING:
             return _t(
                 "Drop the Animal on a highlighted place: a Dike, a pasture, a Stall, a Stable or a Park."
             )
-        caps = holder_capacity(self.p)
-        cap, mixed, kind = caps.get(holder, (0, True, ""))
-        here = self.p.animals.get(holder, {})
-        if sum(here.values()) >= cap:
-            return _t("That place is full: it holds {cap}.").format(cap=cap)
-        if not mixed and any(a != animal for a, n in here.items() if n):
-            return _t("Animals of different types cannot share a {kind}.").format(kind=_t(kind))
-        return _t("That Animal cannot go there now.")
+        return self.session.why_not(MoveAnimal(animal, src, A.WAITING))

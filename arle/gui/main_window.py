@@ -1,9 +1,6 @@
-"""The main window: start page, and the game page with its boards, panels, menus and shortcuts.
-
-Game page layout: on the left a tab per view (game board; each player's Home Board and Storage
-board; the supply board; the final scoring once the game ends), on the right the turn banner,
-the decision panel, the players' supply and score, and the game log. The view the player to act
-needs is brought forward automatically when the decision changes; every view stays one click away.
+"""The main window: the start page or a game page (``arle.gui.game_page``), the menus and
+shortcuts, settings, the files of the game (open, save, autosave, the games in progress) and the
+warnings that stay in the status bar.
 """
 
 from __future__ import annotations
@@ -14,35 +11,29 @@ import logging
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QByteArray, QCoreApplication, QEvent, QObject, QSize, Qt, QTimer
+from PySide6.QtCore import QByteArray, QCoreApplication, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QIcon, QKeySequence
 from PySide6.QtWidgets import (
     QFileDialog,
-    QFrame,
     QLabel,
     QMainWindow,
     QMessageBox,
     QProgressBar,
-    QScrollArea,
-    QSizePolicy,
-    QSplitter,
     QStackedWidget,
-    QTabWidget,
-    QVBoxLayout,
-    QWidget,
 )
 
 from arle.files.resources import resource_path
+from arle.files.settings import Settings, read_settings, save_settings
 from arle.gui import style
 
 # The start page is painted before any of these is needed: the rules engine, the boards and the
 # panels (a third of a second of imports) are loaded when the first game is shown.
 if TYPE_CHECKING:
-    from PySide6.QtWidgets import QGraphicsScene
-
     from arle.engine import Setup
+    from arle.files.autosave import Autosaver
     from arle.files.history import GameHistory
     from arle.gui.dialogs import NewGameChoice
+    from arle.gui.game_page import GamePage
     from arle.gui.session import GameSession
 
 log = logging.getLogger(__name__)
@@ -88,21 +79,6 @@ def app_icon() -> QIcon:
     return QIcon(str(path)) if path.is_file() else QIcon()
 
 
-# -- optional modules (saves, autosave, settings; the other GUI engineer's scenes) ------------------------
-
-
-def _optional(module: str, name: str) -> Any:
-    """``module.name`` if it can be imported, else None (the app still runs without it)."""
-    try:
-        mod = __import__(module, fromlist=[name])
-        return getattr(mod, name)
-    except ImportError:
-        return None
-    except Exception:  # a half-written module must not stop the game from opening
-        log.exception("cannot import %s.%s", module, name)
-        return None
-
-
 def forget_module_sources() -> None:
     """Drop the source text of imported modules from ``linecache``.
 
@@ -113,221 +89,6 @@ def forget_module_sources() -> None:
     """
     for name in [n for n in linecache.cache if not n.startswith("<")]:
         linecache.cache.pop(name, None)
-
-
-def placeholder(text: str) -> QWidget:
-    label = QLabel(text)
-    label.setAlignment(Qt.AlignmentFlag.AlignCenter)
-    label.setWordWrap(True)
-    label.setStyleSheet("color: #6d7a6f; font-size: 16px;")
-    return label
-
-
-# -- game page --------------------------------------------------------------------------------------------
-
-
-class ChoiceScroll(QScrollArea):
-    """Holds the decision panel: asks for the room all its buttons need, scrolls when the window
-    has less (QScrollArea would keep the size hint its widget had when it was set)."""
-
-    def sizeHint(self) -> QSize:
-        widget = self.widget()
-        if widget is None:
-            return super().sizeHint()
-        frame = 2 * self.frameWidth()
-        return widget.sizeHint() + QSize(frame + self.verticalScrollBar().sizeHint().width(), frame)
-
-    def setWidget(self, widget: QWidget) -> None:
-        super().setWidget(widget)
-        widget.installEventFilter(self)
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        # The panel's buttons changed: ask the side panel's layout for room again.
-        if watched is self.widget() and event.type() == QEvent.Type.LayoutRequest:
-            self.updateGeometry()
-        return super().eventFilter(watched, event)
-
-    def minimumSizeHint(self) -> QSize:
-        """All of a usual decision (up to ~8 buttons) stays visible: the game log gives way first."""
-        hint = self.sizeHint()
-        return QSize(super().minimumSizeHint().width(), min(hint.height(), 300))
-
-
-class GamePage(QSplitter):
-    """Boards on the left (tabs), panels on the right."""
-
-    def __init__(self, session: GameSession) -> None:
-        from arle.gui.board_scene import BoardScene, BoardView
-        from arle.gui.dialogs import ScoringTable
-        from arle.gui.panels import DecisionPanel, GameLog, PlayerPanel, TurnBanner
-
-        super().__init__(Qt.Orientation.Horizontal)
-        self.session = session
-        self.views = QTabWidget()
-        self.views.setDocumentMode(True)
-        self.board_scene = BoardScene(session)
-        self.board_view = BoardView(self.board_scene)
-        self.views.addTab(self.board_view, _tr("Game board"))
-        self.home_views: list[QWidget] = []
-        self.storage_views: list[QWidget] = []
-        self.scenes: list[QGraphicsScene] = [self.board_scene]
-        home_cls = _optional("arle.gui.home_scene", "HomeBoardScene")
-        storage_cls = _optional("arle.gui.storage_scene", "StorageScene")
-        supply_cls = _optional("arle.gui.supply_scene", "SupplyScene")
-        players = len(session.game.state.players)
-        for i in range(players):
-            name = session.player_name(i)
-            icon = QIcon(style.piece_pixmap(style.player_shape(i), style.player_color(session, i), 16))
-            home = self._scene_view(home_cls, (session, i),
-                                    _tr("{name}'s Home Board will appear here.").format(name=name))
-            self.home_views.append(home)
-            self.views.addTab(home, icon, _tr("{name}: Home Board").format(name=name))
-            storage = self._scene_view(storage_cls, (session, i),
-                                       _tr("{name}'s Storage board will appear here.").format(name=name))
-            self.storage_views.append(storage)
-            self.views.addTab(storage, icon, _tr("{name}: Barn && Travel").format(name=name))
-        self.supply_view = self._scene_view(supply_cls, (session,), _tr("The supply board will appear here."))
-        self.views.addTab(self.supply_view, _tr("Supply"))
-        self.scoring = ScoringTable(session)
-        self.scoring_index = self.views.addTab(self.scoring, _tr("Scoring"))
-        # The live scoring pad is filled when it is looked at, not after every move behind its tab.
-        self._scoring_stale = False
-        session.changed.disconnect(self.scoring.refresh)
-        session.changed.connect(self._scoring_changed)
-        self.views.currentChanged.connect(self._scoring_shown)
-        self.base_titles = [self.views.tabText(i) for i in range(self.views.count())]
-
-        side = QWidget()
-        side.setObjectName("sidePanel")
-        side.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
-        side_lay = QVBoxLayout(side)
-        side_lay.setContentsMargins(6, 6, 6, 6)
-        side_lay.setSpacing(6)
-        self.banner = TurnBanner(session)
-        self.decision = DecisionPanel(session)
-        self.player_tabs = QTabWidget()
-        self.player_panels = [PlayerPanel(session, i) for i in range(players)]
-        for i, panel in enumerate(self.player_panels):
-            icon = QIcon(style.piece_pixmap(style.player_shape(i), style.player_color(session, i), 16))
-            self.player_tabs.addTab(panel, icon, session.player_name(i))
-        self.log = GameLog(session)
-        side_lay.addWidget(self.banner)
-        # A long list of choices (13 buildings) scrolls instead of making the window taller than the
-        # screen; the game log gives up its room first.
-        self.log.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Ignored)
-        self.log.setMinimumHeight(110)
-        self.decision_scroll = ChoiceScroll()
-        self.decision_scroll.setWidget(self.decision)
-        self.decision_scroll.setWidgetResizable(True)
-        self.decision_scroll.setFrameShape(QFrame.Shape.NoFrame)
-        self.decision_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        side_lay.addWidget(self.decision_scroll)
-        session.changed.connect(self.decision_scroll.updateGeometry)
-        session.reset.connect(self.decision_scroll.updateGeometry)
-        side_lay.addWidget(self.player_tabs)
-        side_lay.addWidget(self.log, 1)
-        side.setMinimumWidth(340)
-        side.setMaximumWidth(460)
-        self.addWidget(self.views)
-        self.addWidget(side)
-        self.setStretchFactor(0, 1)
-        self.setStretchFactor(1, 0)
-        self.setSizes([1200, 400])
-        self._last_focus: tuple[Any, ...] | None = None
-        session.changed.connect(self.follow)
-        session.reset.connect(self.follow)
-        self.follow()
-
-    def _scoring_changed(self, *_: Any) -> None:
-        if self.session.game.over or self.views.currentIndex() == self.scoring_index:
-            self.scoring.refresh()
-        else:
-            self._scoring_stale = True
-
-    def _scoring_shown(self, index: int) -> None:
-        if index == self.scoring_index and self._scoring_stale:
-            self._scoring_stale = False
-            self.scoring.refresh()
-
-    def _bring_forward(self, index: int) -> None:
-        """Show the view at ``index`` painted once. Its board is redrawn while still hidden and
-        the scene's own bookkeeping of that redraw is done at once; the request to paint the
-        shown view is taken at once too. Left to the event loop, the first of them would paint
-        the window and the others would paint the whole board a second time."""
-        view = self.views.widget(index)
-        scene = view.scene() if hasattr(view, "scene") else None
-        if scene is not None and hasattr(scene, "ensure_fresh"):
-            scene.ensure_fresh()
-            QCoreApplication.sendPostedEvents(scene, QEvent.Type.MetaCall)
-        self.views.setCurrentIndex(index)
-        QCoreApplication.sendPostedEvents(None, QEvent.Type.UpdateLater)
-
-    def _scene_view(self, cls: Any, args: tuple[Any, ...], missing: str) -> QWidget:
-        if cls is None:
-            return placeholder(missing)
-        try:
-            scene = cls(*args)
-        except Exception as exc:  # a broken scene must not take the whole game down
-            log.exception("cannot build %s", cls)
-            return placeholder(f"{missing}\n({exc})")
-        from arle.gui.board_scene import BoardView
-
-        self.scenes.append(scene)
-        return BoardView(scene)
-
-    # -- which view the player needs ------------------------------------------------------------------
-
-    def wanted_view(self) -> int:
-        """Index of the tab the player to act needs for the pending decision."""
-        from arle.engine import Phase
-        from arle.engine import moves as M
-
-        g = self.session.game
-        if g.over:
-            return self.scoring_index
-        actor = g.actor if g.actor is not None else 0
-        d = g.decision
-        kinds = {type(m) for m in self.session.legal_moves()}
-        home = self.views.indexOf(self.home_views[actor])
-        storage = self.views.indexOf(self.storage_views[actor])
-        if d is None:
-            if g.state.phase is Phase.FINAL_TURNS and M.Load in kinds:
-                return storage
-            return 0
-        if d.shown_on == "board":
-            return 0
-        if d.shown_on == "storage":
-            return storage
-        if kinds & {M.PlaceTile, M.MoveDike, M.CutPeat, M.MoveAnimal, M.ReleaseAnimal}:
-            return home
-        if M.Flip in kinds:
-            targets = [m.target for m in self.session.legal_of(M.Flip)]
-            return storage if all(t.startswith("e") for t in targets) else home
-        return self.views.currentIndex()
-
-    def follow(self, *_: Any) -> None:
-        """Bring the needed view forward when the decision changes; mark tabs with work to do."""
-        g = self.session.game
-        d = g.decision
-        key = (g.actor, type(d) if d is not None else g.state.phase, g.over, id(d))
-        wanted = self.wanted_view()
-        if key != self._last_focus:
-            self._last_focus = key
-            if wanted != self.views.currentIndex():
-                self._bring_forward(wanted)
-            if g.actor is not None and g.actor < self.player_tabs.count():
-                self.player_tabs.setCurrentIndex(g.actor)
-        for i, title in enumerate(self.base_titles):
-            text = ("● " + title) if i == wanted and not g.over else title
-            if self.views.tabText(i) != text:  # a new text lays out the whole tab bar again
-                self.views.setTabText(i, text)
-
-
-def adopt(page: GamePage, session: GameSession) -> None:
-    """Make ``page`` the Qt parent of its session and scenes: they live and die with it."""
-    session.setParent(page)
-    for scene in page.scenes:
-        scene.setParent(page)
 
 
 # -- the window -------------------------------------------------------------------------------------------
@@ -347,8 +108,7 @@ class MainWindow(QMainWindow):
         self.save_path: Path | None = None
         self.use_autosave = autosave
         #: The journal of the game shown (``arle.files.autosave.Autosaver``), None without autosave.
-        self.autosaver: Any = None
-        self.settings: Any = None
+        self.autosaver: Autosaver | None = None
         #: What the player must not miss (autosave impossible, a damaged file), by topic: shown in
         #: the status bar until the situation changes, never overwritten by passing messages.
         self.warnings: dict[str, str] = {}
@@ -364,6 +124,7 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.busy)
         self.loader = Background(self)
         self.lister = Background(self)
+        self.settings: Settings
         self._load_settings()
         self.stack = QStackedWidget()
         self.start_page = StartPage(self, app_icon())
@@ -389,23 +150,17 @@ class MainWindow(QMainWindow):
     # -- settings -----------------------------------------------------------------------------------------
 
     def _load_settings(self) -> None:
-        read = _optional("arle.files.settings", "read_settings")
-        if read is None:
-            return
-        self.settings, warning = read()
+        self.settings, warning = read_settings()
         self.set_warning("settings", warning)
 
     def _save_settings(self) -> None:
-        save = _optional("arle.files.settings", "save_settings")
-        if save is None or self.settings is None:
-            return
         try:
-            save(self.settings)
+            save_settings(self.settings)
         except (OSError, ValueError) as exc:  # a read-only folder; text no file can hold
             log.warning("settings not saved: %s", exc)
 
     def _restore_geometry(self) -> None:
-        geometry = getattr(self.settings, "window_geometry", "")
+        geometry = self.settings.window_geometry
         if geometry:
             try:
                 if self.restoreGeometry(QByteArray(base64.b64decode(geometry))):
@@ -418,15 +173,14 @@ class MainWindow(QMainWindow):
         if not self._may_drop_game():
             event.ignore()
             return
-        if self.settings is not None:
-            self.settings.window_geometry = base64.b64encode(bytes(self.saveGeometry())).decode("ascii")
-            self._save_settings()
+        self.settings.window_geometry = base64.b64encode(bytes(self.saveGeometry())).decode("ascii")
+        self._save_settings()
         self.close_game()
         super().closeEvent(event)
 
     def player_defaults(self) -> tuple[tuple[str, str], tuple[str, str]]:
-        names = tuple(getattr(self.settings, "player_names", ["", ""]))[:2]
-        colors = tuple(getattr(self.settings, "player_colours", style.DEFAULT_COLORS))[:2]
+        names = tuple(self.settings.player_names)[:2]
+        colors = tuple(self.settings.player_colours)[:2]
         palette = {h for h, _ in style.PALETTE}
         if len(colors) != 2 or not set(colors) <= palette or colors[0] == colors[1]:
             colors = style.DEFAULT_COLORS
@@ -491,7 +245,7 @@ class MainWindow(QMainWindow):
 
         names, colors = self.player_defaults()
         dialog = NewGameDialog(self, names=names, colors=colors,
-                               friendly_undo=bool(getattr(self.settings, "friendly_undo", False)))
+                               friendly_undo=self.settings.friendly_undo)
         accepted = dialog.exec() == NewGameDialog.DialogCode.Accepted
         choice = dialog.choice() if accepted else None
         dialog.deleteLater()
@@ -504,23 +258,23 @@ class MainWindow(QMainWindow):
 
         if not self._may_drop_game():
             return
-        if self.settings is not None:
-            old = self.player_defaults()[0]
-            names = [*choice.setup.names, *old[len(choice.setup.names):]]
-            self.settings.player_names = [
-                n or _tr("Player {n}").format(n=i + 1) for i, n in enumerate(names[:2])
-            ]
-            self.settings.player_colours = list(choice.colors)
-            self.settings.friendly_undo = choice.friendly_undo
-            self._save_settings()
+        old = self.player_defaults()[0]
+        names = [*choice.setup.names, *old[len(choice.setup.names):]]
+        self.settings.player_names = [
+            n or _tr("Player {n}").format(n=i + 1) for i, n in enumerate(names[:2])
+        ]
+        self.settings.player_colours = list(choice.colors)
+        self.settings.friendly_undo = choice.friendly_undo
+        self._save_settings()
         history = GameHistory(choice.setup, friendly_undo=choice.friendly_undo)
         self.install(history, list(choice.colors), save_path=None)
 
     def install(self, history: GameHistory, colors: list[str] | None = None,
-                save_path: Path | None = None, *, autosaver: Any = None) -> None:
+                save_path: Path | None = None, *, autosaver: Autosaver | None = None) -> None:
         """Show ``history``'s game in a fresh game page. The game shown before stays in the games
         in progress (its journal is closed, not deleted). ``autosaver``: the journal the game was
         continued from, already started; else a new journal is started (with autosave on)."""
+        from arle.gui.game_page import GamePage, adopt
         from arle.gui.session import GameSession
 
         self.close_game()
@@ -592,7 +346,8 @@ class MainWindow(QMainWindow):
 
     # -- autosave ------------------------------------------------------------------------------------------
 
-    def _start_autosave(self, history: GameHistory, autosaver: Any, save_path: Path | None) -> None:
+    def _start_autosave(self, history: GameHistory, autosaver: Autosaver | None,
+                        save_path: Path | None) -> None:
         if autosaver is None and self.use_autosave:
             from arle.files.autosave import Autosaver, new_autosave_path
 
@@ -712,18 +467,17 @@ class MainWindow(QMainWindow):
     # -- files ----------------------------------------------------------------------------------------------
 
     def _dialog_dir(self) -> str:
-        last = getattr(self.settings, "last_directory", "")
+        last = self.settings.last_directory
         if last and Path(last).is_dir():
             return last
-        saves_dir = _optional("arle.files.paths", "saves_dir")
-        if saves_dir is not None:
-            try:
-                folder = saves_dir()
-                folder.mkdir(parents=True, exist_ok=True)
-                return str(folder)
-            except OSError:
-                pass
-        return str(Path.home())
+        from arle.files.paths import saves_dir
+
+        try:
+            folder = saves_dir()
+            folder.mkdir(parents=True, exist_ok=True)
+            return str(folder)
+        except OSError:
+            return str(Path.home())
 
     def open_game(self) -> None:
         name, _ = QFileDialog.getOpenFileName(self, _tr("Open a saved game"), self._dialog_dir(),
@@ -757,7 +511,8 @@ class MainWindow(QMainWindow):
     def save_game_as(self) -> bool:
         if self.session is None:
             return False
-        ext = _optional("arle.files.paths", "EXTENSION") or ".arle.json"
+        from arle.files.paths import EXTENSION as ext
+
         names = "-".join(p.name for p in self.session.game.state.players)
         start = str(Path(self._dialog_dir()) / f"{names}{ext}")
         name, _ = QFileDialog.getSaveFileName(self, _tr("Save the game"), start,
@@ -794,9 +549,8 @@ class MainWindow(QMainWindow):
         return True
 
     def _remember_dir(self, path: Path) -> None:
-        if self.settings is not None:
-            self.settings.last_directory = str(path.parent)
-            self._save_settings()
+        self.settings.last_directory = str(path.parent)
+        self._save_settings()
 
     # -- edit, view, help ---------------------------------------------------------------------------------
 

@@ -16,7 +16,7 @@ from typing import Any
 import attrs
 from PySide6.QtCore import QCoreApplication, QObject, Signal
 
-from arle.engine import Event, Game, IllegalMove, Move, Setup, describe
+from arle.engine import Event, Game, IllegalMove, Move, Setup, render
 from arle.files.history import GameHistory
 from arle.gui.style import DEFAULT_COLORS, move_label
 
@@ -100,11 +100,9 @@ class GameSession(QObject):
 
     def try_apply(self, move: Move) -> bool:
         """Apply ``move`` through the history. Illegal: emits ``message``, returns False, no change."""
-        if self.game.over:
-            self.message.emit(_tr("The game is over."))
-            return False
-        if move not in self.legal_moves():
-            self.message.emit(_tr("Not possible now: {move}.").format(move=describe(move)))
+        reason = self.why_not(move)
+        if reason is not None:
+            self.message.emit(reason)
             return False
         actor = self.game.actor
         label = move_label(self.game, move)
@@ -124,6 +122,12 @@ class GameSession(QObject):
             if move in legal:
                 return self.try_apply(move)
         return False
+
+    def why_not(self, move: Move) -> str | None:
+        """Why ``move`` is refused now, in one sentence (the engine's reason, so the views never
+        re-derive a rule); None when it is legal."""
+        reason = self.game.why_not(move)
+        return render(reason) if reason is not None else None
 
     def refuse(self, reason: str) -> None:
         """A drop or click that maps to no legal move: say why, change nothing."""

@@ -13,9 +13,9 @@ Equipment and 3 for Large Vehicles, the lowest of which may hold a small piece
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QObject, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor
 
 from arle.engine import (
@@ -35,17 +35,19 @@ from arle.engine import (
     ReturnEquipment,
 )
 from arle.engine import vehicles as V
-from arle.gui.drag import (
+from arle.gui.pieces import (
     Candidate,
     ClickItem,
     DragPiece,
     DragSpec,
     PieceItem,
-    SessionScene,
-    name_of,
-    player_color,
     tr,
 )
+from arle.gui.scene import SessionScene
+from arle.gui.style import name_of, player_color
+
+if TYPE_CHECKING:
+    from arle.gui.session import GameSession
 
 _CTX = "StorageScene"
 
@@ -183,7 +185,7 @@ def equipment_tooltip(piece: EquipmentPiece) -> str:
 class StorageScene(SessionScene):
     """The Storage board of player ``player``: destinations, goods to load, the Barn."""
 
-    def __init__(self, session: Any, player: int, parent: Any = None) -> None:
+    def __init__(self, session: GameSession, player: int, parent: QObject | None = None) -> None:
         super().__init__(session, parent)
         self.player = player
         self.setSceneRect(QRectF(0, 0, WIDTH, HEIGHT))
@@ -459,16 +461,30 @@ class StorageScene(SessionScene):
                     result.append(Candidate(m, rect))
         return result
 
-    def _load_refusal(self, item: str, pos: QPointF) -> str:
-        if not any(isinstance(m, Load) for m in self.my_legal()):
-            if not any(EQUIPMENT[e.kind].spaces for e in self.p.barn):
-                return _t("You need a vehicle (Handcart, Wagon, Cart...) to load anything.")
-            return _t("Vehicles are loaded during the Work Phase, between actions.")
-        if not any(isinstance(m, Load) and m.item == item for m in self.my_legal()):
-            return _t("You cannot load that now (not enough goods, nothing to sell there, or no room).")
-        return _t(
-            "Drop it on free loading spaces that light up: a Double Space takes only items of size 2 or more."
-        )
+    def _load_at(self, item: str, pos: QPointF) -> Load | None:
+        """The load a drop of ``item`` at ``pos`` asks for: onto the loading space under it of
+        the vehicle parked there (None: no loading space there)."""
+        for piece in self.p.barn:
+            space = parking(self.p).get(piece.id)
+            if space is None:
+                continue
+            for start, rect in enumerate(loading_rects(piece, space)):
+                if rect.contains(pos):
+                    return Load(piece.id, start, item)
+        return None
+
+    def _load_refusal(self, item: str, pos: QPointF) -> str | None:
+        """Why the drop of ``item`` at ``pos`` is refused: the engine's reason for the load it asks
+        for. Dropped on no loading space: the hint where to drop it, or, when ``item`` cannot be
+        loaded anywhere now, the engine's reason for loading it on the first vehicle."""
+        load = self._load_at(item, pos)
+        if load is not None:
+            return self.session.why_not(load)
+        if self._load_candidates(item):
+            return _t("Drop it on free loading spaces that light up: a Double Space takes only items "
+                      "of size 2 or more.")
+        vehicle = next((e.id for e in self.p.barn if EQUIPMENT[e.kind].spaces), -1)
+        return self.session.why_not(Load(vehicle, 0, item))
 
     # -- selling --------------------------------------------------------------------------------------------
 

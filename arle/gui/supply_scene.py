@@ -3,13 +3,18 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtCore import QObject, QPointF, QRectF
 from PySide6.QtGui import QColor
 
 from arle.engine import STACK_OF, SUPPLY_LIMITS
-from arle.gui.drag import PieceItem, SessionScene, name_of, tr
+from arle.gui.pieces import PieceItem, tr
+from arle.gui.scene import SessionScene
+from arle.gui.style import name_of
+
+if TYPE_CHECKING:
+    from arle.gui.session import GameSession
 
 _CTX = "SupplyScene"
 
@@ -49,7 +54,7 @@ def stack_rect(index: int) -> QRectF:
 class SupplyScene(SessionScene):
     """Remaining tiles of each kind, redrawn after every move."""
 
-    def __init__(self, session: Any, parent: Any = None) -> None:
+    def __init__(self, session: GameSession, parent: QObject | None = None) -> None:
         super().__init__(session, parent)
         self.setSceneRect(QRectF(0, 0, WIDTH, HEIGHT))
         self._on_changed()  # built when first shown (or asked)

@@ -11,7 +11,8 @@ from PySide6.QtWidgets import QApplication
 
 from arle.engine import Setup
 from arle.engine.moves import PlaceWorker
-from arle.gui.board_scene import BoardScene, BoardView
+from arle.gui.board_scene import BoardScene
+from arle.gui.board_view import BoardView
 from arle.gui.session import new_session
 
 
@@ -85,9 +86,48 @@ def test_solo_other_season_space_is_refused(qtbot):
     assert "solo" in messages[-1]
 
 
+def test_a_used_other_season_space_names_who_used_it(qtbot):
+    """Rulebook p. 6 (one other-season action per half-year, not in solo); issue 17: the refusal
+    is the engine's (``Game.why_not``), which says who took that action."""
+    session, scene, view = _board(qtbot)
+    other = next(sid for sid in scene.spaces if not sid.startswith(session.game.state.season))
+    assert session.try_apply(PlaceWorker(other))  # Anna takes the other-season action
+    messages = []
+    session.message.connect(messages.append)
+    token = scene.next_worker()
+    second = next(sid for sid in scene.spaces
+                  if not sid.startswith(session.game.state.season) and sid != other)
+    _drag(view, token.scenePos(), scene.spaces[second].sceneBoundingRect().center())
+    assert session.game.state.occupied == {other: 0}
+    assert messages[-1] == session.why_not(PlaceWorker(second))
+    assert "already been used by Anna" in messages[-1]
+
+
 def test_undo_returns_the_worker(qtbot):
     session, scene, _view = _board(qtbot)
     assert session.try_apply(PlaceWorker("summer.woodcutter"))
     assert session.undo()
     assert session.game.state.occupied == {}
     assert scene.next_worker().player == 0
+
+
+def test_the_game_board_is_a_game_scene_whose_worker_is_a_drag_piece(qtbot):
+    """Issue 17 (one scene design): the game board has no mouse handling of its own; its Worker
+    is dragged like every piece of the other boards, and it says where a move is made."""
+    from arle.engine.moves import AdvanceTool
+    from arle.gui.pieces import DragPiece
+    from arle.gui.scene import GameScene
+
+    session, scene, view = _board(qtbot)
+    assert isinstance(scene, GameScene)
+    for handler in ("mousePressEvent", "mouseMoveEvent", "mouseReleaseEvent"):
+        assert getattr(BoardScene, handler) is getattr(GameScene, handler)
+    token = scene.next_worker()
+    assert isinstance(token, DragPiece)
+    move = PlaceWorker("summer.clay_worker")
+    assert {c.move for c in token.spec.candidates()} == set(session.legal_of(PlaceWorker))
+    assert scene.source_pos(move) == token.scenePos()
+    assert scene.target_pos(move) == scene.spaces["summer.clay_worker"].rect.center()
+    assert scene.target_pos(AdvanceTool(next(iter(scene.tools)))) is not None
+    _drag(view, scene.source_pos(move), scene.target_pos(move))
+    assert session.game.state.occupied == {"summer.clay_worker": 0}

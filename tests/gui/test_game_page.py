@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from PySide6.QtCore import QEvent, QObject
 from PySide6.QtWidgets import QApplication
 
@@ -67,7 +68,7 @@ def test_a_board_brought_forward_by_a_move_is_drawn_and_painted_once(qtbot):
         QApplication.processEvents()
     rng = random.Random(5)
     switches = 0
-    for _ in range(60):
+    for _ in range(120):
         before = page.views.currentIndex()
         paints.count.clear()
         play(session, 1, rng)
@@ -102,3 +103,34 @@ def test_a_player_panel_repaints_only_its_border_when_the_turn_passes(qtbot):
         QApplication.processEvents()
     assert bool(panel.property("acting")) is not acting
     assert paints.count == {}  # the counts inside the border were not painted again
+
+
+def test_a_board_that_cannot_be_built_is_an_error_not_a_placeholder_tab(qtbot, monkeypatch):
+    """Issue 17 (scaffolding): a scene whose code is broken used to become a grey "will appear
+    here" tab with the error hidden in the log; a defect must show as the error it is."""
+    from arle.gui import home_scene
+
+    def broken(*_args):
+        raise RuntimeError("broken Home Board")
+
+    monkeypatch.setattr(home_scene.HomeBoardScene, "__init__", broken)
+    window = MainWindow(autosave=False)
+    qtbot.addWidget(window)
+    with pytest.raises(RuntimeError, match="broken Home Board"):
+        window.install(GameHistory(new_setup(1, 3)))
+
+
+def test_every_board_is_shown_in_a_board_view_typed_with_its_scene(qtbot):
+    """Issue 17: one view class for all boards, each holding the scene it redraws when shown."""
+    from arle.gui.board_view import BoardView
+    from arle.gui.home_scene import HomeBoardScene
+    from arle.gui.storage_scene import StorageScene
+
+    window = MainWindow(autosave=False)
+    qtbot.addWidget(window)
+    window.install(GameHistory(new_setup(2, 3)))
+    page = window.page
+    views = [page.views.widget(i) for i in range(page.views.count()) if i != page.scoring_index]
+    assert all(isinstance(v, BoardView) and v.board is v.scene() for v in views)
+    assert [type(v.board) for v in page.home_views] == [HomeBoardScene, HomeBoardScene]
+    assert [type(v.board) for v in page.storage_views] == [StorageScene, StorageScene]

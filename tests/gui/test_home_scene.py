@@ -24,8 +24,9 @@ from arle.engine.steps import (
     HouseAnimalsDecision,
     PlaceNewTile,
 )
-from arle.gui import home_scene as HS
+from arle.gui import home_layout as HL
 from arle.gui.home_scene import HomeBoardScene
+from arle.gui.pieces import DragPiece
 from tests.gui.scene_helpers import Messages, _move, _vp, click, drag, make_session, refresh, run_steps, show
 
 S, C, HORSE = Animal.SHEEP, Animal.CATTLE, Animal.HORSE
@@ -52,7 +53,7 @@ def test_dike_drag_moves_a_bottom_dike_and_frees_the_tidal_row(qtbot):
     assert H.first_land_row(p) == 2
     assert len(H.land_spaces(p)) == 15
     # The freed row is drawn as empty land now.
-    tips = {i.toolTip() for i in scene.items(HS.cell_rect(2, 1).center())}
+    tips = {i.toolTip() for i in scene.items(HL.cell_rect(2, 1).center())}
     assert any(t.startswith("Empty land") for t in tips)
 
 
@@ -64,10 +65,10 @@ def test_a_dike_dropped_on_a_wrong_gap_snaps_back_with_a_reason(qtbot):
     messages = Messages(session)
     p = session.game.state.players[0]
     before = list(p.dikes)
-    drag(view, HS.gap_rect(0, 0).center(), HS.gap_rect(2, 0).center())
+    drag(view, HL.gap_rect(0, 0).center(), HL.gap_rect(2, 0).center())
     assert p.dikes == before
     assert messages.texts and "free place of the lowest gap" in messages.texts[-1]
-    dike = next(i for i in scene.items(HS.gap_rect(0, 0).center()) if isinstance(i, HS.DragPiece))
+    dike = next(i for i in scene.items(HL.gap_rect(0, 0).center()) if isinstance(i, DragPiece))
     assert dike.pos() == QPointF(0, 0)
 
 
@@ -75,7 +76,7 @@ def test_dragging_a_dike_without_a_dike_action_is_refused(qtbot):
     session = make_session()
     _scene, view = board(qtbot, session)
     messages = Messages(session)
-    drag(view, HS.gap_rect(0, 1).center(), HS.gap_rect(1, 2).center())
+    drag(view, HL.gap_rect(0, 1).center(), HL.gap_rect(1, 2).center())
     assert session.game.state.players[0].dikes[1] == (0, 1)
     assert "+1 Dike" in messages.texts[-1]
 
@@ -113,7 +114,7 @@ def test_cattle_refused_in_a_stall_of_horses_and_released_on_release(qtbot):
     scene, view = board(qtbot, session)
     messages = Messages(session)
     src = scene.source_pos(MoveAnimal(C, "s4,1", "d0"))
-    drag(view, src, HS.cell_rect(4, 0).center())
+    drag(view, src, HL.cell_rect(4, 0).center())
     assert p.animals["s4,1"] == {C: 2}
     assert "different types" in messages.texts[-1]
     drag(view, scene.source_pos(ReleaseAnimal(C, "s4,1")), scene.target_pos(ReleaseAnimal(C, "s4,1")))
@@ -147,7 +148,7 @@ def test_tile_drag_from_the_tray_places_a_forest(qtbot):
     before = session.game.state.supply["forest_park"]
     messages = Messages(session)
     # A tile on a Moor is refused.
-    drag(view, scene.source_pos(PlaceTile("4,1")), HS.cell_rect(5, 1).center())
+    drag(view, scene.source_pos(PlaceTile("4,1")), HL.cell_rect(5, 1).center())
     assert "empty land space" in messages.texts[-1]
     drag(view, scene.source_pos(PlaceTile("4,1")), scene.target_pos(PlaceTile("4,1")))
     assert p.tiles[(4, 1)] == "forest"
@@ -227,10 +228,27 @@ def test_home_board_renders_mid_game_animals_and_tiles_where_the_state_has_them(
     for holder, rects in tokens.items():
         for rect in rects:
             assert _pixels(full, scene, rect) != _pixels(no_animals, scene, rect), holder
-    tiles = [HS.cell_rect(2, 0), HS.cell_rect(3, 2)]
+    tiles = [HL.cell_rect(2, 0), HL.cell_rect(3, 2)]
     del p.tiles[(2, 0)], p.tiles[(3, 2)]
     refresh(session)
     no_tiles = _render(scene)
     for rect in tiles:
         assert _pixels(no_animals, scene, rect) != _pixels(no_tiles, scene, rect)
-    assert _pixels(no_animals, scene, HS.cell_rect(4, 0)) == _pixels(no_tiles, scene, HS.cell_rect(4, 0))
+    assert _pixels(no_animals, scene, HL.cell_rect(4, 0)) == _pixels(no_tiles, scene, HL.cell_rect(4, 0))
+
+
+def test_an_animal_dropped_on_a_full_stall_hears_the_engines_reason(qtbot):
+    """Rulebook p. 9 (a Stall holds 3 Animals of one type); issue 17: the refusal is the engine's
+    (``Game.why_not``), which names the kind of place ("That place is full" before)."""
+    session = make_session()
+    p = session.game.state.players[0]
+    p.tiles[(4, 0)] = "stall"
+    p.animals["s4,0"] = {HORSE: 3}
+    p.animals["s4,1"] = {HORSE: 1}
+    refresh(session)
+    scene, view = board(qtbot, session)
+    messages = Messages(session)
+    drag(view, scene.source_pos(MoveAnimal(HORSE, "s4,1", "d0")), HL.cell_rect(4, 0).center())
+    assert p.animals["s4,1"] == {HORSE: 1}
+    assert messages.texts[-1] == session.why_not(MoveAnimal(HORSE, "s4,1", "s4,0"))
+    assert "That Stall is full: it holds 3" in messages.texts[-1]

@@ -12,9 +12,10 @@ from PySide6.QtWidgets import QApplication, QGraphicsScene, QGraphicsTextItem
 
 from arle.commands.simulate import choose_move
 from arle.files.history import GameHistory
-from arle.gui.drag import PieceItem, SessionScene
 from arle.gui.home_scene import HomeBoardScene
 from arle.gui.main_window import MainWindow, new_setup
+from arle.gui.pieces import PieceItem
+from arle.gui.scene import SessionScene
 from arle.gui.session import new_session
 from arle.gui.storage_scene import StorageScene
 from tests.gui.scene_helpers import show

@@ -77,7 +77,7 @@ def test_a_refused_load_snaps_back_with_a_reason(qtbot):
     drag(view, SS.goods_rect(SS.LOADABLE.index("linen")).center(), space.center())
     assert cargo(cart) == []
     assert p.goods[Good.LINEN] == 1
-    assert "cannot load" in messages.texts[-1]
+    assert "Linen (size 2) does not fit there" in messages.texts[-1]  # the engine's reason (issue 17)
 
 
 def test_loading_a_destination_opens_the_sale_panel_and_a_click_sells(qtbot):

@@ -44,6 +44,14 @@ def open_window(qtbot, *, autosave: bool = False) -> MainWindow:
     return window
 
 
+def test_window_opens_titled_with_its_icon(qtbot):
+    """The window a player meets: titled Arle, with the app's icon (resources/icon.svg is packaged)."""
+    window = open_window(qtbot)
+    assert window.windowTitle() == "Arle"
+    assert not window.windowIcon().isNull()
+    assert window.stack.currentWidget() is window.start_page
+
+
 def play(window: MainWindow, count: int, seed: int = 3) -> None:
     """``count`` moves of the seeded random player, through the session as the views send them."""
     rng = random.Random(seed)

@@ -1,0 +1,534 @@
+"""The items of the game board (``board_scene.BoardScene``): action spaces, the month track
+with its Workers, the half-year track, tool tracks and buildings. Each is a fixed rectangle that
+paints itself from ``session.game.state``, repaints only when its look changes, and hands its
+clicks to the board (``BoardScene.click``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsSceneMouseEvent,
+    QStyleOptionGraphicsItem,
+    QWidget,
+)
+
+from arle.engine import ACTION_SPACES, BUILDINGS, HALF_YEARS, TOOL_TRACKS, WORKERS, Phase, Tool
+from arle.gui import art, style
+from arle.gui.pieces import DragPiece, DragSpec
+
+if TYPE_CHECKING:
+    from arle.gui.board_scene import BoardScene
+    from arle.gui.session import GameSession
+
+SCENE_W, SCENE_H = 1500.0, 900.0
+SPACE_W, SPACE_H, SPACE_GAP = 290.0, 51.0, 3.0
+COL_TOP = 86.0
+CENTER_X, CENTER_W = 322.0, 856.0
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("BoardScene", text)
+
+
+_FONTS: dict[tuple[int, bool], QFont] = {}
+
+
+def _font(px: float, bold: bool = False) -> QFont:
+    """A font sized in scene units (cached: painting asks for the same few sizes again and again)."""
+    key = (max(1, round(px)), bold)
+    if key not in _FONTS:
+        f = QFont()
+        f.setPixelSize(key[0])
+        f.setBold(bold)
+        _FONTS[key] = f
+    return _FONTS[key]
+
+
+def svg(painter: QPainter, name: str, rect: QRectF) -> None:
+    """Board art from resources/board/, drawn as vectors (the items cache their own picture)."""
+    art.render(painter, f"board/{name}.svg", rect)
+
+
+def _elide(painter: QPainter, text: str, width: float) -> str:
+    return painter.fontMetrics().elidedText(text, Qt.TextElideMode.ElideRight, int(width))
+
+
+class BoardItem(QGraphicsItem):
+    """Base: a fixed rectangle that paints from the session's state."""
+
+    def __init__(self, board: BoardScene, rect: QRectF) -> None:
+        super().__init__()
+        self.board = board
+        self.rect = rect
+        self.glow = False
+        self._look: object = None
+        self.setPos(rect.topLeft())
+        # Painted once into a pixmap and blitted until ``refresh_look`` finds that what it shows
+        # changed: most of the board stays the same from one move to the next.
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+
+    def look(self) -> object:
+        """Everything this item's picture depends on (besides its glow); None: always repaint."""
+        return None
+
+    def refresh_look(self) -> None:
+        """Repaint if the picture changed since the last paint request."""
+        look = (self.look(), self.glow, tuple(self.session.colors))
+        if look != self._look or look[0] is None:
+            self._look = look
+            self.update()
+
+    @property
+    def session(self) -> GameSession:
+        return self.board.session
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(-3, -3, self.rect.width() + 6, self.rect.height() + 6)
+
+    def local(self) -> QRectF:
+        return QRectF(0, 0, self.rect.width(), self.rect.height())
+
+    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        """Accepted, so that the release comes here: a press and release on this item is a click."""
+        if event.button() != Qt.MouseButton.LeftButton:
+            event.ignore()
+            return
+        event.accept()
+
+    def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        if self.board.item_at(event.scenePos(), BoardItem) is self:
+            self.board.click(self)
+
+    def paint_glow(self, painter: QPainter, radius: float = 7) -> None:
+        if self.glow:
+            painter.setPen(QPen(style.LEGAL_GLOW, 4))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRoundedRect(self.local().adjusted(-1, -1, 1, 1), radius, radius)
+
+
+# -- action spaces ---------------
+
+
+class SpaceItem(BoardItem):
+    """One action space card; shows the Worker on it."""
+
+    def __init__(self, board: BoardScene, space_id: str, rect: QRectF) -> None:
+        super().__init__(board, rect)
+        self.space_id = space_id
+        self.space = ACTION_SPACES[space_id]
+        self.hover = False
+        self.setToolTip(self._tooltip())
+
+    def _tooltip(self) -> str:
+        title = style.space_title(self.space_id)
+        return f"<b>{title}</b><br>{style.tr(self.space.text, 'ActionSpaces')}"
+
+    def status(self) -> str:
+        """"current", "other" (the other-season space is still free to use) or "closed"."""
+        s = self.session.game.state
+        if self.space.season == s.season:
+            return "current"
+        if not s.solo and s.special_used_by is None and s.phase is Phase.WORK:
+            return "other"
+        return "closed"
+
+    def look(self) -> object:
+        return self.status(), self.session.game.state.occupied.get(self.space_id), self.hover
+
+    def worker_rect(self) -> QRectF:
+        h = self.rect.height() - 12
+        return QRectF(self.rect.width() - h - 8, 6, h, h)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None,
+              ) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        r = self.local()
+        summer = self.space.season == "summer"
+        status = self.status()
+        if status == "current":
+            fill = style.SUMMER if summer else style.WINTER
+        elif status == "other":
+            fill = style.SUMMER_LIGHT if summer else style.WINTER_LIGHT
+        else:
+            fill = style.INACTIVE
+        pen = QPen(QColor("#5b6b5e") if status != "closed" else QColor("#b5b1a4"), 1.4)
+        if status == "other":
+            pen.setStyle(Qt.PenStyle.DashLine)
+        painter.setPen(pen)
+        painter.setBrush(fill)
+        painter.drawRoundedRect(r, 7, 7)
+        ink = style.INK if status != "closed" else style.MUTED_INK
+        painter.setPen(ink)
+        painter.setFont(_font(16, True))
+        text_w = r.width() - self.worker_rect().width() - 24
+        painter.drawText(QRectF(10, 4, text_w, 22), Qt.AlignmentFlag.AlignVCenter,
+                         _elide(painter, style.tr(self.space.name), text_w))
+        painter.setFont(_font(11.5))
+        painter.setPen(style.MUTED_INK if status == "closed" else QColor("#3d4b40"))
+        painter.drawText(QRectF(10, 25, text_w, 24), Qt.AlignmentFlag.AlignVCenter,
+                         _elide(painter, style.tr(self.space.text, "ActionSpaces"), text_w))
+        # the Worker slot
+        wr = self.worker_rect()
+        occupant = self.session.game.state.occupied.get(self.space_id)
+        if occupant is not None:
+            style.paint_piece(painter, wr, style.player_shape(occupant),
+                              style.player_color(self.session, occupant))
+        else:
+            painter.setPen(QPen(QColor(0, 0, 0, 60), 1.2, Qt.PenStyle.DotLine))
+            painter.setBrush(QColor(255, 255, 255, 80))
+            painter.drawEllipse(wr.adjusted(3, 3, -3, -3))
+        if self.hover and self.glow:
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(QColor(46, 157, 91, 60))
+            painter.drawRoundedRect(r, 7, 7)
+        self.paint_glow(painter)
+
+
+# -- month track with the Workers still to place ---------------
+
+
+class WorkerToken(DragPiece):
+    """A Worker on the month track (it rests at ``home``); the next one to place is dragged onto
+    an action space like any piece (``pieces.DragPiece``)."""
+
+    SIZE = 34.0
+
+    def __init__(self, board: BoardScene, player: int, home: QPointF, is_next: bool) -> None:
+        s = self.SIZE
+        spec = DragSpec(candidates=board.worker_targets if is_next else list, refusal=board.worker_refusal)
+        super().__init__(board, None, QRectF(-s / 2, -s / 2, s, s), spec)
+        self.setCacheMode(QGraphicsItem.CacheMode.NoCache)
+        self.board = board
+        self.player = player
+        self.home = home
+        self.is_next = is_next
+        self.colors = tuple(board.session.colors)
+        self.rest = home
+        self.setPos(home)
+        self.setZValue(5)
+        if is_next:
+            self.setToolTip(_tr("Drag this Worker onto an action space (or click a glowing space)."))
+
+    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        if event.button() == Qt.MouseButton.LeftButton and not self.is_next:
+            self.board.session.refuse(_tr("Only the next Worker on the month track can be placed."))
+            event.accept()
+            return
+        super().mousePressEvent(event)
+
+    def boundingRect(self) -> QRectF:
+        s = self.SIZE
+        return QRectF(-s / 2 - 6, -s / 2 - 6, s + 12, s + 12)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None,
+              ) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        s = self.SIZE
+        if self.is_next:
+            painter.setPen(QPen(style.LEGAL_GLOW, 3))
+            painter.setBrush(QColor(46, 157, 91, 40))
+            painter.drawEllipse(QRectF(-s / 2 - 5, -s / 2 - 5, s + 10, s + 10))
+        style.paint_piece(painter, QRectF(-s / 2, -s / 2, s, s), style.player_shape(self.player),
+                          style.player_color(self.board.session, self.player))
+
+
+class MonthTrackItem(BoardItem):
+    """Four months; in each the Starting Player's Worker goes first. Empty slots: Workers placed."""
+
+    def look(self) -> object:
+        s = self.session.game.state
+        nxt = self.board.next_placer()
+        return (s.phase, s.season, s.start_player, s.solo, len(s.placements), nxt,
+                self.session.player_name(nxt))
+
+    def slots(self) -> list[tuple[int, QPointF]]:
+        """(player, centre in scene coordinates) for every Worker of this half-year, in order."""
+        s = self.session.game.state
+        order = [s.start_player] if s.solo else [s.start_player, 1 - s.start_player]
+        per = len(order)
+        month_w = (self.rect.width() - 20) / WORKERS
+        result = []
+        for month in range(WORKERS):
+            for k, player in enumerate(order):
+                x = self.rect.x() + 10 + month * month_w + month_w * (k + 1) / (per + 1)
+                y = self.rect.y() + 62
+                result.append((player, QPointF(x, y)))
+        return result
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None,
+              ) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        r = self.local()
+        s = self.session.game.state
+        painter.setPen(QPen(QColor("#8a7b5a"), 1.4))
+        painter.setBrush(QColor("#efe4c6"))
+        painter.drawRoundedRect(r, 9, 9)
+        painter.setPen(style.INK)
+        painter.setFont(_font(15, True))
+        painter.drawText(QRectF(12, 4, 300, 22), Qt.AlignmentFlag.AlignVCenter, _tr("Month track"))
+        nxt = self.board.next_placer()
+        painter.setFont(_font(13.5, nxt is not None))
+        if nxt is not None:
+            text = _tr("Next to place a Worker: {name}").format(name=self.session.player_name(nxt))
+        elif s.phase is Phase.OVER:
+            text = _tr("The game is over")
+        else:
+            text = _tr("All Workers placed")
+        painter.drawText(QRectF(r.width() - 472, 4, 460, 22),
+                         Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight, text)
+        month_w = (r.width() - 20) / WORKERS
+        summer = s.season == "summer"
+        for month in range(WORKERS):
+            box = QRectF(10 + month * month_w + 3, 30, month_w - 6, r.height() - 36)
+            painter.setPen(QPen(QColor("#b8a77f"), 1))
+            painter.setBrush(style.SUMMER_LIGHT if summer else style.WINTER_LIGHT)
+            painter.drawRoundedRect(box, 6, 6)
+            painter.setPen(style.MUTED_INK)
+            painter.setFont(_font(11))
+            painter.drawText(box.adjusted(6, 1, 0, 0), Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft,
+                             _tr("Month {n}").format(n=month + 1))
+        # empty slots (Workers already on spaces)
+        placed = len(self.slots()) - len(s.placements) if s.phase is Phase.WORK else len(self.slots())
+        for i, (player, centre) in enumerate(self.slots()):
+            if i < placed:
+                c = centre - self.rect.topLeft()
+                rr = QRectF(c.x() - 15, c.y() - 15, 30, 30)
+                painter.setPen(QPen(QColor(0, 0, 0, 50), 1.2, Qt.PenStyle.DashLine))
+                painter.setBrush(Qt.BrushStyle.NoBrush)
+                painter.drawPath(style.shape_path(style.player_shape(player), rr))
+
+
+# -- half-year track, start player ---------------
+
+
+class HeaderItem(BoardItem):
+    """Half-year track (9 half-years, summer sun / winter snowflake), phase and starting player."""
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None,
+              ) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        s = self.session.game.state
+        r = self.local()
+        painter.setPen(QPen(QColor("#8a7b5a"), 1.4))
+        painter.setBrush(QColor("#fbf7ea"))
+        painter.drawRoundedRect(r, 9, 9)
+        painter.setPen(style.INK)
+        painter.setFont(_font(15, True))
+        painter.drawText(QRectF(12, 2, 170, 24), Qt.AlignmentFlag.AlignVCenter, _tr("Half-year track"))
+        cell = 50.0
+        x0 = 12.0
+        for h in range(1, HALF_YEARS + 1):
+            box = QRectF(x0 + (h - 1) * (cell + 4), 28, cell, cell - 8)
+            summer = h % 2 == 1
+            current = h == s.half_year
+            painter.setPen(QPen(QColor("#5b6b5e") if current else QColor("#b5b1a4"), 2.5 if current else 1))
+            painter.setBrush(style.SUMMER if summer and current else style.WINTER if current
+                             else style.SUMMER_LIGHT if summer else style.WINTER_LIGHT)
+            painter.drawRoundedRect(box, 6, 6)
+            svg(painter, "sun" if summer else "snowflake", QRectF(box.x() + 4, box.y() + 6, 26, 26))
+            painter.setPen(style.INK)
+            painter.setFont(_font(14, current))
+            painter.drawText(QRectF(box.x() + 28, box.y(), 20, box.height()), Qt.AlignmentFlag.AlignCenter,
+                             str(h))
+            if current:
+                painter.setPen(QPen(style.INK, 3))
+                painter.setBrush(Qt.BrushStyle.NoBrush)
+                painter.drawRoundedRect(box.adjusted(-3, -3, 3, 3), 8, 8)
+        # what happens now and next
+        tx = x0 + HALF_YEARS * (cell + 4) + 10
+        painter.setPen(style.INK)
+        painter.setFont(_font(17, True))
+        title = _tr("Half-year {n} of {total}: {season}").format(
+            n=s.half_year, total=HALF_YEARS, season=style.season_name(s.season))
+        painter.drawText(QRectF(tx, 4, 420, 26), Qt.AlignmentFlag.AlignVCenter, title)
+        painter.setFont(_font(13))
+        painter.drawText(QRectF(tx, 32, 420, 40), Qt.AlignmentFlag.AlignVCenter | Qt.TextFlag.TextWordWrap,
+                         self._phase_text())
+        # starting player
+        sx = r.width() - 250
+        svg(painter, "start_player", QRectF(sx, 10, 52, 52))
+        painter.setFont(_font(12))
+        painter.setPen(style.MUTED_INK)
+        painter.drawText(QRectF(sx + 58, 8, 190, 20), Qt.AlignmentFlag.AlignVCenter, _tr("Starting player"))
+        sp = s.start_player
+        style.paint_piece(painter, QRectF(sx + 58, 34, 24, 24), style.player_shape(sp),
+                          style.player_color(self.session, sp))
+        painter.setPen(style.INK)
+        painter.setFont(_font(15, True))
+        painter.drawText(QRectF(sx + 88, 30, 160, 30), Qt.AlignmentFlag.AlignVCenter,
+                         _elide(painter, self.session.player_name(sp), 155))
+
+    def look(self) -> object:
+        s = self.session.game.state
+        return s.half_year, s.season, s.phase, s.start_player, self.session.player_name(s.start_player)
+
+    def _phase_text(self) -> str:
+        s = self.session.game.state
+        inventory = _tr("then the November inventory") if s.season == "summer" else \
+            _tr("then the May inventory")
+        if s.phase is Phase.WORK:
+            return _tr("Work phase: placing Workers, {then}.").format(then=inventory)
+        if s.phase is Phase.FINAL_TURNS:
+            return _tr("Last turns of the work phase, {then}.").format(then=inventory)
+        if s.phase is Phase.INVENTORY:
+            return _tr("Inventory.")
+        if s.phase is Phase.LAST_TRADE:
+            return _tr("Last trades before the final scoring.")
+        return _tr("The game is over.")
+
+
+# -- tool tracks ---------------
+
+
+class ToolTrackItem(BoardItem):
+    """One Tool Track with each player's indicator (circle / square). Click to advance (Master)."""
+
+    def __init__(self, board: BoardScene, tool: Tool, rect: QRectF) -> None:
+        super().__init__(board, rect)
+        self.tool = tool
+        self.track = TOOL_TRACKS[tool]
+        cost = style.bundle_text(self.track.cost)
+        steps = ", ".join(
+            f"{c}" + (f" ({v} VP)" if v else "")
+            for c, v in zip(self.track.counts, self.track.vps, strict=True)
+        )
+        self.setToolTip(_tr("<b>{name}</b><br>Tools per space: {steps}<br>Each step costs {cost} "
+                            "(Master action spaces, Workshop).").format(
+            name=style.tr(self.track.name), steps=steps, cost=cost))
+
+    def look(self) -> object:
+        return tuple(p.tools[self.tool] for p in self.session.game.state.players)
+
+    def cell_rect(self, position: int) -> QRectF:
+        return QRectF(178 + position * 88, 2, 84, self.rect.height() - 4)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None,
+              ) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        r = self.local()
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor("#f7f1df"))
+        painter.drawRoundedRect(r, 5, 5)
+        painter.setPen(style.INK)
+        painter.setFont(_font(14, True))
+        painter.drawText(QRectF(8, 0, 168, r.height()), Qt.AlignmentFlag.AlignVCenter,
+                         style.tr(self.track.name))
+        players = self.session.game.state.players
+        for pos, (count, vp) in enumerate(zip(self.track.counts, self.track.vps, strict=True)):
+            cell = self.cell_rect(pos)
+            painter.setPen(QPen(QColor("#b8a77f"), 1))
+            painter.setBrush(QColor("#fffaf0") if not vp else QColor("#fdeec0"))
+            painter.drawRoundedRect(cell, 5, 5)
+            painter.setPen(style.INK)
+            painter.setFont(_font(15, True))
+            painter.drawText(QRectF(cell.x() + 4, cell.y(), 26, cell.height()), Qt.AlignmentFlag.AlignVCenter,
+                             str(count))
+            if vp:
+                painter.setFont(_font(10.5))
+                painter.setPen(QColor("#7a5200"))
+                painter.drawText(QRectF(cell.x() + 2, cell.y() + 1, cell.width() - 4, 12),
+                                 Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop, f"{vp} VP")
+            on_cell = [p.index for p in players if p.tools[self.tool] == pos]
+            for k, idx in enumerate(on_cell):
+                size = cell.height() - 12
+                pr = QRectF(cell.x() + 28 + k * (size + 3), cell.bottom() - size - 3, size, size)
+                style.paint_piece(painter, pr, style.player_shape(idx), style.player_color(self.session, idx))
+        painter.setPen(style.MUTED_INK)
+        painter.setFont(_font(11.5))
+        cx = self.cell_rect(5).x() + 4
+        painter.drawText(QRectF(cx, 0, r.width() - cx - 6, r.height()),
+                         Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight,
+                         _tr("step: {cost}").format(cost=style.bundle_text(self.track.cost)))
+        self.paint_glow(painter, 5)
+
+
+# -- buildings ---------------
+
+
+class BuildingItem(BoardItem):
+    """A building in play: colour, name, cost and VP; built ones show their owner's piece."""
+
+    def __init__(self, board: BoardScene, building: str, rect: QRectF) -> None:
+        super().__init__(board, rect)
+        self.building = building
+        self.info = BUILDINGS[building]
+        self.setToolTip(_tr("<b>{name}</b> ({vp} VP)<br>Cost: {cost}<br>{text}").format(
+            name=style.tr(self.info.name), vp=self.info.vp, cost=self.info.cost.text(),
+            text=style.tr(self.info.text, "Buildings")))
+
+    def look(self) -> object:
+        owner = self.owner()
+        return owner, self.session.player_name(owner)
+
+    def owner(self) -> int | None:
+        for p in self.session.game.state.players:
+            if self.building in p.buildings:
+                return p.index
+        return None
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None,
+              ) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        r = self.local()
+        owner = self.owner()
+        band = QColor(style.BUILDING_COLORS.get(str(self.info.color), "#cccccc"))
+        painter.setOpacity(0.55 if owner is not None else 1.0)
+        painter.setPen(QPen(QColor("#7d725a"), 1.2))
+        painter.setBrush(QColor("#fffaf0"))
+        painter.drawRoundedRect(r, 6, 6)
+        path = QPainterPath()
+        path.addRoundedRect(QRectF(0, 0, r.width(), 24), 6, 6)
+        path.addRect(QRectF(0, 12, r.width(), 12))
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(band)
+        painter.drawPath(path.simplified())
+        painter.setPen(style.INK)
+        painter.setFont(_font(12.5, True))
+        painter.drawText(QRectF(6, 0, r.width() - 10, 24), Qt.AlignmentFlag.AlignVCenter,
+                         _elide(painter, style.tr(self.info.name), r.width() - 10))
+        # VP badge, bottom right
+        badge = QRectF(r.width() - 40, r.height() - 24, 36, 20)
+        painter.setBrush(QColor("#fff3c4"))
+        painter.setPen(QPen(QColor("#7a5200"), 1))
+        painter.drawRoundedRect(badge, 9, 9)
+        painter.setPen(QColor("#5a3c00"))
+        painter.setFont(_font(11.5, True))
+        painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, _tr("{vp} VP").format(vp=self.info.vp))
+        painter.setPen(QColor("#3d4b40"))
+        painter.setFont(_font(11))
+        painter.drawText(QRectF(6, 27, r.width() - 12, r.height() - 52),
+                         Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap, self._cost_text())
+        painter.setOpacity(1.0)
+        if owner is not None:
+            style.paint_piece(painter, QRectF(6, r.height() - 24, 20, 20),
+                              style.player_shape(owner), style.player_color(self.session, owner))
+            painter.setPen(style.INK)
+            painter.setFont(_font(11, True))
+            painter.drawText(QRectF(30, r.height() - 24, r.width() - 74, 20), Qt.AlignmentFlag.AlignVCenter,
+                             _elide(painter, self.session.player_name(owner), r.width() - 74))
+        self.paint_glow(painter, 6)
+
+    def _cost_text(self) -> str:
+        cost = self.info.cost
+        parts = [style.bundle_text(cost.fixed)] if cost.fixed else []
+        for c in cost.choices:
+            goods = {str(g) for b in c.options for g, _ in b}
+            if goods <= {"wood", "clay", "timber", "brick"} and len(goods) == 4:
+                what = _tr("building material")
+            elif goods <= {"summer_wear", "winter_wear", "leather_wear"}:
+                what = _tr("Wear")
+            else:
+                what = "/".join(sorted(style.name_of(g) for g in goods))
+            if c.pick > 1:
+                parts.append(_tr("{n} different {what}").format(n=c.pick, what=what))
+            else:
+                parts.append(_tr("1 {what}").format(what=what))
+        return ", ".join(parts) if parts else _tr("free")
+
+
+# -- the scene ---------------

@@ -1,0 +1,229 @@
+"""The game page: boards on the left, one tab per view (game board; each player's Home Board and
+Storage board; the supply board; the final scoring), on the right the turn banner, the decision
+panel, the players' supply and score, and the game log. The view the player to act needs is
+brought forward automatically when the decision changes; every view stays one click away.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSize, Qt
+from PySide6.QtGui import QIcon
+from PySide6.QtWidgets import (
+    QFrame,
+    QScrollArea,
+    QSizePolicy,
+    QSplitter,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from arle.gui import style
+
+if TYPE_CHECKING:
+    from arle.gui.board_view import BoardView
+    from arle.gui.scene import GameScene
+    from arle.gui.session import GameSession
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("MainWindow", text)
+
+
+class ChoiceScroll(QScrollArea):
+    """Holds the decision panel: asks for the room all its buttons need, scrolls when the window
+    has less (QScrollArea would keep the size hint its widget had when it was set)."""
+
+    def sizeHint(self) -> QSize:
+        widget = self.widget()
+        if widget is None:
+            return super().sizeHint()
+        frame = 2 * self.frameWidth()
+        return widget.sizeHint() + QSize(frame + self.verticalScrollBar().sizeHint().width(), frame)
+
+    def setWidget(self, widget: QWidget) -> None:
+        super().setWidget(widget)
+        widget.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        # The panel's buttons changed: ask the side panel's layout for room again.
+        if watched is self.widget() and event.type() == QEvent.Type.LayoutRequest:
+            self.updateGeometry()
+        return super().eventFilter(watched, event)
+
+    def minimumSizeHint(self) -> QSize:
+        """All of a usual decision (up to ~8 buttons) stays visible: the game log gives way first."""
+        hint = self.sizeHint()
+        return QSize(super().minimumSizeHint().width(), min(hint.height(), 300))
+
+
+class GamePage(QSplitter):
+    """Boards on the left (tabs), panels on the right."""
+
+    def __init__(self, session: GameSession) -> None:
+        from arle.gui.board_scene import BoardScene
+        from arle.gui.board_view import BoardView
+        from arle.gui.dialogs import ScoringTable
+        from arle.gui.home_scene import HomeBoardScene
+        from arle.gui.panels import DecisionPanel, GameLog, PlayerPanel, TurnBanner
+        from arle.gui.storage_scene import StorageScene
+        from arle.gui.supply_scene import SupplyScene
+
+        super().__init__(Qt.Orientation.Horizontal)
+        self.session = session
+        self.views = QTabWidget()
+        self.views.setDocumentMode(True)
+        self.board_scene = BoardScene(session)
+        self.board_view = BoardView(self.board_scene)
+        self.views.addTab(self.board_view, _tr("Game board"))
+        self.home_views: list[BoardView] = []
+        self.storage_views: list[BoardView] = []
+        self.scenes: list[GameScene] = [self.board_scene]
+        players = len(session.game.state.players)
+        for i in range(players):
+            name = session.player_name(i)
+            icon = QIcon(style.piece_pixmap(style.player_shape(i), style.player_color(session, i), 16))
+            home = self._scene_view(HomeBoardScene(session, i))
+            self.home_views.append(home)
+            self.views.addTab(home, icon, _tr("{name}: Home Board").format(name=name))
+            storage = self._scene_view(StorageScene(session, i))
+            self.storage_views.append(storage)
+            self.views.addTab(storage, icon, _tr("{name}: Barn && Travel").format(name=name))
+        self.supply_view = self._scene_view(SupplyScene(session))
+        self.views.addTab(self.supply_view, _tr("Supply"))
+        self.scoring = ScoringTable(session)
+        self.scoring_index = self.views.addTab(self.scoring, _tr("Scoring"))
+        # The live scoring pad is filled when it is looked at, not after every move behind its tab.
+        self._scoring_stale = False
+        session.changed.disconnect(self.scoring.refresh)
+        session.changed.connect(self._scoring_changed)
+        self.views.currentChanged.connect(self._scoring_shown)
+        self.base_titles = [self.views.tabText(i) for i in range(self.views.count())]
+
+        side = QWidget()
+        side.setObjectName("sidePanel")
+        side.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
+        side_lay = QVBoxLayout(side)
+        side_lay.setContentsMargins(6, 6, 6, 6)
+        side_lay.setSpacing(6)
+        self.banner = TurnBanner(session)
+        self.decision = DecisionPanel(session)
+        self.player_tabs = QTabWidget()
+        self.player_panels = [PlayerPanel(session, i) for i in range(players)]
+        for i, panel in enumerate(self.player_panels):
+            icon = QIcon(style.piece_pixmap(style.player_shape(i), style.player_color(session, i), 16))
+            self.player_tabs.addTab(panel, icon, session.player_name(i))
+        self.log = GameLog(session)
+        side_lay.addWidget(self.banner)
+        # A long list of choices (13 buildings) scrolls instead of making the window taller than the
+        # screen; the game log gives up its room first.
+        self.log.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Ignored)
+        self.log.setMinimumHeight(110)
+        self.decision_scroll = ChoiceScroll()
+        self.decision_scroll.setWidget(self.decision)
+        self.decision_scroll.setWidgetResizable(True)
+        self.decision_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.decision_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        side_lay.addWidget(self.decision_scroll)
+        session.changed.connect(self.decision_scroll.updateGeometry)
+        session.reset.connect(self.decision_scroll.updateGeometry)
+        side_lay.addWidget(self.player_tabs)
+        side_lay.addWidget(self.log, 1)
+        side.setMinimumWidth(340)
+        side.setMaximumWidth(460)
+        self.addWidget(self.views)
+        self.addWidget(side)
+        self.setStretchFactor(0, 1)
+        self.setStretchFactor(1, 0)
+        self.setSizes([1200, 400])
+        self._last_focus: tuple[Any, ...] | None = None
+        session.changed.connect(self.follow)
+        session.reset.connect(self.follow)
+        self.follow()
+
+    def _scoring_changed(self, *_: Any) -> None:
+        if self.session.game.over or self.views.currentIndex() == self.scoring_index:
+            self.scoring.refresh()
+        else:
+            self._scoring_stale = True
+
+    def _scoring_shown(self, index: int) -> None:
+        if index == self.scoring_index and self._scoring_stale:
+            self._scoring_stale = False
+            self.scoring.refresh()
+
+    def _bring_forward(self, index: int) -> None:
+        """Show the view at ``index`` painted once. Its board is redrawn while still hidden and
+        the scene's own bookkeeping of that redraw is done at once; the request to paint the
+        shown view is taken at once too. Left to the event loop, the first of them would paint
+        the window and the others would paint the whole board a second time."""
+        view = self.views.widget(index)
+        if index != self.scoring_index:  # a board
+            scene = view.scene()
+            scene.ensure_fresh()
+            QCoreApplication.sendPostedEvents(scene, QEvent.Type.MetaCall)
+        self.views.setCurrentIndex(index)
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.UpdateLater)
+
+    def _scene_view(self, scene: GameScene) -> BoardView:
+        from arle.gui.board_view import BoardView
+
+        self.scenes.append(scene)
+        return BoardView(scene)
+
+    # -- which view the player needs ------------------------------------------------------------------
+
+    def wanted_view(self) -> int:
+        """Index of the tab the player to act needs for the pending decision."""
+        from arle.engine import Phase
+        from arle.engine import moves as M
+
+        g = self.session.game
+        if g.over:
+            return self.scoring_index
+        actor = g.actor if g.actor is not None else 0
+        d = g.decision
+        kinds = {type(m) for m in self.session.legal_moves()}
+        home = self.views.indexOf(self.home_views[actor])
+        storage = self.views.indexOf(self.storage_views[actor])
+        if d is None:
+            if g.state.phase is Phase.FINAL_TURNS and M.Load in kinds:
+                return storage
+            return 0
+        if d.shown_on == "board":
+            return 0
+        if d.shown_on == "storage":
+            return storage
+        kinds = {type(m) for m in g.decision_moves()}  # what the decision asks, not anytime moves
+        if kinds & {M.PlaceTile, M.MoveDike, M.CutPeat, M.MoveAnimal, M.ReleaseAnimal}:
+            return home
+        if M.Flip in kinds:
+            targets = [m.target for m in self.session.legal_of(M.Flip)]
+            return storage if all(t.startswith("e") for t in targets) else home
+        return self.views.currentIndex()
+
+    def follow(self, *_: Any) -> None:
+        """Bring the needed view forward when the decision changes; mark tabs with work to do."""
+        g = self.session.game
+        d = g.decision
+        key = (g.actor, type(d) if d is not None else g.state.phase, g.over, id(d))
+        wanted = self.wanted_view()
+        if key != self._last_focus:
+            self._last_focus = key
+            if wanted != self.views.currentIndex():
+                self._bring_forward(wanted)
+            if g.actor is not None and g.actor < self.player_tabs.count():
+                self.player_tabs.setCurrentIndex(g.actor)
+        for i, title in enumerate(self.base_titles):
+            text = ("● " + title) if i == wanted and not g.over else title
+            if self.views.tabText(i) != text:  # a new text lays out the whole tab bar again
+                self.views.setTabText(i, text)
+
+
+def adopt(page: GamePage, session: GameSession) -> None:
+    """Make ``page`` the Qt parent of its session and scenes: they live and die with it."""
+    session.setParent(page)
+    for scene in page.scenes:
+        scene.setParent(page)

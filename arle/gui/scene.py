@@ -1,0 +1,283 @@
+"""The scenes of the boards: one design for all of them.
+
+A ``GameScene`` shows ``session.game.state`` and turns gestures into moves. Its pieces handle the
+mouse themselves (``arle.gui.pieces``: a ``DragPiece`` is dragged or clicked, a ``ClickItem``
+clicked), each ending in ``play`` (``session.try_apply``: a refused move says the engine's
+reason). It redraws after ``session.changed``, deferred to the event loop (never inside a piece's
+own mouse handler) and done at once before the next mouse press or position query, so it is
+never stale; a scene in a tab behind another waits until it is shown (``ensure_fresh``). It says
+where a move is made (``source_pos``, ``target_pos``) for tests and the gesture driver.
+
+How it redraws is the subclass's: ``BoardScene`` (the game board) keeps its items and repaints
+those whose look changed; a ``SessionScene`` (Home Board, Storage, supply) rebuilds from
+``build``, keeping the texts, boxes and pieces that show the same as before, so a move costs
+what it changed, not the whole board.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Protocol
+
+from PySide6.QtCore import QObject, QPointF, QRectF, Qt, QTimer
+from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsSceneMouseEvent
+
+from arle.gui.pieces import Candidate, DragHelper, PieceItem, font, tr
+
+if TYPE_CHECKING:
+    from arle.engine import Move
+    from arle.gui.session import GameSession
+
+
+class Lights(Protocol):
+    """What lights up the targets of a dragged piece (``pieces.DragHelper`` draws boxes)."""
+
+    active: bool
+
+    def begin(self, piece: QGraphicsItem, candidates: list[Candidate]) -> None: ...
+    def target_at(self, pos: QPointF) -> Candidate | None: ...
+    def hover(self, pos: QPointF) -> None: ...
+    def end(self) -> None: ...
+
+
+class GameScene(QGraphicsScene):
+    """A board drawn from ``session.game.state``; subclasses implement ``redraw``."""
+
+    def __init__(self, session: GameSession, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.drag: Lights = DragHelper(self)
+        self._dirty = True
+        self._scheduled = False
+        session.changed.connect(self._on_changed)
+        session.reset.connect(self._on_changed)
+
+    # -- redrawing -------------------------------------------------------------------------------------
+
+    def _on_changed(self, *args: Any) -> None:
+        self._dirty = True
+        if not self._scheduled:
+            self._scheduled = True
+            QTimer.singleShot(0, self._deferred)
+
+    def _deferred(self) -> None:
+        self._scheduled = False
+        if self.shown():
+            self.ensure_fresh()
+
+    def shown(self) -> bool:
+        """Whether a player can see this scene now. A scene in a tab behind another stays
+        stale (dirty) until its view is shown (``BoardView.showEvent``) or it is asked where
+        something lies: a move then redraws only what is on screen. A scene without a view
+        (tests) counts as shown."""
+        views = self.views()
+        return not views or any(v.isVisible() for v in views)
+
+    def ensure_fresh(self) -> None:
+        """Redraw now if the state changed since the last redraw (not while dragging)."""
+        if self._dirty and not self.drag.active:
+            self._dirty = False
+            self.drag.end()
+            self.redraw()
+
+    def redraw(self) -> None:
+        raise NotImplementedError
+
+    def items(self, *args: Any, **kwargs: Any) -> list[QGraphicsItem]:
+        """The scene's items, redrawn first if stale (a hidden scene is drawn lazily)."""
+        self.ensure_fresh()
+        return super().items(*args, **kwargs)
+
+    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        self.ensure_fresh()
+        super().mousePressEvent(event)
+
+    # -- moves ----------------------------------------------------------------------------------------
+
+    def play(self, move: Move) -> bool:
+        return bool(self.session.try_apply(move))
+
+    def legal(self) -> list[Move]:
+        return list(self.session.legal_moves())
+
+    def generic_refusal(self) -> str:
+        return tr("That is not possible there: drop it on a highlighted place.")
+
+    def source_pos(self, move: Move) -> QPointF | None:
+        """Where the piece that makes ``move`` is grabbed (None: nothing to grab, or not here)."""
+        return None
+
+    def target_pos(self, move: Move) -> QPointF | None:
+        """Where ``move`` is dropped or clicked (None: not on this board)."""
+        return None
+
+
+class SessionScene(GameScene):
+    """A scene rebuilt from ``build`` after each change, keeping what shows the same."""
+
+    def __init__(self, session: GameSession, parent: QObject | None = None) -> None:
+        super().__init__(session, parent)
+        #: Texts and boxes of the last build by what they show, for the next build to reuse.
+        self._kept: dict[tuple[Any, ...], list[QGraphicsItem]] = {}
+        self._made: dict[tuple[Any, ...], list[QGraphicsItem]] = {}
+        self._order = 0
+        self._building = False
+        #: Every top-level item of the last build (``build`` adds them with the ``add_`` helpers).
+        self._top: list[QGraphicsItem] = []
+        self.setBackgroundBrush(QColor("#f3eedd"))
+
+    # -- redrawing -------------------------------------------------------------------------------------
+
+    def redraw(self) -> None:
+        """Rebuild from ``build``.
+
+        A rebuild keeps the texts and boxes that show the same as before (most of a board) and
+        makes the rest anew: making a text item costs a text document, and a kept one repaints
+        from its cached picture. ``build`` draws in order: each item made or kept is stacked
+        above the ones before it, as if everything had been made afresh."""
+        # a piece carrying texts or boxes that are not part of its look is made anew
+        made = {key: [i for i in items if i.face is not None or not getattr(i, "has_children", False)]
+                if key[0] == "piece" else items for key, items in self._made.items()}
+        kept = {id(item) for items in made.values() for item in items}
+        for item in self._top:  # (with their children)
+            if id(item) not in kept:
+                self.removeItem(item)
+        self._kept, self._made, self._top, self._order = made, {}, [], 0
+        self._building = True
+        try:
+            self.build()
+        finally:
+            self._building = False
+            for items in self._kept.values():  # what the new picture no longer shows
+                for item in items:
+                    self.removeItem(item)
+            self._kept = {}
+
+    def _stack_next(self, item: QGraphicsItem) -> None:
+        """Stack ``item`` above everything added before it in this build (drag lights added
+        outside a build keep their own height) and remember it for the next rebuild."""
+        if self._building:
+            self._order += 1
+            item.setZValue(self._order * 1e-4)
+            self._top.append(item)
+
+    def add_item(self, item: QGraphicsItem) -> Any:
+        """``addItem`` for ``build``: stacked in build order, removed by the next rebuild.
+
+        A piece that looks like one of the last build is not added: that one takes over its
+        behaviour (tooltip, cursor, what a drag or click plays) and is returned instead, so a
+        move repaints only the pieces that changed. Use the returned item; one with a ``face``
+        that already carries it (``has_children``) needs no texts or boxes drawn on it again.
+        (``item.parentItem()`` must not be asked here: with PySide6 6.12 that call hands a
+        Python-made item back to Python, which then collects it.)"""
+        key = ("piece", *item.look()) if isinstance(item, PieceItem) and self._building else None
+        if key is not None:
+            old = self._reuse(key)
+            if old is not None:
+                old.take_over(item)
+                return old
+        self.addItem(item)
+        self._stack_next(item)
+        if key is not None:
+            self._made.setdefault(key, []).append(item)
+        return item
+
+    def addPath(self, *args: Any, **kwargs: Any) -> Any:
+        item = super().addPath(*args, **kwargs)
+        self._stack_next(item)
+        return item
+
+    def addLine(self, *args: Any, **kwargs: Any) -> Any:
+        item = super().addLine(*args, **kwargs)
+        self._stack_next(item)
+        return item
+
+    def _reuse(self, key: tuple[Any, ...]) -> Any:
+        """An item of the last build made with the same ``key``, restacked; None if there is none."""
+        items = self._kept.get(key)
+        if not items:
+            return None
+        item = items.pop()
+        self._made.setdefault(key, []).append(item)
+        self._stack_next(item)
+        # as good as new: whatever the last build set after making it is set again if still wanted
+        item.setToolTip("")
+        item.setOpacity(1.0)
+        item.setAcceptedMouseButtons(Qt.MouseButton.AllButtons)
+        return item
+
+    def build(self) -> None:
+        raise NotImplementedError
+
+    # -- helpers for subclasses --------------------------------------------------------------------------
+
+    def add_text(
+        self,
+        text: str,
+        x: float,
+        y: float,
+        size: float = 9,
+        bold: bool = False,
+        color: QColor | str = "#2b3a2f",
+        width: float | None = None,
+        parent: QGraphicsItem | None = None,
+    ) -> Any:
+        """A text at (``x``, ``y``) (scene coordinates even with a ``parent``: it is put on a
+        piece at origin 0,0 to move with it while dragged)."""
+        key = ("text", text, x, y, size, bold, QColor(color).name(QColor.NameFormat.HexArgb), width)
+        item = self._reuse(key) if parent is None else None
+        if item is not None:
+            return item
+        item = super().addText(text, font(size, bold))
+        item.setDefaultTextColor(QColor(color))
+        if width is not None:
+            item.setTextWidth(width)
+        item.setPos(x, y)
+        # Painted once into a pixmap: laying out a text document on every repaint is the
+        # dearest part of a board's picture.
+        item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        if parent is not None:
+            self._order += 1
+            item.setZValue(self._order * 1e-4)
+            item.setParentItem(parent)
+            parent.has_children = True
+            return item
+        self._stack_next(item)
+        self._made.setdefault(key, []).append(item)
+        return item
+
+    def add_box(
+        self,
+        rect: QRectF,
+        fill: QColor | str,
+        pen: QColor | str | None = None,
+        radius: float = 6,
+        width: float = 1.2,
+        dash: bool = False,
+        parent: QGraphicsItem | None = None,
+    ) -> Any:
+        """A rounded box (on ``parent`` if given, see ``add_text``)."""
+        key = ("box", rect.getRect(), QColor(fill).name(QColor.NameFormat.HexArgb),
+               QColor(pen).name(QColor.NameFormat.HexArgb) if pen else None, radius, width, dash)
+        item = self._reuse(key) if parent is None else None
+        if item is not None:
+            return item
+        path = QPainterPath()
+        path.addRoundedRect(rect, radius, radius)
+        p = QPen(QColor(pen)) if pen else QPen(Qt.PenStyle.NoPen)
+        if pen:
+            p.setWidthF(width)
+            if dash:
+                p.setStyle(Qt.PenStyle.DashLine)
+        if parent is not None:
+            item = super().addPath(path, p, QBrush(QColor(fill)))
+            self._order += 1
+            item.setZValue(self._order * 1e-4)
+            item.setParentItem(parent)
+            parent.has_children = True
+            return item
+        item = self.addPath(path, p, QBrush(QColor(fill)))
+        self._made.setdefault(key, []).append(item)
+        return item
+
+
