@@ -28,10 +28,12 @@ from .setup import Setup, initial_state
 from .state import GameState, Phase
 from .steps import Decision, HouseAnimalsDecision, Script
 
-#: The most moves a game may take: no game played so far comes near it (random games take about
-#: 270). The rules alone set no bound, since anytime moves can repeat a position (an Animal moved
-#: there and back): a search cuts repeats by ``Game.key()`` and stops a line at this many moves.
-MAX_MOVES = 20_000
+#: The most moves a game may hold, and so a save or an autosave: about nine times the longest of
+#: 600 random games (334 moves with two players, 193 solo), so no real game comes near it, while a
+#: hostile file of this length still verifies in about a second. The rules alone set no bound,
+#: since anytime moves can repeat a position (an Animal moved there and back): ``GameHistory``
+#: refuses a move past it with a sentence, and a search cuts repeats by ``Game.key()``.
+MAX_MOVES = 3_000
 
 
 class IllegalMove(ValueError):

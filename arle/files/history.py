@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from arle.engine import Event, Game, Move, Setup
+from arle.engine import MAX_MOVES, Event, Game, IllegalMove, Move, Setup
 
 #: Keep a snapshot of the game after every this many moves.
 SNAPSHOT_EVERY = 8
@@ -68,7 +68,15 @@ class GameHistory:
     # -- changes ------------------------------------------------------------------------------------
 
     def apply(self, move: Move) -> list[Event]:
-        """Play a new move (raises ``IllegalMove``, changing nothing); clears the redo stack."""
+        """Play a new move (raises ``IllegalMove``, changing nothing); clears the redo stack.
+
+        A game holds at most ``MAX_MOVES`` moves, so that every game in progress can be saved
+        and continued (saves and autosaves refuse longer move lists)."""
+        if len(self.moves) >= MAX_MOVES:
+            raise IllegalMove(
+                f"this game has reached the most moves a game can hold ({MAX_MOVES:,}): "
+                "finish the half-year instead of moving pieces back and forth"
+            )
         events = self._apply(move)
         self._redo.clear()
         return events

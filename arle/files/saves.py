@@ -31,7 +31,16 @@ import attrs
 import cattrs
 
 from arle import __version__
-from arle.engine import Game, IllegalMove, Move, Setup, describe, move_from_dict, move_to_dict
+from arle.engine import (
+    MAX_MOVES,
+    Game,
+    IllegalMove,
+    Move,
+    Setup,
+    describe,
+    move_from_dict,
+    move_to_dict,
+)
 from arle.files.errors import (  # noqa: F401 (SaveError and the text helpers are still offered here)
     MAX_MESSAGE_CHARS,
     SaveError,
@@ -66,7 +75,6 @@ MAX_FILE_BYTES = 4 * 1024 * 1024
 #: with 2 players, 5000-5299 solo, November 2026) had 334 moves (2 players; solo 193), and the
 #: random player already moves animals and returns Equipment more than people do. 3,000 is nine
 #: times that, and replays in about a second; a 19,999-move file took 7 s to verify.
-MAX_MOVES = 3_000
 MAX_NAME_CHARS = 64
 MAX_BUILDINGS = 64
 

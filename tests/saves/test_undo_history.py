@@ -148,3 +148,26 @@ def test_snapshots_are_not_shared_with_the_live_game() -> None:
     for _ in range(3):
         history.undo()
     assert_same_game(history.game, replayed(setup, moves[: k - 5]))
+
+
+def test_a_game_holds_at_most_max_moves_so_every_game_can_be_saved_and_continued(monkeypatch) -> None:
+    """Saves and autosaves refuse move lists longer than ``MAX_MOVES`` (issue 12: a 19,999-move
+    file froze the window), so the history refuses a move past it with a sentence, changing
+    nothing, instead of playing on into a game that could not be continued."""
+    import random
+
+    import pytest
+
+    from arle.engine import IllegalMove, Setup
+    from arle.files import history as history_module
+    from arle.files.history import GameHistory
+
+    monkeypatch.setattr(history_module, "MAX_MOVES", 6)
+    h = GameHistory(Setup(players=1, seed=4))
+    rng = random.Random(4)
+    for _ in range(6):
+        h.apply(rng.choice(h.game.legal_moves()))
+    before = list(h.moves)
+    with pytest.raises(IllegalMove, match="most moves a game can hold"):
+        h.apply(h.game.legal_moves()[0])
+    assert h.moves == before
