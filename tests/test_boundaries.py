@@ -92,3 +92,13 @@ def test_the_gui_and_the_commands_use_only_the_engines_public_api():
     imports = _engine_imports("arle.gui") + _engine_imports("arle.commands")
     assert len(imports) > 10  # the scan sees them
     assert [(where, what) for where, what in imports if what not in public] == []
+
+
+def test_the_engine_is_a_map_too():
+    """The engine holds its door (``arle.engine``) and three folders: the interpreter (game,
+    state, moves, events, steps, flow), the rule areas, and the game content as data."""
+    engine = REPO / "arle" / "engine"
+    assert sorted(p.name for p in engine.glob("*.py")) == ["__init__.py"]
+    folders = {p.name for p in engine.iterdir() if p.is_dir() and p.name != "__pycache__"}
+    assert folders == {"interpreter", "rules", "content"}
+

@@ -18,12 +18,10 @@ never from a submodule (``tests/test_boundaries.py``). The list below is deliber
   ``homeboard``, ``vehicles``) until the engine explains refusals itself.
 """
 
-from . import animals, barn, buildings, events, homeboard, moves, vehicles
-from .action_spaces import ACTION_SPACES, SUMMER, WINTER
-from .animals import count as animal_count
-from .build import buildable_buildings
-from .buildings import BUILDINGS, RED, YELLOW
-from .decisions import (
+from .content import buildings
+from .content.action_spaces import ACTION_SPACES, SUMMER, WINTER
+from .content.buildings import BUILDINGS, RED, YELLOW
+from .content.decisions import (
     HALF_YEARS,
     RULES_NOTES,
     SOLO_TARGET,
@@ -31,13 +29,25 @@ from .decisions import (
     WORKERS,
     travel_vp,
 )
-from .destinations import DESTINATION_ORDER, DESTINATIONS
-from .events import Event
-from .game import MAX_MOVES, Game, IllegalMove
-from .goods import ANIMALS, FOOD_CAP, TRACK_CAP, TRACK_GOODS, Animal, Good, cap_of
-from .homeboard import START_DIKES
-from .messages import render
-from .moves import (
+from .content.destinations import DESTINATION_ORDER, DESTINATIONS
+from .content.goods import ANIMALS, FOOD_CAP, TRACK_CAP, TRACK_GOODS, Animal, Good, cap_of
+from .content.messages import render
+from .content.tiles import (
+    BARN_LARGE,
+    BARN_SMALL,
+    EQUIPMENT,
+    STACK_OF,
+    SUPPLY_LIMITS,
+    TILE_VP,
+    Equipment,
+    Tile,
+    barn_fits,
+)
+from .content.tools import TOOL_TRACKS, Tool
+from .interpreter import events, moves
+from .interpreter.events import Event
+from .interpreter.game import MAX_MOVES, Game, IllegalMove
+from .interpreter.moves import (
     AdvanceTool,
     Choose,
     CutPeat,
@@ -60,24 +70,16 @@ from .moves import (
     move_from_dict,
     move_to_dict,
 )
-from .refusals import Refusal
-from .scoring import ScoreBreakdown, solo_rating
-from .setup import Setup
-from .state import EquipmentPiece, MoorTile, Phase, PlayerState
-from .steps import Decision, HouseAnimalsDecision, OptionKind
-from .tiles import (
-    BARN_LARGE,
-    BARN_SMALL,
-    EQUIPMENT,
-    STACK_OF,
-    SUPPLY_LIMITS,
-    TILE_VP,
-    Equipment,
-    Tile,
-    barn_fits,
-)
-from .tools import TOOL_TRACKS, Tool
-from .travel import sale_key
+from .interpreter.setup import Setup
+from .interpreter.state import EquipmentPiece, MoorTile, Phase, PlayerState
+from .interpreter.steps import Decision, HouseAnimalsDecision, OptionKind
+from .rules import animals, barn, homeboard, vehicles
+from .rules.animals import count as animal_count
+from .rules.build import buildable_buildings
+from .rules.homeboard import START_DIKES
+from .rules.refusals import Refusal
+from .rules.scoring import ScoreBreakdown, solo_rating
+from .rules.travel import sale_key
 
 #: Sorted; the docstring above groups them.
 __all__ = [

@@ -4,11 +4,11 @@ the Builder action space exactly as a player would (choose, pay, place)."""
 from __future__ import annotations
 
 from arle.engine import Game
-from arle.engine.events import Event
-from arle.engine.moves import Choose, Pay, PlaceTile, PlaceWorker
-from arle.engine.payments import Bundle
-from arle.engine.state import PlayerState
-from arle.engine.steps import PayDecision, PlaceTileDecision
+from arle.engine.interpreter.events import Event
+from arle.engine.interpreter.moves import Choose, Pay, PlaceTile, PlaceWorker
+from arle.engine.interpreter.state import PlayerState
+from arle.engine.interpreter.steps import PayDecision, PlaceTileDecision
+from arle.engine.rules.payments import Bundle
 from tests.engine.helpers import me, new_game
 
 #: A full deal of 18 buildings (4 light green, 2 yellow, 6 orange, 3 blue, 3 red) for tests that
@@ -52,7 +52,7 @@ def build(game: Game, building: str, payment: Bundle | None = None,
 
 def rich(p: PlayerState, **extra: int) -> None:
     """Enough Timber, Brick, Food and Grain for any building cost; ``extra`` sets more goods."""
-    from arle.engine.goods import Good
+    from arle.engine.content.goods import Good
 
     for name, n in {"timber": 5, "brick": 5, "food": 30, "grain": 8, **extra}.items():
         p.goods[Good(name)] = n

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from arle.engine.moves import PlaceTile
-from arle.engine.tiles import Tile
+from arle.engine.content.tiles import Tile
+from arle.engine.interpreter.moves import PlaceTile
 from tests.engine.helpers import (
     done,
     game_in,

@@ -10,9 +10,9 @@ from __future__ import annotations
 import pytest
 
 from arle.engine import animals, homeboard
-from arle.engine.moves import Choose, CutPeat, Done, Flip, MoveDike, PlaceTile, PlaceWorker
-from arle.engine.tiles import Equipment, Tile
-from arle.engine.tools import Tool, tool_count
+from arle.engine.content.tiles import Equipment, Tile
+from arle.engine.content.tools import Tool, tool_count
+from arle.engine.interpreter.moves import Choose, CutPeat, Done, Flip, MoveDike, PlaceTile, PlaceWorker
 from tests.engine.helpers import (
     C,
     H,
@@ -667,7 +667,7 @@ def test_an_occupied_space_cannot_be_taken_again():
 def test_thirty_action_spaces_fifteen_per_season_with_distinct_ids():
     """"In each Half Year, there are 15 different Action Spaces" (p. 6); the spaces sharing a name
     (Grocer, Carpenter, Laborer, Master) get distinct identifiers (RULES-DECISIONS)."""
-    from arle.engine.action_spaces import ACTION_SPACES, SUMMER, WINTER
+    from arle.engine.content.action_spaces import ACTION_SPACES, SUMMER, WINTER
 
     assert len(ACTION_SPACES) == 30
     assert len(SUMMER) == 15 and all(a.season == "summer" for a in SUMMER)

@@ -9,9 +9,9 @@ from __future__ import annotations
 import pytest
 
 from arle.engine import animals, homeboard
-from arle.engine.moves import Choose, CutPeat, Done, Flip, PlaceTile, PlaceWorker, ReturnEquipment
-from arle.engine.tiles import EQUIPMENT, Equipment, Tile
-from arle.engine.tools import Tool
+from arle.engine.content.tiles import EQUIPMENT, Equipment, Tile
+from arle.engine.content.tools import Tool
+from arle.engine.interpreter.moves import Choose, CutPeat, Done, Flip, PlaceTile, PlaceWorker, ReturnEquipment
 from tests.engine.helpers import (
     C,
     H,

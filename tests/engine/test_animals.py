@@ -8,12 +8,12 @@ import pytest
 from arle.engine import IllegalMove
 from arle.engine import animals as ar
 from arle.engine import homeboard as hb
-from arle.engine.equipment_steps import ChooseVehicleDecision
-from arle.engine.events import AnimalsChanged
-from arle.engine.inventory import PayAnimalsDecision
-from arle.engine.moves import MoveAnimal, ReleaseAnimal
-from arle.engine.steps import Gain, HouseAnimalsDecision, PayDecision
-from arle.engine.tiles import Tile
+from arle.engine.content.tiles import Tile
+from arle.engine.interpreter.events import AnimalsChanged
+from arle.engine.interpreter.moves import MoveAnimal, ReleaseAnimal
+from arle.engine.interpreter.steps import Gain, HouseAnimalsDecision, PayDecision
+from arle.engine.rules.equipment_steps import ChooseVehicleDecision
+from arle.engine.rules.inventory import PayAnimalsDecision
 from tests.engine.helpers import (
     C,
     H,
@@ -272,8 +272,8 @@ def test_release_is_an_anytime_move_while_paying_sustenance_in_november():
     """p. 9: "You can return Animals to the general supply (without substitution) at any time";
     only rearranging is kept to the Work Phase. Paying November's Food with Animals, the player
     may also release any Animal, but not move one."""
-    from arle.engine.inventory import Sustenance
-    from arle.engine.state import Phase
+    from arle.engine.interpreter.state import Phase
+    from arle.engine.rules.inventory import Sustenance
     from tests.engine.helpers import clear_goods
 
     g = new_game()
@@ -293,7 +293,7 @@ def test_release_is_an_anytime_move_while_paying_sustenance_in_november():
 def test_release_is_offered_for_a_board_animal_when_a_new_one_has_no_room_outside_the_work_phase():
     """p. 9: Animals may be returned "at any time": also while a newcomer waits for a place after
     the Work Phase (here in inventorying), an Animal already on the board may make room for it."""
-    from arle.engine.state import Phase
+    from arle.engine.interpreter.state import Phase
 
     g = new_game()
     p = me(g)
@@ -310,7 +310,7 @@ def test_release_is_offered_for_a_board_animal_when_a_new_one_has_no_room_outsid
 def test_the_last_trade_turn_is_not_given_for_releasing_alone():
     """Releasing Animals never gains anything after the last Harvest: a player whose only anytime
     move would be a release gets no extra last-trade click (the game ends)."""
-    from arle.engine.state import Phase
+    from arle.engine.interpreter.state import Phase
 
     g = new_game(players=1)
     p = me(g)
@@ -326,9 +326,9 @@ def test_the_last_trade_turn_is_not_given_for_releasing_alone():
 def test_release_while_a_payment_waits_keeps_the_animals_it_asks_for():
     """p. 9: Animals may be returned "at any time", also while the player chooses how to pay a
     Cart (5 Wood, here Wood or Timber, and 1 Horse): a Sheep may go, the one Horse may not."""
-    from arle.engine.goods import Good
-    from arle.engine.moves import Choose, Pay, PlaceWorker
-    from arle.engine.state import Phase
+    from arle.engine.content.goods import Good
+    from arle.engine.interpreter.moves import Choose, Pay, PlaceWorker
+    from arle.engine.interpreter.state import Phase
 
     g = game_in("winter")
     p = me(g)

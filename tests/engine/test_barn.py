@@ -9,8 +9,8 @@ import pytest
 
 from arle.engine import animals
 from arle.engine import barn as barn_rules
-from arle.engine.moves import ReturnEquipment
-from arle.engine.tiles import EQUIPMENT, Equipment, barn_fits
+from arle.engine.content.tiles import EQUIPMENT, Equipment, barn_fits
+from arle.engine.interpreter.moves import ReturnEquipment
 from tests.engine.helpers import (
     C,
     H,

@@ -7,15 +7,13 @@ import pytest
 
 from arle.engine import Phase, homeboard
 from arle.engine import barn as barn_rules
-from arle.engine.build import ChooseBuildingDecision, buildable_buildings
-from arle.engine.building_abilities import BEFORE_NOVEMBER, IMMEDIATE
-from arle.engine.building_steps import ExchangeDecision, ReplaceFieldsDecision, SmithyDecision
-from arle.engine.buildings import BUILDINGS, DARK_GREEN, Color, When
-from arle.engine.decisions import RULES_NOTES
-from arle.engine.events import ActionUsed, DikeMoved, GoodsChanged
-from arle.engine.goods import Good
-from arle.engine.inventory import BeforeNovemberDecision, SustenanceDecision
-from arle.engine.moves import (
+from arle.engine.content.buildings import BUILDINGS, DARK_GREEN, Color, When
+from arle.engine.content.decisions import RULES_NOTES
+from arle.engine.content.goods import Good
+from arle.engine.content.tiles import Equipment, Tile
+from arle.engine.content.tools import Tool, tool_count
+from arle.engine.interpreter.events import ActionUsed, DikeMoved, GoodsChanged
+from arle.engine.interpreter.moves import (
     AdvanceTool,
     Choose,
     CutPeat,
@@ -28,13 +26,15 @@ from arle.engine.moves import (
     PlaceWorker,
     UseBuilding,
 )
-from arle.engine.payments import payment_options
-from arle.engine.state import MoorTile
-from arle.engine.steps import CutPeatDecision, DikeDecision, MasterDecision, PayDecision
-from arle.engine.supply import take_tile
-from arle.engine.tiles import Equipment, Tile
-from arle.engine.tools import Tool, tool_count
-from arle.engine.warden import UpgradeDecision
+from arle.engine.interpreter.state import MoorTile
+from arle.engine.interpreter.steps import CutPeatDecision, DikeDecision, MasterDecision, PayDecision
+from arle.engine.rules.build import ChooseBuildingDecision, buildable_buildings
+from arle.engine.rules.building_abilities import BEFORE_NOVEMBER, IMMEDIATE
+from arle.engine.rules.building_steps import ExchangeDecision, ReplaceFieldsDecision, SmithyDecision
+from arle.engine.rules.inventory import BeforeNovemberDecision, SustenanceDecision
+from arle.engine.rules.payments import payment_options
+from arle.engine.rules.supply import take_tile
+from arle.engine.rules.warden import UpgradeDecision
 from tests.engine.building_helpers import build, game_with, rich
 from tests.engine.helpers import (
     C,
@@ -998,8 +998,8 @@ def test_dark_green_are_the_seven_anytime_buildings():
 def test_an_anytime_use_cannot_spend_what_a_waiting_payment_needs():
     """A cost still to be paid later in the same action (here 1 Grain after a Cut Peat choice)
     keeps the goods it needs: Schnapps Distillery is not offered while it would take that Grain."""
-    from arle.engine.payments import cost
-    from arle.engine.steps import CutPeatStep, PayCost
+    from arle.engine.interpreter.steps import CutPeatStep, PayCost
+    from arle.engine.rules.payments import cost
     from tests.engine.helpers import run_steps
 
     g = game_with("schnapps_distillery")
@@ -1020,8 +1020,8 @@ def test_carpenters_workshop_cannot_spend_the_bricks_of_a_stable_being_chosen():
     way would lose what it must pay. Winter Carpenter "exchange a Stall for a Stable by paying 2
     Bricks": while the Stall is being chosen, the Workshop (4 Food, 1 Brick) is not offered with
     only 2 Bricks; with 3 it is, and the Stable is still paid. (Found by `arle fuzz games`.)"""
-    from arle.engine.build import UpgradeStallDecision
-    from arle.engine.moves import Flip
+    from arle.engine.interpreter.moves import Flip
+    from arle.engine.rules.build import UpgradeStallDecision
 
     g = game_with("carpenters_workshop")
     p = me(g)

@@ -14,11 +14,11 @@ from hypothesis import strategies as st
 
 from arle.commands.simulate import choose_move, setup_for
 from arle.engine import Game
-from arle.engine.game import MAX_MOVES
-from arle.engine.goods import Animal
-from arle.engine.moves import Move, MoveAnimal, PlaceWorker, ReleaseAnimal
-from arle.engine.state import GameState, PlayerState
-from arle.engine.steps import PayDecision
+from arle.engine.content.goods import Animal
+from arle.engine.interpreter.game import MAX_MOVES
+from arle.engine.interpreter.moves import Move, MoveAnimal, PlaceWorker, ReleaseAnimal
+from arle.engine.interpreter.state import GameState, PlayerState
+from arle.engine.interpreter.steps import PayDecision
 from tests.engine.helpers import S, me, new_game, set_animals
 
 
@@ -249,8 +249,8 @@ def test_an_equal_move_read_back_from_a_save_is_applied_like_the_offered_one():
 def test_the_remembered_animal_moves_match_a_fresh_listing_at_every_position():
     """``board_animal_moves`` and ``animals.holders`` are remembered per board (``board_memo``):
     along random games that shuffle Animals they must equal the listings computed afresh."""
-    from arle.engine.animals import holders
-    from arle.engine.anytime import board_animal_moves
+    from arle.engine.rules.animals import holders
+    from arle.engine.rules.anytime import board_animal_moves
 
     for seed, players in ((16, 2), (17, 1)):
         rng = random.Random(seed)

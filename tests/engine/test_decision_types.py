@@ -10,7 +10,7 @@ from collections.abc import Iterator
 import arle.engine
 from arle.commands.simulate import choose_move, setup_for
 from arle.engine import Choose, Decision, Game, Load, ReleaseAnimal
-from arle.engine.steps import CountedDecision, PlaceTileDecision
+from arle.engine.interpreter.steps import CountedDecision, PlaceTileDecision
 
 
 def _decision_classes(cls: type = Decision) -> Iterator[type]:
@@ -77,8 +77,8 @@ def test_while_paying_only_releases_and_never_loading_during_a_sale():
 
 
 def test_the_pay_and_sale_decisions_declare_their_limits():
-    from arle.engine.steps import PayDecision
-    from arle.engine.travel import SaleDecision
+    from arle.engine.interpreter.steps import PayDecision
+    from arle.engine.rules.travel import SaleDecision
 
     assert not PayDecision.allows_anytime and not PayDecision.allows_loading
     assert SaleDecision.allows_anytime and not SaleDecision.allows_loading
@@ -88,7 +88,7 @@ def test_the_pay_and_sale_decisions_declare_their_limits():
 def test_one_decision_places_tiles_and_buildings():
     """The two near-copies (a tile from the supply board, a building just bought) are one
     ``PlaceTileDecision``; a placed building is owned at once."""
-    from arle.engine.build import PlaceBuilding
+    from arle.engine.rules.build import PlaceBuilding
     from tests.engine.helpers import new_game
 
     g = new_game(1)

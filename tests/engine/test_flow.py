@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from arle.engine import IllegalMove, Phase, flow
-from arle.engine.action_spaces import ACTION_SPACES
-from arle.engine.events import (
+from arle.engine import IllegalMove, Phase
+from arle.engine.content.action_spaces import ACTION_SPACES
+from arle.engine.content.goods import Good
+from arle.engine.content.tiles import Equipment
+from arle.engine.interpreter import flow
+from arle.engine.interpreter.events import (
     GameEnded,
     HalfYearStarted,
     PhaseStarted,
@@ -15,9 +18,7 @@ from arle.engine.events import (
     TurnEnded,
     WorkerPlaced,
 )
-from arle.engine.goods import Good
-from arle.engine.moves import EndTurn, PlaceWorker, SkipPlacement, TradePeat
-from arle.engine.tiles import Equipment
+from arle.engine.interpreter.moves import EndTurn, PlaceWorker, SkipPlacement, TradePeat
 from tests.engine.helpers import finish_work_phase, me, new_game, of_type, passive, play
 
 

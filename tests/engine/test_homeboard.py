@@ -8,12 +8,12 @@ import pytest
 from arle.engine import IllegalMove
 from arle.engine import animals as animal_rules
 from arle.engine import homeboard as hb
-from arle.engine.events import DikeMoved, MoorChanged, TilePlaced
-from arle.engine.goods import Good
-from arle.engine.moves import CutPeat, Done, Flip, MoveDike, PlaceTile
-from arle.engine.scoring import score
-from arle.engine.steps import CutPeatStep, Dehydrate, DikeStep, HouseAnimalsDecision, PlaceNewTile
-from arle.engine.tiles import Tile
+from arle.engine.content.goods import Good
+from arle.engine.content.tiles import Tile
+from arle.engine.interpreter.events import DikeMoved, MoorChanged, TilePlaced
+from arle.engine.interpreter.moves import CutPeat, Done, Flip, MoveDike, PlaceTile
+from arle.engine.interpreter.steps import CutPeatStep, Dehydrate, DikeStep, HouseAnimalsDecision, PlaceNewTile
+from arle.engine.rules.scoring import score
 from tests.engine.helpers import C, S, me, new_game, of_type, run_steps, set_animals
 
 

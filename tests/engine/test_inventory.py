@@ -7,9 +7,11 @@ import pytest
 
 from arle.engine import IllegalMove, barn
 from arle.engine import animals as ar
-from arle.engine.events import ActionUsed, GoodsChanged, SupplyBottleneck
-from arle.engine.goods import Good
-from arle.engine.inventory import (
+from arle.engine.content.goods import Good
+from arle.engine.content.tiles import Equipment, Tile
+from arle.engine.interpreter.events import ActionUsed, GoodsChanged, SupplyBottleneck
+from arle.engine.interpreter.moves import Choose, Pay, TradePeat
+from arle.engine.rules.inventory import (
     Harvest,
     Milking,
     PayAnimalsDecision,
@@ -20,9 +22,7 @@ from arle.engine.inventory import (
     may,
     november,
 )
-from arle.engine.moves import Choose, Pay, TradePeat
-from arle.engine.scoring import score
-from arle.engine.tiles import Equipment, Tile
+from arle.engine.rules.scoring import score
 from tests.engine.helpers import (
     C,
     H,

@@ -12,9 +12,11 @@ import pytest
 
 from arle.commands.simulate import choose_move, play_one
 from arle.engine import IllegalMove, Phase, barn, describe, move_from_dict, move_to_dict
-from arle.engine.events import EquipmentChanged, Event, PhaseStarted
-from arle.engine.goods import Animal, Good
-from arle.engine.moves import (
+from arle.engine.content.goods import Animal, Good
+from arle.engine.content.tiles import Equipment
+from arle.engine.content.tools import Tool
+from arle.engine.interpreter.events import EquipmentChanged, Event, PhaseStarted
+from arle.engine.interpreter.moves import (
     MOVE_TYPES,
     AdvanceTool,
     Choose,
@@ -34,8 +36,6 @@ from arle.engine.moves import (
     TradePeat,
     UseBuilding,
 )
-from arle.engine.tiles import Equipment
-from arle.engine.tools import Tool
 from tests.engine.helpers import new_game
 
 EXAMPLES = [

@@ -4,12 +4,12 @@ to the general supply"): every way to pay is offered and the player chooses."""
 
 from __future__ import annotations
 
-from arle.engine.buildings import INN_COST, LARGE_COST, MINOR_CRAFT_COST, SMALL_HOUSE_COST
-from arle.engine.goods import Animal, Good
-from arle.engine.moves import AdvanceTool, Pay
-from arle.engine.payments import Cost, can_afford, cost, payment_options
-from arle.engine.tiles import Equipment
-from arle.engine.tools import Tool
+from arle.engine.content.buildings import INN_COST, LARGE_COST, MINOR_CRAFT_COST, SMALL_HOUSE_COST
+from arle.engine.content.goods import Animal, Good
+from arle.engine.content.tiles import Equipment
+from arle.engine.content.tools import Tool
+from arle.engine.interpreter.moves import AdvanceTool, Pay
+from arle.engine.rules.payments import Cost, can_afford, cost, payment_options
 from tests.engine.helpers import (
     choose,
     game_in,

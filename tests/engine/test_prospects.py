@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import pytest
 
-from arle.engine.conversions import ConvertDecision
-from arle.engine.goods import Good
-from arle.engine.moves import (
+from arle.engine.content.goods import Good
+from arle.engine.content.tiles import Equipment
+from arle.engine.content.tools import Tool
+from arle.engine.interpreter.moves import (
     AdvanceTool,
     Choose,
     Done,
@@ -22,10 +23,15 @@ from arle.engine.moves import (
     TradePeat,
     UseBuilding,
 )
-from arle.engine.prospects import AwaitIncome
-from arle.engine.steps import CutPeatDecision, MasterDecision, OneOfDecision, PayDecision, PlaceTileDecision
-from arle.engine.tiles import Equipment
-from arle.engine.tools import Tool
+from arle.engine.interpreter.steps import (
+    CutPeatDecision,
+    MasterDecision,
+    OneOfDecision,
+    PayDecision,
+    PlaceTileDecision,
+)
+from arle.engine.rules.conversions import ConvertDecision
+from arle.engine.rules.prospects import AwaitIncome
 from tests.engine.helpers import (
     choose,
     clear_goods,

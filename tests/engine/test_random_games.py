@@ -12,7 +12,7 @@ import pytest
 from arle.commands.simulate import choose_move, play_one, setup_for
 from arle.engine import Game
 from arle.engine import homeboard as hb
-from arle.engine.moves import PlaceWorker, SkipPlacement
+from arle.engine.interpreter.moves import PlaceWorker, SkipPlacement
 
 
 def _failures(players: int, seeds: range) -> list[str]:

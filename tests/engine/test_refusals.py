@@ -5,7 +5,8 @@ reasons the views gave by re-deriving the rules (``board_scene.why_not``,
 from __future__ import annotations
 
 from arle.engine import Refusal, render
-from arle.engine.moves import (
+from arle.engine.content.tiles import Equipment
+from arle.engine.interpreter.moves import (
     CutPeat,
     EndTurn,
     Flip,
@@ -17,11 +18,10 @@ from arle.engine.moves import (
     ReleaseAnimal,
     ReturnEquipment,
 )
-from arle.engine.payments import cost
-from arle.engine.state import Phase
-from arle.engine.steps import CutPeatStep, DikeStep, HouseAnimalsDecision, PayCost, PayDecision
-from arle.engine.tiles import Equipment
-from arle.engine.warden import UpgradeTile
+from arle.engine.interpreter.state import Phase
+from arle.engine.interpreter.steps import CutPeatStep, DikeStep, HouseAnimalsDecision, PayCost, PayDecision
+from arle.engine.rules.payments import cost
+from arle.engine.rules.warden import UpgradeTile
 from tests.engine.helpers import (
     C,
     S,

@@ -16,12 +16,11 @@ import pytest
 from arle.commands.simulate import choose_move, setup_for
 from arle.engine import Game, render
 from arle.engine import homeboard as hb
-from arle.engine.action_spaces import ACTION_SPACES
-from arle.engine.animals import WAITING, holders
-from arle.engine.destinations import DESTINATIONS
-from arle.engine.goods import ANIMALS
-from arle.engine.messages import MESSAGES
-from arle.engine.moves import (
+from arle.engine.content.action_spaces import ACTION_SPACES
+from arle.engine.content.destinations import DESTINATIONS
+from arle.engine.content.goods import ANIMALS
+from arle.engine.content.messages import MESSAGES
+from arle.engine.interpreter.moves import (
     CutPeat,
     Done,
     Flip,
@@ -34,7 +33,8 @@ from arle.engine.moves import (
     ReleaseAnimal,
     ReturnEquipment,
 )
-from arle.engine.vehicles import GOOD_LOADS
+from arle.engine.rules.animals import WAITING, holders
+from arle.engine.rules.vehicles import GOOD_LOADS
 
 GESTURES = (PlaceWorker, MoveAnimal, ReleaseAnimal, Load, PlaceTile, MoveDike, CutPeat, Flip,
             ReturnEquipment)
@@ -110,8 +110,8 @@ def test_why_not_is_none_exactly_for_legal_moves(seed, players):
 
 def test_every_message_id_given_by_the_engine_is_in_the_catalogue():
     """Each id the explainers can give (read from their source) has English words."""
-    import arle.engine.refusals as a
-    import arle.engine.refusals_pieces as b
+    import arle.engine.rules.refusals as a
+    import arle.engine.rules.refusals_pieces as b
 
     ids = set()
     for module in (a, b):

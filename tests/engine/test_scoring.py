@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from arle.engine import barn, decisions
-from arle.engine.scoring import (
+from arle.engine import barn
+from arle.engine.content import decisions
+from arle.engine.content.tiles import Equipment, Tile
+from arle.engine.content.tools import Tool
+from arle.engine.rules.scoring import (
     ScoreBreakdown,
     animals_vp,
     food_vp,
@@ -15,8 +18,6 @@ from arle.engine.scoring import (
     score,
     solo_rating,
 )
-from arle.engine.tiles import Equipment, Tile
-from arle.engine.tools import Tool
 from tests.engine.helpers import C, H, S, clear_goods, me, new_game, set_animals, set_goods
 
 

@@ -9,9 +9,9 @@ from collections import Counter
 
 from arle.commands.simulate import choose_move
 from arle.engine import Game, Phase, Setup
-from arle.engine.action_spaces import ACTION_SPACES
-from arle.engine.moves import EndTurn, PlaceWorker, SkipPlacement
-from arle.engine.scoring import solo_rating
+from arle.engine.content.action_spaces import ACTION_SPACES
+from arle.engine.interpreter.moves import EndTurn, PlaceWorker, SkipPlacement
+from arle.engine.rules.scoring import solo_rating
 from tests.engine.helpers import new_game
 
 

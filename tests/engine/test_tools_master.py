@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from arle.engine.moves import AdvanceTool, Done
-from arle.engine.tools import TOOL_TRACKS, Tool, last_position, tool_count, tool_vp
+from arle.engine.content.tools import TOOL_TRACKS, Tool, last_position, tool_count, tool_vp
+from arle.engine.interpreter.moves import AdvanceTool, Done
 from tests.engine.helpers import (
     clear_goods,
     done,

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from arle.engine.events import DestinationSold
-from arle.engine.goods import Animal, Good
-from arle.engine.moves import Choose, Done, ReleaseAnimal, TradePeat
-from arle.engine.tiles import Equipment, Tile
-from arle.engine.travel import SaleDecision, option_label
+from arle.engine.content.goods import Animal, Good
+from arle.engine.content.tiles import Equipment, Tile
+from arle.engine.interpreter.events import DestinationSold
+from arle.engine.interpreter.moves import Choose, Done, ReleaseAnimal, TradePeat
+from arle.engine.rules.travel import SaleDecision, option_label
 from tests.engine.helpers import clear_goods, give, me, new_game, of_type, set_animals, set_goods
 from tests.engine.vehicle_helpers import cargo, load, loads
 

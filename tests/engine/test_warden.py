@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from arle.engine import animals, homeboard
-from arle.engine.moves import Flip, MoveDike
-from arle.engine.state import LoadItem
-from arle.engine.tiles import Equipment, Tile
+from arle.engine.content.tiles import Equipment, Tile
+from arle.engine.interpreter.moves import Flip, MoveDike
+from arle.engine.interpreter.state import LoadItem
 from tests.engine.helpers import (
     H,
     S,

@@ -4,9 +4,9 @@ player vehicles)."""
 from __future__ import annotations
 
 from arle.engine import Game
-from arle.engine.events import Event
-from arle.engine.moves import Load
-from arle.engine.state import EquipmentPiece
+from arle.engine.interpreter.events import Event
+from arle.engine.interpreter.moves import Load
+from arle.engine.interpreter.state import EquipmentPiece
 
 
 def loads(game: Game, vehicle: int | None = None) -> list[Load]:

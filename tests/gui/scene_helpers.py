@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QApplication, QGraphicsView
 
 from arle.commands.driver import click, drag, move_held, view_point
 from arle.engine import Setup
-from arle.engine.steps import Script
+from arle.engine.interpreter.steps import Script
 from arle.gui.session import new_session
 
 __all__ = ["Messages", "click", "drag", "make_session", "refresh", "run_steps", "show"]

@@ -10,7 +10,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
 from arle.engine import Setup
-from arle.engine.moves import PlaceWorker
+from arle.engine.interpreter.moves import PlaceWorker
 from arle.gui.board_scene import BoardScene
 from arle.gui.board_view import BoardView
 from arle.gui.session import new_session
@@ -114,7 +114,7 @@ def test_undo_returns_the_worker(qtbot):
 def test_the_game_board_is_a_game_scene_whose_worker_is_a_drag_piece(qtbot):
     """Issue 17 (one scene design): the game board has no mouse handling of its own; its Worker
     is dragged like every piece of the other boards, and it says where a move is made."""
-    from arle.engine.moves import AdvanceTool
+    from arle.engine.interpreter.moves import AdvanceTool
     from arle.gui.pieces import DragPiece
     from arle.gui.scene import GameScene
 

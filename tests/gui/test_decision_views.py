@@ -4,10 +4,10 @@ looked for, but no decision had them, so a sale never brought the Storage board 
 
 from __future__ import annotations
 
-from arle.engine.goods import Good
-from arle.engine.moves import Load
-from arle.engine.tiles import Equipment
-from arle.engine.travel import SaleDecision
+from arle.engine.content.goods import Good
+from arle.engine.content.tiles import Equipment
+from arle.engine.interpreter.moves import Load
+from arle.engine.rules.travel import SaleDecision
 from arle.files.history import GameHistory
 from arle.gui.main_window import MainWindow, new_setup
 from tests.engine.helpers import give

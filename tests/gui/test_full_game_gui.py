@@ -13,8 +13,8 @@ from PySide6.QtCore import QSize, Qt
 from arle.commands.driver import DRAG, MENU, GestureDriver, scroll_to, settle
 from arle.commands.simulate import choose_move
 from arle.engine import Game
-from arle.engine.buildings import BUILDINGS
-from arle.engine.moves import Choose
+from arle.engine.content.buildings import BUILDINGS
+from arle.engine.interpreter.moves import Choose
 from arle.files.history import GameHistory
 from arle.gui.main_window import MainWindow, new_setup
 

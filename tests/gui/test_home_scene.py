@@ -13,9 +13,9 @@ from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtTest import QTest
 
 from arle.engine import homeboard as H
-from arle.engine.goods import Animal, Good
-from arle.engine.moves import CutPeat, Flip, MoveAnimal, MoveDike, PlaceTile, ReleaseAnimal
-from arle.engine.steps import (
+from arle.engine.content.goods import Animal, Good
+from arle.engine.interpreter.moves import CutPeat, Flip, MoveAnimal, MoveDike, PlaceTile, ReleaseAnimal
+from arle.engine.interpreter.steps import (
     CutPeatDecision,
     CutPeatStep,
     Dehydrate,

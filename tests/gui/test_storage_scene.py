@@ -7,10 +7,10 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from arle.engine.goods import Good
-from arle.engine.moves import Choose, Done, Load, ReturnEquipment
-from arle.engine.tiles import Equipment
-from arle.engine.travel import SaleDecision
+from arle.engine.content.goods import Good
+from arle.engine.content.tiles import Equipment
+from arle.engine.interpreter.moves import Choose, Done, Load, ReturnEquipment
+from arle.engine.rules.travel import SaleDecision
 from arle.gui import storage_scene as SS
 from arle.gui.storage_scene import StorageScene
 from tests.engine.helpers import give

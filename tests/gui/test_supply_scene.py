@@ -9,8 +9,8 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QApplication, QGraphicsTextItem
 
-from arle.engine.moves import PlaceTile
-from arle.engine.steps import PlaceNewTile
+from arle.engine.interpreter.moves import PlaceTile
+from arle.engine.interpreter.steps import PlaceNewTile
 from arle.gui import supply_scene as SU
 from arle.gui.supply_scene import SupplyScene
 from tests.gui.scene_helpers import make_session, run_steps, show

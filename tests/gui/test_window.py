@@ -18,8 +18,8 @@ from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox
 from arle import __version__
 from arle.commands.simulate import choose_move
 from arle.engine import Setup
-from arle.engine.decisions import RULES_NOTES
-from arle.engine.moves import PlaceWorker
+from arle.engine.content.decisions import RULES_NOTES
+from arle.engine.interpreter.moves import PlaceWorker
 from arle.files.autosave import Autosaver, list_games, new_autosave_path, resume
 from arle.files.history import GameHistory
 from arle.files.saves import EXTENSION, fingerprint, save_history, saves_dir

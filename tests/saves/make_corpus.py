@@ -12,7 +12,7 @@ import json
 from pathlib import Path
 
 from arle.engine import Game, Setup
-from arle.engine.moves import SkipPlacement
+from arle.engine.interpreter.moves import SkipPlacement
 from arle.files.saves import dumps, save_dict
 
 HERE = Path(__file__).parent

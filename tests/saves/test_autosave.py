@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from arle.engine import Setup
-from arle.engine.moves import SkipPlacement
+from arle.engine.interpreter.moves import SkipPlacement
 from arle.files.autosave import Autosaver, find_unfinished, load_autosave, resume
 from arle.files.history import GameHistory
 from arle.files.saves import SaveError, load_save

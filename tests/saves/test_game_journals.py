@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from arle.engine import Setup
-from arle.engine.moves import SkipPlacement
+from arle.engine.interpreter.moves import SkipPlacement
 from arle.files import paths
 from arle.files.autosave import (
     Autosaver,

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from arle import __version__
 from arle.engine import Game, Setup, move_to_dict
-from arle.engine.moves import SkipPlacement
+from arle.engine.interpreter.moves import SkipPlacement
 from arle.files import saves
 from arle.files.history import GameHistory
 from tests.saves.helpers import assert_same_game, full_game, replayed

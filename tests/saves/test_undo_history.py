@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from arle.engine import IllegalMove, Setup
-from arle.engine.moves import PlaceWorker, SkipPlacement
+from arle.engine.interpreter.moves import PlaceWorker, SkipPlacement
 from arle.files.history import SNAPSHOT_EVERY, GameHistory
 from tests.saves.helpers import assert_same_game, full_game, replayed
 

@@ -1,0 +1,89 @@
+"""The course of a half-year (rulebook pp. 6-8): month order, the other-season action and who
+starts next, the final turns, inventorying and the end."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..content.action_spaces import ACTION_SPACES
+from ..content.decisions import HALF_YEARS, WORKERS
+from ..rules.inventory import may, november
+from .moves import EndTurn, Move, PlaceWorker, SkipPlacement
+from .state import GameState, Phase
+from .steps import Script
+
+if TYPE_CHECKING:
+    from .game import Game
+
+__all__ = ["HALF_YEARS"]
+
+
+#: The placement move of each action space, made once (moves are frozen, so they can be shared).
+PLACE_WORKER = {space: PlaceWorker(space) for space in ACTION_SPACES}
+
+
+def order_from(s: GameState, first: int) -> list[int]:
+    return [first] if s.solo else [first, 1 - first]
+
+
+def placement_order(s: GameState) -> list[int]:
+    """Each month the Starting Player places first, then the other (4 months, 4 Workers each)."""
+    return order_from(s, s.start_player) * WORKERS
+
+
+def next_start_player(s: GameState) -> int:
+    """Whoever used the other-season action hands the marker to the opponent; if nobody did,
+    the marker changes hands anyway."""
+    if s.solo:
+        return 0
+    if s.special_used_by is not None:
+        return 1 - s.special_used_by
+    return 1 - s.start_player
+
+
+def next_order(s: GameState) -> list[int]:
+    return order_from(s, next_start_player(s))
+
+
+def inventory_script(s: GameState, player: int) -> Script:
+    return november(player) if s.season == "summer" else may(player)
+
+
+def phase_moves(g: Game) -> list[Move]:
+    s = g.state
+    if s.phase is Phase.WORK:
+        actor = s.placements[0]
+        p = s.players[actor]
+        other_ok = not s.solo and s.special_used_by is None
+        moves: list[Move] = [
+            PLACE_WORKER[a.id]
+            for a in ACTION_SPACES.values()
+            if a.id not in s.occupied
+            and (a.season == s.season or other_ok)
+            and a.placeable(g, p)
+        ]
+        return [*moves, SkipPlacement()]
+    if s.phase in (Phase.FINAL_TURNS, Phase.LAST_TRADE):
+        return [EndTurn()]
+    return []
+
+
+def phase_prompt(g: Game) -> str:
+    s = g.state
+    if s.phase is Phase.WORK:
+        return f"{s.players[s.placements[0]].name}: place a Worker"
+    if s.phase is Phase.FINAL_TURNS:
+        return f"{s.players[s.queue[0]].name}: load vehicles and end your Work Phase"
+    if s.phase is Phase.LAST_TRADE:
+        return f"{s.players[s.queue[0]].name}: last trades before scoring"
+    if s.phase is Phase.OVER:
+        return "The game is over"
+    return ""
+
+
+def winner(g: Game) -> int:
+    """Most VP wins; a tie goes to the Starting Player of a hypothetical 10th half-year."""
+    scores = g.scores()
+    best = max(scores)
+    tied = [i for i, v in enumerate(scores) if v == best]
+    return tied[0] if len(tied) == 1 else g.state.start_player

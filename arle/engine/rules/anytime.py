@@ -1,0 +1,75 @@
+"""Anytime actions (rulebook p. 7): rearranging Animals and loading vehicles during the Work
+Phase; releasing Animals (p. 9: "You can return Animals to the general supply ... at any time"),
+returning Equipment, the Peat Boat trade and the anytime buildings at any time."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..content.goods import TRACK_GOODS, Good, cap_of
+from ..content.tiles import Equipment
+from ..interpreter.board_memo import per_board
+from ..interpreter.moves import MoveAnimal, ReleaseAnimal, ReturnEquipment, TradePeat
+from ..interpreter.state import Phase, PlayerState
+from . import animals, barn
+from .building_abilities import anytime_building_moves, use_anytime_building
+from .supply import gain, pay
+from .vehicles import apply_load, load_moves
+
+if TYPE_CHECKING:
+    from ..interpreter.game import Game
+    from ..interpreter.moves import Move
+
+WORK_PHASES = (Phase.WORK, Phase.FINAL_TURNS)
+
+
+def peat_trades(p: PlayerState) -> list[Move]:
+    """Peat Boat: 1 Peat for 1 good of the Goods Track, as often as you like."""
+    if p.goods[Good.PEAT] < 1 or barn.count(p, Equipment.PEAT_BOAT) < 1:
+        return []
+    return [TradePeat(x) for x in TRACK_GOODS if p.goods[x] < (cap_of(x) or 0)]
+
+
+def release_moves(p: PlayerState) -> list[Move]:
+    """Return an Animal of the Home Board to the general supply (p. 9: at any time, unlike
+    rearranging, which the rulebook keeps to the Work Phase). Animals still waiting for a place
+    are released by the decision that houses them."""
+    return [ReleaseAnimal(a, h) for h, here in p.animals.items() if h != animals.WAITING for a in here]
+
+
+@per_board
+def board_animal_moves(p: PlayerState) -> tuple[Move, ...]:
+    """Moving one Animal between places on the board (waiting Animals are housed by their own
+    decision); only in the Work Phase."""
+    return tuple(MoveAnimal(a, s, d) for a, s, d in animals.rearrange_moves(p) if s != animals.WAITING)
+
+
+def anytime_moves(g: Game, p: PlayerState) -> list[Move]:
+    moves: list[Move] = []
+    in_work = g.state.phase in WORK_PHASES
+    if in_work:
+        moves += board_animal_moves(p)
+    moves += release_moves(p)
+    if in_work:
+        moves += load_moves(g, p)
+    moves += [ReturnEquipment(e.id) for e in p.barn]
+    moves += peat_trades(p)
+    moves += anytime_building_moves(g, p)
+    return moves
+
+
+def apply_anytime(g: Game, p: PlayerState, move: Move) -> None:
+    match move:
+        case MoveAnimal(animal=a, src=s, dst=d):
+            animals.move_animal(g, p, a, s, d)
+        case ReleaseAnimal(animal=a, src=s):
+            animals.release(g, p, a, s)
+        case ReturnEquipment(equipment=e):
+            barn.return_piece(g, p, e)
+        case TradePeat(good=x):
+            pay(g, p, ((Good.PEAT, 1),))
+            gain(g, p, x, 1)
+        case _ if type(move).__name__ == "Load":
+            apply_load(g, p, move)
+        case _:
+            use_anytime_building(g, p, move)

@@ -1,0 +1,259 @@
+"""Inventorying (rulebook p. 8): November after a summer, May after a winter."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+
+from ..content.decisions import (
+    BOTTLENECK_VP,
+    MILKING_CATTLE,
+    MILKING_SHEEP,
+    SHEARING_SHEEP,
+    SUSTENANCE_FOOD,
+    SUSTENANCE_PEAT_NOVEMBER,
+)
+from ..content.goods import ANIMALS, Animal, Good
+from ..content.tiles import Tile
+from ..interpreter.events import ActionUsed, SupplyBottleneck
+from ..interpreter.moves import Choose, Done, UseBuilding
+from ..interpreter.state import PlayerState
+from ..interpreter.steps import CountedDecision, Decision, OptionKind, PayCost, Script, Step
+from . import animals
+from .anytime import peat_trades
+from .payments import cost
+from .supply import gain, pay
+
+if TYPE_CHECKING:
+    from ..interpreter.game import Game
+    from ..interpreter.moves import Move
+
+
+def level(n: int, thresholds: tuple[int, ...]) -> int:
+    """How many thresholds ``n`` reaches: 1/2/3 for 2/5/7 Sheep when milking, and so on."""
+    return sum(1 for t in thresholds if n >= t)
+
+
+def _log(g: Game, p: PlayerState, source: str, text: str) -> None:
+    g.emit(ActionUsed(p.index, source, text))
+
+
+@attrs.frozen
+class EmptyVehicles(Step):
+    def run(self, g: Game, p: PlayerState) -> None:
+        from .vehicles import empty_vehicles
+
+        empty_vehicles(g, p)
+
+
+@attrs.frozen
+class Milking(Step):
+    """1/2/3 Food for 2/5/7 Sheep and 1/2/3 Food for 1/3/5 Cattle (at most 6)."""
+
+    def run(self, g: Game, p: PlayerState) -> None:
+        food = level(animals.count(p, Animal.SHEEP), MILKING_SHEEP) + level(
+            animals.count(p, Animal.CATTLE), MILKING_CATTLE
+        )
+        if food:
+            gain(g, p, Good.FOOD, food)
+            _log(g, p, "milking", f"milking gives {food} Food")
+
+
+@attrs.frozen
+class Harvest(Step):
+    """1 Grain per Grain Field, 1 Flax per Flax Field, 1 Wood per Forest (not per Park)."""
+
+    def run(self, g: Game, p: PlayerState) -> None:
+        tiles = list(p.tiles.values())
+        for tile, good in (
+            (Tile.GRAIN_FIELD, Good.GRAIN),
+            (Tile.FLAX_FIELD, Good.FLAX),
+            (Tile.FOREST, Good.WOOD),
+        ):
+            n = tiles.count(tile.value)
+            if n:
+                gain(g, p, good, n)
+        _log(g, p, "harvest", "harvest")
+
+
+@attrs.frozen
+class Breeding(Step):
+    def run(self, g: Game, p: PlayerState) -> None:
+        born = animals.breed(g, p)
+        if born:
+            _log(g, p, "breeding", f"{born} Animals are born")
+
+
+@attrs.frozen
+class Shearing(Step):
+    """1/2/3 Wool for 1/4/6 Sheep; newborn Sheep count."""
+
+    def run(self, g: Game, p: PlayerState) -> None:
+        wool = level(animals.count(p, Animal.SHEEP), SHEARING_SHEEP)
+        if wool:
+            gain(g, p, Good.WOOL, wool)
+            _log(g, p, "shearing", f"shearing gives {wool} Wool")
+
+
+def has_anytime_options(g: Game, p: PlayerState) -> bool:
+    from .building_abilities import anytime_building_moves
+
+    return bool(peat_trades(p) or anytime_building_moves(g, p))
+
+
+@attrs.frozen
+class Sustenance(Step):
+    """Pay 3 Food (and 2 Peat in November). Missing Food: Grain, then Animals of your choice;
+    missing Peat: Wood or Timber. Whatever is still missing costs 2 VP each."""
+
+    food: int = SUSTENANCE_FOOD
+    fuel: int = 0
+
+    def run(self, g: Game, p: PlayerState) -> Decision | None:
+        if has_anytime_options(g, p):
+            return SustenanceDecision(p.index, self.food, self.fuel)
+        pay_sustenance(g, p, self.food, self.fuel)
+        return None
+
+
+@attrs.define
+class SustenanceDecision(Decision):
+    """Lets the player use the Peat Boat or anytime buildings before paying."""
+
+    food: int = SUSTENANCE_FOOD
+    fuel: int = 0
+    answers = (Choose,)
+    option_kind = OptionKind.PAY
+
+    def prompt(self, g: Game) -> str:
+        fuel = f" and {self.fuel} Peat" if self.fuel else ""
+        return f"Sustenance: pay {self.food} Food{fuel} (trade first if you like)"
+
+    def options(self, g: Game) -> list[Move]:
+        return [Choose("pay")]
+
+    def choose(self, g: Game, move: Move) -> None:
+        self.finished = True
+        pay_sustenance(g, g.state.players[self.player], self.food, self.fuel)
+
+
+def pay_sustenance(g: Game, p: PlayerState, food: int, fuel: int) -> None:
+    paid_food = min(food, p.goods[Good.FOOD])
+    pay(g, p, ((Good.FOOD, paid_food),))
+    missing = food - paid_food
+    grain = min(missing, p.goods[Good.GRAIN])
+    pay(g, p, ((Good.GRAIN, grain),))
+    missing -= grain
+    by_animals = min(missing, animals.total(p))
+    missing_food = missing - by_animals
+
+    paid_peat = min(fuel, p.goods[Good.PEAT])
+    pay(g, p, ((Good.PEAT, paid_peat),))
+    missing_fuel = fuel - paid_peat
+    by_wood = min(missing_fuel, p.goods[Good.WOOD] + p.goods[Good.TIMBER])
+    missing_fuel -= by_wood
+
+    steps: list[Step] = []
+    if by_animals:
+        steps.append(PayAnimalsStep(by_animals))
+    if by_wood:
+        steps.append(PayCost(cost(wood=by_wood)))
+    if steps:
+        g.push(Script(p.index, steps, source="sustenance"))
+    if missing_food or missing_fuel:
+        vp = -BOTTLENECK_VP * (missing_food + missing_fuel)
+        p.bottleneck_vp += vp
+        g.emit(SupplyBottleneck(p.index, missing_food, missing_fuel, vp))
+
+
+@attrs.frozen
+class PayAnimalsStep(Step):
+    n: int
+
+    def run(self, g: Game, p: PlayerState) -> Decision | None:
+        return PayAnimalsDecision(p.index, self.n)
+
+
+@attrs.define
+class PayAnimalsDecision(CountedDecision):
+    """Missing Food paid with Animals: the player picks each one's type."""
+
+    optional = False
+    answers = (Choose,)
+    option_kind = OptionKind.ANIMAL
+
+    def prompt(self, g: Game) -> str:
+        return f"Pay {self.remaining} Animals for missing Food"
+
+    def _targets(self, g: Game, p: PlayerState) -> list[Move]:
+        return [Choose(a.value) for a in ANIMALS if animals.count(p, a)]
+
+    def _take(self, g: Game, p: PlayerState, move: Move) -> None:
+        assert isinstance(move, Choose)
+        animals.remove_animals(g, p, Animal(move.option), 1)
+        self._count_one()
+
+    auto_single = True
+
+
+@attrs.frozen
+class BeforeNovember(Step):
+    """Light green buildings act before each November, in the order their owner chooses."""
+
+    def run(self, g: Game, p: PlayerState) -> Decision | None:
+        from .building_abilities import BEFORE_NOVEMBER
+
+        owned = [b for b in p.buildings if b in BEFORE_NOVEMBER]
+        if len(owned) == 1:
+            g.push(Script(p.index, list(BEFORE_NOVEMBER[owned[0]]), source=owned[0]))
+            return None
+        return BeforeNovemberDecision(p.index) if owned else None
+
+
+@attrs.define
+class BeforeNovemberDecision(Decision):
+    used: list[str] = attrs.Factory(list)
+    answers = (UseBuilding, Done)
+
+    def prompt(self, g: Game) -> str:
+        return "Before November: use your buildings in the order you like"
+
+    def options(self, g: Game) -> list[Move]:
+        """Each building left, in any order; Done only once what is left is all optional (the
+        income a building says you receive may not be skipped)."""
+        from .building_abilities import BEFORE_NOVEMBER, BEFORE_NOVEMBER_OPTIONAL
+
+        p = g.state.players[self.player]
+        left = [b for b in p.buildings if b in BEFORE_NOVEMBER and b not in self.used]
+        moves: list[Move] = [UseBuilding(b) for b in left]
+        if left and all(b in BEFORE_NOVEMBER_OPTIONAL for b in left):
+            moves.append(Done())
+        return moves
+
+    def choose(self, g: Game, move: Move) -> None:
+        from .building_abilities import BEFORE_NOVEMBER
+
+        if isinstance(move, Done):
+            self.finished = True
+            return
+        assert isinstance(move, UseBuilding)
+        self.used.append(move.building)
+        g.push(Script(self.player, list(BEFORE_NOVEMBER[move.building]), source=move.building))
+
+
+def november(player: int) -> Script:
+    return Script(
+        player,
+        [BeforeNovember(), EmptyVehicles(), Milking(), Harvest(),
+         Sustenance(SUSTENANCE_FOOD, SUSTENANCE_PEAT_NOVEMBER)],
+        source="november",
+    )
+
+
+def may(player: int) -> Script:
+    return Script(
+        player,
+        [EmptyVehicles(), Breeding(), Shearing(), Sustenance(SUSTENANCE_FOOD, 0)],
+        source="may",
+    )

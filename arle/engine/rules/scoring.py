@@ -1,0 +1,125 @@
+"""Scoring (rulebook "The End of the Game and the Winner"): the scoring pad, category by
+category. Available at any moment as a live score."""
+
+from __future__ import annotations
+
+import attrs
+
+from ..content.buildings import BUILDINGS
+from ..content.decisions import SOLO_TARGET, travel_vp
+from ..content.destinations import DESTINATIONS
+from ..content.goods import ANIMALS, FOOD_CAP, TRACK_CAP, TRACK_GOODS, Good
+from ..content.tiles import EQUIPMENT, TILE_VP, Tile
+from ..content.tools import tool_vp
+from ..interpreter.state import PlayerState
+from . import homeboard
+
+MATERIAL_VP: dict[Good, float] = {
+    Good.TIMBER: 0.5,
+    Good.BRICK: 1,
+    Good.LINEN: 1,
+    Good.WOOLEN: 1,
+    Good.LEATHER: 1,
+    Good.SUMMER_WEAR: 2,
+    Good.WINTER_WEAR: 2,
+    Good.LEATHER_WEAR: 2,
+}
+NO_LARGE_VEHICLE_VP = -3
+
+
+@attrs.frozen
+class ScoreBreakdown:
+    clothing_and_materials: float
+    equipment: int
+    travel: int
+    tools: int
+    goods_track: int
+    home_board: int
+    animals: int
+    bottlenecks: int
+
+    @property
+    def total(self) -> float:
+        return (
+            self.clothing_and_materials
+            + self.equipment
+            + self.travel
+            + self.tools
+            + self.goods_track
+            + self.home_board
+            + self.animals
+            + self.bottlenecks
+        )
+
+    def as_dict(self) -> dict[str, float]:
+        return {**attrs.asdict(self), "total": self.total}
+
+
+def indicator_vp(value: int) -> int:
+    """One Goods indicator: 3 VP on 15, 2 on 11-14, 1 on 7-10."""
+    if value >= 15:
+        return 3
+    if value >= 11:
+        return 2
+    if value >= 7:
+        return 1
+    return 0
+
+
+def food_vp(food: int) -> int:
+    """Food is split between its two indicators in the best way (rulebook "Goods Track")."""
+    food = min(food, FOOD_CAP)
+    return max(
+        indicator_vp(a) + indicator_vp(food - a)
+        for a in range(max(0, food - TRACK_CAP), min(TRACK_CAP, food) + 1)
+    )
+
+
+def goods_track_vp(p: PlayerState) -> int:
+    vp = food_vp(p.goods[Good.FOOD])
+    vp += sum(indicator_vp(p.goods[g]) for g in TRACK_GOODS if g is not Good.FOOD)
+    has_depot = any(t == Tile.DEPOT for t in p.tiles.values())
+    return vp * 2 if has_depot else vp
+
+
+def animals_vp(counts: list[int]) -> int:
+    """The least numerous type scores 2 VP each, the second least 1 VP each, the most 0."""
+    low, mid, _ = sorted(counts)
+    return 2 * low + mid
+
+
+def home_board_vp(p: PlayerState) -> int:
+    vp = 0
+    for tile in p.tiles.values():
+        vp += BUILDINGS[tile].vp if tile in BUILDINGS else TILE_VP[Tile(tile)]
+    return vp + homeboard.moor_penalty(p) - homeboard.tidal_penalty_spaces(p)
+
+
+def score(p: PlayerState) -> ScoreBreakdown:
+    from .animals import count
+
+    materials = sum(MATERIAL_VP.get(g, 0) * n for g, n in p.goods.items())
+    equipment = sum(EQUIPMENT[e.kind].vp for e in p.barn)
+    if not any(EQUIPMENT[e.kind].large for e in p.barn):
+        equipment += NO_LARGE_VEHICLE_VP
+    covered = sum(DESTINATIONS[d].size for d in p.travel)
+    tools = sum(tool_vp(t, pos) for t, pos in p.tools.items())
+    return ScoreBreakdown(
+        clothing_and_materials=materials,
+        equipment=equipment,
+        travel=travel_vp(covered),
+        tools=tools,
+        goods_track=goods_track_vp(p),
+        home_board=home_board_vp(p),
+        animals=animals_vp([count(p, a) for a in ANIMALS]),
+        bottlenecks=p.bottleneck_vp,
+    )
+
+
+def solo_rating(total: float) -> str:
+    """The solo verdict (rulebook "The Solo Game Variant": "We consider 110 Victory Points a
+    remarkable score")."""
+    points = f"{total:g} VP"
+    if total >= SOLO_TARGET:
+        return f"{points}: a remarkable score ({SOLO_TARGET} or more)"
+    return f"{points}: {SOLO_TARGET - total:g} short of a remarkable score ({SOLO_TARGET})"
