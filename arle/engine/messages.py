@@ -39,7 +39,7 @@ MESSAGES: dict[str, str] = {
     "dike.not_next_gap": "A Dike moves into a free place of gap {gap}, the lowest gap above the "
                          "Dike Line with room.",
     "peat.not_now": "You may cut Peat only when an action lets you (Peat Cutter, Grocer, "
-                    "Farmer's House...): {prompt}.",
+                    "Farmer's House, Colonist's House...): {prompt}.",
     "moor.unknown": "There is no such Moor.",
     "moor.not_dehydrated": "Dehydrate this Moor before cutting Peat off it.",
     "moor.no_peat": "There is no Peat left on this Moor.",
