@@ -76,6 +76,8 @@ from arle.gui.scene import SessionScene
 from arle.gui.style import name_of, player_color
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from arle.gui.session import GameSession
 
 _CTX = "HomeBoardScene"
@@ -379,15 +381,12 @@ class HomeBoardScene(SessionScene):
                 click_move=lambda cut=cut: cut if cut in self.my_legal() else None,
                 drop_anywhere=lambda cut=cut: cut if cut in self.my_legal() else None,
                 home=rect,
-                refusal=lambda pos: self._peat_refusal(),
+                refusal=lambda pos, cut=cut: self.session.why_not(cut),
             )
             peat = DragPiece(self, "goods/peat.svg", prect, spec)
             peat.glow = can_cut
             peat.setToolTip(_t("Peat: drag it off the Moor (or click it) to cut it when cutting Peat."))
             self.add_item(peat)
-
-    def _peat_refusal(self) -> str:
-        return _t("You may cut Peat only when an action lets you (Peat Cutter, Colonist's House...).")
 
     # Dikes ---------------------------------------------------------------------------------------------
 
@@ -410,7 +409,7 @@ class HomeBoardScene(SessionScene):
                     for m in self.my_legal()
                     if isinstance(m, MoveDike) and m.dike == i
                 ],
-                refusal=lambda pos, i=i: self._dike_refusal(i),
+                refusal=lambda pos, i=i: self._dike_refusal(i, pos),
             )
             piece = DragPiece(self, "tiles/dike.svg", rect, spec)
             piece.glow = bool(mine)
@@ -422,12 +421,20 @@ class HomeBoardScene(SessionScene):
             )
             self.add_item(piece)
 
-    def _dike_refusal(self, dike: int) -> str:
-        if not any(isinstance(m, MoveDike) for m in self.my_legal()):
-            return _t('You may move a Dike only when an action gives you "+1 Dike".')
-        if not any(isinstance(m, MoveDike) and m.dike == dike for m in self.my_legal()):
-            return _t("Only one of the lowest Dikes may move up.")
-        return _t("A Dike moves into a free place of the lowest gap above the Dike Line.")
+    def _dike_refusal(self, dike: int, pos: QPointF) -> str | None:
+        """The engine's reason for moving ``dike`` to the gap place under ``pos`` (or to where it
+        lies, when dropped on no gap place: the engine then says where a Dike may go)."""
+        to = self._space_at(pos, gap_rect, H.GAPS) or "{},{}".format(*self.p.dikes[dike])
+        return self.session.why_not(MoveDike(dike, to))
+
+    @staticmethod
+    def _space_at(pos: QPointF, rect_of: Callable[[int, int], QRectF], rows: int) -> str | None:
+        """The "row,col" of the Home Board space (``cell_rect``) or gap place (``gap_rect``) under
+        ``pos``, if any."""
+        return next(
+            (f"{r},{c}" for r in range(rows) for c in range(H.COLS) if rect_of(r, c).contains(pos)),
+            None,
+        )
 
     # Side panel: tray, waiting Animals, release, Peat ------------------------------------------------------
 
@@ -456,8 +463,8 @@ class HomeBoardScene(SessionScene):
                     for m in self.my_legal()
                     if isinstance(m, PlaceTile)
                 ],
-                refusal=lambda pos: _t(
-                    "A tile goes on an empty land space (below the Dike Line, not on a tile or Moor)."
+                refusal=lambda pos: self.session.why_not(
+                    PlaceTile(self._space_at(pos, cell_rect, H.ROWS) or "")
                 ),
             )
             if tile in BUILDINGS:

@@ -263,6 +263,38 @@ def test_peat_is_cut_off_dehydrated_moors_that_have_peat():
     assert why(g, CutPeat(9)).id == "moor.unknown"
 
 
+def test_the_dike_refusals_name_the_action_and_the_gap():
+    """Rulebook p. 9, "+1 Dike" (RULES-DECISIONS "Dikes"): the refusal says a Dike action is
+    needed, and which gap the movable Dikes lie in and which gap takes them, counted from 1 as the
+    board's Dike Line label (the words ``home_scene._dike_refusal`` worked out before)."""
+    g = game_in()
+    assert '"+1 Dike"' in render(why(g, MoveDike(0, "1,2")))
+    run_steps(g, 0, [DikeStep("fixed:1")])
+    bottom = why(g, MoveDike(3, "1,2"))
+    assert bottom.get("gap") == min(gap for gap, _ in me(g).dikes)
+    assert render(bottom) == f"Only one of the lowest Dikes (in gap {bottom.get('gap') + 1}) may move up."
+    gap = why(g, MoveDike(0, "2,0"))
+    assert gap.get("gap") == 1  # the free place "1,2" is in gap 1 (0-based)
+    assert render(gap).startswith("A Dike moves into a free place of gap 2, the lowest gap")
+
+
+def test_the_peat_refusal_names_the_actions_that_cut_peat():
+    """Rulebook p. 9: Peat is cut only by an action that says so (Peat Cutter, Grocer, ...); the
+    refusal names them and what the player is deciding instead."""
+    g = game_in()
+    text = render(why(g, CutPeat(3)))
+    assert "Peat Cutter" in text and g.prompt() in text
+
+
+def test_a_tile_dropped_off_the_board_or_on_a_moor_says_where_tiles_go():
+    """Rulebook p. 8: a tile goes on an empty land space; the refusal says so for a space that is
+    no land space and for a Moor (the hint ``home_scene`` gave for every refused tile drop)."""
+    g = game_in()
+    place(g, "summer.forester")
+    assert "empty land space" in render(why(g, PlaceTile("")))
+    assert "empty land space" in render(why(g, PlaceTile("5,0")))
+
+
 def test_a_flip_needs_a_flip_action_and_a_tile_with_the_arrow():
     """Warden (rulebook ↻14): flip a tile with the arrow symbol."""
     g = game_in()

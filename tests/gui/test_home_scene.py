@@ -67,7 +67,9 @@ def test_a_dike_dropped_on_a_wrong_gap_snaps_back_with_a_reason(qtbot):
     before = list(p.dikes)
     drag(view, HL.gap_rect(0, 0).center(), HL.gap_rect(2, 0).center())
     assert p.dikes == before
-    assert messages.texts and "free place of the lowest gap" in messages.texts[-1]
+    # The engine's reason for the move the drop asks for, naming the gap that takes the Dike.
+    assert messages.texts[-1] == session.why_not(MoveDike(p.dikes.index((0, 0)), "2,0"))
+    assert "free place of gap 2, the lowest gap" in messages.texts[-1]
     dike = next(i for i in scene.items(HL.gap_rect(0, 0).center()) if isinstance(i, DragPiece))
     assert dike.pos() == QPointF(0, 0)
 
@@ -79,6 +81,23 @@ def test_dragging_a_dike_without_a_dike_action_is_refused(qtbot):
     drag(view, HL.gap_rect(0, 1).center(), HL.gap_rect(1, 2).center())
     assert session.game.state.players[0].dikes[1] == (0, 1)
     assert "+1 Dike" in messages.texts[-1]
+    # Dropped on no gap at all: still the engine's reason, not a view's own words.
+    drag(view, HL.gap_rect(0, 1).center(), HL.cell_rect(5, 0).center())
+    assert messages.texts[-1] == session.why_not(MoveDike(1, "0,1"))
+
+
+def test_dragging_peat_without_a_peat_action_gives_the_engines_reason(qtbot):
+    """Rulebook p. 9: Peat is cut only when an action lets you; the refused drag shows the
+    engine's reason (it names the Peat actions and what the player is deciding)."""
+    session = make_session()
+    p = session.game.state.players[0]
+    scene, view = board(qtbot, session)
+    messages = Messages(session)
+    cut = CutPeat(3)
+    drag(view, scene.source_pos(cut), scene.target_pos(cut))
+    assert H.get_moor(p, 3).peat == 4
+    assert messages.texts[-1] == session.why_not(cut)
+    assert "Peat Cutter" in messages.texts[-1]
 
 
 def test_animal_drag_shows_capacity_and_moves_the_horse_to_a_pasture(qtbot):
@@ -149,7 +168,13 @@ def test_tile_drag_from_the_tray_places_a_forest(qtbot):
     messages = Messages(session)
     # A tile on a Moor is refused.
     drag(view, scene.source_pos(PlaceTile("4,1")), HL.cell_rect(5, 1).center())
-    assert "empty land space" in messages.texts[-1]
+    assert messages.texts[-1] == session.why_not(PlaceTile("5,1"))
+    assert "Moor" in messages.texts[-1] and "empty land space" in messages.texts[-1]
+    # A tile on a tile names the tile there (rulebook p. 8).
+    taken = next(f"{r},{c}" for r, c in p.tiles)
+    drag(view, scene.source_pos(PlaceTile("4,1")), scene.target_pos(PlaceTile(taken)))
+    assert messages.texts[-1] == session.why_not(PlaceTile(taken))
+    assert "already holds" in messages.texts[-1]
     drag(view, scene.source_pos(PlaceTile("4,1")), scene.target_pos(PlaceTile("4,1")))
     assert p.tiles[(4, 1)] == "forest"
     assert session.game.state.supply["forest_park"] == before - 1

@@ -28,15 +28,18 @@ MESSAGES: dict[str, str] = {
     "space.cannot_pay": "You cannot pay for {space} now ({cost}).",
     # the Home Board
     "tile.none_to_place": "There is no tile to place now: {prompt}.",
-    "tile.no_such_space": "There is no land space {space}.",
+    "tile.no_such_space": "Drop the tile on an empty land space: below the Dike Line, not on a "
+                          "tile or a Moor.",
     "tile.tidal_flat": "That space is Tidal Flat: build Dikes to make it land.",
-    "tile.on_moor": "A Moor lies on that space.",
+    "tile.on_moor": "A Moor lies on that space: a tile goes on an empty land space.",
     "tile.space_taken": "That space already holds a {tile}.",
     "tile.not_there": "The tile cannot go on that space: {prompt}.",
-    "dike.none_to_move": "There is no Dike to move now: {prompt}.",
-    "dike.not_bottom": "Only a bottom Dike may move.",
-    "dike.not_next_gap": "A Dike goes to a free place in the next gap above the Dike Line.",
-    "peat.not_now": "There is no Peat to cut now: {prompt}.",
+    "dike.none_to_move": 'You may move a Dike only when an action gives you "+1 Dike": {prompt}.',
+    "dike.not_bottom": "Only one of the lowest Dikes (in gap {gap}) may move up.",
+    "dike.not_next_gap": "A Dike moves into a free place of gap {gap}, the lowest gap above the "
+                         "Dike Line with room.",
+    "peat.not_now": "You may cut Peat only when an action lets you (Peat Cutter, Grocer, "
+                    "Farmer's House, Colonist's House...): {prompt}.",
     "moor.unknown": "There is no such Moor.",
     "moor.not_dehydrated": "Dehydrate this Moor before cutting Peat off it.",
     "moor.no_peat": "There is no Peat left on this Moor.",
@@ -103,6 +106,7 @@ def _vehicle(value: Param) -> str:
 _NAMES = {
     "space": _space,
     "season": lambda v: str(v),
+    "gap": lambda v: str(int(v) + 1),  # gaps count from 1 on the board, as the Dike Line's label
     "animal": lambda v: str(v).capitalize(),
     "kind": lambda v: _KINDS.get(str(v), str(v)),
     "tile": lambda v: str(v).replace("_", " ").title(),

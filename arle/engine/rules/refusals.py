@@ -136,11 +136,14 @@ def _place_tile(g: Game, move: PlaceTile) -> Refusal | None:
 def _move_dike(g: Game, move: MoveDike) -> Refusal | None:
     if not _offered(g, MoveDike):
         return refusal("dike.none_to_move", prompt=g.prompt())
-    movers, targets = homeboard.dike_targets(g.state.players[g.actor or 0])
+    p = g.state.players[g.actor or 0]
+    movers, targets = homeboard.dike_targets(p)
     if move.dike not in movers:
-        return refusal("dike.not_bottom", dike=move.dike)
+        bottom = p.dikes[movers[0]][0] if movers else 0
+        return refusal("dike.not_bottom", dike=move.dike, gap=bottom)
     if move.to not in {homeboard.space_id(t) for t in targets}:
-        return refusal("dike.not_next_gap", to=move.to)
+        gap = targets[0][0] if targets else 0
+        return refusal("dike.not_next_gap", to=move.to, gap=gap)
     return None
 
 
