@@ -1,0 +1,182 @@
+"""Search over whole actions: from the position where a player must decide, every way to finish
+the current action (a Worker placement and the chain of small moves that completes it) up to the
+next Worker placement, the next player or the next phase, each end scored by ``evaluate``.
+
+Effort is counted in positions, not seconds, so the same position always gets the same answer.
+Anytime moves are pruned: Animals are not rearranged or released (rearranging only cycles),
+Equipment is not returned, and loads, Peat Boat trades and anytime buildings are tried only
+before a placement or the end of a turn, at most ``ANYTIME_CHAIN`` in a row; positions already
+seen (by ``Game.key()``) are dropped.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+import attrs
+
+from arle.engine import Game, Move
+from arle.engine.moves import (
+    MoveAnimal,
+    PlaceWorker,
+    ReleaseAnimal,
+    ReturnEquipment,
+    SkipPlacement,
+)
+
+from .evaluate import evaluate
+
+#: Anytime moves in a row a search tries before it must answer the decision.
+ANYTIME_CHAIN = 2
+#: Anytime moves a search never tries: rearranging can only go round in circles, releasing and
+#: returning throw points away.
+NEVER = (MoveAnimal, ReleaseAnimal, ReturnEquipment)
+
+
+class Cancelled(Exception):
+    """Raised when ``should_stop()`` said stop: the search's result is dropped."""
+
+
+@attrs.frozen
+class Effort:
+    """How hard a level looks: ``width`` moves kept at each decision inside an action (0: all),
+    ``nodes`` positions before the rest is completed greedily, ``refine`` best action ends
+    searched once more (the next action: the player's own in solo, the opponent's reply in two
+    players) with ``reply`` effort; ``seconds``: a safety cap (beyond it the search completes
+    greedily, so on an overloaded machine a move may differ)."""
+
+    width: int
+    nodes: int
+    refine: int = 0
+    reply: Effort | None = None
+    seconds: float = 10.0
+
+
+@attrs.define
+class Leaf:
+    value: float
+    path: list[Move]
+    game: Game
+
+
+@attrs.define
+class _Run:
+    me: int
+    effort: Effort
+    should_stop: Callable[[], bool] | None
+    deadline: float
+    nodes: int = 0
+    seen: set = attrs.Factory(set)
+    leaves: list[Leaf] = attrs.Factory(list)
+
+    def spent(self) -> bool:
+        return self.nodes >= self.effort.nodes or time.monotonic() > self.deadline
+
+    def tick(self) -> None:
+        self.nodes += 1
+        if self.should_stop is not None and self.should_stop():
+            raise Cancelled
+
+
+def candidates(g: Game, chain: int) -> list[Move]:
+    """The moves a search tries here: the decision's moves (no skipped Worker while one can be
+    placed), then the pruned anytime moves."""
+    moves = g.decision_moves()
+    if any(type(m) is PlaceWorker for m in moves):
+        moves = [m for m in moves if type(m) is not SkipPlacement]
+    if g.decision is None and chain < ANYTIME_CHAIN:
+        moves += [m for m in g.anytime_moves() if not isinstance(m, NEVER)]
+    return moves
+
+
+def _is_end(c: Game, root: Game, me: int, decided: bool) -> bool:
+    s, r = c.state, root.state
+    return (
+        c.over
+        or c.actor != me
+        or s.phase is not r.phase
+        or s.half_year != r.half_year
+        or (decided and c.decision is None)
+    )
+
+
+def search(
+    root: Game,
+    effort: Effort,
+    should_stop: Callable[[], bool] | None = None,
+) -> list[Leaf]:
+    """Every action end found from ``root`` for the player to act, best first (ties: the order
+    the moves are listed in). Raises ``Cancelled`` when ``should_stop()`` returns true."""
+    me = root.actor
+    assert me is not None
+    run = _Run(me, effort, should_stop, time.monotonic() + effort.seconds)
+    run.seen.add(root.key())
+    _expand(run, root, root, [], root.decision is not None, 0)
+    order = sorted(range(len(run.leaves)), key=lambda i: (-run.leaves[i].value, i))
+    leaves = [run.leaves[i] for i in order]
+    if effort.refine and effort.reply is not None:
+        leaves = _refine(run, leaves)
+    return leaves
+
+
+def _children(run: _Run, root: Game, g: Game, decided: bool, chain: int) -> list[tuple]:
+    out = []
+    anytime = set(g.anytime_moves())
+    for m in candidates(g, chain):
+        run.tick()
+        c = g.copy()
+        c.apply(m)
+        k = c.key()
+        if k in run.seen:
+            continue
+        run.seen.add(k)
+        is_anytime = m in anytime
+        now_decided = decided or not is_anytime
+        out.append((m, c, now_decided, chain + 1 if is_anytime else 0))
+    return out
+
+
+def _expand(run: _Run, root: Game, g: Game, path: list[Move], decided: bool, chain: int) -> None:
+    kids = _children(run, root, g, decided, chain)
+    inner = []
+    for m, c, d, ch in kids:
+        if _is_end(c, root, run.me, d):
+            run.leaves.append(Leaf(evaluate(c, run.me), [*path, m], c))
+        else:
+            inner.append((m, c, d, ch))
+    if not inner:
+        return
+    width = run.effort.width
+    if path and (width or run.spent()):  # the first decision is always searched in full
+        keep = 1 if run.spent() else width
+        scored = sorted(
+            range(len(inner)), key=lambda i: (-evaluate(inner[i][1], run.me), i)
+        )
+        inner = [inner[i] for i in scored[:keep]]
+    for m, c, d, ch in inner:
+        _expand(run, root, c, [*path, m], d, ch)
+
+
+def _refine(run: _Run, leaves: list[Leaf]) -> list[Leaf]:
+    """Look one action further at the best few ends: in solo the player's next action, in two
+    players the opponent's best reply (zero-sum on ``evaluate``)."""
+    effort = run.effort
+    assert effort.reply is not None
+    top, rest = leaves[: effort.refine], leaves[effort.refine :]
+    refined = []
+    for leaf in top:
+        g = leaf.game
+        actor = g.actor
+        if g.over or actor is None:
+            refined.append(leaf)
+            continue
+        replies = search(g, effort.reply, run.should_stop)
+        if replies:
+            best = replies[0].value
+            value = best if actor == run.me else -best
+        else:
+            value = leaf.value
+        refined.append(Leaf(value, leaf.path, leaf.game))
+    order = sorted(range(len(refined)), key=lambda i: (-refined[i].value, i))
+    return [refined[i] for i in order] + rest
