@@ -21,7 +21,7 @@ from .evaluate import evaluate
 from .players import LEVELS, random_move
 from .players import plan as _plan
 from .reasons import Reason, reason_for, reason_text
-from .search import Cancelled
+from .search import Cancelled, settle
 
 
 def choose(game: Game, level: str, should_stop: Callable[[], bool] | None = None) -> Move:
@@ -31,10 +31,21 @@ def choose(game: Game, level: str, should_stop: Callable[[], bool] | None = None
         raise ValueError("the game is over: there is no move to make")
     if level == "random":
         return random_move(game)
+    settled = _settle_first(game)
+    if settled is not None:
+        return settled
     leaves = _plan(game, level, should_stop)
     if leaves:
         return leaves[0].path[0]
     return game.decision_moves()[0]  # nothing searchable: every line repeated a position
+
+
+def _settle_first(game: Game) -> Move | None:
+    """An anytime move that improves the position now (a load, a trade), if any."""
+    me = game.actor
+    assert me is not None
+    _, moves = settle(game, me, None) if game.decision is None or game.decision.kind != "pay" else (game, [])
+    return moves[0] if moves else None
 
 
 def hint(game: Game, should_stop: Callable[[], bool] | None = None) -> tuple[Move, Reason]:

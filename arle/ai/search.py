@@ -85,9 +85,34 @@ def candidates(g: Game, chain: int) -> list[Move]:
     moves = g.decision_moves()
     if any(type(m) is PlaceWorker for m in moves):
         moves = [m for m in moves if type(m) is not SkipPlacement]
-    if g.decision is None and chain < ANYTIME_CHAIN:
-        moves += [m for m in g.anytime_moves() if not isinstance(m, NEVER)]
     return moves
+
+
+def useful_anytime(g: Game) -> list[Move]:
+    """Anytime moves worth trying: loads, Peat Boat trades, anytime buildings."""
+    return [m for m in g.anytime_moves() if not isinstance(m, NEVER)]
+
+
+def settle(g: Game, me: int, tick: Callable[[], None] | None = None) -> tuple[Game, list[Move]]:
+    """Play the anytime moves that each raise ``evaluate`` (best first) until none does: loads
+    and trades need no search, and a position only gets better, so this cannot cycle."""
+    moves: list[Move] = []
+    value = evaluate(g, me)
+    while g.actor == me:
+        best = None
+        for m in useful_anytime(g):
+            if tick is not None:
+                tick()
+            c = g.copy()
+            c.apply(m)
+            v = evaluate(c, me)
+            if v > value + 1e-9:
+                best, value = (m, c), v
+        if best is None:
+            break
+        moves.append(best[0])
+        g = best[1]
+    return g, moves
 
 
 def _is_end(c: Game, root: Game, me: int, decided: bool) -> bool:
@@ -142,6 +167,8 @@ def _expand(run: _Run, root: Game, g: Game, path: list[Move], decided: bool, cha
     inner = []
     for m, c, d, ch in kids:
         if _is_end(c, root, run.me, d):
+            if c.actor == run.me:
+                c, _ = settle(c, run.me, run.tick)
             run.leaves.append(Leaf(evaluate(c, run.me), [*path, m], c))
         else:
             inner.append((m, c, d, ch))
