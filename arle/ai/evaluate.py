@@ -5,9 +5,9 @@ until the end, and counts feeding shortfalls only at inventorying)."""
 from __future__ import annotations
 
 from arle.engine import Game, Phase
+from arle.engine.buildings import BUILDINGS
 from arle.engine.decisions import HALF_YEARS, SUSTENANCE_FOOD, SUSTENANCE_PEAT_NOVEMBER, travel_vp
 from arle.engine.destinations import DESTINATIONS
-from arle.engine.buildings import BUILDINGS
 from arle.engine.goods import SUBSTITUTE, Good
 from arle.engine.scoring import MATERIAL_VP, score
 from arle.engine.state import PlayerState
