@@ -31,7 +31,7 @@ STORE_VALUE: dict[Good, float] = {
 #: Per step of a Tool indicator: more of the good each time the action is used.
 TOOL_STEP = 1.2
 #: Per Animal: breeding, milking, shearing and hides still to come.
-ANIMAL_FUTURE = 0.6
+ANIMAL_FUTURE = 0.9
 #: Per field / forest on the Home Board: harvests still to come.
 FIELD_FUTURE = 1.0
 #: Per loading space of a vehicle: travel and conversions still to come.
@@ -44,8 +44,8 @@ SHORTFALL = 1.6
 #: Buildings are planned for: the best ``PLAN_BUILDINGS`` still available are credited with
 #: ``PLAN_WEIGHT`` x VP x (share of their cost already held) squared, so that gathering Timber,
 #: Bricks and Food toward one pays before the build (which the live score then counts in full).
-PLAN_BUILDINGS = 3
-PLAN_WEIGHT = 0.5
+PLAN_BUILDINGS = 1
+PLAN_WEIGHT = 0.75
 
 
 def half_years_left(g: Game) -> float:

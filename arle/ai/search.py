@@ -3,10 +3,10 @@ the current action (a Worker placement and the chain of small moves that complet
 next Worker placement, the next player or the next phase, each end scored by ``evaluate``.
 
 Effort is counted in positions, not seconds, so the same position always gets the same answer.
-Anytime moves are pruned: Animals are not rearranged or released (rearranging only cycles),
-Equipment is not returned, and loads, Peat Boat trades and anytime buildings are tried only
-before a placement or the end of a turn, at most ``ANYTIME_CHAIN`` in a row; positions already
-seen (by ``Game.key()``) are dropped.
+Anytime moves are kept out of the tree: Animals are never rearranged (that only cycles), released
+or Equipment returned; loads, Peat Boat trades and anytime buildings are played by ``settle``
+while each one improves the position, before a search and at the best ends it finds. Positions
+already seen (by ``Game.key()``) are dropped.
 """
 
 from __future__ import annotations
@@ -27,8 +27,8 @@ from arle.engine.moves import (
 
 from .evaluate import evaluate
 
-#: Anytime moves in a row a search tries before it must answer the decision.
-ANYTIME_CHAIN = 2
+#: The longest line a search follows inside one action; its end is scored where it stands.
+MAX_DEPTH = 60
 #: Anytime moves a search never tries: rearranging can only go round in circles, releasing and
 #: returning throw points away.
 NEVER = (MoveAnimal, ReleaseAnimal, ReturnEquipment)
@@ -41,7 +41,8 @@ class Cancelled(Exception):
 @attrs.frozen
 class Effort:
     """How hard a level looks: ``width`` moves kept at each decision inside an action (0: all),
-    ``nodes`` positions before the rest is completed greedily, ``refine`` best action ends
+    ``nodes`` positions before the rest is completed greedily, ``settle`` best ends given
+    the loads and trades that improve them, ``refine`` best action ends
     searched once more (the next action: the player's own in solo, the opponent's reply in two
     players) with ``reply`` effort; ``seconds``: a safety cap (beyond it the search completes
     greedily, so on an overloaded machine a move may differ)."""
@@ -50,6 +51,7 @@ class Effort:
     nodes: int
     refine: int = 0
     reply: Effort | None = None
+    settle: int = 6
     seconds: float = 10.0
 
 
@@ -79,12 +81,16 @@ class _Run:
             raise Cancelled
 
 
-def candidates(g: Game, chain: int) -> list[Move]:
-    """The moves a search tries here: the decision's moves (no skipped Worker while one can be
-    placed), then the pruned anytime moves."""
+def candidates(g: Game) -> list[Move]:
+    """The moves a search tries here: the decision's moves, but no skipped Worker while one can
+    be placed."""
     moves = g.decision_moves()
     if any(type(m) is PlaceWorker for m in moves):
         moves = [m for m in moves if type(m) is not SkipPlacement]
+    # housing Animals: place the waiting ones, but do not wander the board rearranging the rest
+    settled = [m for m in moves if type(m) is not MoveAnimal or m.src == "x"]
+    if settled:
+        moves = settled
     return moves
 
 
@@ -115,14 +121,15 @@ def settle(g: Game, me: int, tick: Callable[[], None] | None = None) -> tuple[Ga
     return g, moves
 
 
-def _is_end(c: Game, root: Game, me: int, decided: bool) -> bool:
+def _is_end(c: Game, root: Game, me: int) -> bool:
+    """The action is over: the next placement or turn, the other player, the next phase."""
     s, r = c.state, root.state
     return (
-        c.over
+        c.decision is None
+        or c.over
         or c.actor != me
         or s.phase is not r.phase
         or s.half_year != r.half_year
-        or (decided and c.decision is None)
     )
 
 
@@ -137,18 +144,28 @@ def search(
     assert me is not None
     run = _Run(me, effort, should_stop, time.monotonic() + effort.seconds)
     run.seen.add(root.key())
-    _expand(run, root, root, [], root.decision is not None, 0)
-    order = sorted(range(len(run.leaves)), key=lambda i: (-run.leaves[i].value, i))
-    leaves = [run.leaves[i] for i in order]
+    _expand(run, root, root, [])
+    leaves = _ranked(run.leaves)
+    for leaf in leaves[: effort.settle]:  # loads and trades after the action, best ends only
+        if leaf.game.actor == me:
+            leaf.game, _ = settle(leaf.game, me, run.tick)
+            leaf.value = evaluate(leaf.game, me)
+    leaves = _ranked(leaves)
     if effort.refine and effort.reply is not None:
         leaves = _refine(run, leaves)
     return leaves
 
 
-def _children(run: _Run, root: Game, g: Game, decided: bool, chain: int) -> list[tuple]:
+def _ranked(leaves: list[Leaf]) -> list[Leaf]:
+    """Best first; equal values keep their order (the order the moves are listed in)."""
+    order = sorted(range(len(leaves)), key=lambda i: (-leaves[i].value, i))
+    return [leaves[i] for i in order]
+
+
+def _children(run: _Run, g: Game) -> list[tuple[Move, Game]]:
+    """Each candidate move played on a copy, positions seen before left out."""
     out = []
-    anytime = set(g.anytime_moves())
-    for m in candidates(g, chain):
+    for m in candidates(g):
         run.tick()
         c = g.copy()
         c.apply(m)
@@ -156,22 +173,17 @@ def _children(run: _Run, root: Game, g: Game, decided: bool, chain: int) -> list
         if k in run.seen:
             continue
         run.seen.add(k)
-        is_anytime = m in anytime
-        now_decided = decided or not is_anytime
-        out.append((m, c, now_decided, chain + 1 if is_anytime else 0))
+        out.append((m, c))
     return out
 
 
-def _expand(run: _Run, root: Game, g: Game, path: list[Move], decided: bool, chain: int) -> None:
-    kids = _children(run, root, g, decided, chain)
+def _expand(run: _Run, root: Game, g: Game, path: list[Move]) -> None:
     inner = []
-    for m, c, d, ch in kids:
-        if _is_end(c, root, run.me, d):
-            if c.actor == run.me:
-                c, _ = settle(c, run.me, run.tick)
+    for m, c in _children(run, g):
+        if _is_end(c, root, run.me) or len(path) >= MAX_DEPTH:
             run.leaves.append(Leaf(evaluate(c, run.me), [*path, m], c))
         else:
-            inner.append((m, c, d, ch))
+            inner.append((m, c))
     if not inner:
         return
     width = run.effort.width
@@ -181,8 +193,8 @@ def _expand(run: _Run, root: Game, g: Game, path: list[Move], decided: bool, cha
             range(len(inner)), key=lambda i: (-evaluate(inner[i][1], run.me), i)
         )
         inner = [inner[i] for i in scored[:keep]]
-    for m, c, d, ch in inner:
-        _expand(run, root, c, [*path, m], d, ch)
+    for m, c in inner:
+        _expand(run, root, c, [*path, m])
 
 
 def _refine(run: _Run, leaves: list[Leaf]) -> list[Leaf]:
@@ -205,5 +217,4 @@ def _refine(run: _Run, leaves: list[Leaf]) -> list[Leaf]:
         else:
             value = leaf.value
         refined.append(Leaf(value, leaf.path, leaf.game))
-    order = sorted(range(len(refined)), key=lambda i: (-refined[i].value, i))
-    return [refined[i] for i in order] + rest
+    return _ranked(refined) + rest
