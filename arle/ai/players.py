@@ -11,14 +11,16 @@ from arle.engine.moves import MoveAnimal
 
 from .search import Cancelled, Effort, Leaf, search
 
-#: Easy completes each placement greedily (one line per action space); Normal keeps the 3 best
-#: moves at each step of an action; Hard searches each action wider and looks one action
-#: further at its 6 best ends.
+#: Easy completes each placement greedily (one line per action space) and looks no further.
+#: Normal keeps the 3 best moves at each step of an action and looks one action further at its 4
+#: best ends; Hard keeps 6 and looks further at 10 (measured with ``arle arena``: README).
 EFFORT: dict[str, Effort] = {
     "easy": Effort(width=1, nodes=0, seconds=1.0),
-    "normal": Effort(width=3, nodes=400, seconds=2.0),
+    "normal": Effort(
+        width=3, nodes=600, refine=4, reply=Effort(width=2, nodes=100, settle=4), settle=4, seconds=2.0
+    ),
     "hard": Effort(
-        width=4, nodes=1500, refine=6, reply=Effort(width=2, nodes=150, seconds=1.0), seconds=4.0
+        width=6, nodes=4000, refine=10, reply=Effort(width=3, nodes=400), seconds=8.0
     ),
 }
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard", "random")
