@@ -23,6 +23,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "fuzz": ("arle.commands.fuzz:main", "long robustness runs: deep-checked games and mutated save files"),
     "bench": ("arle.commands.bench:main", "measure the engine, saves, undo and GUI speed"),
     "verify": ("arle.files.saves:verify_main", "replay a save file and print where the game stands as JSON"),
+    "arena": ("arle.commands.arena:main", "computer players play seeded games; one JSON line per game"),
     "screenshot": ("arle.commands.screenshot:main", "render the main screens of seeded games to PNG files"),
 }
 

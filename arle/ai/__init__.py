@@ -1,0 +1,62 @@
+"""Computer players for Arle, in pure Python: they play only through the engine's door
+(``legal_moves()``, ``apply()``, copies of a game) and never import Qt.
+
+Entry points:
+
+- ``choose(game, level, should_stop=None) -> Move``: the move ``level`` ("easy", "normal",
+  "hard" or "random") makes in this position. Deterministic: the same position and level give
+  the same move. ``should_stop`` is called often; once it returns true, ``Cancelled`` is raised
+  (run it on a worker thread and cancel on undo, quit or close).
+- ``hint(game) -> (move, reason)``: Hard's move with why, as a message id and its parameters
+  (``reason_text`` puts it in English words).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from arle.engine import Game, Move
+
+from .evaluate import evaluate
+from .players import LEVELS, random_move
+from .players import plan as _plan
+from .reasons import Reason, reason_for, reason_text
+from .search import Cancelled, settle
+
+
+def choose(game: Game, level: str, should_stop: Callable[[], bool] | None = None) -> Move:
+    """The move of ``level`` now. Raises ValueError for an unknown level or a finished game,
+    ``Cancelled`` when ``should_stop()`` turned true."""
+    if game.actor is None:
+        raise ValueError("the game is over: there is no move to make")
+    if level == "random":
+        return random_move(game)
+    settled = _settle_first(game)
+    if settled is not None:
+        return settled
+    leaves = _plan(game, level, should_stop)
+    if leaves:
+        return leaves[0].path[0]
+    return game.decision_moves()[0]  # nothing searchable: every line repeated a position
+
+
+def _settle_first(game: Game) -> Move | None:
+    """An anytime move that improves the position now (a load, a trade), if any."""
+    me = game.actor
+    assert me is not None
+    _, moves = settle(game, me, None) if game.decision is None or game.decision.kind != "pay" else (game, [])
+    return moves[0] if moves else None
+
+
+def hint(game: Game, should_stop: Callable[[], bool] | None = None) -> tuple[Move, Reason]:
+    """Hard's move now and a one-line reason: what the action it starts gains."""
+    if game.actor is None:
+        raise ValueError("the game is over: there is no move to make")
+    leaves = _plan(game, "hard", should_stop)
+    if not leaves:
+        move = game.decision_moves()[0]
+        return move, Reason("ai.reason.only", {})
+    return leaves[0].path[0], reason_for(game, leaves[0].game, game.actor)
+
+
+__all__ = ["LEVELS", "Cancelled", "Reason", "choose", "evaluate", "hint", "reason_text"]

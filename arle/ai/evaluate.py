@@ -1,0 +1,179 @@
+"""How good a position is for a player, in VP: the live score plus what the rest of the game
+will make of tools, land, Animals, vehicles and stores (the live score alone undervalues them
+until the end, and counts feeding shortfalls only at inventorying)."""
+
+from __future__ import annotations
+
+from arle.engine import Game, Phase
+from arle.engine.buildings import BUILDINGS
+from arle.engine.decisions import HALF_YEARS, SUSTENANCE_FOOD, SUSTENANCE_PEAT_NOVEMBER, travel_vp
+from arle.engine.destinations import DESTINATIONS
+from arle.engine.goods import SUBSTITUTE, Good
+from arle.engine.scoring import MATERIAL_VP, score
+from arle.engine.state import PlayerState
+from arle.engine.tiles import EQUIPMENT, Tile
+
+#: What one unit of a good is worth beyond its live score while the game has long to run
+#: (scaled down to nothing as the game ends): raw materials become tools, vehicles, buildings
+#: and clothing later.
+STORE_VALUE: dict[Good, float] = {
+    Good.WOOD: 0.5,
+    Good.CLAY: 0.45,
+    Good.TIMBER: 0.5,
+    Good.BRICK: 0.4,
+    Good.FLAX: 0.35,
+    Good.WOOL: 0.35,
+    Good.HIDE: 0.35,
+    Good.LINEN: 0.5,
+    Good.WOOLEN: 0.5,
+    Good.LEATHER: 0.5,
+}
+#: Per step of a Tool indicator: more of the good each time the action is used.
+TOOL_STEP = 1.2
+#: Per Animal: breeding, milking, shearing and hides still to come.
+ANIMAL_FUTURE = 0.9
+#: Per field / forest on the Home Board: harvests still to come.
+FIELD_FUTURE = 1.0
+#: Per loading space of a vehicle: travel and conversions still to come.
+LOAD_SPACE_FUTURE = 0.6
+#: The most half-years a vehicle's loading spaces are credited for (later ones are uncertain).
+LOAD_HORIZON = 5
+#: A Food or fuel missing at an inventory costs this much (rulebook p. 8: 2 VP per shortfall),
+#: counted a little below since income may still cover it.
+SHORTFALL = 1.6
+#: Buildings are planned for: the best ``PLAN_BUILDINGS`` still available are credited with
+#: ``PLAN_WEIGHT`` x VP x (share of their cost already held) squared, so that gathering Timber,
+#: Bricks and Food toward one pays before the build (which the live score then counts in full).
+PLAN_BUILDINGS = 1
+PLAN_WEIGHT = 0.75
+
+
+def half_years_left(g: Game) -> float:
+    """Work phases still to come, counting the current one as half used."""
+    s = g.state
+    if s.phase is Phase.OVER:
+        return 0.0
+    left = HALF_YEARS - s.half_year
+    if s.phase is Phase.WORK:
+        return left + 0.5
+    return float(left)
+
+
+def _inventories_left(g: Game) -> tuple[int, int]:
+    """(inventories, Novembers) still to pay sustenance for, this one included if unpaid."""
+    s = g.state
+    if s.phase is Phase.OVER:
+        return 0, 0
+    first = s.half_year if s.phase in (Phase.WORK, Phase.FINAL_TURNS) else s.half_year + 1
+    years = range(first, HALF_YEARS + 1)
+    return len(years), sum(1 for h in years if h % 2)
+
+
+def _needs(cost_, have: dict[Good, int]) -> dict[Good, int]:
+    """The goods a cost asks for, choosing among its alternatives the best covered ones."""
+    need: dict[Good, int] = {}
+    for good, n in cost_.fixed:
+        need[good] = need.get(good, 0) + n
+    for choice in cost_.choices:
+        ranked = sorted(choice.options, key=lambda b: -sum(min(_held(have, g), n) / n for g, n in b))
+        for bundle in ranked[: choice.pick]:
+            for good, n in bundle:
+                need[good] = need.get(good, 0) + n
+    return need
+
+
+def _held(have: dict[Good, int], good: Good) -> int:
+    sub = SUBSTITUTE.get(good)
+    return have.get(good, 0) + (have.get(sub, 0) if sub is not None else 0)
+
+
+def building_plan(available: list[str], goods: dict[Good, int]) -> float:
+    """Credit for progress toward the most valuable buildings still on the board; each one
+    uses up what it is credited with, so goods are not counted twice."""
+    have = dict(goods)
+    value = 0.0
+    best = sorted(available, key=lambda b: -BUILDINGS[b].vp)[:PLAN_BUILDINGS]
+    for b in best:
+        need = _needs(BUILDINGS[b].cost, have)
+        total = sum(need.values())
+        if not total:
+            continue
+        covered = 0
+        for good, n in need.items():
+            take = min(have.get(good, 0), n)
+            have[good] = have.get(good, 0) - take
+            rest = n - take
+            sub = SUBSTITUTE.get(good)
+            if rest and sub is not None:
+                extra = min(have.get(sub, 0), rest)
+                have[sub] -= extra
+                take += extra
+            covered += take
+        value += PLAN_WEIGHT * BUILDINGS[b].vp * (covered / total) ** 2
+    return value
+
+
+DEST = "dest:"
+
+
+def with_loads(p: PlayerState) -> tuple[dict[Good, int], float]:
+    """The goods a player will hold once the vehicles are emptied at inventorying, and the VP
+    the loads add then (Timber, Bricks, Clothing, Travel Experience): a load is worth what it
+    becomes, or loading would look like a loss."""
+    goods = dict(p.goods)
+    vp = 0.0
+    covered = sum(DESTINATIONS[d].size for d in p.travel)
+    extra = 0
+    for piece in p.barn:
+        for item in piece.load:
+            if item.item.startswith(DEST):
+                extra += DESTINATIONS[item.item[len(DEST):]].size
+            else:
+                good = Good(item.item)
+                goods[good] = goods.get(good, 0) + 1
+                vp += MATERIAL_VP.get(good, 0)
+    if extra:
+        vp += travel_vp(covered + extra) - travel_vp(covered)
+    return goods, vp
+
+
+def player_value(g: Game, p: PlayerState) -> float:
+    goods, loaded = with_loads(p)
+    total = score(p).total + loaded
+    left = half_years_left(g)
+    if left <= 0:
+        return total
+    f = left / HALF_YEARS
+    store = min(1.0, 2.0 * f)  # materials are worth little once there is no time to use them
+    total += store * sum(goods[x] * v for x, v in STORE_VALUE.items())
+    if p.tiles is not None and len(g.state.available_buildings):
+        total += store * building_plan(g.state.available_buildings, goods)
+    inventories, novembers = _inventories_left(g)
+    # Feeding: stores count until the next two inventories are covered; beyond that the
+    # indicators of the live score say what Food is worth.
+    need_food = SUSTENANCE_FOOD * min(inventories, 2)
+    food = goods[Good.FOOD] + goods[Good.GRAIN]
+    total += SHORTFALL * min(food, need_food) - SHORTFALL * max(0, need_food - food) * 0.5
+    total += 0.25 * min(max(0, food - need_food), SUSTENANCE_FOOD * inventories)
+    need_peat = SUSTENANCE_PEAT_NOVEMBER * min(novembers, 2)
+    peat = goods[Good.PEAT]
+    total += 0.9 * min(peat, need_peat) + 0.3 * max(0, peat - need_peat)
+    total += f * TOOL_STEP * sum(p.tools.values())
+    animals = sum(sum(here.values()) for here in p.animals.values())
+    total += f * ANIMAL_FUTURE * animals
+    tiles = list(p.tiles.values())
+    producing = tiles.count(Tile.GRAIN_FIELD) + tiles.count(Tile.FLAX_FIELD) + tiles.count(Tile.FOREST)
+    total += f * FIELD_FUTURE * producing
+    spaces = sum(sum(EQUIPMENT[e.kind].spaces) for e in p.barn)
+    total += LOAD_SPACE_FUTURE * min(left, LOAD_HORIZON) * spaces
+    return total
+
+
+def evaluate(g: Game, player: int) -> float:
+    """The value of the position for ``player``: own value, less the opponent's in two-player
+    games (only the difference decides who wins)."""
+    players = g.state.players
+    mine = player_value(g, players[player])
+    if len(players) == 1:
+        return mine
+    return mine - player_value(g, players[1 - player])

@@ -1,0 +1,59 @@
+"""The levels: how much each one searches, and the uniform random floor."""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Callable
+
+from arle.engine import Game, Move
+from arle.engine.moves import MoveAnimal
+
+from .search import Cancelled, Effort, Leaf, search
+
+#: Easy completes each placement greedily (one line per action space) and looks no further.
+#: Normal keeps the 3 best moves at each step of an action and looks one action further at its 4
+#: best ends; Hard keeps 6 and looks further at 10 (measured with ``arle arena``: README).
+EFFORT: dict[str, Effort] = {
+    "easy": Effort(width=1, nodes=0, seconds=1.0),
+    "normal": Effort(
+        width=3, nodes=600, refine=4, reply=Effort(width=2, nodes=100, settle=4), settle=4, seconds=2.0
+    ),
+    "hard": Effort(
+        width=6, nodes=4000, refine=10, reply=Effort(width=3, nodes=400), seconds=8.0
+    ),
+}
+LEVELS: tuple[str, ...] = ("easy", "normal", "hard", "random")
+
+
+def stable_seed(g: Game) -> int:
+    """A seed from the position alone, equal in every process (Python's own ``hash`` of strings
+    changes from run to run, so the key is written out with its sets sorted)."""
+    return int.from_bytes(hashlib.sha256(_canonical(g.key()).encode()).digest()[:8], "big")
+
+
+def _canonical(value: object) -> str:
+    if isinstance(value, frozenset | set):
+        return "{" + ",".join(sorted(_canonical(v) for v in value)) + "}"
+    if isinstance(value, tuple | list):
+        return "(" + ",".join(_canonical(v) for v in value) + ")"
+    if isinstance(value, type):
+        return value.__qualname__
+    return repr(value)
+
+
+def random_move(g: Game) -> Move:
+    """Uniform among the legal moves, but never rearranging Animals: a player that always picks
+    the same move in the same position would move an Animal there and back for ever."""
+    moves = [m for m in g.legal_moves() if type(m) is not MoveAnimal]
+    return random.Random(stable_seed(g)).choice(moves)
+
+
+def plan(g: Game, level: str, should_stop: Callable[[], bool] | None = None) -> list[Leaf]:
+    """The action ends ``level`` found, best first (empty for ``random``)."""
+    if level not in EFFORT:
+        raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
+    return search(g, EFFORT[level], should_stop)
+
+
+__all__ = ["EFFORT", "LEVELS", "Cancelled", "plan", "random_move", "stable_seed"]

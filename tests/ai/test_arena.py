@@ -1,0 +1,43 @@
+"""``arle arena`` (issue 11): one JSON line per game with exactly the issue's keys, then a
+summary; seats swap every other game."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from arle.commands.arena import main
+
+KEYS = {"seed", "levels", "scores", "winner", "moves", "think_s_p50", "think_s_p95", "think_s_max"}
+
+
+def _lines(capsys) -> list[dict]:
+    return [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+
+
+def test_solo_arena_prints_one_line_per_game_and_a_summary(capsys):
+    assert main(["--solo", "--level", "random", "--games", "2", "--seed", "3", "--json"]) == 0
+    *games, summary = _lines(capsys)
+    assert [set(g) for g in games] == [KEYS, KEYS]
+    assert [g["seed"] for g in games] == [3, 4]
+    assert all(g["levels"] == ["random"] and g["winner"] is None for g in games)
+    stats = summary["levels"]["random"]
+    assert stats["min"] <= stats["median"] <= stats["max"]
+    assert stats["min"] == min(g["scores"][0] for g in games)
+
+
+def test_two_level_arena_swaps_seats_and_counts_wins(capsys):
+    assert main(["--levels", "easy,random", "--games", "2", "--seed", "1", "--json"]) == 0
+    first, second, summary = _lines(capsys)
+    assert first["levels"] == ["easy", "random"] and second["levels"] == ["random", "easy"]
+    assert first["seed"] == second["seed"] == 1
+    winners = [g["levels"][g["winner"]] for g in (first, second)]
+    assert summary["levels"]["easy"]["wins"] == winners.count("easy")
+    assert summary["levels"]["random"]["wins"] == winners.count("random")
+
+
+def test_unknown_level_is_refused_in_one_line(capsys):
+    with pytest.raises(SystemExit):
+        main(["--solo", "--level", "expert"])
+    assert "unknown level 'expert'" in capsys.readouterr().err

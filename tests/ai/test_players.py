@@ -1,0 +1,148 @@
+"""Computer players (issue 11): legal, deterministic, cancellable, and Easy uses its Workers."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from arle.ai import Cancelled, choose, hint, reason_text
+from arle.engine import Game, Setup
+from arle.engine.moves import PlaceWorker, SkipPlacement
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def _play(g: Game, levels: list[str], limit: int = 5000) -> list:
+    """Play to the end, checking each chosen move is one of the legal moves."""
+    moves = []
+    while not g.over and len(moves) < limit:
+        actor = g.actor
+        move = choose(g, levels[actor])
+        assert move in g.legal_moves(), f"{levels[actor]} chose an illegal move {move}"
+        g.apply(move)
+        moves.append(move)
+    return moves
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_easy_finishes_a_solo_game_with_legal_moves(seed):
+    g = Game(Setup(players=1, seed=seed))
+    _play(g, ["easy"])
+    assert g.over
+
+
+def test_easy_and_random_finish_a_two_player_game_with_legal_moves():
+    g = Game(Setup(players=2, seed=3))
+    _play(g, ["random", "easy"])
+    assert g.over
+
+
+def test_normal_plays_legal_moves_for_two_half_years():
+    g = Game(Setup(players=2, seed=4))
+    while g.state.half_year <= 2:
+        move = choose(g, "normal")
+        assert move in g.legal_moves()
+        g.apply(move)
+
+
+def test_same_position_and_level_give_the_same_move():
+    """Determinism (issue 11): two games from one seed, played by one level, move for move."""
+    a, b = Game(Setup(players=2, seed=5)), Game(Setup(players=2, seed=5))
+    for _ in range(30):
+        ma, mb = choose(a, "normal"), choose(b, "normal")
+        assert ma == mb
+        a.apply(ma)
+        b.apply(mb)
+
+
+def test_random_player_is_the_same_in_every_process():
+    """The random floor seeds from the position key, not from Python's per-process string hash:
+    two interpreters with different hash seeds choose the same moves."""
+    code = (
+        "from arle.engine import Game, Setup, describe\n"
+        "from arle.ai import choose\n"
+        "g = Game(Setup(players=1, seed=7))\n"
+        "out = []\n"
+        "for _ in range(40):\n"
+        "    m = choose(g, 'random'); out.append(describe(m)); g.apply(m)\n"
+        "print('|'.join(out))\n"
+    )
+    runs = [
+        subprocess.run(
+            [sys.executable, "-c", code],
+            cwd=REPO,
+            env={"PYTHONPATH": str(REPO), "PYTHONHASHSEED": seed},
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=True,
+        ).stdout
+        for seed in ("1", "2")
+    ]
+    assert runs[0] == runs[1] and runs[0].strip()
+
+
+def test_cancelling_stops_hard_promptly():
+    """A search asked to stop raises Cancelled within a few positions, not at the end of its
+    budget: the window cancels on undo, quit or close."""
+    g = Game(Setup(players=2, seed=1))
+    calls = 0
+
+    def stop_after_20() -> bool:
+        nonlocal calls
+        calls += 1
+        return calls > 20
+
+    start = time.monotonic()
+    with pytest.raises(Cancelled):
+        choose(g, "hard", should_stop=stop_after_20)
+    assert calls == 21  # the first true answer ends it
+    assert time.monotonic() - start < 1.0
+
+
+def test_easy_never_skips_a_worker_it_could_place_and_never_places_one_for_nothing():
+    """"Easy never wastes a Worker it could use well" (issue 11), made concrete: it never skips a
+    placement while an action space is open, and every action it takes changes its own board
+    or supply (no Worker spent on an action it leaves empty)."""
+    g = Game(Setup(players=1, seed=2))
+    while not g.over:
+        move = choose(g, "easy")
+        if isinstance(move, SkipPlacement):
+            assert not any(isinstance(m, PlaceWorker) for m in g.decision_moves())
+        if isinstance(move, PlaceWorker):
+            before = g.state.players[0].key()
+            half_year = g.state.half_year
+            g.apply(move)
+            while g.decision is not None and g.state.half_year == half_year:
+                g.apply(choose(g, "easy"))
+            assert g.state.players[0].key() != before, f"{move.space} changed nothing"
+            continue
+        g.apply(move)
+
+
+def test_hint_is_a_legal_move_with_a_reason_in_words():
+    g = Game(Setup(players=1, seed=1))
+    move, reason = hint(g)
+    assert move in g.legal_moves()
+    text = reason_text(reason)
+    assert text.endswith(".") and len(text) < 100
+
+
+def test_unknown_level_and_finished_game_say_so_in_one_sentence():
+    g = Game(Setup(players=1, seed=1))
+    with pytest.raises(ValueError, match="unknown level 'expert'"):
+        choose(g, "expert")
+
+
+@pytest.mark.slow
+def test_hard_beats_random_with_seats_swapped():
+    """Hard beats the random floor in every game (issue 11 target), both seats."""
+    for seat in (0, 1):
+        g = Game(Setup(players=2, seed=11, start_player=0))
+        levels = ["hard", "random"] if seat == 0 else ["random", "hard"]
+        _play(g, levels)
+        assert g.state.winner == seat
