@@ -44,7 +44,7 @@ def _settle_first(game: Game) -> Move | None:
     """An anytime move that improves the position now (a load, a trade), if any."""
     me = game.actor
     assert me is not None
-    _, moves = settle(game, me, None) if game.decision is None or game.decision.kind != "pay" else (game, [])
+    _, moves = settle(game, me, None) if game.decision is None or game.decision.allows_anytime else (game, [])
     return moves[0] if moves else None
 
 

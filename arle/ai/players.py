@@ -7,7 +7,7 @@ import random
 from collections.abc import Callable
 
 from arle.engine import Game, Move
-from arle.engine.moves import MoveAnimal
+from arle.engine.interpreter.moves import MoveAnimal
 
 from .search import Cancelled, Effort, Leaf, search
 

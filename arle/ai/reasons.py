@@ -6,7 +6,7 @@ from __future__ import annotations
 import attrs
 
 from arle.engine import Game
-from arle.engine.scoring import score
+from arle.engine.rules.scoring import score
 
 MESSAGES: dict[str, str] = {
     "ai.reason.only": "The only sensible move here.",

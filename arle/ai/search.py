@@ -17,7 +17,7 @@ from collections.abc import Callable
 import attrs
 
 from arle.engine import Game, Move
-from arle.engine.moves import (
+from arle.engine.interpreter.moves import (
     MoveAnimal,
     PlaceWorker,
     ReleaseAnimal,

@@ -11,7 +11,7 @@ import pytest
 
 from arle.ai import Cancelled, choose, hint, reason_text
 from arle.engine import Game, Setup
-from arle.engine.moves import PlaceWorker, SkipPlacement
+from arle.engine.interpreter.moves import PlaceWorker, SkipPlacement
 
 REPO = Path(__file__).resolve().parents[2]
 
