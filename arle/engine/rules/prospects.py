@@ -59,7 +59,7 @@ def could_afford(g: Game, player: int, goal: Goal) -> bool:
     floor = len(g.state.stack)
     root = g.copy()
     root.probing = True  # type: ignore[attr-defined]
-    todo, seen, tried = [root], {_key(root, player, floor)}, 0
+    todo, seen, tried = [root], {root.key()}, 0
     while todo:
         node = todo.pop()
         children = []
@@ -71,7 +71,7 @@ def could_afford(g: Game, player: int, goal: Goal) -> bool:
             _play(child, player, floor, move)
             if goal(child, child.state.players[player]):
                 return True
-            key = _key(child, player, floor)
+            key = child.key()
             if key not in seen:
                 seen.add(key)
                 children.append(child)
@@ -174,11 +174,6 @@ def _settle(g: Game, floor: int) -> None:
             stack.pop()
             continue
         return
-
-
-def _key(g: Game, player: int, floor: int) -> str:
-    p = g.state.players[player]
-    return repr((p.goods, p.animals, p.destinations, p.barn, p.moors, p.tiles, g.state.stack[floor:]))
 
 
 def open_options(g: Game, player: int, moves: list[Move], goal: Goal) -> list[Move]:
