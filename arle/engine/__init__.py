@@ -32,6 +32,7 @@ from .content.decisions import (
 from .content.destinations import DESTINATION_ORDER, DESTINATIONS
 from .content.goods import ANIMALS, FOOD_CAP, TRACK_CAP, TRACK_GOODS, Animal, Good, cap_of
 from .content.messages import render
+from .content.text import ENGLISH, Language, Text, join, noun, say, t, tn
 from .content.tiles import (
     BARN_LARGE,
     BARN_SMALL,
@@ -90,6 +91,7 @@ __all__ = [
     "BUILDINGS",
     "DESTINATIONS",
     "DESTINATION_ORDER",
+    "ENGLISH",
     "EQUIPMENT",
     "FOOD_CAP",
     "HALF_YEARS",
@@ -124,6 +126,7 @@ __all__ = [
     "Good",
     "HouseAnimalsDecision",
     "IllegalMove",
+    "Language",
     "Load",
     "MoorTile",
     "Move",
@@ -141,6 +144,7 @@ __all__ = [
     "ScoreBreakdown",
     "Setup",
     "SkipPlacement",
+    "Text",
     "Tile",
     "Tool",
     "TradePeat",
@@ -155,12 +159,17 @@ __all__ = [
     "describe",
     "events",
     "homeboard",
+    "join",
     "move_from_dict",
     "move_to_dict",
     "moves",
+    "noun",
     "render",
     "sale_key",
+    "say",
     "solo_rating",
+    "t",
+    "tn",
     "travel_vp",
     "vehicles",
 ]

@@ -1,0 +1,109 @@
+"""Words a player reads, kept as English message ids with parameters (gettext style).
+
+The engine never writes a finished sentence: it returns ``Text`` records, and whoever shows them
+(the GUI, a command) puts them into a language with ``say``. ``str(text)`` is the English. A name
+from the content tables (an action space, a good, a building) that a sentence mentions is passed as
+``noun(name)`` so that it is translated too; a plain ``str`` parameter (a player's name) is shown
+as it is. Nothing here reads a file: the GUI loads the compiled catalogues and hands them over as
+a ``Language``.
+"""
+
+from __future__ import annotations
+
+import gettext
+from collections.abc import Iterable
+from typing import Union
+
+import attrs
+
+Param = Union["Text", str, int, float, tuple["Param", ...]]
+
+
+@attrs.frozen(slots=True)
+class Text:
+    """One sentence: its English ``msgid`` with ``{name}`` fields, their values and, for a
+    sentence whose words follow a count, the English ``plural`` (the count is ``params["n"]``)."""
+
+    msgid: str
+    params: tuple[tuple[str, Param], ...] = ()
+    plural: str | None = None
+
+    def __str__(self) -> str:
+        return say(self)
+
+    def param(self, name: str) -> Param | None:
+        return dict(self.params).get(name)
+
+
+def t(msgid: str, /, **params: Param) -> Text:
+    """A sentence to translate; ``params`` fill its ``{fields}``."""
+    return Text(msgid, tuple(params.items()))
+
+
+def tn(singular: str, plural: str, n: int, /, **params: Param) -> Text:
+    """A sentence whose form follows the count ``n`` ("1 Sheep", "2 Cows"); ``{n}`` is the count."""
+    return Text(singular, (("n", n), *params.items()), plural)
+
+
+def noun(name: str) -> Text:
+    """A name from the content tables, translated as a message of its own."""
+    return Text(name)
+
+
+def join(parts: Iterable[Param], separator: str = ", ") -> Text:
+    """Several texts in a row ("2 Wood, 1 Clay"), each translated on its own (the pattern itself
+    has no words to translate)."""
+    items = tuple(parts)
+    msgid = separator.join(f"{{p{i}}}" for i in range(len(items)))
+    return Text(msgid, tuple((f"p{i}", p) for i, p in enumerate(items)))
+
+
+class Language:
+    """What ``say`` needs of a language: its translations and how it writes numbers."""
+
+    def __init__(self, translations: gettext.NullTranslations | None = None,
+                 code: str = "en", decimal_point: str = ".") -> None:
+        self.translations = translations or gettext.NullTranslations()
+        self.code = code
+        self.decimal_point = decimal_point
+
+    def gettext(self, msgid: str) -> str:
+        return self.translations.gettext(msgid)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return self.translations.ngettext(singular, plural, n)
+
+    def number(self, x: int | float) -> str:
+        if isinstance(x, float) and x.is_integer():
+            x = int(x)
+        return f"{x:g}".replace(".", self.decimal_point) if isinstance(x, float) else str(x)
+
+
+ENGLISH = Language()
+
+
+def say(text: Param, language: Language = ENGLISH) -> str:
+    """``text`` in ``language``; a field the translation lacks falls back to the English."""
+    if isinstance(text, str):
+        return text
+    if isinstance(text, bool):
+        return str(text)
+    if isinstance(text, (int, float)):
+        return language.number(text)
+    if isinstance(text, tuple):
+        return ", ".join(say(p, language) for p in text)
+    values = {name: say(value, language) for name, value in text.params}
+    if text.plural is not None:
+        n = text.param("n")
+        count = int(n) if isinstance(n, (int, float)) else 0
+        pattern = language.ngettext(text.msgid, text.plural, count)
+        english = text.msgid if count == 1 else text.plural
+    else:
+        pattern = language.gettext(text.msgid)
+        english = text.msgid
+    if not text.params:
+        return pattern
+    try:
+        return pattern.format_map(values)
+    except (KeyError, IndexError, ValueError):
+        return english.format_map(values)
