@@ -237,6 +237,30 @@ class WorkerToken(DragPiece):
                           style.player_color(self.board.session, self.player))
 
 
+class WorkerGhost(QGraphicsItem):
+    """A Worker on its way from the month track to its action space, shown only while it moves
+    (``motion.Motions.glide``); the space itself already shows the Worker when it lands."""
+
+    _ghost = True
+
+    def __init__(self, board: BoardScene, player: int, centre: QPointF) -> None:
+        super().__init__()
+        self.color = style.player_color(board.session, player)
+        self.shape = style.player_shape(player)
+        self.setPos(centre)
+        self.setZValue(900)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+
+    def boundingRect(self) -> QRectF:
+        s = WorkerToken.SIZE
+        return QRectF(-s / 2 - 2, -s / 2 - 2, s + 4, s + 4)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None,
+              ) -> None:
+        s = WorkerToken.SIZE * 0.8
+        style.paint_piece(painter, QRectF(-s / 2, -s / 2, s, s), self.shape, self.color)
+
+
 class MonthTrackItem(BoardItem):
     """Four months; in each the Starting Player's Worker goes first. Empty slots: Workers placed."""
 

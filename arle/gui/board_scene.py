@@ -13,13 +13,13 @@ It is a ``GameScene`` like the other boards (``arle.gui.scene``): the Worker is 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, QObject, QPointF, QRectF
 from PySide6.QtGui import QBrush, QPainter
 from PySide6.QtWidgets import QGraphicsItem
 
-from arle.engine import BUILDINGS, SUMMER, WINTER, AdvanceTool, Choose, Phase, PlaceWorker, Tool
+from arle.engine import BUILDINGS, SUMMER, WINTER, AdvanceTool, Choose, Phase, PlaceWorker, Tool, events
 from arle.gui import style
 from arle.gui.board_items import (
     CENTER_W,
@@ -35,6 +35,7 @@ from arle.gui.board_items import (
     MonthTrackItem,
     SpaceItem,
     ToolTrackItem,
+    WorkerGhost,
     WorkerToken,
     svg,
 )
@@ -168,12 +169,23 @@ class BoardScene(GameScene):
             return s.placements[0]
         return None
 
-    def _on_changed(self, *_: object) -> None:
+    def _on_changed(self, *args: Any) -> None:
         """Its items stay, so it is redrawn at once when on screen (a move is painted in one
         pass, with the panels); behind another tab, or while a Worker is dragged, later."""
+        self._note_change(args)
+        placed = [e for e in (args[0] if args else []) if isinstance(e, events.WorkerPlaced)]
+        start = None
+        if placed and self._animate:
+            token = next((w for w in self.workers if w.is_next), None)
+            start = self.dropped[1] if self.dropped else (token.scenePos() if token else None)
         self._dirty = True
         if self.shown() and not self.drag.active:
             self.ensure_fresh()
+            space = self.spaces.get(placed[-1].space) if placed else None
+            if start is not None and space is not None:
+                ghost = WorkerGhost(self, placed[-1].player, space.mapToScene(space.worker_rect().center()))
+                self.addItem(ghost)
+                self.motions.glide(ghost, start, remove_after=True)
 
     def redraw(self) -> None:
         self.refresh()

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 
 from arle.files.resources import resource_path
 from arle.files.settings import Settings, read_settings, save_settings
-from arle.gui import style
+from arle.gui import motion, style
 
 # The start page is painted before any of these is needed: the rules engine, the boards and the
 # panels (a third of a second of imports) are loaded when the first game is shown.
@@ -152,6 +152,7 @@ class MainWindow(QMainWindow):
     def _load_settings(self) -> None:
         self.settings, warning = read_settings()
         self.set_warning("settings", warning)
+        motion.set_speed(getattr(self.settings, "animations", "on"))
 
     def _save_settings(self) -> None:
         try:

@@ -231,15 +231,18 @@ class DragPiece(PieceItem):
             return
         target = self._scene.drag.target_at(pos)
         self._scene.drag.end()
+        let_go = self.mapToScene(self.boundingRect().center())
         self.setPos(self.rest)  # snap back; a legal move redraws the board anyway
         self.setZValue(self._z)
-        if target is not None:
-            self._scene.play(target.move)
-            return
         home = self.spec.home if self.spec.home is not None else self.rect
         anywhere = self.spec.drop_anywhere() if self.spec.drop_anywhere else None
-        if anywhere is not None and not home.contains(pos):
-            self._scene.play(anywhere)
+        move = target.move if target is not None else (
+            anywhere if anywhere is not None and not home.contains(pos) else None)
+        if move is not None:
+            # the new picture glides from where the piece was let go, not from where it rested
+            self._scene.dropped = (self.mapToScene(self.boundingRect().center()), let_go)
+            if not self._scene.play(move):
+                self._scene.dropped = None
             return
         reason = self.spec.refusal(pos) if self.spec.refusal else None
         self._scene.session.refuse(reason or self._scene.generic_refusal())

@@ -22,6 +22,7 @@ from PySide6.QtCore import QObject, QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsSceneMouseEvent
 
+from arle.gui.motion import Motions, Snapshot
 from arle.gui.pieces import Candidate, DragHelper, PieceItem, font, tr
 
 if TYPE_CHECKING:
@@ -49,12 +50,26 @@ class GameScene(QGraphicsScene):
         self.drag: Lights = DragHelper(self)
         self._dirty = True
         self._scheduled = False
+        #: Pieces gliding to their new places (``arle.gui.motion``); only after a move is played,
+        #: never after undo, redo or a new game.
+        self.motions = Motions(self)
+        self._animate = False
+        #: (old centre, drop point) of the piece the player just dropped on this scene.
+        self.dropped: tuple[QPointF, QPointF] | None = None
         session.changed.connect(self._on_changed)
         session.reset.connect(self._on_changed)
 
     # -- redrawing -------------------------------------------------------------------------------------
 
+    def _note_change(self, args: tuple[Any, ...]) -> None:
+        """A move played (events) may animate; undo, redo and a new game (none) may not."""
+        self.motions.finish()
+        self._animate = bool(args and args[0])
+        if not self._animate:
+            self.dropped = None
+
     def _on_changed(self, *args: Any) -> None:
+        self._note_change(args)
         self._dirty = True
         if not self._scheduled:
             self._scheduled = True
@@ -78,18 +93,23 @@ class GameScene(QGraphicsScene):
         if self._dirty and not self.drag.active:
             self._dirty = False
             self.drag.end()
+            self.motions.finish()
             self.redraw()
+            self._animate, self.dropped = False, None
 
     def redraw(self) -> None:
         raise NotImplementedError
 
     def items(self, *args: Any, **kwargs: Any) -> list[QGraphicsItem]:
-        """The scene's items, redrawn first if stale (a hidden scene is drawn lazily)."""
+        """The scene's items, redrawn first if stale (a hidden scene is drawn lazily), with every
+        piece in its place (an animation is cut short)."""
         self.ensure_fresh()
+        self.motions.finish()
         return super().items(*args, **kwargs)
 
     def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         self.ensure_fresh()
+        self.motions.finish()  # a press acts on the picture the state shows
         super().mousePressEvent(event)
 
     # -- moves ----------------------------------------------------------------------------------------
@@ -135,6 +155,7 @@ class SessionScene(GameScene):
         makes the rest anew: making a text item costs a text document, and a kept one repaints
         from its cached picture. ``build`` draws in order: each item made or kept is stacked
         above the ones before it, as if everything had been made afresh."""
+        before = Snapshot(self._pieces()) if self._animate else None
         # a piece carrying texts or boxes that are not part of its look is made anew
         made = {key: [i for i in items if i.face is not None or not getattr(i, "has_children", False)]
                 if key[0] == "piece" else items for key, items in self._made.items()}
@@ -152,6 +173,18 @@ class SessionScene(GameScene):
                 for item in items:
                     self.removeItem(item)
             self._kept = {}
+        if before is not None:
+            for item, start in before.pairs(self._pieces(), self.dropped):
+                self.motions.glide(item, start)
+
+    def _pieces(self) -> list[tuple[Any, QGraphicsItem]]:
+        """The top-level pieces of the last build, keyed by their look apart from their place."""
+        out = []
+        for item in self._top:
+            if isinstance(item, PieceItem):
+                look = item.look()
+                out.append(((*look[:2], item.rect.width(), item.rect.height(), *look[3:6], *look[7:]), item))
+        return out
 
     def _stack_next(self, item: QGraphicsItem) -> None:
         """Stack ``item`` above everything added before it in this build (drag lights added

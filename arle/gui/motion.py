@@ -1,0 +1,154 @@
+"""Pieces that move: a piece whose place changed glides there instead of jumping.
+
+A scene redraws from the state (``arle.gui.scene``); this module only decorates that redraw. Before
+a rebuild the scene notes where each piece is (``Snapshot``); after it, a piece that vanished from
+one place and a piece that looks the same and appeared at another are paired, and the new piece is
+shown gliding from the old place along a small arc (a Dike slides, an Animal hops, a Worker goes
+to its space). The state is never animated, only the picture: ``finish`` puts every piece where
+the state says at once, and a scene calls it before any redraw, undo or new game, so an animation
+can be interrupted at any moment and never leaves a piece mid-way.
+
+Speed is a setting (``animations``: on / fast / off); off draws the new picture at once.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from typing import Any
+
+from PySide6.QtCore import QEasingCurve, QObject, QPointF, QVariantAnimation
+from PySide6.QtWidgets import QGraphicsItem
+
+#: Milliseconds a move takes to play, per setting (within a few frames: short enough never to
+#: hold a player up, long enough to see where a piece went).
+DURATIONS = {"on": 260, "fast": 120, "off": 0}
+#: More pieces than this changing place at once (a new half-year, a tab rebuilt) is not a move
+#: to follow: the picture changes at once.
+MAX_MOVING = 6
+
+_speed = "on"
+
+
+def set_speed(name: str) -> None:
+    """``on``, ``fast`` or ``off`` (the ``animations`` setting); anything else means ``on``."""
+    global _speed
+    _speed = name if name in DURATIONS else "on"
+
+
+def duration() -> int:
+    return DURATIONS[_speed]
+
+
+def _centre(item: QGraphicsItem) -> QPointF:
+    return item.mapToScene(item.boundingRect().center())
+
+
+class Snapshot:
+    """Where each piece was before a rebuild, by what it looks like apart from its place."""
+
+    def __init__(self, items: Iterable[tuple[Any, QGraphicsItem]]) -> None:
+        self.where: dict[Any, list[QPointF]] = {}
+        self.ids: set[int] = set()
+        for key, item in items:
+            self.where.setdefault(key, []).append(_centre(item))
+            self.ids.add(id(item))
+
+    def pairs(self, items: Iterable[tuple[Any, QGraphicsItem]],
+              dropped: tuple[QPointF, QPointF] | None = None) -> list[tuple[QGraphicsItem, QPointF]]:
+        """(new piece, where it was) for each piece that changed place. A piece the player just
+        dropped glides from the drop point (``dropped`` = its old centre, the drop point)."""
+        now: dict[Any, list[tuple[QPointF, QGraphicsItem]]] = {}
+        for key, item in items:
+            if id(item) not in self.ids:  # a piece kept by the rebuild did not move
+                now.setdefault(key, []).append((_centre(item), item))
+        out: list[tuple[QGraphicsItem, QPointF]] = []
+        for key, appeared in now.items():
+            before = self.where.get(key, [])
+            gone = [p for p in before if not any(_near(p, q) for q, _ in appeared)]
+            came = [(q, item) for q, item in appeared if not any(_near(q, p) for p in before)]
+            if not gone or len(gone) != len(came):
+                continue
+            for q, item in came:  # each to the nearest old place left
+                p = min(gone, key=lambda p: _dist(p, q))
+                gone.remove(p)
+                if dropped is not None and _near(p, dropped[0]):
+                    p = dropped[1]
+                out.append((item, p))
+        return out if len(out) <= MAX_MOVING else []
+
+
+def _dist(a: QPointF, b: QPointF) -> float:
+    return math.hypot(a.x() - b.x(), a.y() - b.y())
+
+
+def _near(a: QPointF, b: QPointF) -> bool:
+    return _dist(a, b) < 0.5
+
+
+class Motions:
+    """The animations running in one scene; ``finish`` ends them all with every piece in place."""
+
+    def __init__(self, owner: QObject) -> None:
+        self.owner = owner
+        self._running: list[tuple[QVariantAnimation, QGraphicsItem, QPointF]] = []
+
+    @property
+    def active(self) -> bool:
+        return bool(self._running)
+
+    def glide(self, item: QGraphicsItem, start: QPointF, *, lift: float | None = None,
+              remove_after: bool = False) -> None:
+        """Show ``item`` (already where it belongs) coming from the scene point ``start``: from
+        there to its place along an arc ``lift`` high (default: a small hop, by the distance).
+        ``remove_after``: a piece only shown while it moves (it is taken out of the scene)."""
+        ms = duration()
+        end = QPointF(item.pos())
+        offset = start - _centre(item)
+        distance = math.hypot(offset.x(), offset.y())
+        if ms <= 0 or distance < 1.0:
+            if remove_after and item.scene() is not None:
+                item.scene().removeItem(item)
+            return
+        height = min(24.0, distance / 5) if lift is None else lift
+        anim = QVariantAnimation(self.owner)
+        anim.setDuration(ms)
+        anim.setStartValue(0.0)
+        anim.setEndValue(1.0)
+        anim.setEasingCurve(QEasingCurve.Type.OutCubic)
+
+        def step(t: Any) -> None:
+            f = 1.0 - float(t)
+            item.setPos(end + offset * f - QPointF(0, height * math.sin(math.pi * float(t))))
+
+        anim.valueChanged.connect(step)
+        entry = (anim, item, end)
+        anim.finished.connect(lambda: self._done(entry, remove_after))
+        self._running.append(entry)
+        step(0.0)
+        anim.start()
+
+    def _done(self, entry: tuple[QVariantAnimation, QGraphicsItem, QPointF], remove: bool) -> None:
+        if entry not in self._running:
+            return
+        self._running.remove(entry)
+        anim, item, end = entry
+        if remove:
+            if item.scene() is not None:
+                item.scene().removeItem(item)
+        else:
+            item.setPos(end)
+        anim.deleteLater()
+
+    def finish(self) -> None:
+        """Every piece where the state says, now (before a redraw, an undo, a new game)."""
+        for anim, item, end in list(self._running):
+            anim.stop()
+            self._running = [e for e in self._running if e[0] is not anim]
+            if getattr(item, "_ghost", False):
+                if item.scene() is not None:
+                    item.scene().removeItem(item)
+            else:
+                item.setPos(end)
+            anim.deleteLater()
+        self._running = []
