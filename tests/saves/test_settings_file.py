@@ -80,7 +80,8 @@ def test_each_play_setting_round_trips(tmp_path: Path) -> None:
     ("confirm_end_turn", "yes"), ("auto_pay", 1), ("cut_all_peat", []),
     ("zoom", True), ("zoom", "1.5"), ("zoom", 0.1), ("zoom", 1e308), ("zoom", -1),
 ])
-def test_a_corrupt_play_setting_gives_its_default_and_a_warning(tmp_path: Path, key: str, bad: object) -> None:
+def test_a_corrupt_play_setting_gives_its_default_and_a_warning(tmp_path: Path, key: str,
+                                                                bad: object) -> None:
     path = tmp_path / "settings.json"
     path.write_text(json.dumps({**PLAY_SETTINGS, key: bad}))
     settings, warning = read_settings(path)
