@@ -44,7 +44,7 @@ def safe_payment(game: Game) -> Pay | None:
     module's docstring). With one way to pay the engine already pays by itself."""
     moves = game.decision_moves()
     pays = [m for m in moves if isinstance(m, Pay)]
-    if len(pays) < 2 or len(pays) != len(moves) or game.anytime_moves():
+    if len(pays) < 2 or len(pays) != len(moves):
         return None
     if len({_as_base(p.goods) for p in pays}) != 1:
         return None
