@@ -7,7 +7,8 @@ Pay automatically is safe by this rule: the ways to pay may differ only in payin
 Wood or Brick instead of Clay ("you can always pay Timber instead of Wood and Brick instead of
 Clay", rulebook p. 6). Then the payment with the most Wood and Clay is made: it keeps the Timber
 and Brick, which pay for everything Wood and Clay pay for and score more (Timber 1/2 VP, Brick
-1 VP). Any other difference (which good of a choice, how many of each) is left to the player.
+1 VP; loading Wood or Clay onto a vehicle only makes Timber or Brick). Any other difference
+(which good of a choice, how many of each) is left to the player.
 """
 
 from __future__ import annotations

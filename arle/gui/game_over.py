@@ -156,6 +156,7 @@ class GameOverDialog(QDialog):
         self.result.setWordWrap(True)
         lay.addWidget(self.result)
         self.yardstick = QLabel()
+        self.yardstick.setStyleSheet("font-size: 14px; color: #35523f;")
         self.yardstick.setWordWrap(True)
         if g.state.solo:
             self.yardstick.setText(yardstick_text(g.scores()[0], best_before))

@@ -73,12 +73,13 @@ class SettingsDialog(QDialog):
         self.confirm_end_turn.setToolTip(_tr(
             "Ask before your Work Phase ends, so a stray click on End turn cannot end it."))
         self.confirm_end_turn.setChecked(settings.confirm_end_turn)
-        self.auto_pay = QCheckBox(_tr("Pay automatically when the choice cannot matter"))
+        self.auto_pay = QCheckBox(_tr("Pay automatically (Wood and Clay before Timber and Brick)"))
         self.auto_pay.setToolTip(_tr(
             "When the only difference between the ways to pay is Timber instead of Wood or Brick "
-            "instead of Clay, pay with Wood and Clay: you keep the Timber and Brick, which pay for "
-            "everything Wood and Clay pay for and are worth more points. Every other choice of "
-            "payment is still yours."))
+            "instead of Clay, pay with Wood and Clay without asking: you keep the Timber and Brick, "
+            "which pay for everything Wood and Clay pay for and are worth more points (loading Wood "
+            "or Clay onto a vehicle only makes Timber or Brick). Every other choice of payment is "
+            "still yours."))
         self.auto_pay.setChecked(settings.auto_pay)
         self.cut_all_peat = QCheckBox(_tr("Cut all Peat at once"))
         self.cut_all_peat.setToolTip(_tr(
