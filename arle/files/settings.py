@@ -29,6 +29,14 @@ log = logging.getLogger(__name__)
 SCHEMA = 1
 MAX_SETTINGS_BYTES = 256 * 1024
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+#: The words each choice setting may hold (anything else in the file gives the default).
+CHOICES: dict[str, tuple[str, ...]] = {
+    "computer_pace": ("slow", "normal", "instant"),
+    "animations": ("on", "fast", "off"),
+}
+BOOLEANS = ("friendly_undo", "confirm_end_turn", "auto_pay", "cut_all_peat")
+#: The board zoom a player may choose (0.5 = 50% to 2.0 = 200%).
+ZOOM_RANGE = (0.5, 2.0)
 
 
 @dataclasses.dataclass
@@ -45,6 +53,18 @@ class Settings:
     last_directory: str = ""
     language: str = "en"
     friendly_undo: bool = False
+    #: How fast a computer player moves: "slow", "normal" or "instant" (read by the computer player).
+    computer_pace: str = "normal"
+    #: Piece animations: "on", "fast" or "off" (read by the boards).
+    animations: str = "on"
+    #: Ask before a Work Phase is ended (EndTurn).
+    confirm_end_turn: bool = False
+    #: Pay without asking when the ways to pay differ only in Timber for Wood / Brick for Clay.
+    auto_pay: bool = False
+    #: One Peat cut by hand cuts every Peat the action allows.
+    cut_all_peat: bool = False
+    #: Board zoom, 1.0 = 100% (``ZOOM_RANGE``).
+    zoom: float = 1.0
 
 
 def config_dir() -> Path:
@@ -63,8 +83,13 @@ def _valid(name: str, value: Any) -> bool:
         if name == "player_colours":
             return all(_COLOUR.match(v) for v in value)
         return all(0 < len(v) <= 64 for v in value)
-    if name == "friendly_undo":
+    if name in BOOLEANS:
         return isinstance(value, bool)
+    if name in CHOICES:
+        return value in CHOICES[name]
+    if name == "zoom":  # JSON has no bool/int/float distinction we could trust: refuse true, NaN
+        return (isinstance(value, int | float) and not isinstance(value, bool)
+                and ZOOM_RANGE[0] <= value <= ZOOM_RANGE[1])
     return isinstance(value, str) and len(value) <= 64 * 1024
 
 
@@ -98,7 +123,7 @@ def read_settings(path: Path | None = None) -> tuple[Settings, str | None]:
             fixed = _repaired(value)
             if fixed != value:
                 repaired.append(field.name)
-            values[field.name] = fixed
+            values[field.name] = float(fixed) if field.name == "zoom" else fixed
         else:
             bad.append(field.name)
     settings = Settings(**values)

@@ -359,19 +359,6 @@ class ScoringTable(QWidget):
         return [float(self.table.item(last, c).text()) for c in range(self.table.columnCount())]
 
 
-class ScoringDialog(QDialog):
-    def __init__(self, session: GameSession, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setWindowTitle(_tr("Final scoring"))
-        self.resize(640, 480)
-        lay = QVBoxLayout(self)
-        self.scoring = ScoringTable(session)
-        lay.addWidget(self.scoring)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        buttons.rejected.connect(self.reject)
-        lay.addWidget(buttons)
-
-
 # -- About --------------------------------------------------------------------------------------------------
 
 

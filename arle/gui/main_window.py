@@ -29,10 +29,12 @@ from arle.gui import motion, style
 # The start page is painted before any of these is needed: the rules engine, the boards and the
 # panels (a third of a second of imports) are loaded when the first game is shown.
 if TYPE_CHECKING:
-    from arle.engine import Setup
+    from arle.engine import Move, Setup
     from arle.files.autosave import Autosaver
     from arle.files.history import GameHistory
+    from arle.gui.assists import Assists
     from arle.gui.dialogs import NewGameChoice
+    from arle.gui.game_over import GameOverDialog
     from arle.gui.game_page import GamePage
     from arle.gui.session import GameSession
 
@@ -109,6 +111,10 @@ class MainWindow(QMainWindow):
         self.use_autosave = autosave
         #: The journal of the game shown (``arle.files.autosave.Autosaver``), None without autosave.
         self.autosaver: Autosaver | None = None
+        #: The moves the play settings make for the player (cut all Peat, pay automatically).
+        self.assists: Assists | None = None
+        #: The game-over screen of the game shown, once it has ended in this window.
+        self.game_over_dialog: GameOverDialog | None = None
         #: What the player must not miss (autosave impossible, a damaged file), by topic: shown in
         #: the status bar until the situation changes, never overwritten by passing messages.
         self.warnings: dict[str, str] = {}
@@ -215,10 +221,15 @@ class MainWindow(QMainWindow):
         self.home_action = self._action(_tr("My &Home Board"), lambda: self.show_view("home"), K("Ctrl+2"))
         self.storage_action = self._action(_tr("My &Storage board"), lambda: self.show_view("storage"),
                                            K("Ctrl+3"))
+        self.settings_action = self._action(_tr("Se&ttings…"), self.show_settings, K("Ctrl+,"))
+        self.stats_action = self._action(_tr("S&tatistics"), self.show_statistics)
         bar = self.menuBar()
         game = bar.addMenu(_tr("&Game"))
         for a in (self.new_action, self.open_action, self.save_action, self.save_as_action):
             game.addAction(a)
+        game.addSeparator()
+        game.addAction(self.stats_action)
+        game.addAction(self.settings_action)
         game.addSeparator()
         game.addAction(self.quit_action)
         edit = bar.addMenu(_tr("&Edit"))
@@ -292,7 +303,12 @@ class MainWindow(QMainWindow):
         session.undoAvailable.connect(lambda _b: self._update_actions())
         session.redoAvailable.connect(lambda _b: self._update_actions())
         session.changed.connect(self._update_title)
-        session.gameOver.connect(self._game_over)
+        session.gameOver.connect(self._game_ended)
+        session.confirm = self._confirm_move
+        from arle.gui.assists import Assists
+
+        self.assists = Assists(session)
+        self._apply_play_settings()
         self.set_warning("settings", None)
         self._start_autosave(history, autosaver, save_path)
         self._update_actions()
@@ -309,7 +325,8 @@ class MainWindow(QMainWindow):
         deleted page until exit).
         """
         page, session, saver = self.page, self.session, self.autosaver
-        self.page = self.session = self.autosaver = None
+        self.page = self.session = self.autosaver = self.assists = None
+        self._close_game_over()
         if saver is not None:
             try:
                 saver.close()
@@ -333,6 +350,63 @@ class MainWindow(QMainWindow):
         names = " – ".join(p.name for p in self.session.game.state.players)
         where = f" [{self.save_path.name}]" if self.save_path else ""
         self.setWindowTitle(f"{APP_NAME}: {names}{where}")
+
+    def _game_ended(self) -> None:
+        """The game has just ended in this window: record it, show the game-over screen."""
+        self._game_over()
+        if self.session is None:
+            return
+        best = self._record_game()
+        from arle.gui.game_over import GameOverDialog
+
+        self._close_game_over()
+        dialog = GameOverDialog(self.session, best, self)
+        dialog.newGame.connect(self.new_game)
+        dialog.rematch.connect(self.rematch)
+        self.game_over_dialog = dialog
+        dialog.open()
+
+    def _close_game_over(self) -> None:
+        dialog, self.game_over_dialog = self.game_over_dialog, None
+        if dialog is not None:
+            dialog.close()
+            dialog.deleteLater()
+
+    def _record_game(self) -> float | None:
+        """Record the finished game in the statistics (once per game: keyed by its setup) and
+        return, in solo, the player's best solo score before it. A window without autosave (tests,
+        the screenshot tool) writes no statistics either."""
+        from arle.files.stats import GameRecord, game_id, personal_best, read_stats, record_game
+
+        if self.session is None or not self.use_autosave:
+            return None
+        g = self.session.game
+        names = tuple(p.name for p in g.state.players)
+        key = game_id(self.session.setup)
+        games, _warning = read_stats()
+        best = personal_best(names[0], games, exclude=key) if g.state.solo else None
+        record = GameRecord(names, tuple(float(v) for v in g.scores()), g.state.winner or 0)
+        try:
+            record_game(key, record)
+        except (OSError, ValueError) as exc:
+            log.warning("game not recorded in the statistics: %s", exc)
+            self.statusBar().showMessage(_tr("The statistics could not be saved: {error}.").format(
+                error=reason(exc)), 8000)
+        return best
+
+    def rematch(self) -> None:
+        """The same players, colours and building set with a new seed (a new deal)."""
+        import random
+
+        import attrs
+
+        from arle.gui.dialogs import NewGameChoice
+
+        if self.session is None:
+            return
+        setup = attrs.evolve(self.session.setup, seed=random.randrange(1 << 31))
+        colors = (list(self.session.colors) + list(style.DEFAULT_COLORS))[:2]
+        self.start_new(NewGameChoice(setup, self.session.history.friendly_undo, (colors[0], colors[1])))
 
     def _game_over(self) -> None:
         if self.autosaver is not None:  # a finished game leaves the games in progress (undo writes it anew)
@@ -573,6 +647,47 @@ class MainWindow(QMainWindow):
             self.page.views.setCurrentWidget(self.page.storage_views[actor])
         else:
             self.page.views.setCurrentIndex(int(which))
+
+    def show_settings(self) -> None:
+        from arle.gui.settings_dialog import SettingsDialog
+
+        dialog = SettingsDialog(self.settings, self)
+        if dialog.exec() == SettingsDialog.DialogCode.Accepted:
+            language = self.settings.language
+            self.settings = dialog.chosen()
+            self._save_settings()
+            self._apply_play_settings()
+            if self.settings.language != language:
+                self.statusBar().showMessage(_tr("The new language applies the next time Arle starts."), 8000)
+        dialog.deleteLater()
+
+    def _apply_play_settings(self) -> None:
+        """Give the game shown the settings this window owns (the assists' switches)."""
+        if self.assists is not None:
+            self.assists.cut_all_peat = self.settings.cut_all_peat
+            self.assists.auto_pay = self.settings.auto_pay
+
+    def _confirm_move(self, move: Move) -> bool:
+        """Before a move is applied: with "confirm the end of a turn" on, ask before EndTurn."""
+        from arle.engine import EndTurn
+
+        if not (self.settings.confirm_end_turn and isinstance(move, EndTurn)):
+            return True
+        buttons = QMessageBox.StandardButton
+        answer = QMessageBox.question(
+            self, _tr("End your turn?"),
+            _tr("End your turn now? (Settings can turn this question off.)"),
+            buttons.Yes | buttons.Cancel, buttons.Yes)
+        return answer == buttons.Yes
+
+    def show_statistics(self) -> None:
+        from arle.files.stats import read_stats, summarize
+        from arle.gui.game_over import StatisticsDialog
+
+        games, warning = read_stats()
+        dialog = StatisticsDialog(summarize(games), warning, self)
+        dialog.exec()
+        dialog.deleteLater()
 
     def show_rules_notes(self) -> None:
         from arle.gui.dialogs import RulesNotesDialog

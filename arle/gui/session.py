@@ -35,6 +35,8 @@ class GameSession(QObject):
     undoAvailable = Signal(bool)
     redoAvailable = Signal(bool)
     gameOver = Signal()
+    #: A move applied by ``try_apply`` (not undo, redo or a new game): the assists follow it up.
+    applied = Signal(object)
     #: A different history was installed (new game / load): views rebuild completely.
     reset = Signal()
 
@@ -48,6 +50,9 @@ class GameSession(QObject):
         self.after_change: Callable[[GameHistory], None] | None = None
         #: Every applied move, oldest first, in words (for the game log).
         self.log: list[LogEntry] = _replay_log(history)
+        #: Asked before ``try_apply`` applies a legal move (the window's "confirm the end of a
+        #: turn"); False keeps everything as it was.
+        self.confirm: Callable[[Move], bool] | None = None
         #: Each player's colour (hex), chosen in the New Game dialog; see ``style.player_color``.
         self.colors: list[str] = list(DEFAULT_COLORS)
 
@@ -104,6 +109,8 @@ class GameSession(QObject):
         if reason is not None:
             self.message.emit(reason)
             return False
+        if self.confirm is not None and not self.confirm(move):
+            return False
         actor = self.game.actor
         label = move_label(self.game, move)
         try:
@@ -113,6 +120,7 @@ class GameSession(QObject):
             return False
         self.log.append(LogEntry(actor, move, label, list(events)))
         self._after(events)
+        self.applied.emit(move)
         return True
 
     def try_apply_any(self, moves: Iterable[Move]) -> bool:

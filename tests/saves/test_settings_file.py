@@ -58,3 +58,41 @@ def test_location_is_the_platform_config_dir(monkeypatch: pytest.MonkeyPatch, tm
     monkeypatch.setenv("ARLE_CONFIG_DIR", str(tmp_path))
     save_settings(Settings(language="fr"))
     assert load_settings().language == "fr"
+
+
+# -- the Settings dialog's keys (issue 13) -------------------------------------------------------------------
+
+PLAY_SETTINGS = {"computer_pace": "instant", "animations": "fast", "confirm_end_turn": True,
+                 "auto_pay": True, "cut_all_peat": True, "zoom": 1.25}
+
+
+def test_each_play_setting_round_trips(tmp_path: Path) -> None:
+    """Issue 13: every key of the Settings dialog is kept as chosen."""
+    path = tmp_path / "settings.json"
+    mine = Settings(**PLAY_SETTINGS)
+    save_settings(mine, path)
+    assert read_settings(path) == (mine, None)
+    assert {k: json.loads(path.read_text())[k] for k in PLAY_SETTINGS} == PLAY_SETTINGS
+
+
+@pytest.mark.parametrize(("key", "bad"), [
+    ("computer_pace", "warp"), ("computer_pace", 2), ("animations", "ON"), ("animations", None),
+    ("confirm_end_turn", "yes"), ("auto_pay", 1), ("cut_all_peat", []),
+    ("zoom", True), ("zoom", "1.5"), ("zoom", 0.1), ("zoom", 1e308), ("zoom", -1),
+])
+def test_a_corrupt_play_setting_gives_its_default_and_a_warning(tmp_path: Path, key: str,
+                                                                bad: object) -> None:
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({**PLAY_SETTINGS, key: bad}))
+    settings, warning = read_settings(path)
+    assert getattr(settings, key) == getattr(Settings(), key)
+    assert warning is not None and key in warning
+    others = {k: v for k, v in PLAY_SETTINGS.items() if k != key}
+    assert {k: getattr(settings, k) for k in others} == others
+
+
+def test_a_whole_number_zoom_reads_as_a_float(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"zoom": 2}))
+    settings, warning = read_settings(path)
+    assert warning is None and settings.zoom == 2.0 and isinstance(settings.zoom, float)

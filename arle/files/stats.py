@@ -1,0 +1,153 @@
+"""Statistics of finished games (issue 13): games played, wins per player name, best and average
+solo scores. A JSON file ``stats.json`` in the data directory, no Qt.
+
+A game is recorded when it ends, under its game id (``game_id``: a digest of its setup, so the
+same game ended again after an undo at the end, or opened again from a save, is one game; its
+latest result counts). Read like the settings: only a regular file, at most ``MAX_STATS_BYTES``;
+a damaged file gives empty statistics and a warning sentence, and the next game ended starts a
+new file (the damaged one is kept beside it as ``stats.json.damaged``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import logging
+import math
+import os
+from pathlib import Path
+from typing import Any
+
+from arle.files.paths import FileTooLarge, NotARegularFile, data_dir, read_bounded
+
+log = logging.getLogger(__name__)
+
+SCHEMA = 1
+#: About 10,000 games: far more than anyone plays, small enough to read at once.
+MAX_STATS_BYTES = 4 * 1024 * 1024
+MAX_GAMES = 10_000
+
+
+@dataclasses.dataclass(frozen=True)
+class GameRecord:
+    """One finished game: the players' names and totals in seat order, and the winner's seat."""
+
+    names: tuple[str, ...]
+    scores: tuple[float, ...]
+    winner: int
+
+    @property
+    def solo(self) -> bool:
+        return len(self.names) == 1
+
+
+@dataclasses.dataclass(frozen=True)
+class Summary:
+    played: int
+    #: Player name -> games won (two-player games only: a solo game has no opponent to beat).
+    wins: dict[str, int]
+    solo_played: int
+    solo_best: float | None
+    solo_average: float | None
+
+
+def stats_path() -> Path:
+    return data_dir() / "stats.json"
+
+
+def game_id(setup: Any) -> str:
+    """The id of the game ``setup`` starts: equal for the same setup, whatever moves follow."""
+    from arle.files.saves import setup_to_dict
+
+    text = json.dumps(setup_to_dict(setup), sort_keys=True, ensure_ascii=True)
+    return hashlib.sha256(text.encode("ascii")).hexdigest()[:32]
+
+
+def _record(value: Any) -> GameRecord | None:
+    """A record read from the file, or None if it is not one."""
+    if not isinstance(value, dict):
+        return None
+    names, scores, winner = value.get("names"), value.get("scores"), value.get("winner")
+    if not (isinstance(names, list) and isinstance(scores, list) and 1 <= len(names) <= 2
+            and len(scores) == len(names) and all(isinstance(n, str) and 0 < len(n) <= 64 for n in names)
+            and all(isinstance(v, int | float) and not isinstance(v, bool) and math.isfinite(v)
+                    for v in scores)
+            and isinstance(winner, int) and not isinstance(winner, bool) and 0 <= winner < len(names)):
+        return None
+    return GameRecord(tuple(names), tuple(float(v) for v in scores), winner)
+
+
+def read_stats(path: Path | None = None) -> tuple[dict[str, GameRecord], str | None]:
+    """The recorded games by id, and a warning sentence if (part of) the file could not be used."""
+    path = Path(path) if path is not None else stats_path()
+    try:
+        data = json.loads(read_bounded(path, MAX_STATS_BYTES).decode("utf-8"))
+    except FileNotFoundError:
+        return {}, None
+    except FileTooLarge:
+        return _warn(f"the statistics file {path} is absurdly large; it is not used")
+    except NotARegularFile:
+        return _warn(f"the statistics file {path} is not a regular file; it is not used")
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+        return _warn(f"the statistics file {path} could not be read; it is not used")
+    games = data.get("games") if isinstance(data, dict) else None
+    if not isinstance(games, dict):
+        return _warn(f"the statistics file {path} is not a statistics record; it is not used")
+    records = {k: r for k, v in games.items() if isinstance(k, str) and (r := _record(v)) is not None}
+    if len(records) != len(games):
+        log.warning("the statistics file %s has %d unusable games; they are left out", path,
+                    len(games) - len(records))
+        return records, f"the statistics file {path} has games that cannot be read; they are left out"
+    return records, None
+
+
+def _warn(message: str) -> tuple[dict[str, GameRecord], str]:
+    log.warning(message)
+    return {}, message
+
+
+def record_game(key: str, record: GameRecord, path: Path | None = None) -> bool:
+    """Record one finished game under ``key`` (replacing what that game recorded before). True when
+    this is the first time the game is recorded. A damaged file is set aside, not overwritten."""
+    from arle.files.saves import atomic_write_text  # the engine-free start page never records
+
+    path = Path(path) if path is not None else stats_path()
+    games, warning = read_stats(path)
+    if warning is not None and path.exists() and not games:
+        try:
+            os.replace(path, path.with_name(path.name + ".damaged"))
+        except OSError as exc:
+            log.warning("cannot set the statistics file aside: %s", exc)
+            return False
+    new = key not in games
+    games.pop(key, None)
+    games[key] = record
+    while len(games) > MAX_GAMES:  # the oldest first: dicts keep the order of insertion
+        games.pop(next(iter(games)))
+    data = {"schema": SCHEMA, "games": {k: dataclasses.asdict(r) for k, r in games.items()}}
+    atomic_write_text(path, json.dumps(data, ensure_ascii=False) + "\n")
+    return new
+
+
+def summarize(games: dict[str, GameRecord]) -> Summary:
+    wins: dict[str, int] = {}
+    for r in games.values():
+        if not r.solo:
+            for name in r.names:
+                wins.setdefault(name, 0)
+            wins[r.names[r.winner]] += 1
+    solo = [r.scores[0] for r in games.values() if r.solo]
+    return Summary(
+        played=len(games),
+        wins=dict(sorted(wins.items(), key=lambda kv: (-kv[1], kv[0].casefold()))),
+        solo_played=len(solo),
+        solo_best=max(solo) if solo else None,
+        solo_average=sum(solo) / len(solo) if solo else None,
+    )
+
+
+def personal_best(name: str, games: dict[str, GameRecord], exclude: str | None = None) -> float | None:
+    """``name``'s best solo score, leaving out game ``exclude`` (the one just ended)."""
+    scores = [r.scores[0] for k, r in games.items() if r.solo and r.names[0] == name and k != exclude]
+    return max(scores) if scores else None
