@@ -158,7 +158,7 @@ class MainWindow(QMainWindow):
     def _load_settings(self) -> None:
         self.settings, warning = read_settings()
         self.set_warning("settings", warning)
-        motion.set_speed(getattr(self.settings, "animations", "on"))
+        motion.set_speed(self.settings.animations)
 
     def _save_settings(self) -> None:
         try:
@@ -662,7 +662,9 @@ class MainWindow(QMainWindow):
         dialog.deleteLater()
 
     def _apply_play_settings(self) -> None:
-        """Give the game shown the settings this window owns (the assists' switches)."""
+        """Give the game shown the settings this window owns (the assists' switches, how fast
+        pieces move)."""
+        motion.set_speed(self.settings.animations)
         if self.assists is not None:
             self.assists.cut_all_peat = self.settings.cut_all_peat
             self.assists.auto_pay = self.settings.auto_pay

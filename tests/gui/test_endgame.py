@@ -15,6 +15,7 @@ from arle.engine import EndTurn, Setup
 from arle.files.history import GameHistory
 from arle.files.settings import load_settings
 from arle.files.stats import read_stats, stats_path
+from arle.gui import motion
 from arle.gui.game_over import StatisticsDialog
 from arle.gui.main_window import MainWindow
 from arle.gui.settings_dialog import SettingsDialog
@@ -81,6 +82,8 @@ def test_settings_dialog_saves_what_is_chosen_and_the_window_applies_it(qtbot, m
     assert (saved.computer_pace, saved.animations, saved.language, saved.zoom) == ("slow", "off", "fr", 1.5)
     assert saved.confirm_end_turn and saved.auto_pay and saved.cut_all_peat
     assert window.assists.auto_pay and window.assists.cut_all_peat
+    assert motion.duration() == 0, "animations off applies at once"
+    motion.set_speed("on")
     assert "next time" in window.statusBar().currentMessage()
 
 
