@@ -45,6 +45,8 @@ class Settings:
     last_directory: str = ""
     language: str = "en"
     friendly_undo: bool = False
+    #: The guided first game was finished or left (the start page then stops offering it first).
+    tutorial_done: bool = False
 
 
 def config_dir() -> Path:
@@ -63,7 +65,7 @@ def _valid(name: str, value: Any) -> bool:
         if name == "player_colours":
             return all(_COLOUR.match(v) for v in value)
         return all(0 < len(v) <= 64 for v in value)
-    if name == "friendly_undo":
+    if name in ("friendly_undo", "tutorial_done"):
         return isinstance(value, bool)
     return isinstance(value, str) and len(value) <= 64 * 1024
 
