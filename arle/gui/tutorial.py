@@ -227,8 +227,13 @@ class Tutorial(QObject):
         if isinstance(move, PlaceWorker):
             return _tr("Drag your next Worker from the month track onto the space framed in orange "
                        "(or click that space).")
-        if any(scene.target_pos(move) is not None for scene in self.page.scenes):
-            return _tr("Drag or click where the orange ring is.")
+        views = self.page.views
+        for scene in self.page.scenes:
+            if scene.target_pos(move) is not None and scene.views():
+                index = views.indexOf(scene.views()[0])
+                title = self.page.base_titles[index] if index >= 0 else ""
+                return _tr("On the tab “{tab}”: drag or click where the orange ring is.").format(
+                    tab=title.replace("&&", "&"))
         return _tr("Use the button in the side panel.")
 
     def _finish(self) -> None:
