@@ -113,6 +113,7 @@ class Tutorial(QObject):
     def __init__(self, window: MainWindow) -> None:
         assert window.page is not None and window.session is not None
         super().__init__(window.page)
+        import arle.ai  # noqa: F401 - imported here, not first on the worker thread
         self.window = window
         self.page: GamePage = window.page
         self.session: GameSession = window.session
@@ -151,6 +152,7 @@ class Tutorial(QObject):
         if game.over or game.state.half_year > 1:
             self._finish()
             return
+        self.finished = False  # (undone back into the first half-year)
         key = self.position_key()
         if key != self._key:
             self._key, self.suggestion = key, None
