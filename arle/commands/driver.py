@@ -144,6 +144,19 @@ class GestureDriver:
         #: (move type name, gesture kind) -> count, e.g. ("PlaceWorker", "drag").
         self.by_gesture: Counter[tuple[str, str]] = Counter()
         self.refused_drops = 0
+        #: "Place here anyway?" (a Worker where it gives nothing): a player who made the gesture
+        #: means it, so the driver clicks "Place anyway" while the dialog waits.
+        self.confirmations = 0
+        self._answerer = QTimer(window)
+        self._answerer.setInterval(10)
+        self._answerer.timeout.connect(self._answer_confirmation)
+        self._answerer.start()
+
+    def _answer_confirmation(self) -> None:
+        from arle.gui.confirm import answer
+
+        if answer(True):
+            self.confirmations += 1
 
     # -- where things are ---------------------------------------------------------------------------------
 

@@ -14,6 +14,7 @@ never from a submodule (``tests/test_boundaries.py``). The list below is deliber
   ``option_text``);
 - game content the views draw: action spaces, buildings, destinations, goods, tiles, tools;
 - numbers and notes RULES-DECISIONS.md decides;
+- ``does_nothing(game, move)``: why a legal Worker placement would give nothing (views ask first);
 - a few rules queries the views ask while the player drags, namespaced (``animals``, ``barn``,
   ``homeboard``, ``vehicles``) until the engine explains refusals itself.
 """
@@ -81,6 +82,7 @@ from .rules.homeboard import START_DIKES
 from .rules.refusals import Refusal
 from .rules.scoring import ScoreBreakdown, solo_rating
 from .rules.travel import sale_key
+from .rules.useless import does_nothing
 
 #: Sorted; the docstring above groups them.
 __all__ = [
@@ -157,6 +159,7 @@ __all__ = [
     "buildings",
     "cap_of",
     "describe",
+    "does_nothing",
     "events",
     "homeboard",
     "join",

@@ -34,7 +34,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "computer_pace": ("slow", "normal", "instant"),
     "animations": ("on", "fast", "off"),
 }
-BOOLEANS = ("friendly_undo", "confirm_end_turn", "auto_pay", "cut_all_peat")
+BOOLEANS = ("friendly_undo", "confirm_end_turn", "auto_pay", "cut_all_peat", "tutorial_done")
 #: The board zoom a player may choose (0.5 = 50% to 2.0 = 200%).
 ZOOM_RANGE = (0.5, 2.0)
 
@@ -65,6 +65,8 @@ class Settings:
     cut_all_peat: bool = False
     #: Board zoom, 1.0 = 100% (``ZOOM_RANGE``).
     zoom: float = 1.0
+    #: The guided first game was finished or left (the start page then stops offering it first).
+    tutorial_done: bool = False
 
 
 def config_dir() -> Path:

@@ -6,7 +6,8 @@ A map: ``app`` starts it; ``main_window`` (menus, files, settings) shows ``start
 ``home_layout``), ``storage_scene``, ``supply_scene``; their pieces are in ``pieces`` and their
 pictures in ``art`` (the one SVG cache). ``session`` is the Qt face of a game; ``style`` the
 colours, names and labels; ``dialogs`` the New Game, scoring and help dialogs; ``background``
-reads files off the GUI thread.
+reads files off the GUI thread. Learning the game: ``how_to_play`` (Help > How to play),
+``tutorial`` (the guided first game) and ``confirm`` ("Place here anyway?").
 """
 
 from __future__ import annotations

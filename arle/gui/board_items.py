@@ -126,7 +126,8 @@ class SpaceItem(BoardItem):
 
     def _tooltip(self) -> str:
         title = style.space_title(self.space_id)
-        return f"<b>{title}</b><br>{style.tr(self.space.text, 'ActionSpaces')}"
+        more = _tr("Shift+F1: How to play, the work phase")  # the shortcut opens that section
+        return f"<b>{title}</b><br>{style.tr(self.space.text, 'ActionSpaces')}<br><i>{more}</i>"
 
     def status(self) -> str:
         """"current", "other" (the other-season space is still free to use) or "closed"."""

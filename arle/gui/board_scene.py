@@ -19,7 +19,18 @@ from PySide6.QtCore import QCoreApplication, QObject, QPointF, QRectF
 from PySide6.QtGui import QBrush, QPainter
 from PySide6.QtWidgets import QGraphicsItem
 
-from arle.engine import BUILDINGS, SUMMER, WINTER, AdvanceTool, Choose, Phase, PlaceWorker, Tool, events
+from arle.engine import (
+    BUILDINGS,
+    SUMMER,
+    WINTER,
+    AdvanceTool,
+    Choose,
+    Phase,
+    PlaceWorker,
+    Tool,
+    does_nothing,
+    events,
+)
 from arle.gui import style
 from arle.gui.board_items import (
     CENTER_W,
@@ -39,6 +50,7 @@ from arle.gui.board_items import (
     WorkerToken,
     svg,
 )
+from arle.gui.confirm import place_anyway
 from arle.gui.pieces import Candidate
 from arle.gui.scene import GameScene
 
@@ -270,13 +282,23 @@ class BoardScene(GameScene):
             return self.tools[move.tool].rect.center()
         return None
 
+    def play(self, move: Move) -> bool:
+        """Send ``move``; a Worker placement that would give nothing is confirmed first (Cancel:
+        no move, nothing changes)."""
+        if isinstance(move, PlaceWorker) and move in self.session.legal_moves():
+            why = does_nothing(self.session.game, move)
+            if why is not None and not place_anyway(self.views()[0] if self.views() else None, why):
+                self.session.message.emit(_tr("The Worker stays: no placement made."))
+                return False
+        return super().play(move)
+
     def click(self, item: QGraphicsItem) -> None:
         """A click on a board item: place a Worker, choose a building/space, advance a tool."""
         legal = self.session.legal_moves()
         if isinstance(item, SpaceItem):
             for move in (Choose(item.space_id), PlaceWorker(item.space_id)):
                 if move in legal:
-                    self.session.try_apply(move)
+                    self.play(move)
                     return
             if self.session.legal_of(PlaceWorker):
                 self.session.try_apply(PlaceWorker(item.space_id))  # refused: says why

@@ -106,6 +106,8 @@ class MainWindow(QMainWindow):
         self.setWindowIcon(app_icon())
         self.setStyleSheet(STYLE_SHEET)
         self.session: GameSession | None = None
+        #: The guided first game's guide while it runs (``arle.gui.tutorial``).
+        self.tutorial: Any = None
         self.page: GamePage | None = None
         self.save_path: Path | None = None
         self.use_autosave = autosave
@@ -217,6 +219,8 @@ class MainWindow(QMainWindow):
         self.redo_action = self._action(_tr("&Redo"), self.redo, [K("Ctrl+Shift+Z"), K("Ctrl+Y")])
         self.rules_action = self._action(_tr("&Rules Notes"), self.show_rules_notes, K("F1"))
         self.about_action = self._action(_tr("&About Arle"), self.show_about)
+        self.how_to_action = self._action(_tr("&How to play"), self.show_how_to_play, K("Shift+F1"))
+        self.tutorial_action = self._action(_tr("&Guided first game"), self.start_tutorial)
         self.board_action = self._action(_tr("Game &board"), lambda: self.show_view(0), K("Ctrl+1"))
         self.home_action = self._action(_tr("My &Home Board"), lambda: self.show_view("home"), K("Ctrl+2"))
         self.storage_action = self._action(_tr("My &Storage board"), lambda: self.show_view("storage"),
@@ -239,6 +243,8 @@ class MainWindow(QMainWindow):
         for a in (self.board_action, self.home_action, self.storage_action):
             view.addAction(a)
         help_ = bar.addMenu(_tr("&Help"))
+        help_.addAction(self.how_to_action)
+        help_.addAction(self.tutorial_action)
         help_.addAction(self.rules_action)
         help_.addAction(self.about_action)
 
@@ -325,6 +331,7 @@ class MainWindow(QMainWindow):
         deleted page until exit).
         """
         page, session, saver = self.page, self.session, self.autosaver
+        self.tutorial = None  # it belongs to the page
         self.page = self.session = self.autosaver = self.assists = None
         self._close_game_over()
         if saver is not None:
@@ -697,6 +704,26 @@ class MainWindow(QMainWindow):
         dialog = RulesNotesDialog(self)
         dialog.exec()
         dialog.deleteLater()
+
+    def show_how_to_play(self, section: str | None = None) -> None:
+        """Help > How to play, at ``section`` or at what the game shown is doing now."""
+        from arle.gui.how_to_play import section_for, show_how_to_play
+
+        game = self.session.game if self.session is not None else None
+        show_how_to_play(self, section if isinstance(section, str) else section_for(game))
+
+    def start_tutorial(self) -> None:
+        """Help > Guided first game: a new solo game with the guide (the game shown stays in the
+        games in progress)."""
+        from arle.gui import tutorial
+
+        if self._may_drop_game():
+            self.tutorial = tutorial.start(self)
+
+    def set_tutorial_done(self) -> None:
+        if not self.settings.tutorial_done:
+            self.settings.tutorial_done = True
+            self._save_settings()
 
     def show_about(self) -> None:
         from arle.gui.dialogs import AboutDialog

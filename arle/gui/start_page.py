@@ -17,6 +17,7 @@ from PySide6.QtCore import QCoreApplication, Qt, QTimer
 from PySide6.QtGui import QBrush, QColor, QIcon, QPaintEvent
 from PySide6.QtWidgets import (
     QFrame,
+    QHBoxLayout,
     QLabel,
     QListWidget,
     QListWidgetItem,
@@ -115,6 +116,14 @@ class StartPage(QWidget):
         self.continue_button.clicked.connect(self._continue_latest)
         self.new_button.clicked.connect(window.new_game)
         self.open_button.clicked.connect(window.open_game)
+        learn = QHBoxLayout()  # learning the game: the guide and the rules in the app's words
+        self.tutorial_button = QPushButton(_tr("Guided first game"))
+        self.how_to_button = QPushButton(_tr("How to play"))
+        for b in (self.tutorial_button, self.how_to_button):
+            learn.addWidget(b)
+        inner.addLayout(learn)
+        self.tutorial_button.clicked.connect(window.start_tutorial)
+        self.how_to_button.clicked.connect(lambda: window.show_how_to_play("overview"))
 
         self.games_title = QLabel(_tr("Games in progress (double-click one to continue it)"))
         self.games_title.setObjectName("subtitle")

@@ -1,0 +1,98 @@
+"""Help > How to play (issue 13): the rules of the base game in the app's words (overview, a
+half-year, the work phase, inventorying, scoring), with the app's pictures, in English and in
+French (the French rulebook's terms), opened from the Help menu, from the start page, from a
+``howto:`` link and by the shortcut the action spaces' tooltips name."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+
+from arle.engine import Language
+from arle.files.history import GameHistory
+from arle.gui import how_to_play, texts
+from arle.gui.how_to_play import SECTIONS, HowToPlay, open_link, page_path
+from arle.gui.main_window import MainWindow, new_setup
+
+
+@pytest.fixture
+def window(qtbot, tmp_path, monkeypatch):
+    monkeypatch.setenv("ARLE_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("ARLE_DATA_DIR", str(tmp_path / "data"))
+    w = MainWindow(autosave=False)
+    qtbot.addWidget(w)
+    w.resize(1280, 720)
+    w.show()
+    qtbot.waitExposed(w)
+    return w
+
+
+def _dialog(w: MainWindow) -> HowToPlay:
+    dialog = w.findChild(HowToPlay)
+    assert dialog is not None and dialog.isVisible()
+    return dialog
+
+
+@pytest.mark.parametrize("code", ["en", "fr"])
+def test_each_section_is_there_with_a_heading_and_the_pictures_exist(code):
+    path = Path(page_path(code))
+    assert path.name == f"how_to_play.{code}.html"
+    page = path.read_text(encoding="utf-8")
+    for section in SECTIONS:
+        assert re.search(rf'<a name="{section}"></a>\s*<h2>', page), section
+        assert f'href="#{section}"' in page, section  # the contents line links to it
+    pictures = re.findall(r'<img src="([^"]+)"', page)
+    assert len(pictures) >= 10
+    for src in pictures:
+        assert (path.parent / src).is_file(), src
+
+
+def test_the_page_follows_the_windows_language():
+    try:
+        texts.set_language(Language(code="fr"))
+        assert page_path().endswith("how_to_play.fr.html")
+        texts.set_language(Language(code="de"))  # no German page: English
+        assert page_path().endswith("how_to_play.en.html")
+    finally:
+        texts.set_language(texts.ENGLISH)
+
+
+def test_opens_from_the_help_menu_with_every_section_shown(qtbot, window):
+    titles = [a.text() for a in window.menuBar().actions()]
+    help_menu = window.menuBar().actions()[titles.index("&Help")].menu()
+    assert window.how_to_action in help_menu.actions()
+    window.how_to_action.trigger()
+    dialog = _dialog(window)
+    text = dialog.browser.document().toPlainText()
+    for heading in ("The aim", "A half-year", "The work phase", "Inventorying", "Scoring"):
+        assert heading in text
+    assert dialog.section == "overview"  # nothing is being played
+
+
+def test_opens_from_the_start_page(qtbot, window):
+    qtbot.mouseClick(window.start_page.how_to_button, Qt.MouseButton.LeftButton)
+    assert _dialog(window).section == "overview"
+
+
+def test_a_howto_link_opens_its_section_scrolled_to_it(qtbot, window):
+    assert open_link(window, "howto:scoring")
+    dialog = _dialog(window)
+    qtbot.waitUntil(lambda: dialog.browser.verticalScrollBar().value() > 0)
+    assert dialog.section == "scoring"
+    scoring_at = dialog.browser.verticalScrollBar().value()
+    open_link(window, "howto:half-year")
+    assert window.findChildren(HowToPlay) == [dialog]  # one window, brought forward
+    assert dialog.browser.verticalScrollBar().value() < scoring_at
+    assert not open_link(window, "https://example.org")
+
+
+def test_the_action_space_tooltip_names_the_shortcut_that_opens_the_work_phase(qtbot, window):
+    window.install(GameHistory(new_setup(1, 3)))
+    tooltip = window.page.board_scene.spaces["summer.colonist"].toolTip()
+    assert "Shift+F1" in tooltip and "How to play" in tooltip
+    assert window.how_to_action.shortcut().toString() == "Shift+F1"
+    window.how_to_action.trigger()
+    assert _dialog(window).section == how_to_play.section_for(window.session.game) == "work-phase"

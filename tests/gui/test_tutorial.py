@@ -1,0 +1,105 @@
+"""The guided first game (issue 13): a seeded solo game whose first half-year a card guides,
+suggesting each move with a reason (the computer player's Hint) and marking where it is made;
+played here through the window by real gestures, following the suggestions; it can be left at any
+time, and the game then goes on without the guide."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QGraphicsRectItem
+
+from arle.commands.driver import GestureDriver, settle
+from arle.engine import ACTION_SPACES, PlaceWorker
+from arle.files.settings import load_settings
+from arle.gui.how_to_play import HowToPlay
+from arle.gui.main_window import MainWindow
+from arle.gui.tutorial import SEED, Tutorial
+
+
+@pytest.fixture
+def window(qtbot, tmp_path, monkeypatch):
+    monkeypatch.setenv("ARLE_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("ARLE_DATA_DIR", str(tmp_path / "data"))
+    w = MainWindow(autosave=False)
+    qtbot.addWidget(w)
+    w.resize(1280, 720)
+    w.show()
+    qtbot.waitExposed(w)
+    return w
+
+
+def _start(qtbot, w: MainWindow) -> Tutorial:
+    qtbot.mouseClick(w.start_page.tutorial_button, Qt.MouseButton.LeftButton)
+    tutorial = w.tutorial
+    assert isinstance(tutorial, Tutorial) and tutorial.card.isVisible()
+    setup = w.session.setup
+    assert (setup.players, setup.seed, setup.building_set) == (1, SEED, "first_game")
+    return tutorial
+
+
+def _suggestion(qtbot, tutorial: Tutorial):
+    qtbot.waitUntil(lambda: tutorial.suggestion is not None, timeout=20000)
+    return tutorial.suggestion
+
+
+def test_a_whole_first_half_year_following_the_suggestions(qtbot, window):
+    tutorial = _start(qtbot, window)
+    driver = GestureDriver(window)
+    session = window.session
+    placements = 0
+    while not tutorial.finished:
+        move, reason = _suggestion(qtbot, tutorial)
+        body = tutorial.card.body.text()
+        assert reason and reason in body
+        assert tutorial.marks or "side panel" in body  # where to drag or click, or which button
+        if isinstance(move, PlaceWorker):
+            placements += 1
+            space = ACTION_SPACES[move.space]
+            assert space.text in body  # what the action space does
+            marks = [item for _scene, item in tutorial.marks if isinstance(item, QGraphicsRectItem)]
+            assert marks and marks[0].rect().contains(window.page.board_scene.spaces[move.space].rect)
+        driver.play(move)
+        settle()
+        assert len(session.history.moves) < 60
+    assert placements == 4  # every Worker of the half-year went where the guide said
+    assert session.game.state.half_year == 2
+    assert "first half-year is over" in tutorial.card.title.text()
+    assert not tutorial.marks
+    assert load_settings().tutorial_done
+
+
+def test_leaving_mid_way_keeps_the_game_and_drops_the_guide(qtbot, window):
+    tutorial = _start(qtbot, window)
+    driver = GestureDriver(window)
+    move, _ = _suggestion(qtbot, tutorial)
+    assert tutorial.marks  # the space framed on the board
+    driver.play(move)
+    _suggestion(qtbot, tutorial)  # mid-way through the Worker's action
+    moves = list(window.session.history.moves)
+    qtbot.mouseClick(tutorial.card.leave, Qt.MouseButton.LeftButton)
+    assert window.tutorial is None and not tutorial.active
+    assert not tutorial.marks and not tutorial.card.isVisible()
+    assert window.session.history.moves == moves  # leaving is no move
+    assert load_settings().tutorial_done
+    driver.play(window.session.legal_moves()[0])  # the game goes on as a normal solo game
+    settle()
+    assert tutorial.suggestion is None or tutorial.position_key() != tutorial._key
+
+
+def test_the_cards_link_opens_how_to_play(qtbot, window):
+    tutorial = _start(qtbot, window)
+    _suggestion(qtbot, tutorial)
+    tutorial.card.more.linkActivated.emit("howto:work-phase")
+    dialog = window.findChild(HowToPlay)
+    assert dialog is not None and dialog.isVisible() and dialog.section == "work-phase"
+
+
+def test_a_new_game_ends_the_guide(qtbot, window):
+    from arle.files.history import GameHistory
+    from arle.gui.main_window import new_setup
+
+    _start(qtbot, window)
+    window.install(GameHistory(new_setup(2, 4)))
+    assert window.tutorial is None
+    settle()
