@@ -6,7 +6,8 @@ A full crash-safe rewrite of a long save costs several milliseconds (mostly fsyn
 change, one short line per change.
 
 - line 1, the header: ``{"format": "arle-autosave", "schema": 1, "app_version", "setup", "options",
-  "save_path"}`` (``save_path``: the save file the game came from or was last saved to, or null);
+  "save_path"}`` (``options`` as in a save file, with ``seats`` when the computer plays a seat;
+  ``save_path``: the save file the game came from or was last saved to, or null);
 - ``{"n": k, "move": {...}}``: move number k (from 1) is ``move``; any moves from k on are dropped
   first (a new line of play after undo);
 - ``{"len": k}``: the game was taken back to its first k moves (undo).
@@ -158,14 +159,14 @@ class Autosaver:
 
     def _rewrite(self, history: GameHistory, moves: Sequence[Move]) -> None:
         from arle.engine import move_to_dict
-        from arle.files.saves import atomic_write_text, setup_to_dict
+        from arle.files.saves import atomic_write_text, options_dict, setup_to_dict
 
         header = {
             "format": FORMAT,
             "schema": SCHEMA,
             "app_version": __version__,
             "setup": setup_to_dict(history.setup),
-            "options": {"friendly_undo": history.friendly_undo},
+            "options": options_dict(history.friendly_undo, history.seats),
             "save_path": str(self.save_path) if self.save_path is not None else None,
         }
         lines = [_line(header)]
@@ -219,17 +220,18 @@ class ResumedGame:
 def resume(path: Path) -> ResumedGame:
     """Replay the journal at ``path`` (without taking its lock: start an ``Autosaver`` on the same
     path to go on playing). Raises SaveError (one sentence) when it cannot be played."""
-    from arle.files.saves import read_moves, read_options, read_setup, replay
+    from arle.files.saves import read_moves, read_options, read_seats, read_setup, replay
 
     header, raw_moves, note, before_damage = _parse(Path(path))
     setup = read_setup(header.get("setup"))
     friendly = read_options(header.get("options"))
+    seats = read_seats(header.get("options"), setup.players)
     try:
-        history = replay(setup, read_moves(raw_moves), friendly)
+        history = replay(setup, read_moves(raw_moves), friendly, seats)
     except SaveError:
         if before_damage is None:
             raise
-        history = replay(setup, read_moves(before_damage), friendly)
+        history = replay(setup, read_moves(before_damage), friendly, seats)
         note = _lost_note(note, len(before_damage))
     return ResumedGame(history, _save_path(header.get("save_path")), note)
 
