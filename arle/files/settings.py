@@ -29,6 +29,7 @@ log = logging.getLogger(__name__)
 SCHEMA = 1
 MAX_SETTINGS_BYTES = 256 * 1024
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+COMPUTER_PACES = ("slow", "normal", "instant")
 
 
 @dataclasses.dataclass
@@ -45,6 +46,8 @@ class Settings:
     last_directory: str = ""
     language: str = "en"
     friendly_undo: bool = False
+    #: How fast the computer's moves appear: one of ``COMPUTER_PACES``.
+    computer_pace: str = "normal"
 
 
 def config_dir() -> Path:
@@ -65,6 +68,8 @@ def _valid(name: str, value: Any) -> bool:
         return all(0 < len(v) <= 64 for v in value)
     if name == "friendly_undo":
         return isinstance(value, bool)
+    if name == "computer_pace":
+        return value in COMPUTER_PACES
     return isinstance(value, str) and len(value) <= 64 * 1024
 
 

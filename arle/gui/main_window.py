@@ -208,6 +208,7 @@ class MainWindow(QMainWindow):
         self.quit_action = self._action(_tr("&Quit"), self.close, K("Ctrl+Q"))
         self.undo_action = self._action(_tr("&Undo"), self.undo, K("Ctrl+Z"))
         self.redo_action = self._action(_tr("&Redo"), self.redo, [K("Ctrl+Shift+Z"), K("Ctrl+Y")])
+        self.hint_action = self._action(_tr("&Hint"), self.hint, K("H"))
         self.rules_action = self._action(_tr("&Rules Notes"), self.show_rules_notes, K("F1"))
         self.about_action = self._action(_tr("&About Arle"), self.show_about)
         self.board_action = self._action(_tr("Game &board"), lambda: self.show_view(0), K("Ctrl+1"))
@@ -223,6 +224,7 @@ class MainWindow(QMainWindow):
         edit = bar.addMenu(_tr("&Edit"))
         edit.addAction(self.undo_action)
         edit.addAction(self.redo_action)
+        edit.addAction(self.hint_action)
         view = bar.addMenu(_tr("&View"))
         for a in (self.board_action, self.home_action, self.storage_action):
             view.addAction(a)
@@ -237,6 +239,7 @@ class MainWindow(QMainWindow):
             a.setEnabled(playing)
         self.undo_action.setEnabled(playing and self.session.can_undo())
         self.redo_action.setEnabled(playing and self.session.can_redo())
+        self.hint_action.setEnabled(playing and self.session.coached)
 
     # -- starting and ending games -----------------------------------------------------------------------
 
@@ -266,7 +269,7 @@ class MainWindow(QMainWindow):
         self.settings.player_colours = list(choice.colors)
         self.settings.friendly_undo = choice.friendly_undo
         self._save_settings()
-        history = GameHistory(choice.setup, friendly_undo=choice.friendly_undo)
+        history = GameHistory(choice.setup, friendly_undo=choice.friendly_undo, seats=choice.seats)
         self.install(history, list(choice.colors), save_path=None)
 
     def install(self, history: GameHistory, colors: list[str] | None = None,
@@ -292,12 +295,15 @@ class MainWindow(QMainWindow):
         session.redoAvailable.connect(lambda _b: self._update_actions())
         session.changed.connect(self._update_title)
         session.gameOver.connect(self._game_over)
+        session.changed.connect(self._update_actions)  # the computer's turn: no redo
         self.set_warning("settings", None)
         self._start_autosave(history, autosaver, save_path)
         self._update_actions()
         self._update_title()
         if history.game.over:
             self._game_over()
+        self.page.computer.pace = self.settings.computer_pace
+        self.page.computer.start()  # a game continued on the computer's turn goes on at once
 
     def close_game(self) -> None:
         """Take the game page down (New Game, Open, Continue, closing the window); its journal is
@@ -316,6 +322,9 @@ class MainWindow(QMainWindow):
                 log.exception("cannot close the autosave journal")
         for topic in ("autosave", "note"):
             self.set_warning(topic, None)
+        if page is not None:  # the computer and the coach stop thinking before the page goes
+            page.computer.stop(wait=CANCEL_WAIT_S)
+            page.coach.thinker.cancel(wait=CANCEL_WAIT_S)
         if session is not None:
             session.after_change = None
             session.blockSignals(True)  # nothing may redraw a page on its way out
@@ -562,6 +571,11 @@ class MainWindow(QMainWindow):
         if self.session is not None:
             self.session.redo()
 
+    def hint(self) -> None:
+        """The coach's hint: the move Hard would make now, lit on the board (H)."""
+        if self.page is not None:
+            self.page.coach.ask()
+
     def show_view(self, which: int | str) -> None:
         if self.page is None or self.session is None:
             return
@@ -611,6 +625,8 @@ def recent_files(limit: int = 6) -> list[Path]:
 
 #: A load that takes longer than this shows the busy indicator (ms).
 BUSY_AFTER_MS = 250
+#: How long closing a game waits for the computer's thread to see its cancel flag (seconds).
+CANCEL_WAIT_S = 2.0
 
 
 def reason(exc: Exception) -> str:

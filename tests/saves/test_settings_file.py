@@ -58,3 +58,14 @@ def test_location_is_the_platform_config_dir(monkeypatch: pytest.MonkeyPatch, tm
     monkeypatch.setenv("ARLE_CONFIG_DIR", str(tmp_path))
     save_settings(Settings(language="fr"))
     assert load_settings().language == "fr"
+
+
+def test_computer_pace_is_kept_and_an_unknown_pace_falls_back_to_normal(tmp_path: Path) -> None:
+    """Issue 11: the setting ``computer_pace`` (slow / normal / instant)."""
+    path = tmp_path / "settings.json"
+    save_settings(Settings(computer_pace="instant"), path)
+    assert read_settings(path)[0].computer_pace == "instant"
+    path.write_text(json.dumps({"computer_pace": "warp"}))
+    settings, warning = read_settings(path)
+    assert settings.computer_pace == "normal"
+    assert warning is not None and "computer_pace" in warning

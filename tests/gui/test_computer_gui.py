@@ -1,0 +1,192 @@
+"""Issue 11, the computer player in the window: it plays its seats off the GUI thread at the
+chosen pace, a person cannot move during its turn, undo takes back to the person's previous
+decision, a save with a computer seat continues with the computer moving, and the coach lights
+Hard's move with a reason."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+
+from arle.ai import choose
+from arle.commands.driver import GestureDriver, settle
+from arle.commands.simulate import choose_move
+from arle.engine import Game, Setup
+from arle.files.autosave import Autosaver, list_games
+from arle.files.history import GameHistory
+from arle.gui.main_window import MainWindow
+
+
+@pytest.fixture(autouse=True)
+def private_dirs(tmp_path, monkeypatch):
+    monkeypatch.setenv("ARLE_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("ARLE_DATA_DIR", str(tmp_path / "data"))
+    return tmp_path
+
+
+def open_window(qtbot, *, autosave: bool = False, pace: str = "instant") -> MainWindow:
+    window = MainWindow(autosave=autosave)
+    window.settings.computer_pace = pace
+    qtbot.addWidget(window)
+    window.resize(1600, 1000)
+    window.show()
+    qtbot.waitExposed(window)
+    window.activateWindow()  # keys go to the active window (H, Ctrl+Z)
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
+    return window
+
+
+def versus(seed: int, seats: tuple[str, ...] = ("person", "easy")) -> GameHistory:
+    return GameHistory(Setup(players=2, seed=seed, names=("Anna", "Bot"), start_player=0), seats=seats)
+
+
+def wait_for_person(qtbot, window: MainWindow, timeout: int = 20_000) -> None:
+    """Until the computer has made its moves and a person (or nobody: game over) is to act."""
+    session = window.session
+    qtbot.waitUntil(lambda: not session.computer_turn and not window.page.computer.busy, timeout=timeout)
+
+
+def test_a_whole_game_against_easy_through_the_window(qtbot) -> None:
+    """The person's moves are real gestures (driver); the computer's come from its worker thread,
+    one by one, logged like a person's; the final scores are those of the same moves replayed."""
+    window = open_window(qtbot)
+    window.install(versus(21))
+    session = window.session
+    driver = GestureDriver(window)
+    rng = random.Random(21)
+    started = time.monotonic()
+    while not session.game.over:
+        wait_for_person(qtbot, window)
+        if session.game.over:
+            break
+        assert session.game.actor == 0
+        window.page.computer.stop()  # the driver checks that its gesture made exactly one move
+        driver.play(choose_move(rng, session.legal_moves(), session.game))
+        window.page.computer.start()
+    assert time.monotonic() - started < 120
+    movers = set(session.history.movers)
+    assert movers == {0, 1}  # both played
+    assert len(window.page.log.texts()) == len(session.history.moves)
+    replay = Game(session.setup)
+    for move in session.history.moves:
+        replay.apply(move)
+    assert [replay.score(i).total for i in range(2)] == [session.game.score(i).total for i in range(2)]
+
+
+def test_the_computer_plays_its_level_s_move_one_at_a_time(qtbot) -> None:
+    """Its move is the one its level chooses in that position (``arle.ai.choose``), and the pace
+    leaves each move in view: "normal" waits before it shows the move."""
+    window = open_window(qtbot, pace="normal")
+    history = versus(5, ("easy", "person"))
+    expected = choose(history.game.copy(), "easy")
+    window.install(history)
+    session = window.session
+    assert session.computer_turn and window.page.computer.busy
+    qtbot.wait(100)
+    assert session.history.moves == []  # not yet: the pace holds it
+    qtbot.waitUntil(lambda: len(session.history.moves) >= 1, timeout=5000)
+    assert session.history.moves[0] == expected
+    assert session.history.movers[0] == 0
+
+
+def test_a_person_cannot_move_during_the_computer_s_turn(qtbot) -> None:
+    window = open_window(qtbot, pace="slow")
+    window.install(versus(5, ("easy", "person")))
+    session = window.session
+    assert session.computer_turn
+    move = session.legal_moves()[0]
+    assert not session.try_apply(move)
+    assert session.history.moves == []
+    assert "computer's turn" in window.statusBar().currentMessage()
+    assert not window.page.decision.isEnabled()
+    assert not window.redo_action.isEnabled()
+
+
+def test_undo_against_the_computer_returns_to_the_person_s_decision(qtbot) -> None:
+    """Issue 11: Ctrl+Z takes back to the person's previous decision; the computer's moves after it
+    go too. The computer does not move again until the person does."""
+    window = open_window(qtbot)
+    window.install(versus(8))
+    session = window.session
+    rng = random.Random(8)
+    person_turns: list[tuple[int, Game]] = []
+    while True:
+        wait_for_person(qtbot, window)
+        if len(person_turns) >= 6 and session.history.movers[-1] == 1:  # the computer moved last
+            break
+        person_turns.append((len(session.history.moves), session.game.copy()))
+        assert session.try_apply(choose_move(rng, session.legal_moves(), session.game))
+    for at, game in reversed(person_turns[-3:]):
+        qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+        assert len(session.history.moves) == at
+        assert session.game.state == game.state
+        assert session.game.actor == 0 and not session.computer_turn
+    qtbot.wait(200)
+    assert len(session.history.moves) == person_turns[-3][0]  # nobody moved for the person
+
+
+def test_undo_while_the_computer_thinks_cancels_its_move(qtbot) -> None:
+    window = open_window(qtbot, pace="slow")
+    window.install(versus(8))
+    session = window.session
+    rng = random.Random(8)
+    assert session.try_apply(choose_move(rng, session.legal_moves(), session.game))
+    if not session.computer_turn:
+        pytest.skip("the person still acts after that move")
+    assert window.page.computer.busy
+    window.undo()
+    assert session.history.moves == [] and not window.page.computer.busy
+    qtbot.wait(1700)  # longer than the slow pace: a cancelled move never comes
+    assert session.history.moves == []
+
+
+def test_save_and_continue_with_a_computer_seat_the_computer_moves_on_resume(qtbot, tmp_path) -> None:
+    """The journal records the computer's seat; Continue installs it and the computer, to act,
+    moves at once."""
+    history = versus(12, ("easy", "person"))
+    saver = Autosaver(tmp_path / "data" / "autosaves" / "g.arle-journal", durable=False)
+    saver.start(history)
+    saver.close()
+    (entry,) = list_games()
+    window = open_window(qtbot, autosave=True)
+    window.continue_game(entry.path)
+    qtbot.waitUntil(lambda: window.session is not None, timeout=10_000)
+    session = window.session
+    assert session.history.seats == ("easy", "person")
+    qtbot.waitUntil(lambda: len(session.history.moves) >= 1, timeout=10_000)
+    assert session.history.movers[0] == 0
+
+
+def test_the_hint_lights_hard_s_move_and_says_why(qtbot) -> None:
+    """Issue 11, the coach: H shows the move Hard would make now, lit where the piece would go,
+    with one line of reason."""
+    from arle.ai import hint, reason_text
+
+    window = open_window(qtbot)
+    history = GameHistory(Setup(players=1, seed=4, names=("Anna",)))
+    window.install(history)
+    session = window.session
+    expected, reason = hint(session.game.copy())
+    qtbot.keyClick(window, Qt.Key.Key_H)
+    coach = window.page.coach
+    qtbot.waitUntil(lambda: coach.move is not None, timeout=60_000)
+    assert coach.move == expected
+    settle()
+    scene, centre = coach.target()
+    assert scene is window.page.board_scene
+    assert centre == scene.target_pos(expected)
+    assert reason_text(reason) in window.page.coach_bar.words.text()
+    assert session.try_apply(expected)
+    assert coach.target() is None and coach.move is None  # a move drops the hint
+
+
+def test_no_hint_in_a_game_of_two_people(qtbot) -> None:
+    window = open_window(qtbot)
+    window.install(GameHistory(Setup(players=2, seed=4, names=("Anna", "Ben"))))
+    assert not window.hint_action.isEnabled()
+    assert not window.page.coach.ask()
+    assert "solo and against the computer" in window.statusBar().currentMessage()
