@@ -2,6 +2,9 @@
 lit where the piece would go (a ring on the board, or the button that makes it), with one line of
 why. Hard thinks for a few seconds, off the GUI thread (``arle.gui.computer.Thinker``); any move,
 undo or new game drops the hint and cancels a think in progress.
+
+At the end of a solo game the coach plays the same start (setup and seed) as Hard, off the GUI
+thread (about a minute), and says what Hard scored (``hardScored``; ``compare_with_hard``).
 """
 
 from __future__ import annotations
@@ -45,12 +48,18 @@ class Coach(QObject):
     said = Signal(str)
     #: True while Hard thinks about a hint.
     busy = Signal(bool)
+    #: Hard's final score playing the same start as this solo game (``compare_with_hard``).
+    hardScored = Signal(float)
 
     def __init__(self, page: GamePage, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.page = page
         self.session = page.session
         self.thinker = Thinker(self)
+        #: Plays the solo game's start as Hard at the end (``compare_with_hard``).
+        self.rival = Thinker(self)
+        #: Hard's score on this game's start, once known.
+        self.hard_score: float | None = None
         #: The hinted move and where it is lit (a ring in a scene, or a panel button).
         self.move: Move | None = None
         self.ring: QGraphicsItem | None = None
@@ -82,6 +91,28 @@ class Coach(QObject):
         self.thinker.run(lambda should_stop: hint(game, should_stop),
                          lambda found: self._found(found, at), self._failed)
         return True
+
+    def compare_with_hard(self) -> bool:
+        """At the end of a solo game: play its start as Hard off the GUI thread, then emit
+        ``hardScored`` (at once if already known). False when this is no solo game."""
+        if not self.session.game.state.solo:
+            return False
+        if self.hard_score is not None:
+            self.hardScored.emit(self.hard_score)
+            return True
+        if not self.rival.busy:
+            setup = self.session.setup
+            self.rival.run(lambda should_stop: hard_score(setup, should_stop), self._scored)
+        return True
+
+    def _scored(self, score: float) -> None:
+        self.hard_score = score
+        self.hardScored.emit(score)
+
+    def stop(self, wait: float = 0.0) -> None:
+        """Stop every think (the game is closed)."""
+        self.thinker.cancel(wait)
+        self.rival.cancel(wait)
 
     def clear(self, *_: Any) -> None:
         """Drop the hint (the position changed) and stop a think in progress."""
@@ -200,6 +231,7 @@ class CoachBar(QFrame):
         self._thinking = False
         self._hinting = False
         coach.said.connect(self._say)
+        coach.hardScored.connect(self._hard_scored)
         coach.busy.connect(self._coach_busy)
         computer.thinking.connect(self._computer_busy)
         self.session.changed.connect(self.refresh)
@@ -219,9 +251,20 @@ class CoachBar(QFrame):
             self.status.setText(text.format(name=s.player_name(actor), level=level))
         elif s.coached and not s.game.over:
             self.status.setText(_tr("Stuck? Ask the coach."))
+        elif s.game.over and s.game.state.solo and self.coach.hard_score is not None:
+            self._hard_scored(self.coach.hard_score)
+        elif s.game.over and s.game.state.solo:
+            self.status.setText(_tr("Hard is playing the same start, to compare…"))
         else:
             self.status.setText("")
         self.bar.setVisible(self._thinking or self._hinting)
+
+    def _hard_scored(self, score: float) -> None:
+        mine = self.session.game.score(0).total
+        text = _tr("Hard, playing the same start, scored {hard:g} VP (you: {mine:g} VP).").format(
+            hard=score, mine=mine)
+        self.status.setText(text)
+        self.session.message.emit(text)
 
     def _say(self, text: str) -> None:
         self.words.setText(text)
@@ -240,3 +283,14 @@ def level_name(level: str) -> str:
     """A computer level in words."""
     names = {"easy": _tr("Easy"), "normal": _tr("Normal"), "hard": _tr("Hard"), "random": _tr("Random")}
     return names.get(level, level)
+
+
+def hard_score(setup: Any, should_stop: Any = None) -> float:
+    """Hard's final score playing a solo game from ``setup`` (the same start: same seed)."""
+    from arle.ai import choose
+    from arle.engine import Game
+
+    game = Game(setup)
+    while not game.over:
+        game.apply(choose(game, "hard", should_stop))
+    return game.score(0).total

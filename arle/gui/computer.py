@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
 
 if TYPE_CHECKING:
     from arle.gui.session import GameSession
@@ -174,4 +174,5 @@ class ComputerPlayer(QObject):
             import logging
 
             logging.getLogger(__name__).error("the computer player failed", exc_info=error)
-            self.session.refuse(f"The computer could not choose a move: {type(error).__name__}: {error}")
+            self.session.refuse(QCoreApplication.translate(
+                "Computer", "The computer could not choose a move: {error}").format(error=error))

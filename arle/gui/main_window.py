@@ -324,7 +324,7 @@ class MainWindow(QMainWindow):
             self.set_warning(topic, None)
         if page is not None:  # the computer and the coach stop thinking before the page goes
             page.computer.stop(wait=CANCEL_WAIT_S)
-            page.coach.thinker.cancel(wait=CANCEL_WAIT_S)
+            page.coach.stop(wait=CANCEL_WAIT_S)
         if session is not None:
             session.after_change = None
             session.blockSignals(True)  # nothing may redraw a page on its way out
@@ -352,6 +352,7 @@ class MainWindow(QMainWindow):
             return
         self.page.views.setCurrentIndex(self.page.scoring_index)
         self.statusBar().showMessage(self.page.scoring.result.text(), 15000)
+        self.page.coach.compare_with_hard()  # solo: what Hard scores on the same start (off-thread)
 
     # -- autosave ------------------------------------------------------------------------------------------
 
