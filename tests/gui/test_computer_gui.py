@@ -127,6 +127,11 @@ def test_undo_against_the_computer_returns_to_the_person_s_decision(qtbot) -> No
         assert session.game.actor == 0 and not session.computer_turn
     qtbot.wait(200)
     assert len(session.history.moves) == person_turns[-3][0]  # nobody moved for the person
+    # Redo plays the person's move again; the computer (deterministic) then answers as before.
+    at = len(session.history.moves)
+    mods = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
+    qtbot.keyClick(window, Qt.Key.Key_Z, mods)
+    assert len(session.history.moves) == at + 1 and session.history.movers[-1] == 0
 
 
 def test_undo_while_the_computer_thinks_cancels_its_move(qtbot) -> None:
