@@ -5,6 +5,7 @@ Hard's move with a reason."""
 
 from __future__ import annotations
 
+import itertools
 import random
 import time
 
@@ -342,3 +343,28 @@ def test_a_solo_game_is_a_person_s_whatever_the_seat_boxes_say(qtbot) -> None:
     dialog.solo.setChecked(True)
     assert dialog.choice().seats == ("person",)
     assert not dialog.seat_boxes[0].isEnabled()
+
+
+def test_the_window_stays_live_while_hard_thinks(qtbot) -> None:
+    """Issue 11: the computer thinks off the GUI thread. While Hard thinks (a two-player position,
+    its slowest kind), the event loop still runs a 10 ms timer with no long gap. (Python's full
+    garbage collections paused every thread for 0.1-0.3 s a few times per Hard decision: the
+    collector is paused while the computer thinks, and back afterwards.)"""
+    import gc
+
+    from PySide6.QtCore import QTimer
+
+    window = open_window(qtbot)
+    window.install(versus(9, ("hard", "person")))
+    computer = window.page.computer
+    ticks: list[float] = []
+    timer = QTimer()
+    timer.setInterval(10)
+    timer.timeout.connect(lambda: ticks.append(time.monotonic()))
+    timer.start()
+    qtbot.waitUntil(lambda: not computer.thinker.busy, timeout=60_000)
+    timer.stop()
+    gaps = [b - a for a, b in itertools.pairwise(ticks)]
+    assert len(ticks) > 10
+    assert max(gaps) < 0.25, f"the window froze for {max(gaps):.2f} s"
+    assert gc.isenabled()
