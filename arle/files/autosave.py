@@ -375,6 +375,8 @@ class GameEntry:
     save_path: Path | None
     in_use: bool  # another window is playing it
     error: str | None = None  # a damaged journal: one sentence (set it aside with ``set_aside``)
+    #: Who plays each seat ("person" or a computer level); empty when the summary does not say.
+    seats: tuple[str, ...] = ()
 
 
 def list_games(folder: Path | None = None) -> list[GameEntry]:
@@ -450,7 +452,15 @@ def _entry(path: Path) -> GameEntry | None:
         save_path=_save_path(cached.get("save_path")),
         in_use=in_use,
         error=cached.get("error"),
+        seats=_seats(cached.get("seats")),
     )
+
+
+def _seats(raw: Any) -> tuple[str, ...]:
+    """The seats of a summary, or none when they are not a short list of texts."""
+    if isinstance(raw, list) and len(raw) <= 2 and all(isinstance(s, str) and len(s) < 16 for s in raw):
+        return tuple(raw)
+    return ()
 
 
 def _summary_path(path: Path) -> Path:
@@ -466,6 +476,7 @@ def _summary_of(history: GameHistory, save_path: Path | None) -> dict[str, Any]:
         "over": game.over,
         "save_path": str(save_path) if save_path is not None else None,
         "error": None,
+        "seats": list(history.seats),
     }
 
 

@@ -241,7 +241,7 @@ class CoachBar(QFrame):
     def refresh(self, *_: Any) -> None:
         s = self.session
         self.setVisible(s.has_computer or s.coached)
-        self.button.setVisible(s.coached)
+        self.button.setVisible(s.coached and not s.game.over)
         self.button.setEnabled(self.coach.available and not self._hinting)
         actor = s.game.actor
         if s.computer_turn and actor is not None:

@@ -158,7 +158,10 @@ def test_save_and_continue_with_a_computer_seat_the_computer_moves_on_resume(qtb
     saver.start(history)
     saver.close()
     (entry,) = list_games()
+    assert entry.seats == ("easy", "person")
     window = open_window(qtbot, autosave=True)
+    qtbot.waitUntil(lambda: window.start_page.continue_button.isVisible(), timeout=10_000)
+    assert "Anna (computer, Easy) – Bot" in window.start_page.continue_button.text()
     window.continue_game(entry.path)
     qtbot.waitUntil(lambda: window.session is not None, timeout=10_000)
     session = window.session
