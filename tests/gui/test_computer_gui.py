@@ -371,3 +371,26 @@ def test_the_window_stays_live_while_hard_thinks(qtbot) -> None:
     assert len(ticks) > 10
     assert max(gaps) < 0.25, f"the window froze for {max(gaps):.2f} s"
     assert gc.isenabled()
+
+
+def test_a_hint_made_by_a_button_outlines_that_button(qtbot) -> None:
+    """A hinted move with no piece to drag (End turn here) is lit on the decision panel's button."""
+    from arle.engine.interpreter.moves import EndTurn
+    from arle.gui.coach import HINT_COLOR
+
+    window = open_window(qtbot)
+    history = GameHistory(Setup(players=1, seed=6, names=("Anna",)))
+    rng = random.Random(6)
+    while not history.game.over:
+        history.apply(choose_move(rng, history.game.legal_moves(), history.game))
+    history.undo()
+    window.install(history)
+    coach = window.page.coach
+    assert coach.ask()
+    qtbot.waitUntil(lambda: coach.move is not None, timeout=30_000)
+    assert coach.move == EndTurn()
+    button = window.page.decision.button_for(EndTurn())
+    assert coach.button is button and HINT_COLOR in button.styleSheet()
+    assert coach.target() is None  # no ring: nothing goes on a board
+    window.undo()
+    assert button.styleSheet() == ""  # the position changed: the hint is gone
