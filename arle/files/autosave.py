@@ -6,7 +6,8 @@ A full crash-safe rewrite of a long save costs several milliseconds (mostly fsyn
 change, one short line per change.
 
 - line 1, the header: ``{"format": "arle-autosave", "schema": 1, "app_version", "setup", "options",
-  "save_path"}`` (``save_path``: the save file the game came from or was last saved to, or null);
+  "save_path"}`` (``options`` as in a save file, with ``seats`` when the computer plays a seat;
+  ``save_path``: the save file the game came from or was last saved to, or null);
 - ``{"n": k, "move": {...}}``: move number k (from 1) is ``move``; any moves from k on are dropped
   first (a new line of play after undo);
 - ``{"len": k}``: the game was taken back to its first k moves (undo).
@@ -158,14 +159,14 @@ class Autosaver:
 
     def _rewrite(self, history: GameHistory, moves: Sequence[Move]) -> None:
         from arle.engine import move_to_dict
-        from arle.files.saves import atomic_write_text, setup_to_dict
+        from arle.files.saves import atomic_write_text, options_dict, setup_to_dict
 
         header = {
             "format": FORMAT,
             "schema": SCHEMA,
             "app_version": __version__,
             "setup": setup_to_dict(history.setup),
-            "options": {"friendly_undo": history.friendly_undo},
+            "options": options_dict(history.friendly_undo, history.seats),
             "save_path": str(self.save_path) if self.save_path is not None else None,
         }
         lines = [_line(header)]
@@ -219,17 +220,18 @@ class ResumedGame:
 def resume(path: Path) -> ResumedGame:
     """Replay the journal at ``path`` (without taking its lock: start an ``Autosaver`` on the same
     path to go on playing). Raises SaveError (one sentence) when it cannot be played."""
-    from arle.files.saves import read_moves, read_options, read_setup, replay
+    from arle.files.saves import read_moves, read_options, read_seats, read_setup, replay
 
     header, raw_moves, note, before_damage = _parse(Path(path))
     setup = read_setup(header.get("setup"))
     friendly = read_options(header.get("options"))
+    seats = read_seats(header.get("options"), setup.players)
     try:
-        history = replay(setup, read_moves(raw_moves), friendly)
+        history = replay(setup, read_moves(raw_moves), friendly, seats)
     except SaveError:
         if before_damage is None:
             raise
-        history = replay(setup, read_moves(before_damage), friendly)
+        history = replay(setup, read_moves(before_damage), friendly, seats)
         note = _lost_note(note, len(before_damage))
     return ResumedGame(history, _save_path(header.get("save_path")), note)
 
@@ -373,6 +375,8 @@ class GameEntry:
     save_path: Path | None
     in_use: bool  # another window is playing it
     error: str | None = None  # a damaged journal: one sentence (set it aside with ``set_aside``)
+    #: Who plays each seat ("person" or a computer level); empty when the summary does not say.
+    seats: tuple[str, ...] = ()
 
 
 def list_games(folder: Path | None = None) -> list[GameEntry]:
@@ -448,7 +452,15 @@ def _entry(path: Path) -> GameEntry | None:
         save_path=_save_path(cached.get("save_path")),
         in_use=in_use,
         error=cached.get("error"),
+        seats=_seats(cached.get("seats")),
     )
+
+
+def _seats(raw: Any) -> tuple[str, ...]:
+    """The seats of a summary, or none when they are not a short list of texts."""
+    if isinstance(raw, list) and len(raw) <= 2 and all(isinstance(s, str) and len(s) < 16 for s in raw):
+        return tuple(raw)
+    return ()
 
 
 def _summary_path(path: Path) -> Path:
@@ -464,6 +476,7 @@ def _summary_of(history: GameHistory, save_path: Path | None) -> dict[str, Any]:
         "over": game.over,
         "save_path": str(save_path) if save_path is not None else None,
         "error": None,
+        "seats": list(history.seats),
     }
 
 

@@ -2,7 +2,8 @@
 
 The engine is policy-free (it only knows ``apply``); this object owns the rules of taking back:
 
-- solo, or hot-seat with ``friendly_undo``: unlimited undo and redo, back to the first move;
+- solo, a game against the computer, or hot-seat with ``friendly_undo``: unlimited undo and
+  redo, back to the first move;
 - hot-seat otherwise: a player may undo their own moves only until the other player has moved.
   Once a move by one player follows a move by the other, every earlier move is locked for good
   (``undo_floor``), even if that later move is itself undone.
@@ -23,6 +24,21 @@ from arle.engine import MAX_MOVES, Event, Game, IllegalMove, Move, Setup
 #: Keep a snapshot of the game after every this many moves.
 SNAPSHOT_EVERY = 8
 
+#: Who plays a seat: a person, or the computer at a level of ``arle.ai`` (a test checks they agree).
+PERSON = "person"
+SEAT_KINDS: tuple[str, ...] = (PERSON, "easy", "normal", "hard", "random")
+
+
+def seats_for(players: int, seats: Sequence[str] | None) -> tuple[str, ...]:
+    """``seats`` checked against the number of players; None means every seat a person.
+    Raises ValueError for a wrong count or an unknown kind."""
+    if seats is None:
+        return (PERSON,) * players
+    seats = tuple(seats)
+    if len(seats) != players or any(s not in SEAT_KINDS for s in seats):
+        raise ValueError(f"seats must be {players} of {', '.join(SEAT_KINDS)}")
+    return seats
+
 
 class GameHistory:
     """The current ``game`` plus every applied move, with undo/redo under the session's policy.
@@ -31,9 +47,12 @@ class GameHistory:
     calling ``undo()`` rather than keeping a reference to an older one.
     """
 
-    def __init__(self, setup: Setup, moves: Sequence[Move] = (), *, friendly_undo: bool = False) -> None:
+    def __init__(self, setup: Setup, moves: Sequence[Move] = (), *, friendly_undo: bool = False,
+                 seats: Sequence[str] | None = None) -> None:
         self.setup = setup
         self.friendly_undo = friendly_undo
+        #: Who plays each seat: ``PERSON`` or a computer level (see ``SEAT_KINDS``).
+        self.seats = seats_for(setup.players, seats)
         self.game = Game(setup)
         self.moves: list[Move] = []
         #: Who made each move in ``moves`` (the actor before it was applied).
@@ -50,8 +69,12 @@ class GameHistory:
 
     @property
     def unlimited(self) -> bool:
-        """Solo games and friendly hot-seat games may undo everything."""
-        return self.setup.players == 1 or self.friendly_undo
+        """Solo games, games against the computer and friendly hot-seat games may undo everything."""
+        return self.setup.players == 1 or self.friendly_undo or self.seats.count(PERSON) < 2
+
+    def is_computer(self, seat: int | None) -> bool:
+        """Whether the computer plays ``seat`` (None: nobody acts, the game is over)."""
+        return seat is not None and 0 <= seat < len(self.seats) and self.seats[seat] != PERSON
 
     @property
     def undo_limit(self) -> int:

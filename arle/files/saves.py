@@ -12,6 +12,8 @@ it and keeps running, ``arle verify`` prints it and exits non-zero.
 Format history (``schema``): 1 = what the first ``simulate --save-dir`` wrote (format, schema,
 setup, moves); 2 = adds ``app_version``, ``options`` (friendly undo) and ``final``. ``final`` may
 carry ``fingerprint`` (the ``FINGERPRINT_VERSION`` of its ``state_sha256``; absent means 1).
+``options`` may carry ``seats`` (who plays each seat: "person" or a computer level); absent means
+every seat a person, and an Arle that does not know the key still opens the game, all-person.
 """
 
 from __future__ import annotations
@@ -49,7 +51,7 @@ from arle.files.errors import (  # noqa: F401 (SaveError and the text helpers ar
     strict_json,
     valid_text,
 )
-from arle.files.history import GameHistory
+from arle.files.history import PERSON, SEAT_KINDS, GameHistory, seats_for
 from arle.files.paths import (  # noqa: F401 (EXTENSION, data_dir, saves_dir: still offered here)
     EXTENSION,
     FileTooLarge,
@@ -136,8 +138,17 @@ def setup_to_dict(setup: Setup) -> dict[str, Any]:
     return _converter.unstructure(setup)
 
 
+def options_dict(friendly_undo: bool, seats: Sequence[str] | None) -> dict[str, Any]:
+    """The ``options`` record of a save or a journal header (``seats`` only when a computer plays)."""
+    options: dict[str, Any] = {"friendly_undo": friendly_undo}
+    if seats is not None and any(s != PERSON for s in seats):
+        options["seats"] = list(seats)
+    return options
+
+
 def save_dict(
-    setup: Setup, moves: Sequence[Move], game: Game, *, friendly_undo: bool = False
+    setup: Setup, moves: Sequence[Move], game: Game, *, friendly_undo: bool = False,
+    seats: Sequence[str] | None = None,
 ) -> dict[str, Any]:
     """The whole save as JSON-ready data; ``game`` is the game after ``moves``."""
     return {
@@ -145,7 +156,7 @@ def save_dict(
         "schema": SCHEMA,
         "app_version": __version__,
         "setup": setup_to_dict(setup),
-        "options": {"friendly_undo": friendly_undo},
+        "options": options_dict(friendly_undo, seats),
         "moves": [move_to_dict(m) for m in moves],
         "final": summary(game),
     }
@@ -170,17 +181,19 @@ def dumps(data: dict[str, Any]) -> str:
 def save_history(path: Path, history: GameHistory) -> None:
     """Save the session's game (crash-safe). Raises only OSError (the disk) or SaveError (one
     sentence: the game holds something no file can)."""
-    save_game(path, history.setup, history.moves, history.game, friendly_undo=history.friendly_undo)
+    save_game(path, history.setup, history.moves, history.game, friendly_undo=history.friendly_undo,
+              seats=history.seats)
 
 
 def save_game(
-    path: Path, setup: Setup, moves: Sequence[Move], game: Game, *, friendly_undo: bool = False
+    path: Path, setup: Setup, moves: Sequence[Move], game: Game, *, friendly_undo: bool = False,
+    seats: Sequence[str] | None = None,
 ) -> None:
     bad = [n for n in (*setup.names, *setup.buildings) if not is_valid_text(n)]
     if bad:
         raise SaveError("the game cannot be saved: a player name is not valid text (a lone surrogate)")
     try:
-        text = dumps(save_dict(setup, moves, game, friendly_undo=friendly_undo))
+        text = dumps(save_dict(setup, moves, game, friendly_undo=friendly_undo, seats=seats))
         atomic_write_text(Path(path), text)
     except OSError:
         raise
@@ -289,8 +302,9 @@ def loads(raw: bytes | str, name: str = "the save file") -> LoadedSave:
     data = migrate(data, schema)
     setup = read_setup(data.get("setup"))
     friendly = read_options(data.get("options"))
+    seats = read_seats(data.get("options"), setup.players)
     moves = read_moves(data.get("moves"))
-    history = replay(setup, moves, friendly)
+    history = replay(setup, moves, friendly, seats)
     version = data.get("app_version")
     check_final(data.get("final"), history.game)
     return LoadedSave(history, schema, valid_text(version[:40]) if isinstance(version, str) else "unknown")
@@ -433,6 +447,22 @@ def read_options(raw: Any) -> bool:
     return raw.get("friendly_undo", False)
 
 
+def read_seats(raw: Any, players: int) -> tuple[str, ...]:
+    """Who plays each seat (``options.seats``); every seat a person when the save does not say."""
+    seats = raw.get("seats") if isinstance(raw, dict) else None
+    if seats is None:
+        return seats_for(players, None)
+    if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
+        raise SaveError("the save's seats are not valid (a list of \"person\" or a computer level)")
+    try:
+        return seats_for(players, seats)
+    except ValueError:
+        raise SaveError(
+            f"the save's seats are not valid: {players} of {', '.join(SEAT_KINDS)} expected, "
+            f"found {shown(seats, 60)}"
+        ) from None
+
+
 def read_moves(raw: Any) -> list[Move]:
     if not isinstance(raw, list):
         raise SaveError("the save has no move list")
@@ -447,9 +477,10 @@ def read_moves(raw: Any) -> list[Move]:
     return moves
 
 
-def replay(setup: Setup, moves: Sequence[Move], friendly_undo: bool) -> GameHistory:
+def replay(setup: Setup, moves: Sequence[Move], friendly_undo: bool,
+           seats: Sequence[str] | None = None) -> GameHistory:
     try:
-        history = GameHistory(setup, friendly_undo=friendly_undo)
+        history = GameHistory(setup, friendly_undo=friendly_undo, seats=seats)
     except Exception as exc:
         raise SaveError(f"the game setup cannot start a game: {str(exc)[:120]}") from None
     for i, move in enumerate(moves, start=1):

@@ -65,7 +65,7 @@ class Assists(QObject):
 
     def follow(self, move: Move) -> None:
         """After the player's ``move``: the rest of its Peat, then a safe payment."""
-        if self._busy or self.session.game.over:
+        if self._busy or self.session.game.over or self.session.computer_turn:
             return
         self._busy = True
         try:

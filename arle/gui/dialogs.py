@@ -60,6 +60,8 @@ class NewGameChoice:
     setup: Setup
     friendly_undo: bool
     colors: tuple[str, str]
+    #: Who plays each seat: "person" or a computer level (``arle.files.history.SEAT_KINDS``).
+    seats: tuple[str, ...] | None = None
 
 
 class NewGameDialog(QDialog):
@@ -74,7 +76,7 @@ class NewGameDialog(QDialog):
         form = QFormLayout()
         # players
         self.solo = QRadioButton(_tr("1 player (solo: reach 110 VP)"))
-        self.duo = QRadioButton(_tr("2 players (hot-seat)"))
+        self.duo = QRadioButton(_tr("2 players (hot-seat or against the computer)"))
         self.duo.setChecked(True)
         group = QButtonGroup(self)
         group.addButton(self.solo)
@@ -86,6 +88,8 @@ class NewGameDialog(QDialog):
         # names and colours
         self.name_edits: list[QLineEdit] = []
         self.color_boxes: list[QComboBox] = []
+        #: Who plays each seat: a person or the computer at a level.
+        self.seat_boxes: list[QComboBox] = []
         for i in range(2):
             edit = QLineEdit(names[i] or _tr("Player {n}").format(n=i + 1))
             edit.setMaxLength(40)
@@ -95,9 +99,18 @@ class NewGameDialog(QDialog):
                             style.tr(cname), hex_)
             idx = box.findData(colors[i]) if i < len(colors) else -1
             box.setCurrentIndex(idx if idx >= 0 else i)
+            seat = QComboBox()
+            seat.addItem(_tr("Person"), "person")
+            seat.addItem(_tr("Computer: Easy"), "easy")
+            seat.addItem(_tr("Computer: Normal"), "normal")
+            seat.addItem(_tr("Computer: Hard"), "hard")
+            seat.setToolTip(_tr("Who plays this seat: a person at this computer, or the computer "
+                                "at a level (Easy answers at once, Hard thinks a few seconds)."))
             r = QHBoxLayout()
             r.addWidget(edit, 2)
             r.addWidget(box, 1)
+            r.addWidget(seat, 1)
+            self.seat_boxes.append(seat)
             shape = _tr("circles") if style.player_shape(i) == "circle" else _tr("squares")
             form.addRow(_tr("Player {n} ({shape})").format(n=i + 1, shape=shape), r)
             self.name_edits.append(edit)
@@ -162,7 +175,7 @@ class NewGameDialog(QDialog):
         self.building_set.currentIndexChanged.connect(self._validate)
         for e in self.name_edits:
             e.textChanged.connect(self._validate)
-        for b in self.color_boxes:
+        for b in (*self.color_boxes, *self.seat_boxes):
             b.currentIndexChanged.connect(self._validate)
         self._validate()
 
@@ -183,7 +196,9 @@ class NewGameDialog(QDialog):
         self.name_edits[1].setEnabled(two)
         self.color_boxes[1].setEnabled(two)
         self.start.setEnabled(two)
-        self.friendly.setEnabled(two)
+        self.seat_boxes[1].setEnabled(two)
+        self.seat_boxes[0].setEnabled(two)  # the solo game is a person's
+        self.friendly.setEnabled(two and self.seats().count("person") == 2)
         self.pick_box.setVisible(self.building_set.currentData() == "explicit")
         problem = ""
         names = [e.text().strip() for e in self.name_edits[: self.players]]
@@ -206,6 +221,12 @@ class NewGameDialog(QDialog):
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(not problem)
         return not problem
 
+    def seats(self) -> tuple[str, ...]:
+        """Who plays each seat of the chosen game."""
+        if self.players == 1:
+            return ("person",)
+        return tuple(box.currentData() for box in self.seat_boxes)
+
     def choice(self, seed: int | None = None) -> NewGameChoice:
         """The game described by the dialog (a random seed unless one is given)."""
         players = self.players
@@ -224,7 +245,9 @@ class NewGameDialog(QDialog):
             start_player=start,
         )
         colors = (self.color_boxes[0].currentData(), self.color_boxes[1].currentData())
-        return NewGameChoice(setup, self.friendly.isChecked() and players == 2, colors)
+        seats = self.seats()
+        friendly = self.friendly.isChecked() and seats.count("person") == 2
+        return NewGameChoice(setup, friendly, colors, seats)
 
 
 # -- Rules notes ------------------------------------------------------------------------------------------

@@ -65,6 +65,8 @@ class GamePage(QSplitter):
     def __init__(self, session: GameSession) -> None:
         from arle.gui.board_scene import BoardScene
         from arle.gui.board_view import BoardView
+        from arle.gui.coach import Coach, CoachBar
+        from arle.gui.computer import ComputerPlayer
         from arle.gui.dialogs import ScoringTable
         from arle.gui.home_scene import HomeBoardScene
         from arle.gui.panels import DecisionPanel, GameLog, PlayerPanel, TurnBanner
@@ -117,6 +119,11 @@ class GamePage(QSplitter):
             self.player_tabs.addTab(panel, icon, session.player_name(i))
         self.log = GameLog(session)
         side_lay.addWidget(self.banner)
+        # the computer's seats and the coach (started by the window once the page is shown)
+        self.computer = ComputerPlayer(session, parent=self)
+        self.coach = Coach(self, parent=self)
+        self.coach_bar = CoachBar(self, self.coach, self.computer, side)  # parented: never a window
+        side_lay.addWidget(self.coach_bar)
         # A long list of choices (13 buildings) scrolls instead of making the window taller than the
         # screen; the game log gives up its room first.
         self.log.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Ignored)

@@ -217,6 +217,7 @@ class MainWindow(QMainWindow):
         self.quit_action = self._action(_tr("&Quit"), self.close, K("Ctrl+Q"))
         self.undo_action = self._action(_tr("&Undo"), self.undo, K("Ctrl+Z"))
         self.redo_action = self._action(_tr("&Redo"), self.redo, [K("Ctrl+Shift+Z"), K("Ctrl+Y")])
+        self.hint_action = self._action(_tr("&Hint"), self.hint, K("H"))
         self.rules_action = self._action(_tr("&Rules Notes"), self.show_rules_notes, K("F1"))
         self.about_action = self._action(_tr("&About Arle"), self.show_about)
         self.how_to_action = self._action(_tr("&How to play"), self.show_how_to_play, K("Shift+F1"))
@@ -239,6 +240,7 @@ class MainWindow(QMainWindow):
         edit = bar.addMenu(_tr("&Edit"))
         edit.addAction(self.undo_action)
         edit.addAction(self.redo_action)
+        edit.addAction(self.hint_action)
         view = bar.addMenu(_tr("&View"))
         for a in (self.board_action, self.home_action, self.storage_action):
             view.addAction(a)
@@ -255,6 +257,7 @@ class MainWindow(QMainWindow):
             a.setEnabled(playing)
         self.undo_action.setEnabled(playing and self.session.can_undo())
         self.redo_action.setEnabled(playing and self.session.can_redo())
+        self.hint_action.setEnabled(playing and self.session.coached)
 
     # -- starting and ending games -----------------------------------------------------------------------
 
@@ -284,7 +287,7 @@ class MainWindow(QMainWindow):
         self.settings.player_colours = list(choice.colors)
         self.settings.friendly_undo = choice.friendly_undo
         self._save_settings()
-        history = GameHistory(choice.setup, friendly_undo=choice.friendly_undo)
+        history = GameHistory(choice.setup, friendly_undo=choice.friendly_undo, seats=choice.seats)
         self.install(history, list(choice.colors), save_path=None)
 
     def install(self, history: GameHistory, colors: list[str] | None = None,
@@ -315,12 +318,15 @@ class MainWindow(QMainWindow):
 
         self.assists = Assists(session)
         self._apply_play_settings()
+        session.changed.connect(self._update_actions)  # the computer's turn: no redo
         self.set_warning("settings", None)
         self._start_autosave(history, autosaver, save_path)
         self._update_actions()
         self._update_title()
         if history.game.over:
             self._game_over()
+        self.page.computer.pace = self.settings.computer_pace
+        self.page.computer.start()  # a game continued on the computer's turn goes on at once
 
     def close_game(self) -> None:
         """Take the game page down (New Game, Open, Continue, closing the window); its journal is
@@ -341,6 +347,9 @@ class MainWindow(QMainWindow):
                 log.exception("cannot close the autosave journal")
         for topic in ("autosave", "note"):
             self.set_warning(topic, None)
+        if page is not None:  # the computer and the coach stop thinking before the page goes
+            page.computer.stop(wait=CANCEL_WAIT_S)
+            page.coach.stop(wait=CANCEL_WAIT_S)
         if session is not None:
             session.after_change = None
             session.blockSignals(True)  # nothing may redraw a page on its way out
@@ -425,6 +434,7 @@ class MainWindow(QMainWindow):
             return
         self.page.views.setCurrentIndex(self.page.scoring_index)
         self.statusBar().showMessage(self.page.scoring.result.text(), 15000)
+        self.page.coach.compare_with_hard()  # solo: what Hard scores on the same start (off-thread)
 
     # -- autosave ------------------------------------------------------------------------------------------
 
@@ -644,6 +654,11 @@ class MainWindow(QMainWindow):
         if self.session is not None:
             self.session.redo()
 
+    def hint(self) -> None:
+        """The coach's hint: the move Hard would make now, lit on the board (H)."""
+        if self.page is not None:
+            self.page.coach.ask()
+
     def show_view(self, which: int | str) -> None:
         if self.page is None or self.session is None:
             return
@@ -756,6 +771,8 @@ def recent_files(limit: int = 6) -> list[Path]:
 
 #: A load that takes longer than this shows the busy indicator (ms).
 BUSY_AFTER_MS = 250
+#: How long closing a game waits for the computer's thread to see its cancel flag (seconds).
+CANCEL_WAIT_S = 2.0
 
 
 def reason(exc: Exception) -> str:

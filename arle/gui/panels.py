@@ -218,6 +218,7 @@ class DecisionPanel(QFrame):
 
     def refresh(self, *_: Any) -> None:
         g = self.session.game
+        self.setEnabled(not self.session.computer_turn)  # a person waits for the computer's move
         legal = self.session.legal_moves()
         hint = drag_hint(self.session)
         if hint != self.hint.text():

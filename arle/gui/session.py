@@ -6,6 +6,10 @@ no legal move goes to ``refuse`` so the status bar can say why.
 
 ``changed`` carries the engine events of the last applied move (an empty list after undo, redo,
 new game or load: then views simply redraw everything from the state).
+
+A seat may be the computer's (``history.seats``): during its turn the session refuses every move
+but the computer's own (``play_computer``, from ``arle.gui.computer``), and undo takes back to the
+person's previous decision, the computer's moves after it included.
 """
 
 from __future__ import annotations
@@ -96,20 +100,52 @@ class GameSession(QObject):
         return move in self.legal_moves()
 
     def can_undo(self) -> bool:
-        return self._history.can_undo()
+        return self._history.can_undo() and self._person_move_back() is not None
 
     def can_redo(self) -> bool:
-        return self._history.can_redo()
+        return self._history.can_redo() and not self.computer_turn
+
+    def seat(self, index: int | None) -> str:
+        """Who plays seat ``index``: "person" or the computer's level."""
+        seats = self._history.seats
+        return seats[index] if index is not None and 0 <= index < len(seats) else "person"
+
+    @property
+    def computer_turn(self) -> bool:
+        """Whether the computer is to act now (a person may not move)."""
+        return not self.game.over and self._history.is_computer(self.game.actor)
+
+    @property
+    def has_computer(self) -> bool:
+        return any(s != "person" for s in self._history.seats)
+
+    @property
+    def coached(self) -> bool:
+        """Whether the coach's hints are offered: solo, or one person against the computer."""
+        return self._history.seats.count("person") == 1
 
     # -- changing ----------------------------------------------------------------------------------
 
     def try_apply(self, move: Move) -> bool:
         """Apply ``move`` through the history. Illegal: emits ``message``, returns False, no change."""
+        if self.computer_turn:
+            self.message.emit(_tr("It is the computer's turn: wait for its move."))
+            return False
+        return self._apply(move)
+
+    def play_computer(self, move: Move) -> bool:
+        """The computer's move (``arle.gui.computer``), applied and logged like a person's."""
+        if not self.computer_turn:
+            return False
+        return self._apply(move)
+
+    def _apply(self, move: Move) -> bool:
         reason = self.why_not(move)
         if reason is not None:
             self.message.emit(reason)
             return False
-        if self.confirm is not None and not self.confirm(move):
+        person = not self.computer_turn
+        if person and self.confirm is not None and not self.confirm(move):
             return False
         actor = self.game.actor
         label = move_label(self.game, move)
@@ -120,7 +156,8 @@ class GameSession(QObject):
             return False
         self.log.append(LogEntry(actor, move, label, list(events)))
         self._after(events)
-        self.applied.emit(move)
+        if person:  # the player's assists follow a person's moves, never the computer's
+            self.applied.emit(move)
         return True
 
     def try_apply_any(self, moves: Iterable[Move]) -> bool:
@@ -142,18 +179,34 @@ class GameSession(QObject):
         self.message.emit(reason)
 
     def undo(self) -> bool:
-        if not self._history.can_undo():
+        """Take back the last move; against the computer, back to the person's previous decision
+        (the computer's moves after it go too)."""
+        count = self._person_move_back()
+        if not self._history.can_undo() or count is None:
             self.message.emit(_tr("There is no move you may take back now."))
             return False
-        self._history.undo()
-        if self.log:
-            self.log.pop()
+        for _ in range(count):
+            self._history.undo()
+            if self.log:
+                self.log.pop()
         self.message.emit(_tr("Move taken back."))
         self._after([])
         return True
 
+    def _person_move_back(self) -> int | None:
+        """How many moves one undo takes back: 1, or against the computer as many as it takes to
+        undo a person's move; None when no person's move may be taken back."""
+        history = self._history
+        if not self.has_computer:
+            return 1
+        movers = history.movers
+        for count in range(1, history.undo_limit + 1):
+            if not history.is_computer(movers[-count]):
+                return count
+        return None
+
     def redo(self) -> bool:
-        if not self._history.can_redo():
+        if not self.can_redo():
             self.message.emit(_tr("There is no move to redo."))
             return False
         actor = self.game.actor

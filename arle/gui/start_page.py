@@ -61,6 +61,18 @@ def when(stamp: float, now: datetime.datetime | None = None) -> str:
     return f"{moment.day} {moment.strftime('%b %Y')}"
 
 
+def who_plays(entry: GameEntry) -> str:
+    """The players' names, a computer's marked with its level ("Ben (computer, Hard)")."""
+    from arle.gui.coach import level_name
+
+    names = []
+    for i, name in enumerate(entry.names):
+        seat = entry.seats[i] if i < len(entry.seats) else "person"
+        names.append(name if seat == "person" else
+                     _tr("{name} (computer, {level})").format(name=name, level=level_name(seat)))
+    return " – ".join(names)
+
+
 def game_text(entry: GameEntry) -> str:
     """Two lines: who plays, the half-year and the live scores; when it was last played and how
     it stands (damaged, open in another window, linked to a save file)."""
@@ -70,7 +82,7 @@ def game_text(entry: GameEntry) -> str:
         return _tr("{who}: the autosave is damaged\n{error}").format(who=who, error=error)
     scores = " : ".join(f"{s:g}" for s in entry.scores)
     first = _tr("{names} · half-year {n} of {last} · {scores} VP").format(
-        names=" – ".join(entry.names), n=entry.half_year, last=HALF_YEARS, scores=scores)
+        names=who_plays(entry), n=entry.half_year, last=HALF_YEARS, scores=scores)
     second = [_tr("last played {when}").format(when=when(entry.last_played))]
     if entry.save_path is not None:
         second.append(_tr("saved as {name}").format(name=entry.save_path.name))
@@ -185,7 +197,7 @@ class StartPage(QWidget):
         self.continue_button.setVisible(latest is not None)
         if latest is not None:
             self.continue_button.setText(_tr("Continue: {names}, half-year {n}").format(
-                names=" – ".join(latest.names), n=latest.half_year))
+                names=who_plays(latest), n=latest.half_year))
         self.games.setVisible(bool(entries))
         self.games_title.setVisible(bool(entries))
         self.recent.clear()

@@ -96,3 +96,14 @@ def test_a_whole_number_zoom_reads_as_a_float(tmp_path: Path) -> None:
     path.write_text(json.dumps({"zoom": 2}))
     settings, warning = read_settings(path)
     assert warning is None and settings.zoom == 2.0 and isinstance(settings.zoom, float)
+
+
+def test_computer_pace_is_kept_and_an_unknown_pace_falls_back_to_normal(tmp_path: Path) -> None:
+    """Issue 11: the setting ``computer_pace`` (slow / normal / instant)."""
+    path = tmp_path / "settings.json"
+    save_settings(Settings(computer_pace="instant"), path)
+    assert read_settings(path)[0].computer_pace == "instant"
+    path.write_text(json.dumps({"computer_pace": "warp"}))
+    settings, warning = read_settings(path)
+    assert settings.computer_pace == "normal"
+    assert warning is not None and "computer_pace" in warning

@@ -1,0 +1,296 @@
+"""The coach (solo, and one person against the computer): Hint shows the move Hard would make now,
+lit where the piece would go (a ring on the board, or the button that makes it), with one line of
+why. Hard thinks for a few seconds, off the GUI thread (``arle.gui.computer.Thinker``); any move,
+undo or new game drops the hint and cancels a think in progress.
+
+At the end of a solo game the coach plays the same start (setup and seed) as Hard, off the GUI
+thread (about a minute), and says what Hard scored (``hardScored``; ``compare_with_hard``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QCoreApplication, QObject, QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QPen
+from PySide6.QtWidgets import (
+    QFrame,
+    QGraphicsEllipseItem,
+    QGraphicsItem,
+    QHBoxLayout,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from arle.gui.computer import ComputerPlayer, Thinker
+
+if TYPE_CHECKING:
+    from arle.engine import Move
+    from arle.gui.board_view import BoardView
+    from arle.gui.game_page import GamePage
+
+#: The ring around a hinted target: a colour no player has and no board uses.
+HINT_COLOR = "#d6287a"
+HINT_RADIUS = 34.0
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("Coach", text)
+
+
+class Coach(QObject):
+    """Asks Hard for the move now and lights it on the page."""
+
+    #: The hint's words, or "" when it is dropped (the side panel shows them).
+    said = Signal(str)
+    #: True while Hard thinks about a hint.
+    busy = Signal(bool)
+    #: Hard's final score playing the same start as this solo game (``compare_with_hard``).
+    hardScored = Signal(float)
+
+    def __init__(self, page: GamePage, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.page = page
+        self.session = page.session
+        self.thinker = Thinker(self)
+        #: Plays the solo game's start as Hard at the end (``compare_with_hard``).
+        self.rival = Thinker(self)
+        #: Hard's score on this game's start, once known.
+        self.hard_score: float | None = None
+        #: The hinted move and where it is lit (a ring in a scene, or a panel button).
+        self.move: Move | None = None
+        self.ring: QGraphicsItem | None = None
+        self.button: QPushButton | None = None
+        self.session.changed.connect(self.clear)
+        self.session.reset.connect(self.clear)
+
+    @property
+    def available(self) -> bool:
+        """A hint can be asked now: a coached game, and a person to act."""
+        s = self.session
+        return s.coached and not s.game.over and not s.computer_turn
+
+    def ask(self) -> bool:
+        """Start Hard's think about the position now; False (and a sentence) when no hint is offered."""
+        from arle.ai import hint
+
+        if not self.session.coached:
+            self.session.refuse(_tr("Hints are offered in solo and against the computer."))
+            return False
+        if not self.available:
+            self.session.refuse(_tr("There is no move of yours to hint at now."))
+            return False
+        self.clear()
+        game = self.session.game.copy()
+        at = len(self.session.history.moves)
+        self.busy.emit(True)
+        self.said.emit(_tr("The coach is thinking…"))
+        self.thinker.run(lambda should_stop: hint(game, should_stop),
+                         lambda found: self._found(found, at), self._failed)
+        return True
+
+    def compare_with_hard(self) -> bool:
+        """At the end of a solo game: play its start as Hard off the GUI thread, then emit
+        ``hardScored`` (at once if already known). False when this is no solo game."""
+        if not self.session.game.state.solo:
+            return False
+        if self.hard_score is not None:
+            self.hardScored.emit(self.hard_score)
+            return True
+        if not self.rival.busy:
+            setup = self.session.setup
+            self.rival.run(lambda should_stop: hard_score(setup, should_stop), self._scored)
+        return True
+
+    def _scored(self, score: float) -> None:
+        self.hard_score = score
+        self.hardScored.emit(score)
+
+    def stop(self, wait: float = 0.0) -> None:
+        """Stop every think (the game is closed)."""
+        self.thinker.cancel(wait)
+        self.rival.cancel(wait)
+
+    def clear(self, *_: Any) -> None:
+        """Drop the hint (the position changed) and stop a think in progress."""
+        if self.thinker.busy:
+            self.thinker.cancel()
+            self.busy.emit(False)
+        self.move = None
+        if self.ring is not None:
+            scene = self.ring.scene()
+            if scene is not None:
+                scene.removeItem(self.ring)
+            self.ring = None
+        if self.button is not None:
+            self.button.setStyleSheet("")
+            self.button = None
+        self.said.emit("")
+
+    def _failed(self, error: BaseException) -> None:
+        self.busy.emit(False)
+        self.said.emit("")
+
+    def _found(self, found: tuple[Move, Any], at: int) -> None:
+        from arle.ai import reason_text
+        from arle.gui.style import move_label
+
+        self.busy.emit(False)
+        if at != len(self.session.history.moves):
+            return
+        move, reason = found
+        self.move = move
+        self.light(move)
+        text = _tr("Hint: {move}. {why}").format(move=move_label(self.session.game, move),
+                                                 why=reason_text(reason))
+        self.said.emit(text)
+        self.session.message.emit(text)
+
+    # -- lighting ---------------------------------------------------------------------------------------
+
+    def light(self, move: Move) -> None:
+        """A ring where ``move``'s piece would go (that board brought forward), else the button
+        that makes it outlined; a move made from "More actions" is only said in words."""
+        for view in self._views():
+            pos = view.board.target_pos(move)
+            if pos is not None:
+                self._ring(view, pos)
+                return
+        button = self.page.decision.button_for(move)
+        if button is not None:
+            button.setStyleSheet(f"border: 3px solid {HINT_COLOR}; border-radius: 5px; padding: 4px;")
+            self.button = button
+
+    def _views(self) -> list[BoardView]:
+        actor = self.session.game.actor or 0
+        page = self.page
+        return [page.board_view, page.home_views[actor], page.storage_views[actor]]
+
+    def _ring(self, view: BoardView, pos: QPointF) -> None:
+        r = HINT_RADIUS
+        ring = QGraphicsEllipseItem(QRectF(pos.x() - r, pos.y() - r, 2 * r, 2 * r))
+        pen = QPen(QColor(HINT_COLOR), 6)
+        pen.setStyle(Qt.PenStyle.DashLine)
+        ring.setPen(pen)
+        ring.setBrush(QBrush(QColor(214, 40, 122, 40)))
+        ring.setZValue(1e6)
+        ring.setAcceptedMouseButtons(Qt.MouseButton.NoButton)  # clicks go to what lies beneath
+        ring.setToolTip(_tr("The coach's hint"))
+        view.board.addItem(ring)
+        self.ring = ring
+        index = self.page.views.indexOf(view)
+        if index >= 0 and self.page.views.currentIndex() != index:
+            self.page.views.setCurrentIndex(index)
+        view.ensureVisible(ring)
+
+    def target(self) -> tuple[Any, QPointF] | None:
+        """Where the hint is lit (the scene and the ring's centre), for tests."""
+        if self.ring is None or self.ring.scene() is None:
+            return None
+        return self.ring.scene(), self.ring.rect().center()
+
+
+class CoachBar(QFrame):
+    """The side panel's line for the computer: "thinking…" during its turn, and the Hint button
+    with the coach's words. Hidden in a game of two people."""
+
+    def __init__(self, page: GamePage, coach: Coach, computer: ComputerPlayer,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.session = page.session
+        self.coach = coach
+        self.setObjectName("coachBar")
+        self.button = QPushButton(_tr("Hint"))
+        self.button.setToolTip(_tr("The move the Hard computer player would make now, and why (H)."))
+        self.button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Enter stays with the decision's default
+        self.button.clicked.connect(coach.ask)
+        self.bar = QProgressBar()
+        self.bar.setRange(0, 0)
+        self.bar.setMaximumHeight(8)
+        self.bar.setTextVisible(False)
+        self.bar.hide()
+        self.status = QLabel()
+        self.status.setWordWrap(True)
+        self.status.setObjectName("hint")
+        self.words = QLabel()
+        self.words.setWordWrap(True)
+        self.words.setObjectName("coachWords")
+        self.words.hide()
+        row = QHBoxLayout()
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.status, 1)
+        row.addWidget(self.button)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(8, 2, 8, 2)
+        lay.addLayout(row)
+        lay.addWidget(self.bar)
+        lay.addWidget(self.words)
+        self._thinking = False
+        self._hinting = False
+        coach.said.connect(self._say)
+        coach.hardScored.connect(self._hard_scored)
+        coach.busy.connect(self._coach_busy)
+        computer.thinking.connect(self._computer_busy)
+        self.session.changed.connect(self.refresh)
+        self.session.reset.connect(self.refresh)
+        self.refresh()
+
+    def refresh(self, *_: Any) -> None:
+        s = self.session
+        self.setVisible(s.has_computer or s.coached)
+        self.button.setVisible(s.coached and not s.game.over)
+        self.button.setEnabled(self.coach.available and not self._hinting)
+        actor = s.game.actor
+        if s.computer_turn and actor is not None:
+            level = level_name(s.seat(actor))
+            text = _tr("{name} (computer, {level}) is thinking…") if self._thinking else \
+                _tr("{name} (computer, {level}) plays.")
+            self.status.setText(text.format(name=s.player_name(actor), level=level))
+        elif s.coached and not s.game.over:
+            self.status.setText(_tr("Stuck? Ask the coach."))
+        elif s.game.over and s.game.state.solo and self.coach.hard_score is not None:
+            self._hard_scored(self.coach.hard_score)
+        elif s.game.over and s.game.state.solo:
+            self.status.setText(_tr("Hard is playing the same start, to compare…"))
+        else:
+            self.status.setText("")
+        self.bar.setVisible(self._thinking or self._hinting)
+
+    def _hard_scored(self, score: float) -> None:
+        mine = self.session.game.score(0).total
+        text = _tr("Hard, playing the same start, scored {hard:g} VP (you: {mine:g} VP).").format(
+            hard=score, mine=mine)
+        self.status.setText(text)
+        self.session.message.emit(text)
+
+    def _say(self, text: str) -> None:
+        self.words.setText(text)
+        self.words.setVisible(bool(text))
+
+    def _coach_busy(self, on: bool) -> None:
+        self._hinting = on
+        self.refresh()
+
+    def _computer_busy(self, on: bool) -> None:
+        self._thinking = on
+        self.refresh()
+
+
+def level_name(level: str) -> str:
+    """A computer level in words."""
+    names = {"easy": _tr("Easy"), "normal": _tr("Normal"), "hard": _tr("Hard"), "random": _tr("Random")}
+    return names.get(level, level)
+
+
+def hard_score(setup: Any, should_stop: Any = None) -> float:
+    """Hard's final score playing a solo game from ``setup`` (the same start: same seed)."""
+    from arle.ai import choose
+    from arle.engine import Game
+
+    game = Game(setup)
+    while not game.over:
+        game.apply(choose(game, "hard", should_stop))
+    return game.score(0).total
