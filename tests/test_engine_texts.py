@@ -75,7 +75,7 @@ def parse_po(text: str) -> dict[str | tuple[str, str], str | tuple[str, ...]]:
     last = ""
 
     def flush() -> None:
-        if "msgid" in fields and fields["msgid"]:
+        if fields.get("msgid"):
             if "msgid_plural" in fields:
                 forms = tuple(fields[k] for k in sorted(fields) if k.startswith("msgstr["))
                 entries[(fields["msgid"], fields["msgid_plural"])] = forms
@@ -230,8 +230,8 @@ def test_french_log_line_and_refusal_of_a_cut() -> None:
 
 
 def _milking(food: int) -> Text:
-    from arle.engine.content.words import counted
     from arle.engine.content.text import t
+    from arle.engine.content.words import counted
 
     return t("milking gives {food}", food=counted("food", food))
 
