@@ -19,7 +19,7 @@ from ..content.goods import Animal, Good
 from ..content.text import Text, join, noun, t, tn
 from ..content.tiles import Tile
 from ..content.tools import TOOL_TRACKS, Tool, last_position, tool_count
-from ..content.words import amount
+from ..content.words import TILE_NAMES, amount
 from ..rules import animals, homeboard
 from ..rules.payments import Bundle, Cost, payment_options
 from ..rules.supply import gain, pay, take_tile, tile_left
@@ -603,7 +603,7 @@ class PlaceTileDecision(Decision):
 
     def prompt(self, g: Game) -> Text:
         tile = _as_tile(self.tile)
-        name = tile.replace("_", " ") if isinstance(tile, Tile) else BUILDINGS[tile].name
+        name = TILE_NAMES[tile] if isinstance(tile, Tile) else BUILDINGS[tile].name
         return t("Place the {tile} on an empty land space", tile=noun(name))
 
     def options(self, g: Game) -> list[Move]:
