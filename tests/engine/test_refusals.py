@@ -272,7 +272,8 @@ def test_the_dike_refusals_name_the_action_and_the_gap():
     run_steps(g, 0, [DikeStep("fixed:1")])
     bottom = why(g, MoveDike(3, "1,2"))
     assert bottom.get("gap") == min(gap for gap, _ in me(g).dikes)
-    assert str(render(bottom)) == f"Only one of the lowest Dikes (in gap {bottom.get('gap') + 1}) may move up."
+    gap_on_board = bottom.get("gap") + 1
+    assert str(render(bottom)) == f"Only one of the lowest Dikes (in gap {gap_on_board}) may move up."
     gap = why(g, MoveDike(0, "2,0"))
     assert gap.get("gap") == 1  # the free place "1,2" is in gap 1 (0-based)
     assert str(render(gap)).startswith("A Dike moves into a free place of gap 2, the lowest gap")
