@@ -321,3 +321,15 @@ def test_every_text_of_a_random_game_is_in_the_french_catalogue(seed: int) -> No
                 shown |= _msgids_in(event.text)
     missing = sorted(str(m) for m in shown if not _translated(m))
     assert missing == []
+
+
+def test_an_empty_join_says_nothing_not_the_catalogue_header() -> None:
+    """gettext("") is a compiled catalogue's header: a sale prompt with no sale left joins
+    nothing and must not show it."""
+    from arle.engine import join
+
+    class WithHeader(gettext.NullTranslations):
+        def gettext(self, message: str) -> str:
+            return "Content-Type: text/plain; charset=UTF-8" if message == "" else message
+
+    assert say(join([]), Language(WithHeader())) == ""
