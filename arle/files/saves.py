@@ -237,7 +237,7 @@ def fingerprint(game: Game) -> str:
     data = {
         "state": state,
         "actor": game.actor,
-        "prompt": game.prompt(),
+        "prompt": str(game.prompt()),  # English: saves are language-neutral
         "legal": [move_to_dict(m) for m in game.legal_moves()],
     }
     text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=True, default=str)
@@ -557,7 +557,7 @@ def report(loaded: LoadedSave) -> dict[str, Any]:
         "phase": s.phase.value,
         "over": game.over,
         "turn": None if actor is None else {"player": actor, "name": s.players[actor].name},
-        "prompt": game.prompt(),
+        "prompt": str(game.prompt()),  # English: saves are language-neutral
         "winner": s.winner,
         "scores": [
             {"player": p.index, "name": p.name, **game.score(p.index).as_dict()} for p in s.players

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 from arle.engine import ACTION_SPACES, BUILDINGS, HALF_YEARS, TOOL_TRACKS, WORKERS, Phase, Tool
 from arle.gui import art, style
 from arle.gui.pieces import DragPiece, DragSpec
+from arle.gui.texts import say
 
 if TYPE_CHECKING:
     from arle.gui.board_scene import BoardScene
@@ -483,7 +484,7 @@ class BuildingItem(BoardItem):
         self.building = building
         self.info = BUILDINGS[building]
         self.setToolTip(_tr("<b>{name}</b> ({vp} VP)<br>Cost: {cost}<br>{text}").format(
-            name=style.tr(self.info.name), vp=self.info.vp, cost=self.info.cost.text(),
+            name=style.tr(self.info.name), vp=self.info.vp, cost=say(self.info.cost.text()),
             text=style.tr(self.info.text, "Buildings")))
 
     def look(self) -> object:

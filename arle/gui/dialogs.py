@@ -36,6 +36,7 @@ from arle.engine import RULES_NOTES, SOLO_TARGET, Setup
 from arle.engine import buildings as B
 from arle.files.errors import is_valid_text
 from arle.gui import style
+from arle.gui.texts import say
 
 if TYPE_CHECKING:
     from arle.gui.session import GameSession
@@ -291,7 +292,7 @@ def result_text(session: GameSession) -> str:
     if s.solo:
         from arle.engine import solo_rating
 
-        return _tr("Solo result: {rating}").format(rating=solo_rating(totals[0]))
+        return _tr("Solo result: {rating}").format(rating=say(solo_rating(totals[0])))
     if not g.over:
         leader = max(range(len(totals)), key=lambda i: totals[i])
         if totals[0] == totals[1]:

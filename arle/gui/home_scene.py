@@ -74,6 +74,7 @@ from arle.gui.pieces import (
 )
 from arle.gui.scene import SessionScene
 from arle.gui.style import name_of, player_color
+from arle.gui.texts import say
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -544,7 +545,7 @@ class HomeBoardScene(SessionScene):
         if game.over:
             now = _t("The game is over.")
         elif self.mine_to_act():
-            now = _t("Now: {prompt}").format(prompt=game.prompt())
+            now = _t("Now: {prompt}").format(prompt=say(game.prompt()))
         else:
             actor = game.actor
             other = game.state.players[actor].name if actor is not None else ""

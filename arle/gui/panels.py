@@ -46,6 +46,7 @@ from arle.engine import events as E
 from arle.engine import moves as M
 from arle.files.resources import resource_path
 from arle.gui import style
+from arle.gui.texts import say
 
 if TYPE_CHECKING:
     from arle.engine import Move
@@ -116,7 +117,7 @@ class TurnBanner(QFrame):
         color = style.player_color(self.session, actor)
         self.piece.setPixmap(style.piece_pixmap(style.player_shape(actor), color, 26))
         self.title.setText(_tr("{name}'s turn").format(name=self.session.player_name(actor)))
-        self.prompt.setText(g.prompt())
+        self.prompt.setText(say(g.prompt()))
 
     def _frame(self, actor: int) -> None:
         """Frame and background in the acting player's colour: one style sheet with a rule per

@@ -23,6 +23,7 @@ from PySide6.QtCore import QCoreApplication, QObject, Signal
 from arle.engine import Event, Game, IllegalMove, Move, Setup, render
 from arle.files.history import GameHistory
 from arle.gui.style import DEFAULT_COLORS, move_label
+from arle.gui.texts import say
 
 
 def _tr(text: str) -> str:
@@ -172,7 +173,7 @@ class GameSession(QObject):
         """Why ``move`` is refused now, in one sentence (the engine's reason, so the views never
         re-derive a rule); None when it is legal."""
         reason = self.game.why_not(move)
-        return render(reason) if reason is not None else None
+        return say(render(reason)) if reason is not None else None
 
     def refuse(self, reason: str) -> None:
         """A drop or click that maps to no legal move: say why, change nothing."""

@@ -45,6 +45,7 @@ from arle.gui.pieces import (
 )
 from arle.gui.scene import SessionScene
 from arle.gui.style import name_of, player_color
+from arle.gui.texts import say
 
 if TYPE_CHECKING:
     from arle.gui.session import GameSession
@@ -528,6 +529,6 @@ class StorageScene(SessionScene):
                 label = _t("Done selling") if sale.sold else _t("Done (sell nothing: the tile goes back)")
                 button = ClickItem(self, rect, label, move, QColor("#dfe8f5"))
             else:
-                button = ClickItem(self, rect, _t(sale.option_text(self.session.game, move.option)), move)
+                button = ClickItem(self, rect, say(sale.option_text(self.session.game, move.option)), move)
             button.setZValue(52)
             self.add_item(button)

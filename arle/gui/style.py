@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPixmap
 
+from arle.gui.texts import say
+
 if TYPE_CHECKING:
     from arle.engine import Game, Move
 
@@ -209,12 +211,12 @@ def _decision_option_label(game: Game, move: Move) -> str | None:
         return None
     kind, option = d.option_kind, move.option
     if kind is OptionKind.GO:
-        return d.option_text(game, option)
+        return say(d.option_text(game, option))
     if kind is OptionKind.PART:
-        text = d.option_text(game, option)
-        return tr(text[:1].upper() + text[1:])
+        text = say(d.option_text(game, option))
+        return text[:1].upper() + text[1:]
     if kind is OptionKind.CONVERSION:
-        return tr(d.option_text(game, option))
+        return say(d.option_text(game, option))
     if kind is OptionKind.BUILDING:
         b = BUILDINGS.get(option)
         if b is not None:

@@ -984,7 +984,7 @@ def test_immediate_abilities_act_once_when_built():
     put(g, p, Tile.GRAIN_FIELD, (2, 0))
     set_goods(p, timber=1, grain=8, food=0)
     events = build(g, "mill", space="3,2")
-    assert [e.text for e in events if isinstance(e, ActionUsed) and e.source == "mill"] == [
+    assert [str(e.text) for e in events if isinstance(e, ActionUsed) and e.source == "mill"] == [
         "3 fields: 8 food"]
     later = finish_work_phase(g)
     later += finish_work_phase(g)

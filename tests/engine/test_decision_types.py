@@ -95,7 +95,7 @@ def test_one_decision_places_tiles_and_buildings():
     p = g.state.players[0]
     d = PlaceBuilding("carpenters_workshop").run(g, p)
     assert isinstance(d, PlaceTileDecision)
-    assert "Carpenter" in d.prompt(g)
+    assert "Carpenter" in str(d.prompt(g))
     move = d.options(g)[0]
     d.choose(g, move)
     assert "carpenters_workshop" in p.buildings and d.finished

@@ -269,9 +269,9 @@ def test_next_start_player_rule_in_isolation():
 
 def test_prompt_names_the_player_and_what_to_do_in_each_phase():
     g = new_game(start_player=1)
-    assert g.prompt() == "Player 2: place a Worker"
+    assert str(g.prompt()) == "Player 2: place a Worker"
     for _ in range(8):
         g.apply(SkipPlacement())
-    assert g.prompt() == "Player 1: load vehicles and end your Work Phase"
+    assert str(g.prompt()) == "Player 1: load vehicles and end your Work Phase"
     _play_passive_game(g)
-    assert g.prompt() == "The game is over"
+    assert str(g.prompt()) == "The game is over"

@@ -175,7 +175,7 @@ def test_total_adds_every_category():
                                                    (0, False)])
 def test_solo_rating_against_110(total, remarkable):
     """Solo Game Variant: "We consider 110 Victory Points a remarkable score"."""
-    text = solo_rating(total)
+    text = str(solo_rating(total))
     assert ("remarkable score (110 or more)" in text) is remarkable
     assert f"{total:g} VP" in text
     if not remarkable:

@@ -62,7 +62,7 @@ def test_solo_game_ends_after_9_half_years_with_the_player_as_winner_and_a_ratin
     assert g.over and g.state.half_year == 9
     assert g.state.winner == 0
     total = g.scores()[0]
-    assert solo_rating(total).startswith(f"{total:g} VP")
+    assert str(solo_rating(total)).startswith(f"{total:g} VP")
 
 
 def test_solo_with_no_starting_player_given_is_player_0():

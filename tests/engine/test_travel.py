@@ -304,4 +304,4 @@ def test_anytime_trades_may_feed_a_sale_in_progress():
 ])
 def test_sale_options_have_labels_with_their_food(dest, option, label):
     """The index's Food per item, shown with each option."""
-    assert option_label(dest, option) == label
+    assert str(option_label(dest, option)) == label

@@ -67,12 +67,12 @@ def test_choice_buttons_are_labelled_by_what_the_options_name(qapp):
         if kind in prefixes:
             assert label.startswith(prefixes[kind]), (kind, label)
         elif kind is OptionKind.BUILDING:
-            assert label.endswith(" VP)") and d.option_text(g, option) in label
+            assert label.endswith(" VP)") and str(d.option_text(g, option)) in label
         elif kind is OptionKind.PART:
-            text = d.option_text(g, option)
+            text = str(d.option_text(g, option))
             assert label == text[:1].upper() + text[1:]
         elif kind in (OptionKind.CONVERSION, OptionKind.GO):
-            assert label == d.option_text(g, option)
+            assert label == str(d.option_text(g, option))
         elif kind is OptionKind.PAY:
             assert label == "Pay Sustenance"
     assert {*prefixes, OptionKind.PART, OptionKind.BUILDING, OptionKind.CONVERSION, OptionKind.PAY} <= seen

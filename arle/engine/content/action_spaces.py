@@ -36,6 +36,7 @@ from ..rules.payments import cost
 from ..rules.supply import pay
 from ..rules.warden import UpgradeTile
 from .goods import Animal, Good
+from .text import Text, noun, t
 from .tiles import Tile
 from .tools import Tool
 
@@ -57,6 +58,10 @@ class PayFoodOrGrain(Step):
         return None
 
 
+#: The seasons' names, as "Summer: Fisherman" reads.
+SEASON_NAMES = {"summer": "Summer", "winter": "Winter"}
+
+
 @attrs.frozen
 class ActionSpace:
     id: str
@@ -71,6 +76,11 @@ class ActionSpace:
         if isinstance(first, PayCost | PayFoodOrGrain):
             return first.possible(g, p)
         return True
+
+
+def season_and_name(space: ActionSpace) -> Text:
+    """ "Summer: Grocer": the season tells the two spaces of one name apart."""
+    return t("{season}: {space}", season=noun(SEASON_NAMES[space.season]), space=noun(space.name))
 
 
 def _gain(**goods: int) -> Gain:

@@ -1,15 +1,22 @@
 """The English words of each refusal id (``refusals.Refusal``): one catalogue, plain Python.
 
-A translation keeps the ids and parameters and swaps this table and the names below; the engine
-itself never needs the words.
+Each English sentence is the msgid of its translation (``catalogue.msgids`` lists them), and
+``render`` makes the refusal a ``Text`` whose parameters are translated names; the engine itself
+never needs the words.
 """
 
 from __future__ import annotations
 
+import string
+from collections.abc import Callable
+
 from ..rules.refusals import Param, Refusal
-from .action_spaces import ACTION_SPACES
+from .action_spaces import ACTION_SPACES, season_and_name
+from .buildings import BUILDINGS
 from .destinations import DESTINATIONS
+from .text import Text, noun, t
 from .tiles import EQUIPMENT, Equipment
+from .words import NAMES, TILE_NAMES, name
 
 MESSAGES: dict[str, str] = {
     "not.now": "That is not possible now: {prompt}.",
@@ -75,55 +82,66 @@ MESSAGES: dict[str, str] = {
     "equipment.not_yours": "That Equipment is not in your Barn.",
 }
 
-_KINDS = {"dike": "Dike", "pasture": "pasture", "stall": "Stall", "stable": "Stable", "park": "Park"}
+#: Holder kinds, as "That {kind} is full" reads them.
+_KINDS = {"dike": t("Dike"), "pasture": t("pasture"), "stall": t("Stall"), "stable": t("Stable"),
+          "park": t("Park")}
+#: "In the solo game only {season} spaces can be used now."
+_SEASONS = {"summer": t("summer"), "winter": t("winter")}
 
 
-def _space(value: Param) -> str:
+def _space(value: Param) -> Param:
     space = ACTION_SPACES.get(str(value))
-    return f"{space.season.capitalize()}: {space.name}" if space else str(value)
+    return season_and_name(space) if space else str(value)
 
 
-def _item(value: Param) -> str:
+def _item(value: Param) -> Param:
     text = str(value)
     if text.startswith("dest:"):
         return _destination(text[5:])
-    return text.replace("_", " ").capitalize()
+    return name(text) if text in NAMES else text
 
 
-def _destination(value: Param) -> str:
+def _destination(value: Param) -> Param:
     dest = DESTINATIONS.get(str(value))
-    return dest.name if dest else str(value)
+    return noun(dest.name) if dest else str(value)
 
 
-def _vehicle(value: Param) -> str:
+def _vehicle(value: Param) -> Param:
     try:
-        return EQUIPMENT[Equipment(value)].name
+        return noun(EQUIPMENT[Equipment(value)].name)
     except ValueError:
         return str(value)
 
 
-#: How a parameter reads in English, by its name (ids become names; the rest is shown as is).
-_NAMES = {
+def _tile(value: Param) -> Param:
+    building = BUILDINGS.get(str(value))
+    if building is not None:
+        return noun(building.name)
+    return noun(TILE_NAMES[str(value)]) if str(value) in TILE_NAMES else str(value)
+
+
+#: How a parameter reads, by its name (ids become translated names; the rest is shown as is).
+_NAMES: dict[str, Callable[[Param], Param]] = {
     "space": _space,
-    "season": lambda v: str(v),
-    "gap": lambda v: str(int(v) + 1),  # gaps count from 1 on the board, as the Dike Line's label
-    "animal": lambda v: str(v).capitalize(),
+    "season": lambda v: _SEASONS.get(str(v), str(v)),
+    "gap": lambda v: int(v) + 1,  # gaps count from 1 on the board, as the Dike Line's label
+    "animal": lambda v: name(str(v)) if str(v) in NAMES else str(v),
     "kind": lambda v: _KINDS.get(str(v), str(v)),
-    "tile": lambda v: str(v).replace("_", " ").title(),
+    "tile": _tile,
     "item": _item,
     "destination": _destination,
     "vehicle_kind": _vehicle,
 }
 
 
-def render(r: Refusal) -> str:
-    """The refusal in English: one short sentence."""
-    values = {name: _NAMES.get(name, str)(value) for name, value in r.params}
-    return MESSAGES.get(r.id, MESSAGES["not.now"]).format_map(_Default(values))
+def render(r: Refusal) -> Text:
+    """The refusal in words: one short sentence (its English is the msgid, ``MESSAGES``)."""
+    values = {key: _NAMES.get(key, _as_is)(value) for key, value in r.params}
+    msgid = MESSAGES.get(r.id, MESSAGES["not.now"])
+    fields = {f for _, f, _, _ in string.Formatter().parse(msgid) if f}
+    # A template naming a parameter the refusal lacks shows it empty rather than failing.
+    return Text(msgid, tuple((f, values.get(f, "")) for f in sorted(fields)))
 
 
-class _Default(dict):
-    """A template naming a parameter the refusal lacks shows it empty rather than failing."""
-
-    def __missing__(self, key: str) -> str:
-        return ""
+def _as_is(value: Param) -> Param:
+    return value

@@ -50,12 +50,16 @@ def noun(name: str) -> Text:
     return Text(name)
 
 
-def join(parts: Iterable[Param], separator: str = ", ") -> Text:
-    """Several texts in a row ("2 Wood, 1 Clay"), each translated on its own (the pattern itself
-    has no words to translate)."""
+def join(parts: Iterable[Param], separator: str | Text = ", ") -> Text:
+    """Several texts in a row ("2 Wood, 1 Clay"), each translated on its own. A ``str``
+    separator is punctuation (the pattern has no words to translate); a separator with words
+    (``t(" or ")``) is a ``Text``, translated too."""
     items = tuple(parts)
-    msgid = separator.join(f"{{p{i}}}" for i in range(len(items)))
-    return Text(msgid, tuple((f"p{i}", p) for i, p in enumerate(items)))
+    params = tuple((f"p{i}", p) for i, p in enumerate(items))
+    if isinstance(separator, Text):
+        msgid = "{sep}".join(f"{{p{i}}}" for i in range(len(items)))
+        return Text(msgid, (*params, ("sep", separator)) if len(items) > 1 else params)
+    return Text(separator.join(f"{{p{i}}}" for i in range(len(items))), params)
 
 
 class Language:
@@ -92,6 +96,8 @@ def say(text: Param, language: Language = ENGLISH) -> str:
         return language.number(text)
     if isinstance(text, tuple):
         return ", ".join(say(p, language) for p in text)
+    if not text.msgid:
+        return ""  # an empty join: gettext("") would be the catalogue's header
     values = {name: say(value, language) for name, value in text.params}
     if text.plural is not None:
         n = text.param("n")

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import attrs
 
+from ..content.text import Text
+
 
 @attrs.frozen
 class Event:
@@ -136,7 +138,7 @@ class ActionUsed(Event):
     """An action space's, building's or inventory step's effect, for the game log."""
 
     source: str
-    text: str
+    text: Text
 
 
 @attrs.frozen

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from ..content.action_spaces import ACTION_SPACES
 from ..content.decisions import HALF_YEARS, WORKERS
+from ..content.text import Text, join, t
 from ..rules.inventory import may, november
 from .moves import EndTurn, Move, PlaceWorker, SkipPlacement
 from .state import GameState, Phase
@@ -68,17 +69,17 @@ def phase_moves(g: Game) -> list[Move]:
     return []
 
 
-def phase_prompt(g: Game) -> str:
+def phase_prompt(g: Game) -> Text:
     s = g.state
     if s.phase is Phase.WORK:
-        return f"{s.players[s.placements[0]].name}: place a Worker"
+        return t("{player}: place a Worker", player=s.players[s.placements[0]].name)
     if s.phase is Phase.FINAL_TURNS:
-        return f"{s.players[s.queue[0]].name}: load vehicles and end your Work Phase"
+        return t("{player}: load vehicles and end your Work Phase", player=s.players[s.queue[0]].name)
     if s.phase is Phase.LAST_TRADE:
-        return f"{s.players[s.queue[0]].name}: last trades before scoring"
+        return t("{player}: last trades before scoring", player=s.players[s.queue[0]].name)
     if s.phase is Phase.OVER:
-        return "The game is over"
-    return ""
+        return t("The game is over")
+    return join([])
 
 
 def winner(g: Game) -> int:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..content.action_spaces import ACTION_SPACES
+from ..content.text import Text
 from ..rules import animals
 from ..rules.animals import WAITING
 from ..rules.anytime import anytime_moves, apply_anytime, release_moves
@@ -77,7 +78,7 @@ class Game:
         top = self.state.stack[-1] if self.state.stack else None
         return top if isinstance(top, Decision) else None
 
-    def prompt(self) -> str:
+    def prompt(self) -> Text:
         """What the player to act is deciding, in words."""
         d = self.decision
         if d is not None:

@@ -16,12 +16,14 @@ import attrs
 
 from ..content.buildings import BUILDINGS
 from ..content.goods import Animal, Good
+from ..content.text import Text, join, noun, t, tn
 from ..content.tiles import Tile
 from ..content.tools import TOOL_TRACKS, Tool, last_position, tool_count
+from ..content.words import TILE_NAMES, amount
 from ..rules import animals, homeboard
 from ..rules.payments import Bundle, Cost, payment_options
 from ..rules.supply import gain, pay, take_tile, tile_left
-from .events import ActionUsed, BuildingBuilt, ToolAdvanced
+from .events import BuildingBuilt, ToolAdvanced
 from .moves import (
     AdvanceTool,
     Choose,
@@ -96,15 +98,16 @@ class Decision:
     #: Whether the game may take the only option on the player's behalf.
     auto_single: ClassVar[bool] = False
 
-    def prompt(self, g: Game) -> str:
-        return "Decide"
+    def prompt(self, g: Game) -> Text:
+        return t("Decide")
 
     def options(self, g: Game) -> list[Move]:
         raise NotImplementedError
 
-    def option_text(self, g: Game, option: str) -> str:
-        """The option of a ``Choose`` move, in English words."""
-        return option
+    def option_text(self, g: Game, option: str) -> Text:
+        """The option of a ``Choose`` move in words (by default its id: a view names it by
+        ``option_kind``)."""
+        return t("{option}", option=option)
 
     def choose(self, g: Game, move: Move) -> None:
         raise NotImplementedError
@@ -236,22 +239,20 @@ def advance_tool(g: Game, p: PlayerState, tool: Tool, spaces: int = 1) -> None:
         g.emit(ToolAdvanced(p.index, tool.value, tool_count(tool, new)))
 
 
-@attrs.frozen
-class Log(Step):
-    text: str
-
-    def run(self, g: Game, p: PlayerState) -> None:
-        g.emit(ActionUsed(p.index, "", self.text))
-
-
 # -- Choices between parts of an action ----------------------------------------------------------
 
 
 @attrs.frozen
 class Option:
+    """A part of an action; ``label`` is a content msgid (a plain English string, translated as
+    ``noun(label)``) or a ``Text`` built with a count."""
+
     key: str
-    label: str
+    label: str | Text
     steps: tuple[Any, ...]
+
+    def text(self) -> Text:
+        return noun(self.label) if isinstance(self.label, str) else self.label
 
 
 def _option_possible(g: Game, p: PlayerState, option: Option) -> bool:
@@ -277,14 +278,14 @@ class OneOfDecision(Decision):
     answers = (Choose,)
     option_kind = OptionKind.PART
 
-    def prompt(self, g: Game) -> str:
-        return "Choose one: " + " or ".join(o.label for o in self.choices)
+    def prompt(self, g: Game) -> Text:
+        return t("Choose one: {options}", options=join([o.text() for o in self.choices], t(" or ")))
 
     def options(self, g: Game) -> list[Move]:
         p = g.state.players[self.player]
         return [Choose(o.key) for o in self.choices if _option_possible(g, p, o)]
 
-    def option_text(self, g: Game, option: str) -> str:
+    def option_text(self, g: Game, option: str) -> Text:
         return _option_label(self.choices, option)
 
     def choose(self, g: Game, move: Move) -> None:
@@ -323,15 +324,15 @@ class AndOrDecision(Decision):
     def _rest(self) -> list[Option]:
         return [o for o in self.choices if o.key not in self.used]
 
-    def prompt(self, g: Game) -> str:
-        return "You may: " + " and/or ".join(o.label for o in self._rest())
+    def prompt(self, g: Game) -> Text:
+        return t("You may: {options}", options=join([o.text() for o in self._rest()], t(" and/or ")))
 
     def options(self, g: Game) -> list[Move]:
         p = g.state.players[self.player]
         moves: list[Move] = [Choose(o.key) for o in self._rest() if _option_possible(g, p, o)]
         return [*moves, Done()] if moves else []
 
-    def option_text(self, g: Game, option: str) -> str:
+    def option_text(self, g: Game, option: str) -> Text:
         return _option_label(self.choices, option)
 
     def choose(self, g: Game, move: Move) -> None:
@@ -345,8 +346,8 @@ class AndOrDecision(Decision):
         g.push(Script(self.player, list(option.steps)))
 
 
-def _option_label(choices: tuple[Option, ...], key: str) -> str:
-    return next((o.label for o in choices if o.key == key), key)
+def _option_label(choices: tuple[Option, ...], key: str) -> Text:
+    return next((o.text() for o in choices if o.key == key), t("{option}", option=key))
 
 
 @attrs.frozen
@@ -363,7 +364,7 @@ class TakeAnimal(Step):
         return OneOfDecision(
             p.index,
             tuple(
-                Option(a.value, f"{self.n} {a.value}", (Gain(animals=((a, self.n),)),))
+                Option(a.value, amount(a, self.n), (Gain(animals=((a, self.n),)),))
                 for a in self.kinds
             ),
         )
@@ -380,7 +381,7 @@ class TakeGood(Step):
         return OneOfDecision(
             p.index,
             tuple(
-                Option(x.value, f"{self.n} {x.value}", (Gain(goods=((x, self.n),)),))
+                Option(x.value, amount(x, self.n), (Gain(goods=((x, self.n),)),))
                 for x in self.goods
             ),
         )
@@ -449,9 +450,8 @@ class PayDecision(Decision):
     allows_anytime = False
     allows_loading = False
 
-    def prompt(self, g: Game) -> str:
-        extra = "".join(f", {n} {a.value}" for a, n in self.animals)
-        return f"Pay {self.cost.text()}{extra}"
+    def prompt(self, g: Game) -> Text:
+        return t("Pay {cost}", cost=join([self.cost.text(), *(amount(a, n) for a, n in self.animals)]))
 
     def options(self, g: Game) -> list[Move]:
         p = g.state.players[self.player]
@@ -491,8 +491,8 @@ class CutPeatDecision(CountedDecision):
     shown_on = "home"
     auto_single = True
 
-    def prompt(self, g: Game) -> str:
-        return f"Cut Peat: up to {self.remaining} more"
+    def prompt(self, g: Game) -> Text:
+        return tn("Cut Peat: up to {n} more", "Cut Peat: up to {n} more", self.remaining)
 
     def _targets(self, g: Game, p: PlayerState) -> list[Move]:
         return [CutPeat(m.id) for m in homeboard.moors_with_peat(p)]
@@ -524,8 +524,9 @@ class DikeDecision(CountedDecision):
     shown_on = "home"
     auto_single = True
 
-    def prompt(self, g: Game) -> str:
-        return f"Move a bottom Dike up ({self.remaining} to move)"
+    def prompt(self, g: Game) -> Text:
+        return tn("Move a bottom Dike up ({n} to move)", "Move a bottom Dike up ({n} to move)",
+                  self.remaining)
 
     def _targets(self, g: Game, p: PlayerState) -> list[Move]:
         movers, targets = homeboard.dike_targets(p)
@@ -554,8 +555,8 @@ class DehydrateDecision(Decision):
     answers = (Flip,)
     shown_on = "home"
 
-    def prompt(self, g: Game) -> str:
-        return "Choose a Moor to dehydrate"
+    def prompt(self, g: Game) -> Text:
+        return t("Choose a Moor to dehydrate")
 
     def options(self, g: Game) -> list[Move]:
         return [Flip(f"m{m.id}") for m in homeboard.hydrated_moors(g.state.players[self.player])]
@@ -600,10 +601,10 @@ class PlaceTileDecision(Decision):
     shown_on = "home"
     auto_single = True
 
-    def prompt(self, g: Game) -> str:
+    def prompt(self, g: Game) -> Text:
         tile = _as_tile(self.tile)
-        name = tile.replace("_", " ") if isinstance(tile, Tile) else BUILDINGS[tile].name
-        return f"Place the {name} on an empty land space"
+        name = TILE_NAMES[tile] if isinstance(tile, Tile) else BUILDINGS[tile].name
+        return t("Place the {tile} on an empty land space", tile=noun(name))
 
     def options(self, g: Game) -> list[Move]:
         p = g.state.players[self.player]
@@ -654,8 +655,9 @@ class MasterDecision(CountedDecision):
     def left(self, g: Game) -> int:
         return self.allowed(g) - len(self.used)
 
-    def prompt(self, g: Game) -> str:
-        return f"Move Tool indicators ({self.left(g)} left, different tools)"
+    def prompt(self, g: Game) -> Text:
+        return tn("Move Tool indicators ({n} left, different tools)",
+                  "Move Tool indicators ({n} left, different tools)", self.left(g))
 
     def _targets(self, g: Game, p: PlayerState) -> list[Move]:
         """Tool indicators not moved yet by this action, not at the end, whose cost is payable."""
@@ -689,9 +691,10 @@ class HouseAnimalsDecision(Decision):
     answers = (MoveAnimal, ReleaseAnimal)
     shown_on = "home"
 
-    def prompt(self, g: Game) -> str:
+    def prompt(self, g: Game) -> Text:
         p = g.state.players[self.player]
-        return f"{animals.waiting(p)} Animals have no place: move Animals or release some"
+        return tn("{n} Animals have no place: move Animals or release some",
+                  "{n} Animals have no place: move Animals or release some", animals.waiting(p))
 
     def options(self, g: Game) -> list[Move]:
         p = g.state.players[self.player]

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from ..content.buildings import BUILDINGS
+from ..content.text import Text, noun, t
 from ..content.tiles import Tile
 from ..interpreter.events import TileFlipped
 from ..interpreter.moves import Choose, Flip
@@ -34,7 +35,7 @@ def buildable_buildings(g: Game, p: PlayerState) -> list[str]:
 
 @attrs.frozen
 class BuildBuilding(PaidStep):
-    title = "Build a Building"
+    title = t("Build a Building")
 
     def possible(self, g: Game, p: PlayerState) -> bool:
         return bool(buildable_buildings(g, p))
@@ -49,14 +50,14 @@ class ChooseBuildingDecision(Decision):
     option_kind = OptionKind.BUILDING
     shown_on = "board"
 
-    def prompt(self, g: Game) -> str:
-        return "Choose a Building to build"
+    def prompt(self, g: Game) -> Text:
+        return t("Choose a Building to build")
 
     def options(self, g: Game) -> list[Move]:
         return [Choose(b) for b in buildable_buildings(g, g.state.players[self.player])]
 
-    def option_text(self, g: Game, option: str) -> str:
-        return BUILDINGS[option].name
+    def option_text(self, g: Game, option: str) -> Text:
+        return noun(BUILDINGS[option].name)
 
     def choose(self, g: Game, move: Move) -> None:
         from .building_abilities import IMMEDIATE
@@ -82,7 +83,7 @@ class PlaceBuilding(Step):
 class BuildStall(PaidStep):
     """A Stall for 2 Clay and 1 Grain on an empty land space."""
 
-    title = "Build a Stall"
+    title = t("Build a Stall")
 
     def possible(self, g: Game, p: PlayerState) -> bool:
         return (
@@ -115,7 +116,7 @@ class StallToStable(PaidStep):
     """Carpenter (winter): exchange a Stall for a Stable for 2 Bricks; Stables are never built
     directly, and only 3 exist."""
 
-    title = "Upgrade a Stall to a Stable"
+    title = t("Upgrade a Stall to a Stable")
 
     def possible(self, g: Game, p: PlayerState) -> bool:
         return (
@@ -133,8 +134,8 @@ class UpgradeStallDecision(Decision):
     answers = (Flip,)
     shown_on = "home"
 
-    def prompt(self, g: Game) -> str:
-        return "Choose the Stall to upgrade to a Stable"
+    def prompt(self, g: Game) -> Text:
+        return t("Choose the Stall to upgrade to a Stable")
 
     def options(self, g: Game) -> list[Move]:
         return [Flip(f"s{homeboard.space_id(s)}") for s in stalls(g.state.players[self.player])]

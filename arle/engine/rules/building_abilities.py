@@ -16,8 +16,10 @@ import attrs
 
 from ..content.decisions import SLUICE_YARD_FISH_TRAP_SPACES
 from ..content.goods import ANIMALS, Animal, Good, cap_of
+from ..content.text import Text, join, t
 from ..content.tiles import Equipment, Tile
 from ..content.tools import Tool
+from ..content.words import amount
 from ..interpreter.events import ActionUsed
 from ..interpreter.moves import UseBuilding
 from ..interpreter.state import PlayerState
@@ -139,13 +141,13 @@ class AnytimeExchange:
     cut: bool = False
     min_horses: int = 0
 
-    def label(self) -> str:
+    def label(self) -> Text:
         from .payments import bundle_text
 
-        gets = [bundle_text(self.goods)] if self.goods else []
-        gets += [f"{n} {a.value}" for a, n in self.animals]
-        gets += ["cut 1 Peat"] if self.cut else []
-        return f"{bundle_text(self.price)} → {', '.join(gets)}"
+        gets: list[Text] = [bundle_text(self.goods)] if self.goods else []
+        gets += [amount(a, n) for a, n in self.animals]
+        gets += [t("cut 1 Peat")] if self.cut else []
+        return t("{pay} → {get}", pay=bundle_text(self.price), get=join(gets))
 
 
 ANYTIME_EXCHANGES: dict[str, AnytimeExchange] = {
@@ -237,7 +239,7 @@ def use_anytime_building(g: Game, p: PlayerState, move: Move) -> None:
     if b == "carpenters_workshop":
         pay(g, p, CARPENTERS_WORKSHOP_PRICE)
         upgrade_stall(g, p, homeboard.parse_space(move.option))
-        g.emit(ActionUsed(p.index, b, "a Stall becomes a Stable for 4 Food and 1 Brick"))
+        g.emit(ActionUsed(p.index, b, t("a Stall becomes a Stable for 4 Food and 1 Brick")))
         return
     ex = ANYTIME_EXCHANGES[b]
     pay(g, p, ex.price)

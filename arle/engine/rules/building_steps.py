@@ -11,7 +11,9 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from ..content import words
 from ..content.goods import Animal, Good
+from ..content.text import Text, t, tn
 from ..content.tiles import FIELDS, Equipment, Tile
 from ..interpreter.events import ActionUsed
 from ..interpreter.moves import Choose, Done, PlaceTile
@@ -35,7 +37,7 @@ if TYPE_CHECKING:
     from ..interpreter.moves import Move
 
 
-def _log(g: Game, p: PlayerState, source: str, text: str) -> None:
+def _log(g: Game, p: PlayerState, source: str, text: Text) -> None:
     g.emit(ActionUsed(p.index, source, text))
 
 
@@ -104,7 +106,17 @@ class GainByLevel(Step):
         lv = level(n, self.thresholds)
         amount = self.amounts[lv - 1] if lv else 0
         gain(g, p, self.good, amount)
-        _log(g, p, self.source, f"{n} {self.what}: {amount} {self.good}")
+        _log(g, p, self.source, t("{count}: {gain}", count=_COUNT_WORDS[self.what](n),
+                                  gain=words.amount(self.good, amount)))
+
+
+#: The things ``count_of`` counts, in words ("3 fields").
+_COUNT_WORDS = {
+    "fields": lambda n: tn("{n} fields", "{n} fields", n),
+    "dairy": lambda n: tn("{n} Dairy Animals", "{n} Dairy Animals", n),
+    "stalls": lambda n: tn("{n} stalls", "{n} stalls", n),
+    "stables": lambda n: tn("{n} stables", "{n} stables", n),
+}
 
 
 def count_of(p: PlayerState, what: str) -> int:
@@ -142,7 +154,8 @@ class GoodsIndicatorsUp(Step):
     def run(self, g: Game, p: PlayerState) -> None:
         n = count_of(p, "dairy")
         spaces = level(n, self.thresholds)
-        _log(g, p, "cooperage", f"{n} Dairy Animals: each Goods indicator moves up {spaces}")
+        _log(g, p, "cooperage", t("{count}: each Goods indicator moves up {spaces}",
+                                  count=_COUNT_WORDS["dairy"](n), spaces=spaces))
         if not spaces:
             return
         for good in (Good.GRAIN, Good.FLAX, Good.WOOL, Good.HIDE):
@@ -174,11 +187,13 @@ class ExchangeDecision(CountedDecision):
     answers = (Choose, Done)
     option_kind = OptionKind.CONFIRM
 
-    def label(self) -> str:
-        return f"{bundle_text(self.pay)} → {bundle_text(self.get)}"
+    def label(self) -> Text:
+        return t("{pay} → {get}", pay=bundle_text(self.pay), get=bundle_text(self.get))
 
-    def prompt(self, g: Game) -> str:
-        return f"You may exchange {self.label()} ({self.remaining} more times at most)"
+    def prompt(self, g: Game) -> Text:
+        return tn("You may exchange {exchange} ({n} more times at most)",
+                  "You may exchange {exchange} ({n} more times at most)", self.remaining,
+                  exchange=self.label())
 
     def _targets(self, g: Game, p: PlayerState) -> list[Move]:
         return [Choose("exchange")] if can_afford(self.pay, p.goods) else []
@@ -212,8 +227,8 @@ class FieldChoiceDecision(Decision):
     answers = (Choose, Done)
     option_kind = OptionKind.FIELD
 
-    def prompt(self, g: Game) -> str:
-        return "You may place 1 Field: Grain or Flax side up"
+    def prompt(self, g: Game) -> Text:
+        return t("You may place 1 Field: Grain or Flax side up")
 
     def options(self, g: Game) -> list[Move]:
         p = g.state.players[self.player]
@@ -247,8 +262,9 @@ class ReplaceFieldsDecision(CountedDecision):
     answers = (PlaceTile, Done)
     shown_on = "home"
 
-    def prompt(self, g: Game) -> str:
-        return f"You may replace up to {self.remaining} more Fields with Forests"
+    def prompt(self, g: Game) -> Text:
+        return tn("You may replace up to {n} more Fields with Forests",
+                  "You may replace up to {n} more Fields with Forests", self.remaining)
 
     def _targets(self, g: Game, p: PlayerState) -> list[Move]:
         if not tile_left(g, Tile.FOREST):
@@ -294,8 +310,8 @@ class SmithyDecision(Decision):
     answers = (Choose, Done)
     option_kind = OptionKind.EQUIPMENT
 
-    def prompt(self, g: Game) -> str:
-        return "Smithy: you may exchange Peat Boats, Handcarts and Wagons for Plows"
+    def prompt(self, g: Game) -> Text:
+        return t("Smithy: you may exchange Peat Boats, Handcarts and Wagons for Plows")
 
     def options(self, g: Game) -> list[Move]:
         moves: list[Move] = [Choose(f"e{i}") for i in smithy_pieces(g, g.state.players[self.player])]

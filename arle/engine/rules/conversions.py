@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from ..content.goods import Animal, Good
+from ..content.text import Text, noun, t, tn
 from ..interpreter.moves import Choose, Done
 from ..interpreter.state import PlayerState
 from ..interpreter.steps import CountedDecision, Decision, OptionKind, Step, counter
@@ -40,37 +41,43 @@ def _v(key: str, label: str, pay: dict[str, int], gain: dict[str, int],
     )
 
 
+#: Every conversion's variants; the label is a content msgid (shown as ``noun(label)``).
+VARIANTS: dict[str, tuple[Variant, ...]] = {
+    "wool_to_woolen": (_v("wool", "1 Wool → 1 Woolen", {"wool": 1}, {"woolen": 1}),),
+    "hide_to_leather": (_v("hide", "1 Hide → 1 Leather", {"hide": 1}, {"leather": 1}),),
+    "flax_to_linen": (_v("flax", "1 Flax → 1 Linen", {"flax": 1}, {"linen": 1}),),
+    # Brick may always pay for Clay (rulebook p. 6).
+    "clay_to_food": (
+        _v("clay", "1 Clay → 3 Food, 1 Peat", {"clay": 1}, {"food": 3, "peat": 1}),
+        _v("brick", "1 Brick → 3 Food, 1 Peat", {"brick": 1}, {"food": 3, "peat": 1}),
+    ),
+    "slaughter": (
+        _v("sheep", "1 Sheep → 3 Food, 2 Hides", {}, {"food": 3, "hide": 2}, Animal.SHEEP),
+        _v("cattle", "1 Cattle → 4 Food, 2 Hides", {}, {"food": 4, "hide": 2}, Animal.CATTLE),
+        _v("horse", "1 Horse → 3 Food, 2 Hides", {}, {"food": 3, "hide": 2}, Animal.HORSE),
+    ),
+    "bake": (
+        _v("grain+peat", "1 Grain + 1 Peat → 6 Food", {"grain": 1, "peat": 1}, {"food": 6}),
+        _v("grain+wood", "1 Grain + 1 Wood → 6 Food", {"grain": 1, "wood": 1}, {"food": 6}),
+        _v("grain+timber", "1 Grain + 1 Timber → 6 Food", {"grain": 1, "timber": 1}, {"food": 6}),
+        _v("flax+peat", "1 Flax + 1 Peat → 6 Food", {"flax": 1, "peat": 1}, {"food": 6}),
+        _v("flax+wood", "1 Flax + 1 Wood → 6 Food", {"flax": 1, "wood": 1}, {"food": 6}),
+        _v("flax+timber", "1 Flax + 1 Timber → 6 Food", {"flax": 1, "timber": 1}, {"food": 6}),
+    ),
+}
+
+
 def variants(conversion: str, p: PlayerState) -> list[Variant]:
     """The ways one conversion unit may be made now (the rulebook's substitutions included)."""
+    if conversion not in VARIANTS:
+        raise ValueError(f"unknown conversion {conversion!r}")
+    if conversion != "bake":
+        return list(VARIANTS[conversion])
+    # Flax only when out of Grain; Wood (or Timber for Wood) only when out of Peat.
     g = p.goods
-    if conversion == "wool_to_woolen":
-        return [_v("wool", "1 Wool → 1 Woolen", {"wool": 1}, {"woolen": 1})]
-    if conversion == "hide_to_leather":
-        return [_v("hide", "1 Hide → 1 Leather", {"hide": 1}, {"leather": 1})]
-    if conversion == "flax_to_linen":
-        return [_v("flax", "1 Flax → 1 Linen", {"flax": 1}, {"linen": 1})]
-    if conversion == "clay_to_food":
-        # Brick may always pay for Clay (rulebook p. 6).
-        return [
-            _v("clay", "1 Clay → 3 Food, 1 Peat", {"clay": 1}, {"food": 3, "peat": 1}),
-            _v("brick", "1 Brick → 3 Food, 1 Peat", {"brick": 1}, {"food": 3, "peat": 1}),
-        ]
-    if conversion == "slaughter":
-        return [
-            _v("sheep", "1 Sheep → 3 Food, 2 Hides", {}, {"food": 3, "hide": 2}, Animal.SHEEP),
-            _v("cattle", "1 Cattle → 4 Food, 2 Hides", {}, {"food": 4, "hide": 2}, Animal.CATTLE),
-            _v("horse", "1 Horse → 3 Food, 2 Hides", {}, {"food": 3, "hide": 2}, Animal.HORSE),
-        ]
-    if conversion == "bake":
-        # Flax only when out of Grain; Wood (or Timber for Wood) only when out of Peat.
-        grains = ["grain"] if g[Good.GRAIN] else ["flax"]
-        fuels = ["peat"] if g[Good.PEAT] else ["wood", "timber"]
-        return [
-            _v(f"{a}+{b}", f"1 {a.title()} + 1 {b.title()} → 6 Food", {a: 1, b: 1}, {"food": 6})
-            for a in grains
-            for b in fuels
-        ]
-    raise ValueError(f"unknown conversion {conversion!r}")
+    grain = "grain" if g[Good.GRAIN] else "flax"
+    fuels = ("peat",) if g[Good.PEAT] else ("wood", "timber")
+    return [v for v in VARIANTS["bake"] if v.key.partition("+")[::2] in {(grain, f) for f in fuels}]
 
 
 def affordable(v: Variant, p: PlayerState) -> bool:
@@ -105,8 +112,8 @@ class ConvertDecision(CountedDecision):
     answers = (Choose, Done)
     option_kind = OptionKind.CONVERSION
 
-    def prompt(self, g: Game) -> str:
-        return f"Convert: up to {self.remaining} more"
+    def prompt(self, g: Game) -> Text:
+        return tn("Convert: up to {n} more", "Convert: up to {n} more", self.remaining)
 
     def _targets(self, g: Game, p: PlayerState) -> list[Move]:
         return [Choose(v.key) for v in variants(self.conversion, p) if affordable(v, p)]
@@ -116,9 +123,10 @@ class ConvertDecision(CountedDecision):
 
         return open_options(g, self.player, [], lambda g2, p2: bool(self._targets(g2, p2)))
 
-    def option_text(self, g: Game, option: str) -> str:
+    def option_text(self, g: Game, option: str) -> Text:
         p = g.state.players[self.player]
-        return next((v.label for v in variants(self.conversion, p) if v.key == option), option)
+        label = next((v.label for v in variants(self.conversion, p) if v.key == option), None)
+        return noun(label) if label is not None else t("{option}", option=option)
 
     def _take(self, g: Game, p: PlayerState, move: Move) -> None:
         assert isinstance(move, Choose)

@@ -8,7 +8,9 @@ from typing import TYPE_CHECKING
 import attrs
 
 from ..content.goods import Animal
+from ..content.text import Text, noun, t, tn
 from ..content.tiles import EQUIPMENT, VEHICLES, Equipment, Tile
+from ..content.words import amount
 from ..interpreter.moves import Choose, Done, ReturnEquipment
 from ..interpreter.state import PlayerState
 from ..interpreter.steps import (
@@ -65,8 +67,9 @@ class MakeRoomDecision(Decision):
     option_kind = OptionKind.CONFIRM
     shown_on = "storage"
 
-    def prompt(self, g: Game) -> str:
-        return f"The Barn is full: return a piece to make room for the {self.kind_.value}"
+    def prompt(self, g: Game) -> Text:
+        return t("The Barn is full: return a piece to make room for the {piece}",
+                 piece=noun(EQUIPMENT[self.kind_].name))
 
     def options(self, g: Game) -> list[Move]:
         p = g.state.players[self.player]
@@ -95,7 +98,7 @@ def equipment_cost_steps(kind: Equipment) -> list[Step]:
     if kind is Equipment.PLOW:
         return [
             OneOf(tuple(
-                Option(a.value, f"pay 1 Wood and 1 {a.value}",
+                Option(a.value, t("pay 1 Wood and {animal}", animal=amount(a, 1)),
                        (PayCost(cost(wood=info.wood), animals=((a, 1),)), GainEquipment(kind)))
                 for a in (Animal.CATTLE, Animal.HORSE)
             ))
@@ -115,7 +118,7 @@ def buildable(g: Game, p: PlayerState, kind: Equipment) -> bool:
 
 @attrs.frozen
 class BuildPlow(PaidStep):
-    title = "Build a Plow"
+    title = t("Build a Plow")
 
     def possible(self, g: Game, p: PlayerState) -> bool:
         return buildable(g, p, Equipment.PLOW)
@@ -127,7 +130,7 @@ class BuildPlow(PaidStep):
 
 @attrs.frozen
 class BuildPeatBoat(PaidStep):
-    title = "Build a Peat Boat"
+    title = t("Build a Peat Boat")
 
     def possible(self, g: Game, p: PlayerState) -> bool:
         return buildable(g, p, Equipment.PEAT_BOAT)
@@ -141,7 +144,7 @@ class BuildPeatBoat(PaidStep):
 class BuildVehicle(PaidStep):
     """Build one Vehicle of the player's choice, paying its Wood and Horses."""
 
-    title = "Build a Vehicle"
+    title = t("Build a Vehicle")
 
     def possible(self, g: Game, p: PlayerState) -> bool:
         return any(buildable(g, p, k) for k in VEHICLES)
@@ -156,8 +159,8 @@ class ChooseVehicleDecision(Decision):
     option_kind = OptionKind.VEHICLE
     shown_on = "storage"
 
-    def prompt(self, g: Game) -> str:
-        return "Choose a Vehicle to build"
+    def prompt(self, g: Game) -> Text:
+        return t("Choose a Vehicle to build")
 
     def options(self, g: Game) -> list[Move]:
         p = g.state.players[self.player]
@@ -192,8 +195,8 @@ class PlowFieldsDecision(CountedDecision):
     answers = (Choose, Done)
     option_kind = OptionKind.PLOW
 
-    def prompt(self, g: Game) -> str:
-        return f"Plow Fields: up to {self.remaining} more"
+    def prompt(self, g: Game) -> Text:
+        return tn("Plow Fields: up to {n} more", "Plow Fields: up to {n} more", self.remaining)
 
     def _targets(self, g: Game, p: PlayerState) -> list[Move]:
         if not PlowFields().possible(g, p):

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from ..content.text import Text, noun, t
 from ..interpreter.events import ActionUsed
 from ..interpreter.moves import Choose
 from ..interpreter.state import PlayerState
@@ -41,7 +42,7 @@ class Imitate(PaidStep):
     trade could still make may be waited for, like a build action."""
 
     season: str
-    title = "Imitate a space"
+    title = t("Imitate a space")
 
     def possible(self, g: Game, p: PlayerState) -> bool:
         return bool(imitable(g, self.season, p))
@@ -57,8 +58,8 @@ class ImitateDecision(Decision):
     option_kind = OptionKind.SPACE
     shown_on = "board"
 
-    def prompt(self, g: Game) -> str:
-        return "Choose a space to imitate"
+    def prompt(self, g: Game) -> Text:
+        return t("Choose a space to imitate")
 
     def options(self, g: Game) -> list[Move]:
         return [Choose(s) for s in imitable(g, self.season, g.state.players[self.player])]
@@ -71,5 +72,5 @@ class ImitateDecision(Decision):
         assert isinstance(move, Choose)
         space = ACTION_SPACES[move.option]
         self.finished = True
-        g.emit(ActionUsed(self.player, space.id, f"imitates {space.name}"))
+        g.emit(ActionUsed(self.player, space.id, t("imitates {space}", space=noun(space.name))))
         g.push(Script(self.player, list(space.steps), source=space.id))

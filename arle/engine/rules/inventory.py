@@ -15,7 +15,9 @@ from ..content.decisions import (
     SUSTENANCE_PEAT_NOVEMBER,
 )
 from ..content.goods import ANIMALS, Animal, Good
+from ..content.text import Text, t, tn
 from ..content.tiles import Tile
+from ..content.words import counted
 from ..interpreter.events import ActionUsed, SupplyBottleneck
 from ..interpreter.moves import Choose, Done, UseBuilding
 from ..interpreter.state import PlayerState
@@ -35,7 +37,7 @@ def level(n: int, thresholds: tuple[int, ...]) -> int:
     return sum(1 for t in thresholds if n >= t)
 
 
-def _log(g: Game, p: PlayerState, source: str, text: str) -> None:
+def _log(g: Game, p: PlayerState, source: str, text: Text) -> None:
     g.emit(ActionUsed(p.index, source, text))
 
 
@@ -57,7 +59,7 @@ class Milking(Step):
         )
         if food:
             gain(g, p, Good.FOOD, food)
-            _log(g, p, "milking", f"milking gives {food} Food")
+            _log(g, p, "milking", t("milking gives {food}", food=counted(Good.FOOD, food)))
 
 
 @attrs.frozen
@@ -74,7 +76,7 @@ class Harvest(Step):
             n = tiles.count(tile.value)
             if n:
                 gain(g, p, good, n)
-        _log(g, p, "harvest", "harvest")
+        _log(g, p, "harvest", t("harvest"))
 
 
 @attrs.frozen
@@ -82,7 +84,7 @@ class Breeding(Step):
     def run(self, g: Game, p: PlayerState) -> None:
         born = animals.breed(g, p)
         if born:
-            _log(g, p, "breeding", f"{born} Animals are born")
+            _log(g, p, "breeding", tn("{n} Animals are born", "{n} Animals are born", born))
 
 
 @attrs.frozen
@@ -93,7 +95,7 @@ class Shearing(Step):
         wool = level(animals.count(p, Animal.SHEEP), SHEARING_SHEEP)
         if wool:
             gain(g, p, Good.WOOL, wool)
-            _log(g, p, "shearing", f"shearing gives {wool} Wool")
+            _log(g, p, "shearing", t("shearing gives {wool}", wool=counted(Good.WOOL, wool)))
 
 
 def has_anytime_options(g: Game, p: PlayerState) -> bool:
@@ -126,9 +128,12 @@ class SustenanceDecision(Decision):
     answers = (Choose,)
     option_kind = OptionKind.PAY
 
-    def prompt(self, g: Game) -> str:
-        fuel = f" and {self.fuel} Peat" if self.fuel else ""
-        return f"Sustenance: pay {self.food} Food{fuel} (trade first if you like)"
+    def prompt(self, g: Game) -> Text:
+        food = counted(Good.FOOD, self.food)
+        if self.fuel:
+            return t("Sustenance: pay {food} and {peat} (trade first if you like)", food=food,
+                     peat=counted(Good.PEAT, self.fuel))
+        return t("Sustenance: pay {food} (trade first if you like)", food=food)
 
     def options(self, g: Game) -> list[Move]:
         return [Choose("pay")]
@@ -183,8 +188,9 @@ class PayAnimalsDecision(CountedDecision):
     answers = (Choose,)
     option_kind = OptionKind.ANIMAL
 
-    def prompt(self, g: Game) -> str:
-        return f"Pay {self.remaining} Animals for missing Food"
+    def prompt(self, g: Game) -> Text:
+        return tn("Pay {n} Animals for missing Food", "Pay {n} Animals for missing Food",
+                  self.remaining)
 
     def _targets(self, g: Game, p: PlayerState) -> list[Move]:
         return [Choose(a.value) for a in ANIMALS if animals.count(p, a)]
@@ -216,8 +222,8 @@ class BeforeNovemberDecision(Decision):
     used: list[str] = attrs.Factory(list)
     answers = (UseBuilding, Done)
 
-    def prompt(self, g: Game) -> str:
-        return "Before November: use your buildings in the order you like"
+    def prompt(self, g: Game) -> Text:
+        return t("Before November: use your buildings in the order you like")
 
     def options(self, g: Game) -> list[Move]:
         """Each building left, in any order; Done only once what is left is all optional (the

@@ -13,6 +13,8 @@ from itertools import combinations, product
 import attrs
 
 from ..content.goods import SUBSTITUTE, Good
+from ..content.text import Text, join, t, tn
+from ..content.words import NOTHING, amount, amounts
 
 Bundle = tuple[tuple[Good, int], ...]
 
@@ -30,14 +32,17 @@ class Cost:
     fixed: Bundle = ()
     choices: tuple[Choice, ...] = ()
 
-    def text(self) -> str:
-        parts = [f"{n} {g.value.replace('_', ' ')}" for g, n in self.fixed]
+    def text(self) -> Text:
+        """The cost in words ("1 grain, (1 wood / 1 clay / 1 timber / 1 brick)")."""
+        parts: list[Text] = [amount(g, n) for g, n in self.fixed]
         for c in self.choices:
-            alts = " / ".join(
-                "+".join(f"{n} {g.value.replace('_', ' ')}" for g, n in b) for b in c.options
-            )
-            parts.append(f"{c.pick} different of ({alts})" if c.pick > 1 else f"({alts})")
-        return ", ".join(parts) if parts else "free"
+            alts = join([join([amount(g, n) for g, n in b], "+") for b in c.options], " / ")
+            if c.pick > 1:
+                parts.append(tn("{n} different of ({alts})", "{n} different of ({alts})", c.pick,
+                                alts=alts))
+            else:
+                parts.append(t("({alts})", alts=alts))
+        return join(parts) if parts else t("free")
 
 
 FREE = Cost()
@@ -101,5 +106,5 @@ def all_ways(c: Cost) -> tuple[Bundle, ...]:
     return tuple(result)
 
 
-def bundle_text(bundle: Bundle) -> str:
-    return ", ".join(f"{n} {g.value.replace('_', ' ')}" for g, n in bundle) or "nothing"
+def bundle_text(bundle: Bundle) -> Text:
+    return amounts(bundle, NOTHING)

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from ..content.goods import TRACK_GOODS, Animal, Good, cap_of
+from ..content.text import Text, t
 from ..content.tiles import EQUIPMENT, Equipment
 from ..interpreter.moves import Choose, Done, Load
 from ..interpreter.state import PlayerState
@@ -188,7 +189,7 @@ class PaidStep(Step):
     """A build action: ``start`` it when it can be paid; with nothing affordable it waits
     (``AwaitIncome``) while an anytime move could pay for it, and ends at once otherwise."""
 
-    title = "Build"
+    title = t("Build")
 
     def start(self, g: Game, p: PlayerState) -> Decision | None:
         raise NotImplementedError
@@ -215,19 +216,19 @@ class AwaitIncome(Decision):
     answers = (Choose, Done)
     option_kind = OptionKind.GO
 
-    def prompt(self, g: Game) -> str:
+    def prompt(self, g: Game) -> Text:
         if self.step.possible(g, g.state.players[self.player]):
-            return f"{self.step.title}: you can pay for it now (or Done)"
-        return (f"{self.step.title}: nothing is affordable yet; a sale, a Peat Boat trade or a "
-                "building may pay for it (or Done)")
+            return t("{action}: you can pay for it now (or Done)", action=self.step.title)
+        return t("{action}: nothing is affordable yet; a sale, a Peat Boat trade or a building may "
+                 "pay for it (or Done)", action=self.step.title)
 
     def options(self, g: Game) -> list[Move]:
         if self.step.possible(g, g.state.players[self.player]):
             return [Choose(GO), Done()]
         return open_options(g, self.player, [], self.step.possible)
 
-    def option_text(self, g: Game, option: str) -> str:
-        return str(self.step.title)
+    def option_text(self, g: Game, option: str) -> Text:
+        return self.step.title
 
     def choose(self, g: Game, move: Move) -> None:
         self.finished = True

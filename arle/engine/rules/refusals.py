@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from ..content.action_spaces import ACTION_SPACES
+from ..content.text import Text, t
 from ..interpreter.moves import (
     MOVE_TYPES,
     CutPeat,
@@ -32,7 +33,7 @@ from . import homeboard
 if TYPE_CHECKING:
     from ..interpreter.game import Game
 
-Param = str | int | float
+Param = str | int | float | Text
 
 
 @attrs.frozen
@@ -106,7 +107,7 @@ def _place_worker(g: Game, move: PlaceWorker) -> Refusal | None:
                            player=s.players[user].name, seat=user)
     first = space.steps[0]
     if not space.placeable(g, s.players[s.placements[0]]):
-        cost = first.cost.text() if isinstance(first, PayCost) else "1 food or 1 grain"
+        cost = first.cost.text() if isinstance(first, PayCost) else t("1 food or 1 grain")
         return refusal("space.cannot_pay", space=move.space, cost=cost)
     return None
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from ..content.destinations import DESTINATIONS
 from ..content.tiles import EQUIPMENT
+from ..content.words import amounts
 from ..interpreter.moves import Load, MoveAnimal, ReleaseAnimal, ReturnEquipment
 from ..interpreter.state import PlayerState
 from ..interpreter.steps import HouseAnimalsDecision, PayDecision
@@ -110,8 +111,7 @@ def _load(g: Game, move: Load) -> Refusal | None:
     if not cost:
         return None if LOADING_STATION in p.buildings else refusal("load.peat_needs_station")
     if not can_afford(cost, p.goods):
-        text = ", ".join(f"{n} {good.value}" for good, n in cost)
-        return refusal("load.cannot_afford", item=item, cost=text)
+        return refusal("load.cannot_afford", item=item, cost=amounts(cost))
     return None
 
 

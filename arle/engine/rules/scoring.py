@@ -9,6 +9,7 @@ from ..content.buildings import BUILDINGS
 from ..content.decisions import SOLO_TARGET, travel_vp
 from ..content.destinations import DESTINATIONS
 from ..content.goods import ANIMALS, FOOD_CAP, TRACK_CAP, TRACK_GOODS, Good
+from ..content.text import Text, t
 from ..content.tiles import EQUIPMENT, TILE_VP, Tile
 from ..content.tools import tool_vp
 from ..interpreter.state import PlayerState
@@ -116,10 +117,10 @@ def score(p: PlayerState) -> ScoreBreakdown:
     )
 
 
-def solo_rating(total: float) -> str:
+def solo_rating(total: float) -> Text:
     """The solo verdict (rulebook "The Solo Game Variant": "We consider 110 Victory Points a
     remarkable score")."""
-    points = f"{total:g} VP"
     if total >= SOLO_TARGET:
-        return f"{points}: a remarkable score ({SOLO_TARGET} or more)"
-    return f"{points}: {SOLO_TARGET - total:g} short of a remarkable score ({SOLO_TARGET})"
+        return t("{vp} VP: a remarkable score ({target} or more)", vp=total, target=SOLO_TARGET)
+    return t("{vp} VP: {short} short of a remarkable score ({target})", vp=total,
+             short=SOLO_TARGET - total, target=SOLO_TARGET)

@@ -19,7 +19,9 @@ import attrs
 
 from ..content.destinations import DESTINATIONS
 from ..content.goods import ANIMALS, CLOTHING, Animal, Good
+from ..content.text import Text, join, noun, t
 from ..content.tiles import FIELDS, Equipment, Tile
+from ..content.words import counted
 from ..interpreter.events import DestinationSold
 from ..interpreter.moves import Choose, Done
 from ..interpreter.state import PlayerState
@@ -132,22 +134,21 @@ def sell(g: Game, p: PlayerState, dest: str, option: str) -> int:
     return food
 
 
-def option_label(dest: str, option: str) -> str:
+def option_label(dest: str, option: str) -> Text:
     """Words for a sale option, for prompts and the interface."""
     key, _, what = option.partition(":")
     sale = next(s for s in DESTINATIONS[dest].sales if s.key == key)
     if key == "field":
-        text = f"remove the Field at {what}"
+        text = t("remove the Field at {space}", space=what)
     elif key in ANY_ANIMAL_SALES:
-        n = ANY_ANIMAL_SALES[key]
-        text = f"{n} {what.capitalize()}"
+        text = counted(what, ANY_ANIMAL_SALES[key])
     elif key == "wear":
-        text = f"1 {what.replace('_', ' ').title()}"
+        text = counted(what, 1)
     elif key == "moor":
-        text = f"remove Moor tile {what}"
+        text = t("remove Moor tile {moor}", moor=what)
     else:
-        text = sale.label
-    return f"{text} ({sale.food} Food)" if sale.food else text
+        text = noun(sale.label)
+    return t("{sale} ({food})", sale=text, food=counted(Good.FOOD, sale.food)) if sale.food else text
 
 
 @attrs.define
@@ -165,15 +166,18 @@ class SaleDecision(Decision):
     allows_loading = False  # one sale at a time
     auto_single = True
 
-    def prompt(self, g: Game) -> str:
-        name = DESTINATIONS[self.destination].name
+    def prompt(self, g: Game) -> Text:
+        name = noun(DESTINATIONS[self.destination].name)
         p = g.state.players[self.player]
-        labels = [option_label(self.destination, o) for o in sale_options(p, self.destination, self.sold)]
+        labels = join(option_label(self.destination, o)
+                      for o in sale_options(p, self.destination, self.sold))
         if not self.sold:
-            return f"{name}: sell at least one of " + ", ".join(labels)
-        return f"{name}: you may also sell " + ", ".join(labels) if labels else f"{name}: done"
+            return t("{destination}: sell at least one of {sales}", destination=name, sales=labels)
+        if labels.params:
+            return t("{destination}: you may also sell {sales}", destination=name, sales=labels)
+        return t("{destination}: done", destination=name)
 
-    def option_text(self, g: Game, option: str) -> str:
+    def option_text(self, g: Game, option: str) -> Text:
         return option_label(self.destination, option)
 
     def options(self, g: Game) -> list[Move]:

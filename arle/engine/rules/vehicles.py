@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from ..content.destinations import DESTINATION_ORDER, DESTINATIONS
 from ..content.goods import WEAR_OF, Good
+from ..content.text import noun, t
 from ..content.tiles import EQUIPMENT, Equipment
 from ..interpreter.events import ActionUsed, VehicleLoaded
 from ..interpreter.moves import Load
@@ -171,8 +172,9 @@ def empty_vehicles(g: Game, p: PlayerState) -> None:
                 p.travel.append(dest)
                 if dest in p.destinations:  # never: it left the storage board when loaded
                     p.destinations.remove(dest)
-                g.emit(ActionUsed(p.index, "empty_vehicles", f"{DESTINATIONS[dest].name} goes onto the "
-                                  "Travel Experience Track"))
+                g.emit(ActionUsed(p.index, "empty_vehicles", t(
+                    "{destination} goes onto the Travel Experience Track",
+                    destination=noun(DESTINATIONS[dest].name))))
             else:
                 gain(g, p, Good(item.item), 1)
         piece.load.clear()

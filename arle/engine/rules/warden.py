@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from ..content.text import Text, t
 from ..content.tiles import FLIPS, Equipment, Tile
 from ..interpreter.events import TileFlipped
 from ..interpreter.moves import Flip
@@ -75,8 +76,8 @@ class UpgradeTile(Step):
 class UpgradeDecision(Decision):
     answers = (Flip,)
 
-    def prompt(self, g: Game) -> str:
-        return "Choose a tile to flip for free"
+    def prompt(self, g: Game) -> Text:
+        return t("Choose a tile to flip for free")
 
     def options(self, g: Game) -> list[Move]:
         return [Flip(t) for t in flip_targets(g.state.players[self.player])]
