@@ -41,11 +41,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from arle.engine import ANIMALS, SOLO_TARGET, Good, HouseAnimalsDecision, Phase
+from arle.engine import ANIMALS, SOLO_TARGET, Good, HouseAnimalsDecision, Phase, noun
 from arle.engine import events as E
 from arle.engine import moves as M
 from arle.files.resources import resource_path
 from arle.gui import style
+from arle.gui.texts import say
 
 if TYPE_CHECKING:
     from arle.engine import Move
@@ -444,7 +445,7 @@ class PlayerPanel(QFrame):
         data = sb.as_dict()
         self.total.setText(_tr("{vp:g} VP").format(vp=data["total"]))
         rows = "".join(
-            f"<tr><td>{style.tr(label)}</td><td align='right'>{data[key]:g}</td></tr>"
+            f"<tr><td>{say(noun(label))}</td><td align='right'>{data[key]:g}</td></tr>"
             for key, label in style.SCORE_CATEGORIES
         )
         self.breakdown.setText(f"<table width='100%' cellspacing='0'>{rows}</table>")
@@ -468,7 +469,7 @@ def event_words(event: E.Event) -> str | None:
         case E.ToolAdvanced(tool=tool, count=count):
             from arle.engine import TOOL_TRACKS, Tool
 
-            return _tr("{tool} now {n}").format(tool=style.tr(TOOL_TRACKS[Tool(tool)].name), n=count)
+            return _tr("{tool} now {n}").format(tool=say(noun(TOOL_TRACKS[Tool(tool)].name)), n=count)
         case E.BuildingBuilt(building=building):
             return _tr("built {building}").format(building=style.name_of(building))
         case E.DikeMoved(land_gained=land) if land:
