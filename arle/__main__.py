@@ -40,6 +40,8 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--self-test", action="store_true", help="check that this copy works (offscreen), then exit 0 or 1"
     )
+    parser.add_argument("--lang", choices=("en", "fr", "pseudo"),
+                        help="the language for this run (pseudo: every text bracketed and longer, to test)")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (_target, text) in COMMANDS.items():
         commands.add_parser(name, add_help=False, help=f"{text} (see 'arle {name} --help')")
@@ -69,7 +71,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     from arle.gui.app import run
 
-    return run()
+    return run(lang=ns.lang)
 
 
 if __name__ == "__main__":
