@@ -21,6 +21,8 @@ if TYPE_CHECKING:
     from arle.engine import Language
     from arle.gui.main_window import MainWindow
 
+_locale_before: list[QLocale] = []  # the default locale before install_language changed it
+
 #: (setting, label) for View > Language; the labels are each language's own name.
 CHOICES = (("system", "System"), ("en", "English"), ("fr", "Français"))
 
@@ -43,23 +45,40 @@ class CatalogueTranslator(QTranslator):
         return False
 
 
-def install_language(app: QCoreApplication, requested: str | None, setting: str) -> str:
+def install_language(app: QCoreApplication, requested: str | None, setting: str) -> list[QTranslator]:
     """Install the language to run in (``--lang``, else the setting, else the system's) before the
-    first window is built; returns its code."""
+    first window is built; returns the translators installed (none for English)."""
     from arle.gui.texts import set_language
 
     code = choose_language(requested, setting, QLocale.system().name())
     if code == "en":
-        return code
+        return []
     language = load_language(code)
     set_language(language)
+    installed: list[QTranslator] = []
     if code != "pseudo":
+        _locale_before.append(QLocale())
         QLocale.setDefault(QLocale(code))
         qt = QTranslator(app)
         if qt.load(f"qtbase_{code}", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)):
-            app.installTranslator(qt)
-    app.installTranslator(CatalogueTranslator(language, app))
-    return code
+            installed.append(qt)
+    installed.append(CatalogueTranslator(language, app))
+    for translator in installed:
+        app.installTranslator(translator)
+    return installed
+
+
+def uninstall_language(app: QCoreApplication, installed: list[QTranslator]) -> None:
+    """Back to English (for the screenshot tool and the tests, which share one QApplication)."""
+    from arle.engine import ENGLISH
+    from arle.gui.texts import set_language
+
+    for translator in installed:
+        app.removeTranslator(translator)
+    set_language(ENGLISH)
+    if _locale_before:
+        QLocale.setDefault(_locale_before.pop(0))
+        _locale_before.clear()
 
 
 def add_language_menu(window: MainWindow, menu: QMenu) -> QActionGroup:

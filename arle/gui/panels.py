@@ -117,7 +117,7 @@ class TurnBanner(QFrame):
         color = style.player_color(self.session, actor)
         self.piece.setPixmap(style.piece_pixmap(style.player_shape(actor), color, 26))
         self.title.setText(_tr("{name}'s turn").format(name=self.session.player_name(actor)))
-        self.prompt.setText(g.prompt())
+        self.prompt.setText(say(g.prompt()))
 
     def _frame(self, actor: int) -> None:
         """Frame and background in the acting player's colour: one style sheet with a rule per

@@ -227,7 +227,7 @@ def _decision_option_label(game: Game, move: Move) -> str | None:
         return None
     kind, option = d.option_kind, move.option
     if kind is OptionKind.GO:
-        return d.option_text(game, option)
+        return say(d.option_text(game, option))
     if kind is OptionKind.PART:
         text = d.option_text(game, option)
         text = say(text)

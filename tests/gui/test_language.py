@@ -1,0 +1,82 @@
+"""The window in French (issue 14): the language is installed before the first window, Qt's own
+dialogs follow it, the pseudo-locale reaches every text, and View > Language keeps the choice."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QCoreApplication
+
+from arle.engine import ENGLISH, noun
+from arle.files.settings import load_settings
+from arle.gui import texts
+from arle.gui.language import install_language, uninstall_language
+from arle.gui.main_window import MainWindow
+
+
+@pytest.fixture(autouse=True)
+def private_dirs(tmp_path, monkeypatch):
+    monkeypatch.setenv("ARLE_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("ARLE_DATA_DIR", str(tmp_path / "data"))
+    return tmp_path
+
+
+@pytest.fixture
+def language(qapp):
+    """Install a language for one test, and always go back to English (one QApplication for all)."""
+    installed = []
+
+    def install(requested: str | None, setting: str = "en") -> None:
+        installed.extend(install_language(qapp, requested, setting))
+
+    yield install
+    uninstall_language(qapp, installed)
+    assert texts.language() is ENGLISH
+
+
+def _menu_titles(window: MainWindow) -> list[str]:
+    return [a.text() for a in window.menuBar().actions()]
+
+
+def test_a_window_built_after_installing_french_speaks_french(qtbot, language):
+    """Issue 14: the window's texts, the engine's names (say) and Qt's own dialog buttons."""
+    language("fr")
+    window = MainWindow(autosave=False)
+    qtbot.addWidget(window)
+    assert _menu_titles(window) == ["&Partie", "&Édition", "&Affichage", "Aid&e"]
+    assert texts.say(noun("Peat Boat")) == "Bateau de tourbe"
+    assert QCoreApplication.translate("QPlatformTheme", "Cancel") == "Annuler"  # qtbase_fr.qm
+
+
+def test_without_a_language_the_window_stays_english(qtbot, language):
+    language(None, "en")  # the setting says English, whatever the system says
+    window = MainWindow(autosave=False)
+    qtbot.addWidget(window)
+    assert _menu_titles(window) == ["&Game", "&Edit", "&View", "&Help"]
+    assert QCoreApplication.translate("QPlatformTheme", "Cancel") == "Cancel"
+
+
+def test_the_system_locale_picks_french_when_the_setting_says_system(qtbot, language, monkeypatch):
+    monkeypatch.setenv("LANGUAGE", "fr_FR.UTF-8")
+    language(None, "system")
+    assert QCoreApplication.translate("MainWindow", "&Game") == "&Partie"
+
+
+def test_pseudo_locale_brackets_every_window_text(qtbot, language):
+    """The pseudo-locale: a text left unbracketed would be one the catalogue never sees."""
+    language("pseudo")
+    window = MainWindow(autosave=False)
+    qtbot.addWidget(window)
+    for title in _menu_titles(window):
+        assert title.startswith("[") and title.endswith("]"), title
+
+
+def test_view_language_saves_the_choice_for_the_next_start(qtbot):
+    window = MainWindow(autosave=False)
+    qtbot.addWidget(window)
+    actions = {a.data(): a for a in window.language_group.actions()}
+    assert set(actions) == {"system", "en", "fr"}
+    assert actions["system"].isChecked()  # the default: follow the system
+    actions["fr"].trigger()
+    assert load_settings().language == "fr"
+    assert actions["fr"].isChecked()
+    assert window.statusBar().currentMessage() == "The language changes when Arle starts again."
