@@ -252,26 +252,30 @@ def choose_language(requested: str | None, setting: str, platform_locale: str | 
 
 #: Kept as they are: {fields}, HTML tags and entities, Qt's %1/%n, menu mnemonics' "&&".
 _KEEP = re.compile(r"\{[^{}]*\}|<[^<>]*>|&[a-zA-Z#0-9]+;|%[0-9n]|&&")
+_WORD = re.compile(r"[^\W\d_]+")
 _ACCENTS = str.maketrans("aeiouAEIOUcnyCNY", "àéîõüÀÉÎÕÜçñýÇÑÝ")
 
 
 def pseudo(text: str) -> str:
-    """``text`` bracketed and about 40% longer, accented, with its fields and markup intact: a
-    string the catalogue misses shows up unbracketed, one cut off loses its "]"."""
+    """``text`` bracketed, accented and about 40% longer (each word grows, so lines still wrap
+    where a real translation's would), with its fields and markup intact: a text the catalogue
+    misses shows up unbracketed, one cut off loses its "]"."""
     if not text:
         return text
     out: list[str] = []
     at = 0
-    letters = 0
     for match in _KEEP.finditer(text):
-        plain = text[at:match.start()]
-        out.append(plain.translate(_ACCENTS))
-        letters += len(plain)
+        out.append(_longer(text[at:match.start()]))
         out.append(match.group())
         at = match.end()
-    out.append(text[at:].translate(_ACCENTS))
-    letters += len(text) - at
-    return "[" + "".join(out) + "~" * max(1, math.ceil(letters * 0.4)) + "]"
+    out.append(_longer(text[at:]))
+    inner = "".join(out)
+    short = math.ceil(len(text) * 0.4) - (len(inner) - len(text))  # spaces and markup count too
+    return "[" + inner + "~" * max(0, short) + "]"
+
+
+def _longer(plain: str) -> str:
+    return _WORD.sub(lambda m: m.group().translate(_ACCENTS) + "~" * math.ceil(len(m.group()) * 0.4), plain)
 
 
 class PseudoTranslations(gettext.NullTranslations):
