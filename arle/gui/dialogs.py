@@ -274,15 +274,15 @@ def result_text(session: GameSession) -> str:
     if not g.over:
         leader = max(range(len(totals)), key=lambda i: totals[i])
         if totals[0] == totals[1]:
-            return _tr("Tied at {vp:g} VP so far.").format(vp=totals[0])
+            return _tr("Tied at {vp} VP so far.").format(vp=style.number(totals[0]))
         return _tr("{name} leads so far.").format(name=session.player_name(leader))
     winner = s.winner if s.winner is not None else max(range(2), key=lambda i: totals[i])
     name = session.player_name(winner)
     if totals[0] == totals[1]:
-        return _tr("Tie at {vp:g} VP. Tie-break: {name} would be the starting player of a 10th "
-                   "half-year, and wins.").format(vp=totals[0], name=name)
-    return _tr("{name} wins with {vp:g} VP to {other:g} VP.").format(
-        name=name, vp=totals[winner], other=totals[1 - winner])
+        return _tr("Tie at {vp} VP. Tie-break: {name} would be the starting player of a 10th "
+                   "half-year, and wins.").format(vp=style.number(totals[0]), name=name)
+    return _tr("{name} wins with {vp} VP to {other} VP.").format(
+        name=name, vp=style.number(totals[winner]), other=style.number(totals[1 - winner]))
 
 
 class ScoringTable(QWidget):
@@ -341,10 +341,10 @@ class ScoringTable(QWidget):
             self.table.setHorizontalHeaderItem(i, header)
             data = g.score(i).as_dict()
             for r, (key, _label) in enumerate(cats):
-                item = QTableWidgetItem(f"{data[key]:g}")
+                item = QTableWidgetItem(style.number(data[key]))
                 item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
                 self.table.setItem(r, i, item)
-            total = QTableWidgetItem(f"{data['total']:g}")
+            total = QTableWidgetItem(style.number(data["total"]))
             total.setFont(bold)
             total.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
             if g.over and n == 2 and g.state.winner == i:

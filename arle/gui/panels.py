@@ -443,17 +443,17 @@ class PlayerPanel(QFrame):
             self.counts[str(a)].setText(str(animal_count(p, a)))
         sb = g.score(self.player)
         data = sb.as_dict()
-        self.total.setText(_tr("{vp:g} VP").format(vp=data["total"]))
+        self.total.setText(_tr("{vp} VP").format(vp=style.number(data["total"])))
         rows = "".join(
-            f"<tr><td>{say(noun(label))}</td><td align='right'>{data[key]:g}</td></tr>"
+            f"<tr><td>{say(noun(label))}</td><td align='right'>{style.number(data[key])}</td></tr>"
             for key, label in style.SCORE_CATEGORIES
         )
         self.breakdown.setText(f"<table width='100%' cellspacing='0'>{rows}</table>")
         self.solo.setVisible(g.state.solo)
         if g.state.solo:
             self.solo.setValue(max(0, min(SOLO_TARGET, int(data["total"]))))
-            self.solo.setFormat(_tr("Running total {vp:g} of {target} VP").format(
-                vp=data["total"], target=SOLO_TARGET))
+            self.solo.setFormat(_tr("Running total {vp} of {target} VP").format(
+                vp=style.number(data["total"]), target=SOLO_TARGET))
 
 
 # -- game log ------------------------------------------------------------------------------------------------

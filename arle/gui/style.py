@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt
+from PySide6.QtCore import QCoreApplication, QLocale, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPixmap
 
 from arle.files.catalogues import N_
@@ -125,6 +125,12 @@ def font(size: float, bold: bool = False) -> QFont:
 
 def tr(text: str, context: str = "Names") -> str:
     return QCoreApplication.translate(context, text)
+
+
+def number(x: float) -> str:
+    """A score as the window's language writes it ("7,5" in French): Qt's default locale, which
+    ``arle.gui.language`` sets with the language."""
+    return QLocale().toString(float(x), "g", 12)
 
 
 def say(text: Any) -> str:

@@ -3,14 +3,17 @@ dialogs follow it, the pseudo-locale reaches every text, and View > Language kee
 
 from __future__ import annotations
 
+import datetime
+
 import pytest
 from PySide6.QtCore import QCoreApplication
 
 from arle.engine import ENGLISH, noun
 from arle.files.settings import load_settings
-from arle.gui import texts
+from arle.gui import style, texts
 from arle.gui.language import install_language, uninstall_language
 from arle.gui.main_window import MainWindow
+from arle.gui.start_page import when
 
 
 @pytest.fixture(autouse=True)
@@ -45,6 +48,15 @@ def test_a_window_built_after_installing_french_speaks_french(qtbot, language):
     assert _menu_titles(window) == ["&Partie", "&Édition", "&Affichage", "Aid&e"]
     assert texts.say(noun("Peat Boat")) == "Bateau de tourbe"
     assert QCoreApplication.translate("QPlatformTheme", "Cancel") == "Annuler"  # qtbase_fr.qm
+
+
+def test_french_scores_and_dates_are_written_the_french_way(language):
+    """A half point is "7,5" in French (the scoring pad, the totals, the start page's games)."""
+    assert style.number(7.5) == "7.5"
+    language("fr")
+    assert (style.number(7.5), style.number(-3.0), style.number(12)) == ("7,5", "-3", "12")
+    assert when(datetime.datetime(2026, 11, 3, 9, 0).timestamp(),
+                now=datetime.datetime(2026, 11, 20, 9, 0)) == "3 nov. 2026"
 
 
 def test_without_a_language_the_window_stays_english(qtbot, language):
