@@ -92,3 +92,25 @@ def test_view_language_saves_the_choice_for_the_next_start(qtbot):
     assert load_settings().language == "fr"
     assert actions["fr"].isChecked()
     assert window.statusBar().currentMessage() == "The language changes when Arle starts again."
+
+
+def test_run_installs_the_language_before_the_first_window_is_built(qapp, monkeypatch):
+    """Issue 14: translations are installed before the first window (its texts are made once)."""
+    from PySide6.QtCore import QTranslator
+
+    from arle.gui import app as app_module
+
+    seen = []
+
+    def build_window(**_kw):
+        seen.append(QCoreApplication.translate("MainWindow", "&Game"))
+        return MainWindow(autosave=False)
+
+    monkeypatch.delenv("ARLE_BENCH_FIRST_PAINT", raising=False)
+    monkeypatch.setattr(app_module, "build_window", build_window)
+    monkeypatch.setattr(app_module.QApplication, "exec", lambda self: 0)
+    try:
+        assert app_module.run(lang="fr") == 0
+    finally:
+        uninstall_language(qapp, qapp.findChildren(QTranslator))
+    assert seen == ["&Partie"]
