@@ -3,8 +3,8 @@
 extract: scan ``arle/`` outside the engine with ``ast`` for the literal texts of ``tr(...)``,
 ``_tr(...)``, ``_t(...)``, ``N_(...)`` and ``translate(context, ...)`` calls and update every
 ``resources/i18n/<code>/gui.po``, keeping the translations it has (a text no longer used is
-dropped). compile: write each ``.mo`` next to its ``.po``. check: list the texts without a
-translation and exit 1 if there is one.
+dropped). compile: write each ``.mo`` next to its ``.po`` (``engine.po`` too). check: list
+the texts of every catalogue without a translation and exit 1 if there is one.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from pathlib import Path
 
 import attrs
 
-from arle.files.catalogues import LANGUAGES, Entry, compile_mo, header_for, read_po, write_po
+from arle.files.catalogues import DOMAINS, LANGUAGES, Entry, compile_mo, header_for, read_po, write_po
 
 ROOT = Path(__file__).resolve().parents[2]
 #: Calls whose first argument is a text to translate ("translate": the second, after the context).
@@ -107,16 +107,18 @@ def compile_all(root: Path = ROOT) -> list[Path]:
     return written
 
 
-def untranslated(root: Path = ROOT) -> list[str]:
-    """"<file>: <msgid>" for every message of a ``gui.po`` without a translation."""
+def untranslated(root: Path = ROOT, domains: Sequence[str] = DOMAINS) -> list[str]:
+    """"<file>: <msgid>" for every message of a catalogue (``gui.po``, ``engine.po``) without a
+    translation."""
     missing = []
     for code in LANGUAGES:
-        path = po_path(code, root)
-        if code == "en" or not path.exists():
-            continue
-        _header, entries = read_po(path.read_text(encoding="utf-8"))
-        name = path.relative_to(root).as_posix()
-        missing += [f"{name}: {e.msgid!r}" for e in entries if not e.translated()]
+        for domain in domains:
+            path = root / "resources" / "i18n" / code / f"{domain}.po"
+            if code == "en" or not path.exists():
+                continue
+            _header, entries = read_po(path.read_text(encoding="utf-8"))
+            name = path.relative_to(root).as_posix()
+            missing += [f"{name}: {e.msgid!r}" for e in entries if not e.translated()]
     return missing
 
 
