@@ -395,7 +395,7 @@ class ToolTrackItem(BoardItem):
         self.track = TOOL_TRACKS[tool]
         cost = style.bundle_text(self.track.cost)
         steps = ", ".join(
-            f"{c}" + (f" ({v} VP)" if v else "")
+            _tr("{n} ({vp} VP)").format(n=c, vp=v) if v else str(c)
             for c, v in zip(self.track.counts, self.track.vps, strict=True)
         )
         self.setToolTip(_tr("<b>{name}</b><br>Tools per space: {steps}<br>Each step costs {cost} "
@@ -433,7 +433,8 @@ class ToolTrackItem(BoardItem):
                 painter.setFont(_font(10.5))
                 painter.setPen(QColor("#7a5200"))
                 painter.drawText(QRectF(cell.x() + 2, cell.y() + 1, cell.width() - 4, 12),
-                                 Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop, f"{vp} VP")
+                                 Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop,
+                                 _tr("{vp} VP").format(vp=vp))
             on_cell = [p.index for p in players if p.tools[self.tool] == pos]
             for k, idx in enumerate(on_cell):
                 size = cell.height() - 12
