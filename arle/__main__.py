@@ -25,6 +25,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "verify": ("arle.files.saves:verify_main", "replay a save file and print where the game stands as JSON"),
     "arena": ("arle.commands.arena:main", "computer players play seeded games; one JSON line per game"),
     "screenshot": ("arle.commands.screenshot:main", "render the main screens of seeded games to PNG files"),
+    "translations": ("arle.commands.translations:main", "extract, compile or check the French catalogue"),
 }
 
 
@@ -39,6 +40,8 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--self-test", action="store_true", help="check that this copy works (offscreen), then exit 0 or 1"
     )
+    parser.add_argument("--lang", choices=("en", "fr", "pseudo"),
+                        help="the language for this run (pseudo: every text bracketed and longer, to test)")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (_target, text) in COMMANDS.items():
         commands.add_parser(name, add_help=False, help=f"{text} (see 'arle {name} --help')")
@@ -68,7 +71,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     from arle.gui.app import run
 
-    return run()
+    return run(lang=ns.lang)
 
 
 if __name__ == "__main__":

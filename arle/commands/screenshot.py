@@ -237,16 +237,28 @@ def _with_dialog(background, dialog):  # -> QPixmap
     return picture
 
 
-def render_all(out: Path, size: tuple[int, int], finder: MomentFinder | None = None) -> list[Path]:
-    """Write the screenshots into ``out``; returns their paths, in the order a reader meets them."""
+def render_all(out: Path, size: tuple[int, int], finder: MomentFinder | None = None,
+               lang: str = "en") -> list[Path]:
+    """Write the screenshots into ``out`` in ``lang`` ("en", "fr", "pseudo"); returns their paths,
+    in the order a reader meets them."""
     from PySide6.QtWidgets import QApplication
 
+    from arle.gui.language import install_language, uninstall_language
+
+    app = QApplication.instance() or QApplication([sys.argv[0] if sys.argv else "arle"])
+    installed = install_language(app, lang, "en")
+    try:
+        return _render_all(out, size, finder)
+    finally:
+        uninstall_language(app, installed)
+
+
+def _render_all(out: Path, size: tuple[int, int], finder: MomentFinder | None) -> list[Path]:
     from arle.files.autosave import Autosaver, new_autosave_path
     from arle.files.saves import EXTENSION, save_history, saves_dir
     from arle.gui.dialogs import NewGameDialog
     from arle.gui.main_window import MainWindow
 
-    app = QApplication.instance() or QApplication([sys.argv[0] if sys.argv else "arle"])
     finder = finder or MomentFinder().find()
     assert finder.summer and finder.home and finder.barn and finder.finished
     out.mkdir(parents=True, exist_ok=True)
@@ -288,7 +300,8 @@ def render_all(out: Path, size: tuple[int, int], finder: MomentFinder | None = N
         save("01-start.png", start)
 
         dialog = NewGameDialog(window, names=NAMES)
-        dialog.adjustSize()
+        # its own size: adjustSize() keeps a window within 2/3 of the (800x600 offscreen) screen
+        dialog.resize(dialog.sizeHint())
         _settle()
         save("02-new-game.png", _with_dialog(start, dialog))
         dialog.deleteLater()
@@ -327,7 +340,6 @@ def render_all(out: Path, size: tuple[int, int], finder: MomentFinder | None = N
         window.close()
         window.deleteLater()
         _settle()
-    del app
     return written
 
 
@@ -352,12 +364,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--out", type=Path, required=True, help="folder for the PNG files")
     parser.add_argument("--size", type=_size, default=(1600, 1000), help="window size, WIDTHxHEIGHT")
+    parser.add_argument("--lang", choices=("en", "fr", "pseudo"), default="en",
+                        help="the language of the pictures (pseudo: every text bracketed and longer)")
     parser.add_argument("--onscreen", action="store_true",
                         help="use the normal display instead of the offscreen platform")
     args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
     if not args.onscreen:
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
-    for path in render_all(args.out, args.size):
+    for path in render_all(args.out, args.size, lang=args.lang):
         print(path)
     return 0
 

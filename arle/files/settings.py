@@ -52,7 +52,8 @@ class Settings:
     #: Opaque to this module: whatever the GUI stores (e.g. base64 of QWidget.saveGeometry()).
     window_geometry: str = ""
     last_directory: str = ""
-    language: str = "en"
+    #: "system" (follow the system's locale), "en" or "fr".
+    language: str = "system"
     friendly_undo: bool = False
     #: How fast a computer player moves: "slow", "normal" or "instant" (read by the computer player).
     computer_pace: str = "normal"

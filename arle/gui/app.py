@@ -8,30 +8,15 @@ import time
 from collections.abc import Sequence
 
 import shiboken6
-from PySide6.QtCore import QEvent, QLibraryInfo, QLocale, QObject, QTimer, QTranslator
+from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtWidgets import QApplication
 
 from arle import __version__
-from arle.files.resources import resource_path
+from arle.files.settings import load_settings
+from arle.gui.language import install_language
 from arle.gui.main_window import APP_NAME, MainWindow, app_icon
 
-__all__ = ["APP_NAME", "app_icon", "build_window", "install_translations", "run"]
-
-
-def install_translations(app: QApplication, language: str | None = None) -> list[QTranslator]:
-    """Load Qt's own and Arle's translations for ``language`` (default: the system locale).
-
-    Arle's are ``resources/i18n/arle_<lang>.qm``: a French edition is a file to add there.
-    """
-    lang = language or QLocale.system().name().split("_")[0]
-    loaded = []
-    for name, folder in (("qtbase", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)),
-                         ("arle", str(resource_path("i18n")))):
-        translator = QTranslator(app)
-        if translator.load(f"{name}_{lang}", folder):
-            app.installTranslator(translator)
-            loaded.append(translator)
-    return loaded
+__all__ = ["APP_NAME", "app_icon", "build_window", "run"]
 
 
 def build_window(*, autosave: bool = True) -> MainWindow:
@@ -39,18 +24,19 @@ def build_window(*, autosave: bool = True) -> MainWindow:
     return MainWindow(autosave=autosave)
 
 
-def run(argv: Sequence[str] | None = None) -> int:
+def run(argv: Sequence[str] | None = None, lang: str | None = None) -> int:
     """Start the application and return its exit code.
 
-    ``argv`` is handed to QApplication (program name first); default ``sys.argv``.
+    ``argv`` is handed to QApplication (program name first); default ``sys.argv``. ``lang``
+    ("en", "fr", "pseudo"): the language for this run, instead of the setting or the system's.
     """
     app = QApplication.instance() or QApplication(list(sys.argv if argv is None else argv))
     app.setApplicationName(APP_NAME)
     app.setApplicationDisplayName(APP_NAME)
     app.setApplicationVersion(__version__)
     app.setWindowIcon(app_icon())
+    install_language(app, lang, load_settings().language)  # before the first window's texts are made
     window = build_window()
-    install_translations(app, window.settings.language)
     if os.environ.get("ARLE_BENCH_FIRST_PAINT"):
         _quit_after_first_paint(app, window)
     window.show()

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from arle.engine import ACTION_SPACES, BUILDINGS, HALF_YEARS, TOOL_TRACKS, WORKERS, Phase, Tool
+from arle.engine import ACTION_SPACES, BUILDINGS, HALF_YEARS, TOOL_TRACKS, WORKERS, Phase, Tool, noun
 from arle.gui import art, style
 from arle.gui.pieces import DragPiece, DragSpec
 from arle.gui.texts import say
@@ -128,7 +128,7 @@ class SpaceItem(BoardItem):
     def _tooltip(self) -> str:
         title = style.space_title(self.space_id)
         more = _tr("Shift+F1: How to play, the work phase")  # the shortcut opens that section
-        return f"<b>{title}</b><br>{style.tr(self.space.text, 'ActionSpaces')}<br><i>{more}</i>"
+        return f"<b>{title}</b><br>{say(noun(self.space.text))}<br><i>{more}</i>"
 
     def status(self) -> str:
         """"current", "other" (the other-season space is still free to use) or "closed"."""
@@ -169,11 +169,11 @@ class SpaceItem(BoardItem):
         painter.setFont(_font(16, True))
         text_w = r.width() - self.worker_rect().width() - 24
         painter.drawText(QRectF(10, 4, text_w, 22), Qt.AlignmentFlag.AlignVCenter,
-                         _elide(painter, style.tr(self.space.name), text_w))
+                         _elide(painter, say(noun(self.space.name)), text_w))
         painter.setFont(_font(11.5))
         painter.setPen(style.MUTED_INK if status == "closed" else QColor("#3d4b40"))
         painter.drawText(QRectF(10, 25, text_w, 24), Qt.AlignmentFlag.AlignVCenter,
-                         _elide(painter, style.tr(self.space.text, "ActionSpaces"), text_w))
+                         _elide(painter, say(noun(self.space.text)), text_w))
         # the Worker slot
         wr = self.worker_rect()
         occupant = self.session.game.state.occupied.get(self.space_id)
@@ -420,12 +420,12 @@ class ToolTrackItem(BoardItem):
         self.track = TOOL_TRACKS[tool]
         cost = style.bundle_text(self.track.cost)
         steps = ", ".join(
-            f"{c}" + (f" ({v} VP)" if v else "")
+            _tr("{n} ({vp} VP)").format(n=c, vp=v) if v else str(c)
             for c, v in zip(self.track.counts, self.track.vps, strict=True)
         )
         self.setToolTip(_tr("<b>{name}</b><br>Tools per space: {steps}<br>Each step costs {cost} "
                             "(Master action spaces, Workshop).").format(
-            name=style.tr(self.track.name), steps=steps, cost=cost))
+            name=say(noun(self.track.name)), steps=steps, cost=cost))
 
     def look(self) -> object:
         return tuple(p.tools[self.tool] for p in self.session.game.state.players)
@@ -443,7 +443,7 @@ class ToolTrackItem(BoardItem):
         painter.setPen(style.INK)
         painter.setFont(_font(14, True))
         painter.drawText(QRectF(8, 0, 168, r.height()), Qt.AlignmentFlag.AlignVCenter,
-                         style.tr(self.track.name))
+                         say(noun(self.track.name)))
         players = self.session.game.state.players
         for pos, (count, vp) in enumerate(zip(self.track.counts, self.track.vps, strict=True)):
             cell = self.cell_rect(pos)
@@ -458,7 +458,8 @@ class ToolTrackItem(BoardItem):
                 painter.setFont(_font(10.5))
                 painter.setPen(QColor("#7a5200"))
                 painter.drawText(QRectF(cell.x() + 2, cell.y() + 1, cell.width() - 4, 12),
-                                 Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop, f"{vp} VP")
+                                 Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop,
+                                 _tr("{vp} VP").format(vp=vp))
             on_cell = [p.index for p in players if p.tools[self.tool] == pos]
             for k, idx in enumerate(on_cell):
                 size = cell.height() - 12
@@ -484,8 +485,8 @@ class BuildingItem(BoardItem):
         self.building = building
         self.info = BUILDINGS[building]
         self.setToolTip(_tr("<b>{name}</b> ({vp} VP)<br>Cost: {cost}<br>{text}").format(
-            name=style.tr(self.info.name), vp=self.info.vp, cost=say(self.info.cost.text()),
-            text=style.tr(self.info.text, "Buildings")))
+            name=say(noun(self.info.name)), vp=self.info.vp, cost=say(self.info.cost.text()),
+            text=say(noun(self.info.text))))
 
     def look(self) -> object:
         owner = self.owner()
@@ -516,7 +517,7 @@ class BuildingItem(BoardItem):
         painter.setPen(style.INK)
         painter.setFont(_font(12.5, True))
         painter.drawText(QRectF(6, 0, r.width() - 10, 24), Qt.AlignmentFlag.AlignVCenter,
-                         _elide(painter, style.tr(self.info.name), r.width() - 10))
+                         _elide(painter, say(noun(self.info.name)), r.width() - 10))
         # VP badge, bottom right
         badge = QRectF(r.width() - 40, r.height() - 24, 36, 20)
         painter.setBrush(QColor("#fff3c4"))

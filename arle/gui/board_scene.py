@@ -30,6 +30,7 @@ from arle.engine import (
     Tool,
     does_nothing,
     events,
+    noun,
 )
 from arle.gui import style
 from arle.gui.board_items import (
@@ -53,6 +54,7 @@ from arle.gui.board_items import (
 from arle.gui.confirm import place_anyway
 from arle.gui.pieces import Candidate
 from arle.gui.scene import GameScene
+from arle.gui.texts import say
 
 if TYPE_CHECKING:
     from arle.engine import Move
@@ -307,10 +309,10 @@ class BoardScene(GameScene):
                 self.session.try_apply(Choose(item.building))
             elif item.owner() is None:
                 self.session.refuse(_tr("{name} can be built with a Builder, Carpenter, Forester, Wood "
-                                        "Trader or Laborer action.").format(name=style.tr(item.info.name)))
+                                        "Trader or Laborer action.").format(name=say(noun(item.info.name))))
         elif isinstance(item, ToolTrackItem):
             if AdvanceTool(item.tool) in legal:
                 self.session.try_apply(AdvanceTool(item.tool))
             elif AdvanceTool in getattr(self.session.game.decision, "answers", ()):
                 self.session.refuse(_tr("You cannot advance {tool} now (already moved, at its end, or "
-                                        "you cannot pay).").format(tool=style.tr(item.track.name)))
+                                        "you cannot pay).").format(tool=say(noun(item.track.name))))

@@ -32,8 +32,9 @@ from PySide6.QtWidgets import (
 )
 
 from arle import __version__
-from arle.engine import RULES_NOTES, SOLO_TARGET, Setup
+from arle.engine import RULES_NOTES, SOLO_TARGET, Setup, noun
 from arle.engine import buildings as B
+from arle.files.catalogues import N_
 from arle.files.errors import is_valid_text
 from arle.gui import style
 from arle.gui.texts import say
@@ -50,9 +51,9 @@ def _tr(text: str) -> str:
 
 #: Buildings picked by hand: how many of each colour group (the rest are always in play).
 PICK_GROUPS: tuple[tuple[str, tuple[str, ...], int], ...] = (
-    ("Green", (*B.LIGHT_GREEN, *B.DARK_GREEN), 4),
-    ("Yellow", B.YELLOW, 2),
-    ("Blue", B.BLUE, 3),
+    (N_("Green"), (*B.LIGHT_GREEN, *B.DARK_GREEN), 4),
+    (N_("Yellow"), B.YELLOW, 2),
+    (N_("Blue"), B.BLUE, 3),
 )
 
 
@@ -97,7 +98,7 @@ class NewGameDialog(QDialog):
             box = QComboBox()
             for hex_, cname in style.PALETTE:
                 box.addItem(QIcon(style.piece_pixmap(style.player_shape(i), QColor(hex_), 18)),
-                            style.tr(cname), hex_)
+                            say(noun(cname)), hex_)
             idx = box.findData(colors[i]) if i < len(colors) else -1
             box.setCurrentIndex(idx if idx >= 0 else i)
             seat = QComboBox()
@@ -146,13 +147,13 @@ class NewGameDialog(QDialog):
         self.pick_lists: list[tuple[QListWidget, int]] = []
         for title, ids, n in PICK_GROUPS:
             col = QVBoxLayout()
-            col.addWidget(QLabel(_tr("{group}: pick {n}").format(group=style.tr(title), n=n)))
+            col.addWidget(QLabel(_tr("{group}: pick {n}").format(group=say(noun(title)), n=n)))
             lw = QListWidget()
             for b in ids:
                 info = B.BUILDINGS[b]
-                item = QListWidgetItem(f"{style.tr(info.name)} ({info.vp} VP)")
+                item = QListWidgetItem(_tr("{name} ({vp} VP)").format(name=say(noun(info.name)), vp=info.vp))
                 item.setData(Qt.ItemDataRole.UserRole, b)
-                item.setToolTip(style.tr(info.text, "Buildings"))
+                item.setToolTip(say(noun(info.text)))
                 item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
                 item.setCheckState(Qt.CheckState.Checked if ids.index(b) < n else Qt.CheckState.Unchecked)
                 lw.addItem(item)
@@ -216,7 +217,7 @@ class NewGameDialog(QDialog):
                 got = sum(1 for i in range(lw.count()) if lw.item(i).checkState() == Qt.CheckState.Checked)
                 if got != n:
                     problem = _tr("Pick exactly {n} {group} buildings ({got} picked).").format(
-                        n=n, group=style.tr(title).lower(), got=got)
+                        n=n, group=say(noun(title)).lower(), got=got)
                     break
         self.error.setText(problem)
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(not problem)
@@ -267,7 +268,7 @@ class RulesNotesDialog(QDialog):
         lay.addWidget(intro)
         self.browser = QTextBrowser()
         html = "".join(
-            f"<h3>{style.tr(n.topic, 'RulesNotes')}</h3><p>{style.tr(n.text, 'RulesNotes')}</p>"
+            f"<h3>{say(noun(n.topic))}</h3><p>{say(noun(n.text))}</p>"
             for n in RULES_NOTES
         )
         self.browser.setHtml(html)
@@ -296,15 +297,15 @@ def result_text(session: GameSession) -> str:
     if not g.over:
         leader = max(range(len(totals)), key=lambda i: totals[i])
         if totals[0] == totals[1]:
-            return _tr("Tied at {vp:g} VP so far.").format(vp=totals[0])
+            return _tr("Tied at {vp} VP so far.").format(vp=style.number(totals[0]))
         return _tr("{name} leads so far.").format(name=session.player_name(leader))
     winner = s.winner if s.winner is not None else max(range(2), key=lambda i: totals[i])
     name = session.player_name(winner)
     if totals[0] == totals[1]:
-        return _tr("Tie at {vp:g} VP. Tie-break: {name} would be the starting player of a 10th "
-                   "half-year, and wins.").format(vp=totals[0], name=name)
-    return _tr("{name} wins with {vp:g} VP to {other:g} VP.").format(
-        name=name, vp=totals[winner], other=totals[1 - winner])
+        return _tr("Tie at {vp} VP. Tie-break: {name} would be the starting player of a 10th "
+                   "half-year, and wins.").format(vp=style.number(totals[0]), name=name)
+    return _tr("{name} wins with {vp} VP to {other} VP.").format(
+        name=name, vp=style.number(totals[winner]), other=style.number(totals[1 - winner]))
 
 
 class ScoringTable(QWidget):
@@ -353,7 +354,7 @@ class ScoringTable(QWidget):
         self.title.setText(_tr("Final scoring") if g.over else _tr("Scoring so far (live)"))
         self.table.setRowCount(len(cats) + 1)
         self.table.setColumnCount(n)
-        self.table.setVerticalHeaderLabels([style.tr(label) for _k, label in cats] + [_tr("Total")])
+        self.table.setVerticalHeaderLabels([say(noun(label)) for _k, label in cats] + [_tr("Total")])
         bold = QFont()
         bold.setBold(True)
         for i in range(n):
@@ -363,10 +364,10 @@ class ScoringTable(QWidget):
             self.table.setHorizontalHeaderItem(i, header)
             data = g.score(i).as_dict()
             for r, (key, _label) in enumerate(cats):
-                item = QTableWidgetItem(f"{data[key]:g}")
+                item = QTableWidgetItem(style.number(data[key]))
                 item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
                 self.table.setItem(r, i, item)
-            total = QTableWidgetItem(f"{data['total']:g}")
+            total = QTableWidgetItem(style.number(data["total"]))
             total.setFont(bold)
             total.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
             if g.over and n == 2 and g.state.winner == i:

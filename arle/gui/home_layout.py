@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from PySide6.QtCore import QRectF
 
-from arle.engine import BUILDINGS, TILE_VP, TRACK_CAP, TRAVEL_TRACK_SPACES, MoorTile, PlayerState, Tile
+from arle.engine import BUILDINGS, TILE_VP, TRACK_CAP, TRAVEL_TRACK_SPACES, MoorTile, PlayerState, Tile, noun
 from arle.engine import animals as A
+from arle.files.catalogues import N_
 from arle.gui.pieces import tr
 from arle.gui.style import name_of
+from arle.gui.texts import say
 
 _CTX = "HomeBoardScene"
 
@@ -96,28 +98,28 @@ def token_rects(area: QRectF, n: int, size: float = TOKEN) -> list[QRectF]:
 # -- words ---------------------------------------------------------------------------------------------
 
 _TILE_TEXT = {
-    Tile.GRAIN_FIELD: "Grain Field: 1 Grain at each November harvest.",
-    Tile.FLAX_FIELD: "Flax Field: 1 Flax at each November harvest.",
-    Tile.FOREST: "Forest: 1 Wood at each November harvest. A Warden can turn it into a Park.",
-    Tile.PARK: "Park: room for 2 Animals, also of different types (they do not breed here).",
-    Tile.STALL: "Stall: up to 3 Animals of one type; a pair with a free place breeds in May. "
-    "A Warden can turn it into a Depot.",
-    Tile.DEPOT: "Depot: holds no Animals.",
-    Tile.STABLE: "Stable: up to 6 Animals of one type; pairs with free places breed in May. "
-    "A Warden can turn it into a Double Stall.",
-    Tile.DOUBLE_STALL: "Double Stall: two Stalls in one tile, each for up to 3 Animals of one type.",
+    Tile.GRAIN_FIELD: N_("Grain Field: 1 Grain at each November harvest."),
+    Tile.FLAX_FIELD: N_("Flax Field: 1 Flax at each November harvest."),
+    Tile.FOREST: N_("Forest: 1 Wood at each November harvest. A Warden can turn it into a Park."),
+    Tile.PARK: N_("Park: room for 2 Animals, also of different types (they do not breed here)."),
+    Tile.STALL: N_("Stall: up to 3 Animals of one type; a pair with a free place breeds in May. "
+                    "A Warden can turn it into a Depot."),
+    Tile.DEPOT: N_("Depot: holds no Animals."),
+    Tile.STABLE: N_("Stable: up to 6 Animals of one type; pairs with free places breed in May. "
+                     "A Warden can turn it into a Double Stall."),
+    Tile.DOUBLE_STALL: N_("Double Stall: two Stalls in one tile, each for up to 3 Animals of one type."),
 }
 
 
 def tile_tooltip(tile: str) -> str:
     if tile in BUILDINGS:
         b = BUILDINGS[tile]
-        return _t("{name} ({vp} VP)\n{text}").format(name=name_of(tile), vp=b.vp, text=_t(b.text))
+        return _t("{name} ({vp} VP)\n{text}").format(name=name_of(tile), vp=b.vp, text=say(noun(b.text)))
     try:
         t = Tile(tile)
     except ValueError:
         return name_of(tile)
-    return _t("{text}\nWorth {vp} VP at the end.").format(text=_t(_TILE_TEXT[t]), vp=TILE_VP[t])
+    return _t("{text}\nWorth {vp} VP at the end.").format(text=say(noun(_TILE_TEXT[t])), vp=TILE_VP[t])
 
 
 def moor_tooltip(m: MoorTile) -> str:

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 from arle.files.resources import resource_path
 from arle.files.settings import Settings, read_settings, save_settings
 from arle.gui import motion, style
+from arle.gui.language import add_language_menu
 
 # The start page is painted before any of these is needed: the rules engine, the boards and the
 # panels (a third of a second of imports) are loaded when the first game is shown.
@@ -244,6 +245,8 @@ class MainWindow(QMainWindow):
         view = bar.addMenu(_tr("&View"))
         for a in (self.board_action, self.home_action, self.storage_action):
             view.addAction(a)
+        view.addSeparator()
+        self.language_group = add_language_menu(self, view)
         help_ = bar.addMenu(_tr("&Help"))
         help_.addAction(self.how_to_action)
         help_.addAction(self.tutorial_action)

@@ -41,7 +41,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from arle.engine import ANIMALS, SOLO_TARGET, Good, HouseAnimalsDecision, Phase
+from arle.engine import ANIMALS, SOLO_TARGET, Good, HouseAnimalsDecision, Phase, noun
 from arle.engine import events as E
 from arle.engine import moves as M
 from arle.files.resources import resource_path
@@ -444,17 +444,17 @@ class PlayerPanel(QFrame):
             self.counts[str(a)].setText(str(animal_count(p, a)))
         sb = g.score(self.player)
         data = sb.as_dict()
-        self.total.setText(_tr("{vp:g} VP").format(vp=data["total"]))
+        self.total.setText(_tr("{vp} VP").format(vp=style.number(data["total"])))
         rows = "".join(
-            f"<tr><td>{style.tr(label)}</td><td align='right'>{data[key]:g}</td></tr>"
+            f"<tr><td>{say(noun(label))}</td><td align='right'>{style.number(data[key])}</td></tr>"
             for key, label in style.SCORE_CATEGORIES
         )
         self.breakdown.setText(f"<table width='100%' cellspacing='0'>{rows}</table>")
         self.solo.setVisible(g.state.solo)
         if g.state.solo:
             self.solo.setValue(max(0, min(SOLO_TARGET, int(data["total"]))))
-            self.solo.setFormat(_tr("Running total {vp:g} of {target} VP").format(
-                vp=data["total"], target=SOLO_TARGET))
+            self.solo.setFormat(_tr("Running total {vp} of {target} VP").format(
+                vp=style.number(data["total"]), target=SOLO_TARGET))
 
 
 # -- game log ------------------------------------------------------------------------------------------------
@@ -470,7 +470,7 @@ def event_words(event: E.Event) -> str | None:
         case E.ToolAdvanced(tool=tool, count=count):
             from arle.engine import TOOL_TRACKS, Tool
 
-            return _tr("{tool} now {n}").format(tool=style.tr(TOOL_TRACKS[Tool(tool)].name), n=count)
+            return _tr("{tool} now {n}").format(tool=say(noun(TOOL_TRACKS[Tool(tool)].name)), n=count)
         case E.BuildingBuilt(building=building):
             return _tr("built {building}").format(building=style.name_of(building))
         case E.DikeMoved(land_gained=land) if land:

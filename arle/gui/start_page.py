@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, Qt, QTimer
+from PySide6.QtCore import QCoreApplication, QDate, QLocale, Qt, QTimer
 from PySide6.QtGui import QBrush, QColor, QIcon, QPaintEvent
 from PySide6.QtWidgets import (
     QFrame,
@@ -58,7 +58,7 @@ def when(stamp: float, now: datetime.datetime | None = None) -> str:
         return _tr("today {time}").format(time=moment.strftime("%H:%M"))
     if days == 1:
         return _tr("yesterday {time}").format(time=moment.strftime("%H:%M"))
-    return f"{moment.day} {moment.strftime('%b %Y')}"
+    return QLocale().toString(QDate(moment.year, moment.month, moment.day), "d MMM yyyy")
 
 
 def who_plays(entry: GameEntry) -> str:
@@ -80,7 +80,7 @@ def game_text(entry: GameEntry) -> str:
         who = " – ".join(entry.names) or _tr("A game")
         error = entry.error[:1].upper() + entry.error[1:].rstrip(".") + "."
         return _tr("{who}: the autosave is damaged\n{error}").format(who=who, error=error)
-    scores = " : ".join(f"{s:g}" for s in entry.scores)
+    scores = " : ".join(QLocale().toString(float(s), "g", 12) for s in entry.scores)  # "7,5" in French
     first = _tr("{names} · half-year {n} of {last} · {scores} VP").format(
         names=who_plays(entry), n=entry.half_year, last=HALF_YEARS, scores=scores)
     second = [_tr("last played {when}").format(when=when(entry.last_played))]

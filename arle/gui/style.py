@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt
+from PySide6.QtCore import QCoreApplication, QLocale, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPixmap
 
-from arle.gui.texts import say
+from arle.files.catalogues import N_
 
 if TYPE_CHECKING:
     from arle.engine import Game, Move
@@ -22,12 +22,12 @@ if TYPE_CHECKING:
 
 #: Okabe-Ito colours a player may pick, (hex, name). The first two are the defaults.
 PALETTE: tuple[tuple[str, str], ...] = (
-    ("#E69F00", "Orange"),
-    ("#0072B2", "Blue"),
-    ("#009E73", "Bluish green"),
-    ("#CC79A7", "Reddish purple"),
-    ("#D55E00", "Vermilion"),
-    ("#56B4E9", "Sky blue"),
+    ("#E69F00", N_("Orange")),
+    ("#0072B2", N_("Blue")),
+    ("#009E73", N_("Bluish green")),
+    ("#CC79A7", N_("Reddish purple")),
+    ("#D55E00", N_("Vermilion")),
+    ("#56B4E9", N_("Sky blue")),
 )
 DEFAULT_COLORS: tuple[str, str] = (PALETTE[0][0], PALETTE[1][0])
 #: One shape per player seat: colour is never the only cue.
@@ -127,27 +127,49 @@ def tr(text: str, context: str = "Names") -> str:
     return QCoreApplication.translate(context, text)
 
 
+def number(x: float) -> str:
+    """A score as the window's language writes it ("7,5" in French): Qt's default locale, which
+    ``arle.gui.language`` sets with the language."""
+    return QLocale().toString(float(x), "g", 12)
+
+
+def say(text: Any) -> str:
+    """An engine text in the window's language (``arle.gui.texts.say``; the engine is imported at
+    the first use, not when the start page is built)."""
+    from arle.gui.texts import say as _say
+
+    return _say(text)
+
+
+def noun(name: str) -> Any:
+    """``arle.engine.noun``, imported at the first use."""
+    from arle.engine import noun as _noun
+
+    return _noun(name)
+
+
 _GOOD_NAMES: dict[str, str] = {
-    "food": "Food", "grain": "Grain", "flax": "Flax", "wool": "Wool", "hide": "Hide",
-    "wood": "Wood", "clay": "Clay", "timber": "Timber", "brick": "Brick", "peat": "Peat",
-    "linen": "Linen", "woolen": "Woolen", "leather": "Leather", "summer_wear": "Summer Wear",
-    "winter_wear": "Winter Wear", "leather_wear": "Leather Wear",
-    "sheep": "Sheep", "cattle": "Cattle", "horse": "Horse",
-    "grain_field": "Grain Field", "flax_field": "Flax Field", "forest": "Forest", "park": "Park",
-    "stall": "Stall", "depot": "Depot", "stable": "Stable", "double_stall": "Double Stall",
-    "plow": "Plow", "peat_boat": "Peat Boat", "handcart": "Handcart", "wagon": "Wagon",
-    "cart": "Cart", "horse_cart": "Horse Cart", "carriage": "Carriage", "droshky": "Droshky",
+    "food": N_("Food"), "grain": N_("Grain"), "flax": N_("Flax"), "wool": N_("Wool"), "hide": N_("Hide"),
+    "wood": N_("Wood"), "clay": N_("Clay"), "timber": N_("Timber"), "brick": N_("Brick"), "peat": N_("Peat"),
+    "linen": N_("Linen"), "woolen": N_("Woolen"), "leather": N_("Leather"), "summer_wear": N_("Summer Wear"),
+    "winter_wear": N_("Winter Wear"), "leather_wear": N_("Leather Wear"),
+    "sheep": N_("Sheep"), "cattle": N_("Cattle"), "horse": N_("Horse"),
+    "grain_field": N_("Grain Field"), "flax_field": N_("Flax Field"), "forest": N_("Forest"),
+    "park": N_("Park"),
+    "stall": N_("Stall"), "depot": N_("Depot"), "stable": N_("Stable"), "double_stall": N_("Double Stall"),
+    "plow": N_("Plow"), "peat_boat": N_("Peat Boat"), "handcart": N_("Handcart"), "wagon": N_("Wagon"),
+    "cart": N_("Cart"), "horse_cart": N_("Horse Cart"), "carriage": N_("Carriage"), "droshky": N_("Droshky"),
 }
 
 SCORE_CATEGORIES: tuple[tuple[str, str], ...] = (
-    ("clothing_and_materials", "Clothing and building materials"),
-    ("equipment", "Equipment (vehicles, plows, boats)"),
-    ("travel", "Travel experience"),
-    ("tools", "Tools"),
-    ("goods_track", "Goods Track"),
-    ("home_board", "Home Board (tiles, buildings, moors)"),
-    ("animals", "Animals"),
-    ("bottlenecks", "Supply bottlenecks"),
+    ("clothing_and_materials", N_("Clothing and building materials")),
+    ("equipment", N_("Equipment (vehicles, plows, boats)")),
+    ("travel", N_("Travel experience")),
+    ("tools", N_("Tools")),
+    ("goods_track", N_("Goods Track")),
+    ("home_board", N_("Home Board (tiles, buildings, moors)")),
+    ("animals", N_("Animals")),
+    ("bottlenecks", N_("Supply bottlenecks")),
 )
 
 
@@ -157,16 +179,16 @@ def name_of(key: str) -> str:
 
     key = str(key)
     if key in _GOOD_NAMES:
-        return tr(_GOOD_NAMES[key])
+        return say(noun(_GOOD_NAMES[key]))
     if key in BUILDINGS:
-        return tr(BUILDINGS[key].name)
+        return say(noun(BUILDINGS[key].name))
     if key in DESTINATIONS:
-        return tr(DESTINATIONS[key].name)
+        return say(noun(DESTINATIONS[key].name))
     if key in ACTION_SPACES:
-        return tr(ACTION_SPACES[key].name)
+        return say(noun(ACTION_SPACES[key].name))
     if key.startswith("dest:") and key[5:] in DESTINATIONS:
-        return tr(DESTINATIONS[key[5:]].name)
-    return tr(key.replace("_", " ").title())
+        return say(noun(DESTINATIONS[key[5:]].name))
+    return say(noun(key.replace("_", " ").title()))
 
 
 def season_name(season: str) -> str:
@@ -178,7 +200,7 @@ def space_title(space_id: str) -> str:
     from arle.engine import ACTION_SPACES
 
     space = ACTION_SPACES[space_id]
-    return tr("{season}: {name}").format(season=season_name(space.season), name=tr(space.name))
+    return tr("{season}: {name}").format(season=season_name(space.season), name=say(noun(space.name)))
 
 
 def bundle_text(goods: Any) -> str:
@@ -220,7 +242,7 @@ def _decision_option_label(game: Game, move: Move) -> str | None:
     if kind is OptionKind.BUILDING:
         b = BUILDINGS.get(option)
         if b is not None:
-            return tr("{name} ({vp} VP)").format(name=tr(b.name), vp=b.vp)
+            return tr("{name} ({vp} VP)").format(name=say(noun(b.name)), vp=b.vp)
     if kind is OptionKind.SPACE:
         return tr("Imitate {space}").format(space=space_title(option))
     if kind is OptionKind.VEHICLE:
@@ -283,7 +305,7 @@ def move_label(game: Game, move: Move) -> str:
         case M.AdvanceTool(tool=tool):
             from arle.engine import TOOL_TRACKS
 
-            return tr("Advance {tool}").format(tool=tr(TOOL_TRACKS[tool].name))
+            return tr("Advance {tool}").format(tool=say(noun(TOOL_TRACKS[tool].name)))
     return type(move).__name__
 
 

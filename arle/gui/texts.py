@@ -26,3 +26,4 @@ def language() -> Language:
 def say(text: Text | str | int | float) -> str:
     """``text`` in the window's language (a plain str is shown as it is)."""
     return _say(text, _current)
+

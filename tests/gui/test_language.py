@@ -1,0 +1,116 @@
+"""The window in French (issue 14): the language is installed before the first window, Qt's own
+dialogs follow it, the pseudo-locale reaches every text, and View > Language keeps the choice."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from PySide6.QtCore import QCoreApplication
+
+from arle.engine import ENGLISH, noun
+from arle.files.settings import load_settings
+from arle.gui import style, texts
+from arle.gui.language import install_language, uninstall_language
+from arle.gui.main_window import MainWindow
+from arle.gui.start_page import when
+
+
+@pytest.fixture(autouse=True)
+def private_dirs(tmp_path, monkeypatch):
+    monkeypatch.setenv("ARLE_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("ARLE_DATA_DIR", str(tmp_path / "data"))
+    return tmp_path
+
+
+@pytest.fixture
+def language(qapp):
+    """Install a language for one test, and always go back to English (one QApplication for all)."""
+    installed = []
+
+    def install(requested: str | None, setting: str = "en") -> None:
+        installed.extend(install_language(qapp, requested, setting))
+
+    yield install
+    uninstall_language(qapp, installed)
+    assert texts.language() is ENGLISH
+
+
+def _menu_titles(window: MainWindow) -> list[str]:
+    return [a.text() for a in window.menuBar().actions()]
+
+
+def test_a_window_built_after_installing_french_speaks_french(qtbot, language):
+    """Issue 14: the window's texts, the engine's names (say) and Qt's own dialog buttons."""
+    language("fr")
+    window = MainWindow(autosave=False)
+    qtbot.addWidget(window)
+    assert _menu_titles(window) == ["&Partie", "&Édition", "&Affichage", "Aid&e"]
+    assert texts.say(noun("Peat Boat")) == "Bateau de tourbe"
+    assert QCoreApplication.translate("QPlatformTheme", "Cancel") == "Annuler"  # qtbase_fr.qm
+
+
+def test_french_scores_and_dates_are_written_the_french_way(language):
+    """A half point is "7,5" in French (the scoring pad, the totals, the start page's games)."""
+    assert style.number(7.5) == "7.5"
+    language("fr")
+    assert (style.number(7.5), style.number(-3.0), style.number(12)) == ("7,5", "-3", "12")
+    assert when(datetime.datetime(2026, 11, 3, 9, 0).timestamp(),
+                now=datetime.datetime(2026, 11, 20, 9, 0)) == "3 nov. 2026"
+
+
+def test_without_a_language_the_window_stays_english(qtbot, language):
+    language(None, "en")  # the setting says English, whatever the system says
+    window = MainWindow(autosave=False)
+    qtbot.addWidget(window)
+    assert _menu_titles(window) == ["&Game", "&Edit", "&View", "&Help"]
+    assert QCoreApplication.translate("QPlatformTheme", "Cancel") == "Cancel"
+
+
+def test_the_system_locale_picks_french_when_the_setting_says_system(qtbot, language, monkeypatch):
+    monkeypatch.setenv("LANGUAGE", "fr_FR.UTF-8")
+    language(None, "system")
+    assert QCoreApplication.translate("MainWindow", "&Game") == "&Partie"
+
+
+def test_pseudo_locale_brackets_every_window_text(qtbot, language):
+    """The pseudo-locale: a text left unbracketed would be one the catalogue never sees."""
+    language("pseudo")
+    window = MainWindow(autosave=False)
+    qtbot.addWidget(window)
+    for title in _menu_titles(window):
+        assert title.startswith("[") and title.endswith("]"), title
+
+
+def test_view_language_saves_the_choice_for_the_next_start(qtbot):
+    window = MainWindow(autosave=False)
+    qtbot.addWidget(window)
+    actions = {a.data(): a for a in window.language_group.actions()}
+    assert set(actions) == {"system", "en", "fr"}
+    assert actions["system"].isChecked()  # the default: follow the system
+    actions["fr"].trigger()
+    assert load_settings().language == "fr"
+    assert actions["fr"].isChecked()
+    assert window.statusBar().currentMessage() == "The language changes when Arle starts again."
+
+
+def test_run_installs_the_language_before_the_first_window_is_built(qapp, monkeypatch):
+    """Issue 14: translations are installed before the first window (its texts are made once)."""
+    from PySide6.QtCore import QTranslator
+
+    from arle.gui import app as app_module
+
+    seen = []
+
+    def build_window(**_kw):
+        seen.append(QCoreApplication.translate("MainWindow", "&Game"))
+        return MainWindow(autosave=False)
+
+    monkeypatch.delenv("ARLE_BENCH_FIRST_PAINT", raising=False)
+    monkeypatch.setattr(app_module, "build_window", build_window)
+    monkeypatch.setattr(app_module.QApplication, "exec", lambda self: 0)
+    try:
+        assert app_module.run(lang="fr") == 0
+    finally:
+        uninstall_language(qapp, qapp.findChildren(QTranslator))
+    assert seen == ["&Partie"]

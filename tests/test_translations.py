@@ -1,0 +1,172 @@
+"""The French edition's catalogues (issue 14): every window text has its French, the committed
+``.mo`` files are the compiled ``.po``, no ``tr()`` hides a text the catalogue cannot hold, and
+the PO/MO tools, the pseudo-locale and the language choice do what they say."""
+
+from __future__ import annotations
+
+import gettext
+import io
+import re
+from pathlib import Path
+
+import pytest
+
+from arle.commands import translations
+from arle.engine import noun, say, t, tn
+from arle.files import catalogues
+from arle.files.catalogues import Entry, compile_mo, read_po, write_po
+
+REPO = Path(__file__).resolve().parent.parent
+FIELD = re.compile(r"\{[^{}]*\}")
+
+
+def _gui_po() -> dict[str, Entry]:
+    _header, entries = read_po(translations.po_path("fr").read_text(encoding="utf-8"))
+    return {e.msgid: e for e in entries}
+
+
+def test_every_window_text_has_its_french_translation():
+    """Issue 14: a text the window shows without French fails here (run 'arle translations
+    extract', translate the new msgids in resources/i18n/fr/gui.po, then 'compile')."""
+    po = _gui_po()
+    texts = {f.msgid for f in translations.scan() if f.msgid}
+    assert texts, "the scan found no texts"
+    not_extracted = sorted(texts - po.keys())
+    assert not not_extracted, f"texts missing from gui.po (run 'arle translations extract'): {not_extracted}"
+    untranslated = sorted(m for m in texts if not po[m].translated())
+    assert not untranslated, f"texts without French in gui.po: {untranslated}"
+    assert translations.untranslated(domains=("gui",)) == []
+
+
+def test_french_translations_keep_the_fields_of_the_english():
+    """A French text that loses or renames a {field} would fall back to English at run time."""
+    wrong = [(e.msgid, e.msgstr) for e in _gui_po().values()
+             if e.msgstr and sorted(FIELD.findall(e.msgid)) != sorted(FIELD.findall(e.msgstr))]
+    assert wrong == []
+
+
+def test_the_committed_mo_files_are_the_compiled_po_files(tmp_path):
+    """The .mo files ship with the game (no tool needed on install); they must match their .po."""
+    pos = sorted((REPO / "resources" / "i18n").glob("*/*.po"))
+    assert pos
+    for po in pos:
+        header, entries = read_po(po.read_text(encoding="utf-8"))
+        mo = po.with_suffix(".mo")
+        assert mo.is_file(), f"{mo} is missing: run 'arle translations compile'"
+        assert mo.read_bytes() == compile_mo(header, entries), f"{mo} is stale: run arle translations compile"
+
+
+def test_no_translated_call_has_a_non_literal_text():
+    """tr(f"...") or tr(variable) gives the catalogue nothing to hold: the text stays English."""
+    bad = [f.where for f in translations.scan() if f.msgid is None]
+    assert bad == []
+
+
+def test_the_scan_finds_literal_texts_and_flags_the_others():
+    source = (
+        "def _tr(text):\n    return QCoreApplication.translate('Ctx', text)\n"
+        "a = self.tr('Hello {name}')\n"
+        "b = QCoreApplication.translate('Ctx', 'Two ' 'parts')\n"
+        "c = N_('Marked')\n"
+        "d = _tr(f'Bad {x}')\n"
+        "e = tr(name)\n"
+    )
+    found = [(f.msgid, f.where) for f in translations.scan_source(source, "m.py")]
+    assert found == [("Hello {name}", "m.py:3"), ("Two parts", "m.py:4"), ("Marked", "m.py:5"),
+                     (None, "m.py:6"), (None, "m.py:7")]
+
+
+def test_extract_keeps_existing_translations_and_drops_unused_texts(tmp_path):
+    gui = tmp_path / "arle" / "gui"
+    gui.mkdir(parents=True)
+    (gui / "w.py").write_text("a = self.tr('Kept')\nb = self.tr('New')\n", encoding="utf-8")
+    po = tmp_path / "resources" / "i18n" / "fr" / "gui.po"
+    po.parent.mkdir(parents=True)
+    po.write_text(write_po(catalogues.header_for("fr"), [Entry("Kept", "Gardé"), Entry("Gone", "Parti")]),
+                  encoding="utf-8")
+    assert translations.extract(tmp_path) == []
+    _header, entries = read_po(po.read_text(encoding="utf-8"))
+    assert [(e.msgid, e.msgstr, e.locations) for e in entries] == [
+        ("Kept", "Gardé", ["arle/gui/w.py"]), ("New", "", ["arle/gui/w.py"])]
+    assert translations.untranslated(tmp_path) == ["resources/i18n/fr/gui.po: 'New'"]
+
+
+def test_po_round_trip_and_mo_read_by_gettext():
+    """Quotes, backslashes, new lines, plurals and fuzzy entries survive; the .mo is what the
+    stdlib's GNUTranslations reads (French plural: 0 and 1 are singular)."""
+    entries = [
+        Entry('Say "hi"\\now', 'Dis « salut »\\maintenant'),
+        Entry("{name} ({vp} VP)\n{text}", "{name} ({vp} PV)\n{text}"),
+        Entry("{n} Sheep", plural="{n} Sheep", msgstr_plural=["{n} mouton", "{n} moutons"]),
+        Entry("Unsure", "Pas sûr", fuzzy=True),
+        Entry("Untranslated"),
+    ]
+    header = catalogues.header_for("fr")
+    text = write_po(header, entries)
+    assert read_po(text) == (header, entries)
+    language = gettext.GNUTranslations(io.BytesIO(compile_mo(header, entries)))
+    assert language.gettext('Say "hi"\\now') == 'Dis « salut »\\maintenant'
+    assert language.gettext("{name} ({vp} VP)\n{text}") == "{name} ({vp} PV)\n{text}"
+    assert language.ngettext("{n} Sheep", "{n} Sheep", 0) == "{n} mouton"
+    assert language.ngettext("{n} Sheep", "{n} Sheep", 2) == "{n} moutons"
+    assert language.gettext("Unsure") == "Unsure"  # fuzzy: not used
+    assert language.gettext("Untranslated") == "Untranslated"
+
+
+def test_a_broken_po_line_is_named():
+    with pytest.raises(catalogues.PoError, match="line 2"):
+        read_po('msgid "a"\nnonsense\n')
+
+
+def test_french_language_translates_window_texts_and_writes_decimal_commas():
+    french = catalogues.load_language("fr")
+    assert french.code == "fr"
+    assert say(noun("Horse Cart"), french) == "Charriot"
+    assert say(t("{name}: Home Board", name="Anna"), french) == "Anna : plateau Village"
+    assert say(1.5, french) == "1,5"
+    assert catalogues.load_language("en") is catalogues.load_language("xx")  # English: no catalogue
+
+
+def test_pseudo_brackets_lengthens_and_keeps_fields_and_markup():
+    """The pseudo-locale makes untranslated (unbracketed) and cut-off (no "]") texts visible."""
+    english = "<b>{name}</b> has 12 Sheep &amp; %1 &&more"
+    text = catalogues.pseudo(english)
+    assert text.startswith("[") and text.endswith("]")
+    assert FIELD.findall(text) == ["{name}"]
+    for kept in ("<b>", "</b>", "&amp;", "%1", "&&"):
+        assert kept in text
+    plain = "Drag the tile onto an empty land space."
+    assert len(catalogues.pseudo(plain)) >= 1.4 * len(plain) + 2  # 40% longer, and the brackets
+    pseudo = catalogues.load_language("pseudo")
+    assert say(tn("{n} Sheep", "{n} Sheep", 2), pseudo).startswith("[2 Shéép")
+
+
+@pytest.mark.parametrize(("environment", "platform", "expected"), [
+    ({"LANG": "fr_FR.UTF-8"}, None, "fr"),
+    ({"LANG": "en_GB.UTF-8", "LC_MESSAGES": "fr_CA.UTF-8"}, None, "fr"),
+    ({"LC_ALL": "de_DE.UTF-8", "LANG": "fr_FR.UTF-8"}, None, "en"),
+    ({"LANGUAGE": "fr:en", "LANG": "en_US.UTF-8"}, None, "fr"),
+    ({"LANG": "C.UTF-8"}, "fr_BE", "fr"),  # no locale in the environment: the platform's (Windows, macOS)
+    ({}, "en_US", "en"),
+])
+def test_the_system_language_follows_the_locale(monkeypatch, environment, platform, expected):
+    """Issue 14: the language follows the system locale (LANG / the OS setting)."""
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(var, raising=False)
+    for var, value in environment.items():
+        monkeypatch.setenv(var, value)
+    assert catalogues.system_language(platform) == expected
+
+
+def test_lang_for_one_run_beats_the_setting_which_beats_the_system(monkeypatch):
+    monkeypatch.setenv("LANGUAGE", "fr_FR")
+    assert catalogues.choose_language(None, "system") == "fr"
+    assert catalogues.choose_language(None, "en") == "en"
+    assert catalogues.choose_language("pseudo", "en") == "pseudo"
+    assert catalogues.choose_language(None, "klingon") == "fr"  # an unknown setting: the system's
+
+
+def test_the_wheel_ships_the_compiled_catalogues():
+    """'pip install .' must carry the .mo files (data-files, checked for every resource by
+    test_packaging): the French catalogue is found under resources/i18n/fr."""
+    assert (catalogues.catalogue_dir("fr") / "gui.mo").is_file()
