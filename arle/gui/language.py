@@ -47,12 +47,13 @@ class CatalogueTranslator(QTranslator):
 
 def install_language(app: QCoreApplication, requested: str | None, setting: str) -> list[QTranslator]:
     """Install the language to run in (``--lang``, else the setting, else the system's) before the
-    first window is built; returns the translators installed (none for English)."""
-    from arle.gui.texts import set_language
-
+    first window is built; returns the translators installed (none for English, which imports
+    no engine before the first paint)."""
     code = choose_language(requested, setting, QLocale.system().name())
     if code == "en":
         return []
+    from arle.gui.texts import set_language
+
     language = load_language(code)
     set_language(language)
     installed: list[QTranslator] = []

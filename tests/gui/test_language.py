@@ -114,3 +114,28 @@ def test_run_installs_the_language_before_the_first_window_is_built(qapp, monkey
     finally:
         uninstall_language(qapp, qapp.findChildren(QTranslator))
     assert seen == ["&Partie"]
+
+
+def test_an_english_start_paints_the_window_before_importing_the_engine(tmp_path) -> None:
+    """Issue 15 (startup): the engine (~0.15 s of imports) is not needed to paint the start page;
+    the language machinery must not pull it in for English."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, builtins\n"
+        "from PySide6.QtCore import QTimer\n"
+        "from PySide6.QtWidgets import QApplication\n"
+        "from arle.gui import app as app_module\n"
+        "seen = []\n"
+        "QTimer.singleShot(0, lambda: (seen.append('arle.engine' in sys.modules), "
+        "QApplication.instance().quit()))\n"
+        "app_module.run(['arle'])\n"
+        "print('ENGINE_BEFORE_PAINT', seen[0])\n"
+    )
+    env = {**__import__("os").environ, "ARLE_CONFIG_DIR": str(tmp_path / "c"),
+           "ARLE_DATA_DIR": str(tmp_path / "d"), "LANG": "en_GB.UTF-8", "LANGUAGE": "",
+           "LC_ALL": "", "QT_QPA_PLATFORM": "offscreen"}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                         timeout=60)
+    assert "ENGINE_BEFORE_PAINT False" in out.stdout, out.stdout + out.stderr
