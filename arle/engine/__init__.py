@@ -78,6 +78,7 @@ from .rules import animals, barn, homeboard, vehicles
 from .rules.animals import count as animal_count
 from .rules.build import buildable_buildings
 from .rules.homeboard import START_DIKES
+from .rules.inventory_report import InventoryReport, inventory_report
 from .rules.refusals import Refusal
 from .rules.scoring import ScoreBreakdown, solo_rating
 from .rules.travel import sale_key
@@ -126,6 +127,7 @@ __all__ = [
     "Good",
     "HouseAnimalsDecision",
     "IllegalMove",
+    "InventoryReport",
     "Language",
     "Load",
     "MoorTile",
@@ -159,6 +161,7 @@ __all__ = [
     "describe",
     "events",
     "homeboard",
+    "inventory_report",
     "join",
     "move_from_dict",
     "move_to_dict",
