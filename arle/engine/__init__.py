@@ -80,7 +80,7 @@ from .rules.build import buildable_buildings
 from .rules.homeboard import START_DIKES
 from .rules.inventory_report import InventoryReport, inventory_report
 from .rules.refusals import Refusal
-from .rules.scoring import ScoreBreakdown, solo_rating
+from .rules.scoring import ScoreBreakdown, score_reasons, solo_rating
 from .rules.travel import sale_key
 
 #: Sorted; the docstring above groups them.
@@ -170,6 +170,7 @@ __all__ = [
     "render",
     "sale_key",
     "say",
+    "score_reasons",
     "solo_rating",
     "t",
     "tn",

@@ -394,9 +394,19 @@ class PlayerPanel(QFrame):
             h.addWidget(name, 1)
             grid.addWidget(cell, r, c)
             self.counts[str(good)] = value
-        self.breakdown = QLabel()
+        # the live score, one row per category; each row's tooltip says why (issue 13)
+        self.breakdown = QWidget()
         self.breakdown.setObjectName("breakdown")
-        self.breakdown.setTextFormat(Qt.TextFormat.RichText)
+        rows_grid = self._score_grid = QGridLayout(self.breakdown)
+        rows_grid.setContentsMargins(0, 0, 0, 0)
+        rows_grid.setVerticalSpacing(0)
+        self.score_rows: dict[str, tuple[QLabel, QLabel]] = {}
+        for r, (key, label) in enumerate(style.SCORE_CATEGORIES):
+            name, value = QLabel(style.tr(label)), QLabel()
+            value.setAlignment(Qt.AlignmentFlag.AlignRight)
+            rows_grid.addWidget(name, r, 0)
+            rows_grid.addWidget(value, r, 1)
+            self.score_rows[key] = (name, value)
         self.solo = QProgressBar()
         self.solo.setRange(0, SOLO_TARGET)
         self.solo.setFormat(_tr("%v of {target} VP").format(target=SOLO_TARGET))
@@ -425,7 +435,7 @@ class PlayerPanel(QFrame):
             self.update(frame_ring(self.rect(), 3))
 
     def refresh(self, *_: Any) -> None:
-        from arle.engine import animal_count
+        from arle.engine import animal_count, say, score_reasons
 
         g = self.session.game
         if self.player >= len(g.state.players):
@@ -443,11 +453,14 @@ class PlayerPanel(QFrame):
         sb = g.score(self.player)
         data = sb.as_dict()
         self.total.setText(_tr("{vp:g} VP").format(vp=data["total"]))
-        rows = "".join(
-            f"<tr><td>{style.tr(label)}</td><td align='right'>{data[key]:g}</td></tr>"
-            for key, label in style.SCORE_CATEGORIES
-        )
-        self.breakdown.setText(f"<table width='100%' cellspacing='0'>{rows}</table>")
+        reasons = score_reasons(p)
+        for key, label in style.SCORE_CATEGORIES:
+            name, value = self.score_rows[key]
+            value.setText(f"{data[key]:g}")
+            tip = _tr("{category} {vp:+g}: {why}").format(
+                category=style.tr(label), vp=data[key], why=say(reasons[key]))
+            name.setToolTip(tip)
+            value.setToolTip(tip)
         self.solo.setVisible(g.state.solo)
         if g.state.solo:
             self.solo.setValue(max(0, min(SOLO_TARGET, int(data["total"]))))
