@@ -484,6 +484,15 @@ def event_words(event: E.Event) -> str | None:
             return _tr("{tool} now {n}").format(tool=style.tr(TOOL_TRACKS[Tool(tool)].name), n=count)
         case E.BuildingBuilt(building=building):
             return _tr("built {building}").format(building=style.name_of(building))
+        case E.EquipmentChanged(kind=kind, gained=gained):
+            text = _tr("new {equipment} in the Barn") if gained else _tr("{equipment} returned")
+            return text.format(equipment=style.name_of(kind))
+        case E.TilePlaced(tile=tile, space=space):
+            return _tr("{tile} placed at {where}").format(
+                tile=style.name_of(tile), where=style.holder_text(f"s{space}"))
+        case E.AnimalMoved(animal=animal, src=src, dst=dst):
+            return _tr("{animal} moved from {src} to {dst}").format(
+                animal=style.name_of(animal), src=style.holder_text(src), dst=style.holder_text(dst))
         case E.DikeMoved(land_gained=land) if land:
             return _tr("gained {n} land").format(n=land)
         case E.DestinationSold(destination=dest, food=food):
@@ -497,13 +506,59 @@ def event_words(event: E.Event) -> str | None:
     return None
 
 
+def _inventory_text(session: GameSession, entry: LogEntry, ended: E.InventoryEnded) -> str:
+    """The player's whole inventorying (``inventory_report``) from the log up to ``entry``."""
+    from arle.engine import inventory_report, say
+
+    events: list[E.Event] = []
+    for earlier in reversed(session.log[: _index(session, entry) + 1]):
+        events[:0] = earlier.events
+        if any(isinstance(e, E.PhaseStarted) for e in earlier.events):
+            break
+    report = inventory_report(events, ended.player, ended.season)
+    return _tr("inventory: {report}").format(report=say(report.text()))
+
+
+def _index(session: GameSession, entry: LogEntry) -> int:
+    for i in range(len(session.log) - 1, -1, -1):
+        if session.log[i] is entry:
+            return i
+    return len(session.log) - 1
+
+
+def _words(session: GameSession, entry: LogEntry, events: list[E.Event]) -> list[str]:
+    """One player's effects of a move; an inventorying that ends here is its report instead of
+    the goods it moved (the Animals a player moves by hand are the move's own words)."""
+    ended = next((e for e in events if isinstance(e, E.InventoryEnded)), None)
+    if ended is not None:
+        return [_inventory_text(session, entry, ended)]
+    if isinstance(entry.move, M.MoveAnimal):
+        events = [e for e in events if not isinstance(e, E.AnimalMoved)]
+    return [w for w in (event_words(e) for e in events) if w]
+
+
 def entry_text(session: GameSession, entry: LogEntry) -> str:
-    who = session.player_name(entry.actor) if entry.actor is not None else ""
-    effects = [w for w in (event_words(e) for e in entry.events) if w]
+    """The move in words with what it did, one line per player it touched, each credited to
+    that player (an "End turn" that starts the inventory runs both players' inventories)."""
+    by_player: dict[int, list[E.Event]] = {}
+    for e in entry.events:
+        by_player.setdefault(e.player, []).append(e)
+    actor = entry.actor if entry.actor is not None else -1
+    who = session.player_name(actor) if actor >= 0 else ""
     text = f"{who}: {entry.label}" if who else entry.label
+    effects = _words(session, entry, by_player.pop(actor, []))
     if effects:
-        text += " — " + ", ".join(effects[:8]) + (" …" if len(effects) > 8 else "")
-    return text
+        text += " — " + ", ".join(effects)
+    lines = [text]
+    general = by_player.pop(-1, [])
+    for player, events in sorted(by_player.items()):
+        effects = _words(session, entry, events)
+        if effects:
+            lines.append(f"{session.player_name(player)}: " + ", ".join(effects))
+    effects = _words(session, entry, general)
+    if effects:
+        lines.append(", ".join(effects))
+    return "\n".join(lines)
 
 
 class LogModel(QAbstractListModel):

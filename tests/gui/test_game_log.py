@@ -132,3 +132,53 @@ def test_log_row_pictures_are_reused_and_kept_to_a_bounded_number(qtbot):
     assert len(delegate._pictures) == LogDelegate.KEEP
     newest = {key[0] for key in delegate._pictures}
     assert log.model.data(log.model.index(log.model.rowCount() - 1)) in newest  # the last painted stays
+
+
+def _seeded_two_player_log(seed: int = 3, half_years: int = 2):
+    session = new_session(new_setup(2, seed))
+    rng = random.Random(seed)
+    while session.game.state.half_year <= half_years:
+        play(session, 1, rng)
+    return session
+
+
+def test_the_log_names_built_vehicles_and_where_tiles_went():
+    """Issue 13: "which vehicle was built, where an automatically placed tile went": every
+    entry whose move gained Equipment names it, every placed tile says its row and column."""
+    from arle.engine import events as E
+    from arle.gui import style
+
+    session = _seeded_two_player_log()
+    gained = placed = 0
+    for entry in session.log:
+        text = entry_text(session, entry)
+        for e in entry.events:
+            if isinstance(e, E.EquipmentChanged) and e.gained:
+                gained += 1
+                assert f"new {style.name_of(e.kind)} in the Barn" in text
+            if isinstance(e, E.TilePlaced):
+                placed += 1
+                assert f"{style.name_of(e.tile)} placed at {style.holder_text('s' + e.space)}" in text
+    assert gained and placed
+
+
+def test_each_player_inventory_is_one_line_credited_to_that_player():
+    """Issue 13: both players' inventorying used to be credited to the second player's "End
+    turn" and cut with "…"; now each player has one line of their own with their report
+    (rulebook p. 8), nothing cut."""
+    from arle.engine import events as E
+    from arle.engine import inventory_report, say
+
+    session = _seeded_two_player_log()
+    ends = [(i, e) for i, entry in enumerate(session.log) for e in entry.events
+            if isinstance(e, E.InventoryEnded)]
+    assert len(ends) == 4  # two players, two inventories
+    for i, ended in ends:
+        entry = session.log[i]
+        lines = entry_text(session, entry).split("\n")
+        name = session.player_name(ended.player)
+        mine = [line for line in lines if line.startswith(f"{name}:") and "inventory:" in line]
+        assert len(mine) == 1, lines
+        events = [e for earlier in session.log[: i + 1] for e in earlier.events]
+        report = say(inventory_report(events, ended.player, ended.season).text())
+        assert mine[0].endswith(report) and "…" not in mine[0]

@@ -44,7 +44,14 @@ class EmptyVehicles(Step):
     def run(self, g: Game, p: PlayerState) -> None:
         from .vehicles import empty_vehicles
 
+        before = dict(p.goods)
+        travel = len(p.travel)
         empty_vehicles(g, p)
+        unloaded = [(str(good), n - before.get(good, 0)) for good, n in p.goods.items()
+                    if n > before.get(good, 0)]
+        unloaded += [(f"dest:{d}", 1) for d in p.travel[travel:]]
+        if unloaded:
+            g.emit(InventoryPart(p.index, "vehicles", tuple(unloaded)))
 
 
 @attrs.frozen

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 
 import attrs
 
+from ..content.destinations import DESTINATIONS
 from ..content.text import Text, join, noun, t, tn
 from ..interpreter.events import Event, InventoryEnded, InventoryPart, PhaseStarted, SupplyBottleneck
 
@@ -21,6 +22,7 @@ class InventoryReport:
 
     player: int
     season: str
+    vehicles: Counts = ()
     harvest: Counts = ()
     milking: Counts = ()
     breeding: Counts = ()
@@ -35,6 +37,8 @@ class InventoryReport:
         """(sub-phase, what happened) in the rulebook's order, for the summary and the log."""
         rows: list[tuple[Text, Text]] = []
         nothing = t("nothing")
+        if self.vehicles:
+            rows.append((t("Vehicles emptied"), _counts(self.vehicles) or nothing))
         if self.season == "november":
             rows.append((t("Milking"), _counts(self.milking) or nothing))
             rows.append((t("Harvest"), _counts(self.harvest) or nothing))
@@ -65,8 +69,11 @@ def _counts(counts: Counts, animals: Text | None = None) -> Text | None:
     for key, n in counts:
         if key == "animals":
             parts.append(tn("{n} Animal", "{n} Animals", n))
+        elif key.startswith("dest:"):
+            parts.append(t("{destination} to the Travel Experience Track",
+                           destination=noun(DESTINATIONS[key[5:]].name)))
         else:
-            parts.append(t("{n} {good}", n=n, good=noun(_NAMES.get(key, key.title()))))
+            parts.append(t("{n} {good}", n=n, good=noun(_NAMES.get(key, key.replace("_", " ").title()))))
     return join(parts)
 
 
