@@ -142,6 +142,9 @@ class GamePage(QSplitter):
         session.changed.connect(self.follow)
         session.reset.connect(self.follow)
         self.follow()
+        from arle.gui.inventory_summary import InventorySummaries
+
+        self.inventory_summaries = InventorySummaries(session, self)
 
     def _scoring_changed(self, *_: Any) -> None:
         if self.session.game.over or self.views.currentIndex() == self.scoring_index:

@@ -508,22 +508,11 @@ def event_words(event: E.Event) -> str | None:
 
 def _inventory_text(session: GameSession, entry: LogEntry, ended: E.InventoryEnded) -> str:
     """The player's whole inventorying (``inventory_report``) from the log up to ``entry``."""
-    from arle.engine import inventory_report, say
+    from arle.gui.inventory_summary import index_of, report_of
+    from arle.gui.texts import say
 
-    events: list[E.Event] = []
-    for earlier in reversed(session.log[: _index(session, entry) + 1]):
-        events[:0] = earlier.events
-        if any(isinstance(e, E.PhaseStarted) for e in earlier.events):
-            break
-    report = inventory_report(events, ended.player, ended.season)
+    report = report_of(session, index_of(session, entry), ended)
     return _tr("inventory: {report}").format(report=say(report.text()))
-
-
-def _index(session: GameSession, entry: LogEntry) -> int:
-    for i in range(len(session.log) - 1, -1, -1):
-        if session.log[i] is entry:
-            return i
-    return len(session.log) - 1
 
 
 def _words(session: GameSession, entry: LogEntry, events: list[E.Event]) -> list[str]:

@@ -49,8 +49,13 @@ class InventoryReport:
         if self.season == "november":
             rows.append((t("Fuel paid"), _counts(self.fuel) or nothing))
         if self.missing_food or self.missing_fuel:
-            rows.append((t("Bottleneck"), tn("{n} missing: {vp} VP", "{n} missing: {vp} VP",
-                                             self.missing_food + self.missing_fuel, vp=self.vp)))
+            missing = []
+            if self.missing_food:
+                missing.append(t("{n} Food", n=self.missing_food))
+            if self.missing_fuel:
+                missing.append(t("{n} Peat", n=self.missing_fuel))
+            rows.append((t("Bottleneck"), t("{missing} missing: {vp} VP", missing=join(missing, " + "),
+                                             vp=self.vp)))
         return rows
 
     def text(self) -> Text:
