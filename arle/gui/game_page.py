@@ -117,10 +117,6 @@ class GamePage(QSplitter):
             self.player_tabs.addTab(panel, icon, session.player_name(i))
         self.log = GameLog(session)
         side_lay.addWidget(self.banner)
-        from arle.gui.inventory_summary import InventorySummary
-
-        self.inventory_summary = InventorySummary(session)
-        side_lay.addWidget(self.inventory_summary)
         # A long list of choices (13 buildings) scrolls instead of making the window taller than the
         # screen; the game log gives up its room first.
         self.log.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Ignored)
@@ -146,6 +142,10 @@ class GamePage(QSplitter):
         session.changed.connect(self.follow)
         session.reset.connect(self.follow)
         self.follow()
+        from arle.gui.inventory_summary import InventorySummary
+
+        self.inventory_summary = InventorySummary(session)
+        self.inventory_summary.attach(self.views)
 
     def _scoring_changed(self, *_: Any) -> None:
         if self.session.game.over or self.views.currentIndex() == self.scoring_index:
