@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 import attrs
-from PySide6.QtCore import QCoreApplication, QRectF, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
 
 from arle.gui import art
@@ -39,7 +39,17 @@ class Sym:
 
 @attrs.frozen
 class Chip:
+    """English words (translated when drawn, so that the tables below can be built at import);
+    ``tool`` fills a "{tool}" field."""
+
     text: str
+    tool: str = ""
+
+
+def shown(token: Sym | Chip) -> str:
+    """A symbol's or chip's words in the window's language."""
+    text = _tr(token.text)
+    return text.format(tool=_tr(token.tool)) if isinstance(token, Chip) and token.tool else text
 
 
 Token = Icon | Sym | Chip
@@ -59,10 +69,10 @@ def tile(name: str, n: int | None = None) -> Icon:
 
 def per(tool: str) -> Chip:
     """"per Spade": as many times as the player has of that tool."""
-    return Chip(_tr("per {tool}").format(tool=_tr(tool)))
+    return Chip("per {tool}", tool)
 
 
-OR, AND_OR, THEN, PLUS = Sym("/"), Sym("&/"), Sym("→"), Sym("+")
+OR, THEN, PLUS, AND_OR = Sym("/"), Sym("→"), Sym("+"), Sym("and/or")
 
 
 def space_picture(space_id: str) -> list[Token]:
@@ -72,40 +82,47 @@ def space_picture(space_id: str) -> list[Token]:
 
 _BUILDING = tile("building")
 _SPACES: dict[str, tuple[Token, ...]] = {
-    "summer.fisherman": (good("sheep", 1), PLUS, Chip("+1"), good("food"), per("Fish Trap")),
+    "summer.fisherman": (good("sheep", 1), PLUS, Chip("Trap +1"), PLUS, good("food", 1), per("Trap")),
     "summer.grocer": (good("timber"), OR, good("brick"), OR, good("sheep"), OR, good("cattle"), OR,
                       good("horse"), PLUS, good("grain", 1), good("leather", 1)),
     "summer.woolen_weaver": (good("wool"), THEN, good("woolen"), per("Weaving Loom")),
     "summer.colonist": (good("horse", 1), AND_OR, tile("moor"), THEN, tile("dehydrated_moor")),
     "summer.peat_cutter": (good("peat", 1), per("Spade")),
-    "summer.dike_builder": (good("sheep"), OR, good("cattle"), AND_OR, tile("dike", 1), per("2 Shovels")),
+    "summer.dike_builder": (good("sheep"), OR, good("cattle"), AND_OR, tile("dike"), per("2 Shovels")),
     "summer.clay_worker": (good("clay", 1), per("Shovel")),
     "summer.farmer": (tile("plow"), AND_OR, tile("grain_field", 1), per("Plow")),
     "summer.forester": (good("food", 1, pay=True), THEN, tile("forest"), OR, _BUILDING),
     "summer.woodcutter": (good("wood", 1), per("Axe")),
-    "summer.master": (Chip(_tr("Tool +1")), per("Workbench")),
+    "summer.master": (Chip("Tool +1"), per("Workbench")),
     "summer.carpenter": (_BUILDING, OR, tile("stall")),
     "summer.builder": (_BUILDING,),
-    "summer.warden": (Chip(_tr("flip a tile")),),
-    "summer.laborer": (good("food", 2, pay=True), THEN, tile("cart"), OR, Chip(_tr("imitate"))),
-    "winter.peat_boatman": (good("peat", 3), PLUS, good("peat", 1), Chip(_tr("per Peat Boat"))),
+    "summer.warden": (Chip("flip a tile"),),
+    "summer.laborer": (good("food", 2, pay=True), THEN, tile("cart"), OR, Chip("imitate")),
+    "winter.peat_boatman": (good("peat", 3), PLUS, good("peat", 1), Chip("per Peat Boat")),
     "winter.tanner": (good("hide"), THEN, good("leather"), per("Fleshing Beam")),
     "winter.linen_weaver": (good("flax"), THEN, good("linen"), per("Weaving Loom")),
-    "winter.butcher": (Chip(_tr("Animal")), THEN, good("food", 3), good("hide", 2),
-                       per("Slaughtering Table")),
+    "winter.butcher": (Chip("Animal"), THEN, good("food", 3), good("hide", 2),
+                       per("Table")),
     "winter.cattle_trader": (good("grain", 2), good("sheep", 1), PLUS, good("cattle"), OR, good("horse")),
-    "winter.grocer": (good("peat", 1), PLUS, Chip(_tr("Animal")), PLUS, good("wood", 1), good("clay", 1)),
+    "winter.grocer": (good("peat", 1), PLUS, Chip("Animal"), PLUS, good("wood", 1), good("clay", 1)),
     "winter.builders_merchant": (good("hide", 2), good("wood"), OR, good("clay"), PLUS, good("timber"), OR,
                                  good("brick")),
     "winter.potter": (good("clay"), THEN, good("food", 3), good("peat", 1), per("Pottery Wheel")),
     "winter.baker": (good("grain"), good("peat"), THEN, good("food", 6), per("Oven")),
     "winter.wood_trader": (good("food", 1, pay=True), THEN, good("wood", 4), OR, _BUILDING),
-    "winter.master": (Chip(_tr("Tool +1")), per("Workbench")),
+    "winter.master": (Chip("Tool +1"), per("Workbench")),
     "winter.wainwright": (tile("cart"), AND_OR, tile("peat_boat")),
     "winter.carpenter": (tile("stall"), OR, tile("stable")),
-    "winter.dike_warden": (Chip(_tr("flip a tile")), PLUS, tile("dike", 1)),
-    "winter.laborer": (good("food", 2, pay=True), THEN, _BUILDING, OR, Chip(_tr("imitate"))),
+    "winter.dike_warden": (Chip("flip a tile"), PLUS, tile("dike", 1)),
+    "winter.laborer": (good("food", 2, pay=True), THEN, _BUILDING, OR, Chip("imitate")),
 }
+
+
+#: The words above, for the translators' tools (``shown`` translates them when drawn).
+WORDS = tuple(QT_TRANSLATE_NOOP("Pictures", w) for w in (
+    "and/or", "per {tool}", "{tool} different", "Trap +1", "Tool +1", "flip a tile", "imitate",
+    "Animal", "per Peat Boat", "Trap", "Spade", "2 Shovels", "Shovel", "Plow", "Axe", "Workbench",
+    "Weaving Loom", "Fleshing Beam", "Table", "Pottery Wheel", "Oven"))
 
 
 def bundle_picture(goods: Iterable[tuple[object, int]], pay: bool = False) -> list[Token]:
@@ -121,12 +138,13 @@ def cost_picture(cost: object) -> list[Token]:
         if tokens:
             tokens.append(PLUS)
         if choice.pick > 1:
-            tokens.append(Chip(_tr("{n} different").format(n=choice.pick)))
+            tokens.append(Chip("{tool} different", str(choice.pick)))
         for k, bundle in enumerate(choice.options):
             if k:
                 tokens.append(OR)
-            same = len(bundle) == 1 and choice.pick > 1
-            tokens += [good(str(g), None if same else n) for g, n in bundle]
+            # "1 of these": a lone good needs no "1" before it
+            plain = len(bundle) == 1 and (choice.pick > 1 or bundle[0][1] == 1)
+            tokens += [good(str(g), None if plain else n) for g, n in bundle]
     return tokens
 
 
@@ -170,8 +188,8 @@ def _width(token: Token, size: float, px: float) -> float:
         count = 0.0 if token.n is None else bold.horizontalAdvance(_count(token)) + 1
         return count + size + (4 if token.pay else 0)
     if isinstance(token, Sym):
-        return QFontMetricsF(_font(px + 1, True)).horizontalAdvance(token.text) + 2
-    return QFontMetricsF(_font(px, False)).horizontalAdvance(token.text) + 10
+        return QFontMetricsF(_font(px + 1, True)).horizontalAdvance(shown(token)) + 2
+    return QFontMetricsF(_font(px, False)).horizontalAdvance(shown(token)) + 10
 
 
 def _count(icon: Icon) -> str:
@@ -185,15 +203,18 @@ def width(tokens: Sequence[Token], size: float = 20, px: float = 12, gap: float 
 
 def lines(tokens: Sequence[Token], max_width: float, size: float, px: float, gap: float = 3,
           ) -> list[list[Token]]:
-    """``tokens`` broken into lines no wider than ``max_width`` (a token never splits)."""
+    """``tokens`` broken into lines no wider than ``max_width`` (a token never splits); a line
+    breaks after its last "+" or "→" when it has one, so that "A / B / C" stays together."""
     result: list[list[Token]] = [[]]
-    used = 0.0
     for token in tokens:
-        w = _width(token, size, px)
-        if result[-1] and used + gap + w > max_width:
-            result.append([])
-            used = 0.0
-        used += (gap if result[-1] else 0) + w
+        row = result[-1]
+        if row and width([*row, token], size, px, gap) > max_width:
+            cut = max((i for i, t in enumerate(row) if t in (PLUS, THEN)), default=-1)
+            if 0 < cut < len(row) - 1 and width([*row[cut + 1:], token], size, px, gap) <= max_width:
+                result[-1], rest = row[:cut + 1], row[cut + 1:]
+                result.append(rest)
+            else:
+                result.append([])
         result[-1].append(token)
     return result
 
@@ -238,11 +259,11 @@ def _paint_token(painter: QPainter, token: Token, r: QRectF, size: float, px: fl
     elif isinstance(token, Sym):
         painter.setPen(INK)
         painter.setFont(_font(px + 1, True))
-        painter.drawText(r, mid | Qt.AlignmentFlag.AlignHCenter, token.text)
+        painter.drawText(r, mid | Qt.AlignmentFlag.AlignHCenter, shown(token))
     else:
         painter.setPen(QPen(QColor("#6f6650"), 1))
         painter.setBrush(CHIP_FILL)
         painter.drawRoundedRect(r.adjusted(0, 2, 0, -2), 6, 6)
         painter.setPen(INK)
         painter.setFont(_font(px, False))
-        painter.drawText(r, mid | Qt.AlignmentFlag.AlignHCenter, token.text)
+        painter.drawText(r, mid | Qt.AlignmentFlag.AlignHCenter, shown(token))
