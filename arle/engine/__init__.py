@@ -76,7 +76,7 @@ from .interpreter.state import EquipmentPiece, MoorTile, Phase, PlayerState
 from .interpreter.steps import Decision, HouseAnimalsDecision, OptionKind
 from .rules import animals, barn, homeboard, vehicles
 from .rules.animals import count as animal_count
-from .rules.build import buildable_buildings
+from .rules.build import STABLE_COST, STALL_COST, buildable_buildings
 from .rules.homeboard import START_DIKES
 from .rules.inventory_report import InventoryReport, inventory_report
 from .rules.refusals import Refusal
@@ -100,7 +100,9 @@ __all__ = [
     "RED",
     "RULES_NOTES",
     "SOLO_TARGET",
+    "STABLE_COST",
     "STACK_OF",
+    "STALL_COST",
     "START_DIKES",
     "SUMMER",
     "SUPPLY_LIMITS",

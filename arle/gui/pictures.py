@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 import attrs
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from arle.gui import art
 
@@ -162,6 +163,38 @@ def vehicle_cost_picture(kind: str) -> list[Token]:
     return tokens
 
 
+def tile_cost_picture(kind: str) -> list[Token]:
+    """What a supply tile costs to get, where goods pay for it: a Stall (2 Clay, 1 Grain), a
+    Stable (a Stall and 2 Bricks), the Equipment (``vehicle_cost_picture``); the others come
+    free with their action or a flip."""
+    from arle.engine import EQUIPMENT, STABLE_COST, STALL_COST, Equipment
+
+    if kind == "stall":
+        return cost_picture(STALL_COST)
+    if kind == "stable":
+        return cost_picture(STABLE_COST)
+    if kind in {e.value for e in EQUIPMENT}:
+        return vehicle_cost_picture(Equipment(kind).value)
+    return []
+
+
+class PictureItem(QGraphicsItem):
+    """A picture on a scene (the supply board's costs): ``tokens`` in ``rect``."""
+
+    def __init__(self, tokens: Sequence[Token], rect: QRectF, size: float = 16, px: float = 12) -> None:
+        super().__init__()
+        self.tokens, self.rect, self.size, self.px = list(tokens), QRectF(rect), size, px
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+
+    def boundingRect(self) -> QRectF:
+        return self.rect.adjusted(-1, -1, 1, 1)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None,
+              ) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        paint(painter, self.tokens, self.rect, self.size, self.px, gap=2, top=True)
+
+
 # -- painting ---------------------------------------------------------------------------------------------
 
 INK = QColor("#2b3a2f")
@@ -220,12 +253,12 @@ def lines(tokens: Sequence[Token], max_width: float, size: float, px: float, gap
 
 
 def paint(painter: QPainter, tokens: Sequence[Token], rect: QRectF, size: float = 20, px: float = 12,
-          muted: bool = False, gap: float = 3) -> None:
-    """Draw ``tokens`` left to right from ``rect``'s left edge, vertically centred, wrapping
-    onto further lines when they do not fit."""
+          muted: bool = False, gap: float = 3, top: bool = False) -> None:
+    """Draw ``tokens`` left to right from ``rect``'s left edge, vertically centred (or from the
+    ``top``), wrapping onto further lines when they do not fit."""
     rows = lines(tokens, rect.width(), size, px, gap)
     line_h = size + 2
-    y = rect.y() + max(0.0, (rect.height() - line_h * len(rows)) / 2)
+    y = rect.y() + (0.0 if top else max(0.0, (rect.height() - line_h * len(rows)) / 2))
     painter.save()
     if muted:
         painter.setOpacity(painter.opacity() * 0.55)
