@@ -517,21 +517,7 @@ class BuildingItem(BoardItem):
         self.paint_glow(painter, 6)
 
     def _cost_text(self) -> str:
-        cost = self.info.cost
-        parts = [style.bundle_text(cost.fixed)] if cost.fixed else []
-        for c in cost.choices:
-            goods = {str(g) for b in c.options for g, _ in b}
-            if goods <= {"wood", "clay", "timber", "brick"} and len(goods) == 4:
-                what = _tr("building material")
-            elif goods <= {"summer_wear", "winter_wear", "leather_wear"}:
-                what = _tr("Wear")
-            else:
-                what = "/".join(sorted(style.name_of(g) for g in goods))
-            if c.pick > 1:
-                parts.append(_tr("{n} different {what}").format(n=c.pick, what=what))
-            else:
-                parts.append(_tr("1 {what}").format(what=what))
-        return ", ".join(parts) if parts else _tr("free")
+        return style.cost_text(self.info.cost)
 
 
 # -- the scene ---------------
