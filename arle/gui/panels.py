@@ -435,7 +435,8 @@ class PlayerPanel(QFrame):
             self.update(frame_ring(self.rect(), 3))
 
     def refresh(self, *_: Any) -> None:
-        from arle.engine import animal_count, say, score_reasons
+        from arle.engine import animal_count, score_reasons
+        from arle.gui.texts import say
 
         g = self.session.game
         if self.player >= len(g.state.players):
@@ -457,8 +458,9 @@ class PlayerPanel(QFrame):
         for key, label in style.SCORE_CATEGORIES:
             name, value = self.score_rows[key]
             value.setText(f"{data[key]:g}")
-            tip = _tr("{category} {vp:+g}: {why}").format(
-                category=style.tr(label), vp=data[key], why=say(reasons[key]))
+            # one reason a line ("; " joins them in the engine's one-line text)
+            tip = _tr("{category} {vp:+g}:").format(category=style.tr(label), vp=data[key]) + "\n" + \
+                say(reasons[key]).replace("; ", "\n")
             name.setToolTip(tip)
             value.setToolTip(tip)
         self.solo.setVisible(g.state.solo)

@@ -153,7 +153,9 @@ def score_reasons(p: PlayerState) -> dict[str, Text]:
     tiles = sum(BUILDINGS[x].vp if x in BUILDINGS else TILE_VP[Tile(x)] for x in p.tiles.values())
     home = [t("tiles and buildings: {vp} VP", vp=vp(tiles))]
     if p.moors:
-        home.append(t("{n} Moors left: {vp} VP", n=len(p.moors), vp=vp(homeboard.moor_penalty(p))))
+        wet = sum(1 for m in p.moors if not m.dehydrated)
+        home.append(t("Moors left: {wet} wet (-4 VP each), {dry} dehydrated (-1 VP each): {vp} VP",
+                      wet=wet, dry=len(p.moors) - wet, vp=vp(homeboard.moor_penalty(p))))
     tidal = homeboard.tidal_penalty_spaces(p)
     if tidal:
         home.append(t("{n} Tidal Flat spaces open to the sea: {vp} VP", n=tidal, vp=vp(-tidal)))
@@ -163,7 +165,8 @@ def score_reasons(p: PlayerState) -> dict[str, Text]:
     return {
         "clothing_and_materials": line(materials),
         "equipment": line(equipment),
-        "travel": t("{n} travel spaces covered: {vp} VP (1 VP per 2)", n=covered, vp=vp(sb.travel)),
+        "travel": t("{n} Travel Experience spaces covered: {vp} VP (1 VP per 2 spaces, rounded up)",
+                    n=covered, vp=vp(sb.travel)),
         "tools": line(tools),
         "goods_track": line(track),
         "home_board": line(home),
