@@ -11,6 +11,7 @@ from PySide6.QtGui import QPainter, QPixmap
 from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem
 
 from arle.commands.simulate import choose_move
+from arle.engine import Animal, Good
 from arle.gui.main_window import new_setup
 from arle.gui.panels import GameLog, LogDelegate, LogModel, entry_text
 from arle.gui.session import new_session
@@ -182,3 +183,31 @@ def test_each_player_inventory_is_one_line_credited_to_that_player():
         events = [e for earlier in session.log[: i + 1] for e in earlier.events]
         report = say(inventory_report(events, ended.player, ended.season).text())
         assert mine[0].endswith(report) and "…" not in mine[0]
+
+
+def test_the_log_says_where_an_automatically_placed_tile_went_and_which_animal_it_moved():
+    """Issue 13: a Forest taken at the Forester goes by itself onto the one empty land space
+    left (rulebook ↻2, tiles go on empty Land Spaces; a decision with a single answer is taken for
+    the player); the Sheep grazing there moves to a fitting place (Rules Notes "New Animals");
+    the log says both, with the row and column the Home Board shows."""
+    from arle.engine import Choose, PlaceWorker, homeboard
+    from arle.engine import events as E
+    from arle.gui import style
+
+    session = new_session(new_setup(1, 6))
+    p = session.game.state.players[0]
+    p.goods[Good.FOOD] = 5
+    free = homeboard.empty_land_spaces(p)
+    last, rest = free[0], free[1:]
+    for space in rest:
+        p.tiles[space] = "forest"
+    where = f"s{last[0]},{last[1]}"
+    p.animals[where] = {Animal.SHEEP: 1}
+    session.game.refresh()
+    assert session.try_apply(PlaceWorker("summer.forester"))
+    assert session.try_apply(Choose("forest"))
+    entry = session.log[-1]
+    moved = next(e for e in entry.events if isinstance(e, E.AnimalMoved))
+    text = entry_text(session, entry)
+    assert f"Forest placed at {style.holder_text(where)}" in text
+    assert f"Sheep moved from {style.holder_text(where)} to {style.holder_text(moved.dst)}" in text
