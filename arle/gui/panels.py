@@ -41,7 +41,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from arle.engine import ANIMALS, SOLO_TARGET, Good, HouseAnimalsDecision, Phase
+from arle.engine import ANIMALS, BUILDINGS, SOLO_TARGET, Good, HouseAnimalsDecision, Phase
 from arle.engine import events as E
 from arle.engine import moves as M
 from arle.files.resources import resource_path
@@ -484,12 +484,13 @@ def event_words(event: E.Event) -> str | None:
             from arle.engine import TOOL_TRACKS, Tool
 
             return _tr("{tool} now {n}").format(tool=style.tr(TOOL_TRACKS[Tool(tool)].name), n=count)
-        case E.BuildingBuilt(building=building):
-            return _tr("built {building}").format(building=style.name_of(building))
+        case E.BuildingBuilt(building=building, space=space):
+            return _tr("built {building} at {where}").format(
+                building=style.name_of(building), where=style.holder_text(f"s{space}"))
         case E.EquipmentChanged(kind=kind, gained=gained):
             text = _tr("new {equipment} in the Barn") if gained else _tr("{equipment} returned")
             return text.format(equipment=style.name_of(kind))
-        case E.TilePlaced(tile=tile, space=space):
+        case E.TilePlaced(tile=tile, space=space) if tile not in BUILDINGS:  # (a building: built at)
             return _tr("{tile} placed at {where}").format(
                 tile=style.name_of(tile), where=style.holder_text(f"s{space}"))
         case E.AnimalMoved(animal=animal, src=src, dst=dst):

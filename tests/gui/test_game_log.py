@@ -146,6 +146,7 @@ def _seeded_two_player_log(seed: int = 3, half_years: int = 2):
 def test_the_log_names_built_vehicles_and_where_tiles_went():
     """Issue 13: "which vehicle was built, where an automatically placed tile went": every
     entry whose move gained Equipment names it, every placed tile says its row and column."""
+    from arle.engine import BUILDINGS
     from arle.engine import events as E
     from arle.gui import style
 
@@ -159,7 +160,9 @@ def test_the_log_names_built_vehicles_and_where_tiles_went():
                 assert f"new {style.name_of(e.kind)} in the Barn" in text
             if isinstance(e, E.TilePlaced):
                 placed += 1
-                assert f"{style.name_of(e.tile)} placed at {style.holder_text('s' + e.space)}" in text
+                where = style.holder_text("s" + e.space)
+                built = "built {} at {}" if e.tile in BUILDINGS else "{} placed at {}"
+                assert built.format(style.name_of(e.tile), where) in text
     assert gained and placed
 
 
