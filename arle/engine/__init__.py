@@ -77,10 +77,11 @@ from .interpreter.state import EquipmentPiece, MoorTile, Phase, PlayerState
 from .interpreter.steps import Decision, HouseAnimalsDecision, OptionKind
 from .rules import animals, barn, homeboard, vehicles
 from .rules.animals import count as animal_count
-from .rules.build import buildable_buildings
+from .rules.build import STABLE_COST, STALL_COST, buildable_buildings
 from .rules.homeboard import START_DIKES
+from .rules.inventory_report import InventoryReport, inventory_report
 from .rules.refusals import Refusal
-from .rules.scoring import ScoreBreakdown, solo_rating
+from .rules.scoring import ScoreBreakdown, score_reasons, solo_rating
 from .rules.travel import sale_key
 from .rules.useless import does_nothing
 
@@ -101,7 +102,9 @@ __all__ = [
     "RED",
     "RULES_NOTES",
     "SOLO_TARGET",
+    "STABLE_COST",
     "STACK_OF",
+    "STALL_COST",
     "START_DIKES",
     "SUMMER",
     "SUPPLY_LIMITS",
@@ -128,6 +131,7 @@ __all__ = [
     "Good",
     "HouseAnimalsDecision",
     "IllegalMove",
+    "InventoryReport",
     "Language",
     "Load",
     "MoorTile",
@@ -162,6 +166,7 @@ __all__ = [
     "does_nothing",
     "events",
     "homeboard",
+    "inventory_report",
     "join",
     "move_from_dict",
     "move_to_dict",
@@ -170,6 +175,7 @@ __all__ = [
     "render",
     "sale_key",
     "say",
+    "score_reasons",
     "solo_rating",
     "t",
     "tn",

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from arle.engine import ACTION_SPACES, BUILDINGS, HALF_YEARS, TOOL_TRACKS, WORKERS, Phase, Tool, noun
-from arle.gui import art, style
+from arle.gui import art, pictures, style
 from arle.gui.pieces import DragPiece, DragSpec
 from arle.gui.texts import say
 
@@ -122,6 +122,7 @@ class SpaceItem(BoardItem):
         super().__init__(board, rect)
         self.space_id = space_id
         self.space = ACTION_SPACES[space_id]
+        self.picture = pictures.space_picture(space_id)
         self.hover = False
         self.setToolTip(self._tooltip())
 
@@ -170,10 +171,9 @@ class SpaceItem(BoardItem):
         text_w = r.width() - self.worker_rect().width() - 24
         painter.drawText(QRectF(10, 4, text_w, 22), Qt.AlignmentFlag.AlignVCenter,
                          _elide(painter, say(noun(self.space.name)), text_w))
-        painter.setFont(_font(11.5))
-        painter.setPen(style.MUTED_INK if status == "closed" else QColor("#3d4b40"))
-        painter.drawText(QRectF(10, 25, text_w, 24), Qt.AlignmentFlag.AlignVCenter,
-                         _elide(painter, say(noun(self.space.text)), text_w))
+        # what the space does, in the goods' own icons (the sentence is in the tooltip)
+        pictures.paint(painter, self.picture, QRectF(10, 26, text_w, 23), size=19, px=12,
+                       muted=status == "closed")
         # the Worker slot
         wr = self.worker_rect()
         occupant = self.session.game.state.occupied.get(self.space_id)
@@ -484,8 +484,9 @@ class BuildingItem(BoardItem):
         super().__init__(board, rect)
         self.building = building
         self.info = BUILDINGS[building]
+        self.cost_picture = pictures.cost_picture(self.info.cost)
         self.setToolTip(_tr("<b>{name}</b> ({vp} VP)<br>Cost: {cost}<br>{text}").format(
-            name=say(noun(self.info.name)), vp=self.info.vp, cost=say(self.info.cost.text()),
+            name=say(noun(self.info.name)), vp=self.info.vp, cost=self._cost_text(),
             text=say(noun(self.info.text))))
 
     def look(self) -> object:
@@ -515,9 +516,12 @@ class BuildingItem(BoardItem):
         painter.setBrush(band)
         painter.drawPath(path.simplified())
         painter.setPen(style.INK)
+        name = say(noun(self.info.name))
         painter.setFont(_font(12.5, True))
-        painter.drawText(QRectF(6, 0, r.width() - 10, 24), Qt.AlignmentFlag.AlignVCenter,
-                         _elide(painter, say(noun(self.info.name)), r.width() - 10))
+        if painter.fontMetrics().horizontalAdvance(name) > r.width() - 10:  # two lines, not cut
+            painter.setFont(_font(11, True))
+        painter.drawText(QRectF(6, 0, r.width() - 10, 24),
+                         Qt.AlignmentFlag.AlignVCenter | Qt.TextFlag.TextWordWrap, name)
         # VP badge, bottom right
         badge = QRectF(r.width() - 40, r.height() - 24, 36, 20)
         painter.setBrush(QColor("#fff3c4"))
@@ -526,10 +530,9 @@ class BuildingItem(BoardItem):
         painter.setPen(QColor("#5a3c00"))
         painter.setFont(_font(11.5, True))
         painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, _tr("{vp} VP").format(vp=self.info.vp))
-        painter.setPen(QColor("#3d4b40"))
-        painter.setFont(_font(11))
-        painter.drawText(QRectF(6, 27, r.width() - 12, r.height() - 52),
-                         Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap, self._cost_text())
+        # the cost in the goods' own icons (in words in the tooltip)
+        pictures.paint(painter, self.cost_picture, QRectF(6, 27, r.width() - 12, r.height() - 53),
+                       size=16, px=12, gap=2)
         painter.setOpacity(1.0)
         if owner is not None:
             style.paint_piece(painter, QRectF(6, r.height() - 24, 20, 20),
@@ -541,21 +544,7 @@ class BuildingItem(BoardItem):
         self.paint_glow(painter, 6)
 
     def _cost_text(self) -> str:
-        cost = self.info.cost
-        parts = [style.bundle_text(cost.fixed)] if cost.fixed else []
-        for c in cost.choices:
-            goods = {str(g) for b in c.options for g, _ in b}
-            if goods <= {"wood", "clay", "timber", "brick"} and len(goods) == 4:
-                what = _tr("building material")
-            elif goods <= {"summer_wear", "winter_wear", "leather_wear"}:
-                what = _tr("Wear")
-            else:
-                what = "/".join(sorted(style.name_of(g) for g in goods))
-            if c.pick > 1:
-                parts.append(_tr("{n} different {what}").format(n=c.pick, what=what))
-            else:
-                parts.append(_tr("1 {what}").format(what=what))
-        return ", ".join(parts) if parts else _tr("free")
+        return style.cost_text(self.info.cost)
 
 
 # -- the scene ---------------

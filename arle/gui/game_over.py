@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from arle.engine import SOLO_TARGET, solo_rating
+from arle.engine import SOLO_TARGET, noun, solo_rating
 from arle.gui import style
 from arle.gui.texts import say
 
@@ -122,7 +122,7 @@ class GameOverDialog(QDialog):
         scores = [g.score(i).as_dict() for i in range(n)]
         row = 2
         for key, label in style.SCORE_CATEGORIES:
-            text = QLabel(f"<b>{style.tr(label)}</b>")
+            text = QLabel(f"<b>{say(noun(label))}</b>")
             explain = QLabel(explanation(key))
             explain.setProperty("role", "explain")
             explain.setWordWrap(True)

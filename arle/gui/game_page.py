@@ -149,6 +149,10 @@ class GamePage(QSplitter):
         session.changed.connect(self.follow)
         session.reset.connect(self.follow)
         self.follow()
+        from arle.gui.inventory_summary import InventorySummary
+
+        self.inventory_summary = InventorySummary(session)
+        self.inventory_summary.attach(self.views)
 
     def _scoring_changed(self, *_: Any) -> None:
         if self.session.game.over or self.views.currentIndex() == self.scoring_index:

@@ -290,11 +290,25 @@ class HomeBoardScene(SessionScene):
 
     # Polder grid --------------------------------------------------------------------------------------------
 
+    def _build_labels(self) -> None:
+        """Row and column numbers, as the log and the status bar name the spaces ("row 5,
+        column 2"; issue 13)."""
+        ink = "#6b5b35"
+        self.add_text(_t("row"), GRID_X - 19, GRID_Y - 21, 7.5, False, ink)
+        for r in range(H.ROWS):
+            label = self.add_text(str(r + 1), GRID_X - 17, row_top(r) + CELL_H / 2 - 11, 9, True, ink)
+            label.setToolTip(_t("row {n}").format(n=r + 1))
+        for c in range(H.COLS):
+            rect = cell_rect(0, c)
+            self.add_text(_t("column {n}").format(n=c + 1), rect.x() + CELL_W / 2 - 28, GRID_Y - 21, 8,
+                          True, ink)
+
     def _build_grid(self, p: PlayerState, legal: list[Any]) -> None:
         land_top = H.first_land_row(p)
         covered = {s: m for m in p.moors for s in m.spaces}
         flips = {m.target for m in legal if isinstance(m, Flip)}
         place_targets = {m.space for m in legal if isinstance(m, PlaceTile)}
+        self._build_labels()
         for r in range(H.ROWS):
             for c in range(H.COLS):
                 rect = cell_rect(r, c)

@@ -41,7 +41,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from arle.engine import ANIMALS, SOLO_TARGET, Good, HouseAnimalsDecision, Phase, noun
+from arle.engine import ANIMALS, BUILDINGS, SOLO_TARGET, Good, HouseAnimalsDecision, Phase, noun
 from arle.engine import events as E
 from arle.engine import moves as M
 from arle.files.resources import resource_path
@@ -396,9 +396,19 @@ class PlayerPanel(QFrame):
             h.addWidget(name, 1)
             grid.addWidget(cell, r, c)
             self.counts[str(good)] = value
-        self.breakdown = QLabel()
+        # the live score, one row per category; each row's tooltip says why (issue 13)
+        self.breakdown = QWidget()
         self.breakdown.setObjectName("breakdown")
-        self.breakdown.setTextFormat(Qt.TextFormat.RichText)
+        rows_grid = self._score_grid = QGridLayout(self.breakdown)
+        rows_grid.setContentsMargins(0, 0, 0, 0)
+        rows_grid.setVerticalSpacing(0)
+        self.score_rows: dict[str, tuple[QLabel, QLabel]] = {}
+        for r, (key, label) in enumerate(style.SCORE_CATEGORIES):
+            name, value = QLabel(say(noun(label))), QLabel()
+            value.setAlignment(Qt.AlignmentFlag.AlignRight)
+            rows_grid.addWidget(name, r, 0)
+            rows_grid.addWidget(value, r, 1)
+            self.score_rows[key] = (name, value)
         self.solo = QProgressBar()
         self.solo.setRange(0, SOLO_TARGET)
         self.solo.setFormat(_tr("%v of {target} VP").format(target=SOLO_TARGET))
@@ -427,7 +437,8 @@ class PlayerPanel(QFrame):
             self.update(frame_ring(self.rect(), 3))
 
     def refresh(self, *_: Any) -> None:
-        from arle.engine import animal_count
+        from arle.engine import animal_count, score_reasons
+        from arle.gui.texts import say
 
         g = self.session.game
         if self.player >= len(g.state.players):
@@ -445,11 +456,16 @@ class PlayerPanel(QFrame):
         sb = g.score(self.player)
         data = sb.as_dict()
         self.total.setText(_tr("{vp} VP").format(vp=style.number(data["total"])))
-        rows = "".join(
-            f"<tr><td>{say(noun(label))}</td><td align='right'>{style.number(data[key])}</td></tr>"
-            for key, label in style.SCORE_CATEGORIES
-        )
-        self.breakdown.setText(f"<table width='100%' cellspacing='0'>{rows}</table>")
+        reasons = score_reasons(p)
+        for key, label in style.SCORE_CATEGORIES:
+            name, value = self.score_rows[key]
+            value.setText(style.number(data[key]))
+            # one reason a line ("; " joins them in the engine's one-line text)
+            signed = ("+" if data[key] > 0 else "") + style.number(data[key])
+            tip = _tr("{category} {vp}:").format(category=say(noun(label)), vp=signed) + "\n" + \
+                say(reasons[key]).replace("; ", "\n")
+            name.setToolTip(tip)
+            value.setToolTip(tip)
         self.solo.setVisible(g.state.solo)
         if g.state.solo:
             self.solo.setValue(max(0, min(SOLO_TARGET, int(data["total"]))))
@@ -471,8 +487,18 @@ def event_words(event: E.Event) -> str | None:
             from arle.engine import TOOL_TRACKS, Tool
 
             return _tr("{tool} now {n}").format(tool=say(noun(TOOL_TRACKS[Tool(tool)].name)), n=count)
-        case E.BuildingBuilt(building=building):
-            return _tr("built {building}").format(building=style.name_of(building))
+        case E.BuildingBuilt(building=building, space=space):
+            return _tr("built {building} at {where}").format(
+                building=style.name_of(building), where=style.holder_text(f"s{space}"))
+        case E.EquipmentChanged(kind=kind, gained=gained):
+            text = _tr("new {equipment} in the Barn") if gained else _tr("{equipment} returned")
+            return text.format(equipment=style.name_of(kind))
+        case E.TilePlaced(tile=tile, space=space) if tile not in BUILDINGS:  # (a building: built at)
+            return _tr("{tile} placed at {where}").format(
+                tile=style.name_of(tile), where=style.holder_text(f"s{space}"))
+        case E.AnimalMoved(animal=animal, src=src, dst=dst):
+            return _tr("{animal} moved from {src} to {dst}").format(
+                animal=style.name_of(animal), src=style.holder_text(src), dst=style.holder_text(dst))
         case E.DikeMoved(land_gained=land) if land:
             return _tr("gained {n} land").format(n=land)
         case E.DestinationSold(destination=dest, food=food):
@@ -486,13 +512,48 @@ def event_words(event: E.Event) -> str | None:
     return None
 
 
+def _inventory_text(session: GameSession, entry: LogEntry, ended: E.InventoryEnded) -> str:
+    """The player's whole inventorying (``inventory_report``) from the log up to ``entry``."""
+    from arle.gui.inventory_summary import index_of, report_of
+    from arle.gui.texts import say
+
+    report = report_of(session, index_of(session, entry), ended)
+    return _tr("inventory: {report}").format(report=say(report.text()))
+
+
+def _words(session: GameSession, entry: LogEntry, events: list[E.Event]) -> list[str]:
+    """One player's effects of a move; an inventorying that ends here is its report instead of
+    the goods it moved (the Animals a player moves by hand are the move's own words)."""
+    ended = next((e for e in events if isinstance(e, E.InventoryEnded)), None)
+    if ended is not None:
+        return [_inventory_text(session, entry, ended)]
+    if isinstance(entry.move, M.MoveAnimal):
+        events = [e for e in events if not isinstance(e, E.AnimalMoved)]
+    return [w for w in (event_words(e) for e in events) if w]
+
+
 def entry_text(session: GameSession, entry: LogEntry) -> str:
-    who = session.player_name(entry.actor) if entry.actor is not None else ""
-    effects = [w for w in (event_words(e) for e in entry.events) if w]
+    """The move in words with what it did, one line per player it touched, each credited to
+    that player (an "End turn" that starts the inventory runs both players' inventories)."""
+    by_player: dict[int, list[E.Event]] = {}
+    for e in entry.events:
+        by_player.setdefault(e.player, []).append(e)
+    actor = entry.actor if entry.actor is not None else -1
+    who = session.player_name(actor) if actor >= 0 else ""
     text = f"{who}: {entry.label}" if who else entry.label
+    effects = _words(session, entry, by_player.pop(actor, []))
     if effects:
-        text += " — " + ", ".join(effects[:8]) + (" …" if len(effects) > 8 else "")
-    return text
+        text += " — " + ", ".join(effects)
+    lines = [text]
+    general = by_player.pop(-1, [])
+    for player, events in sorted(by_player.items()):
+        effects = _words(session, entry, events)
+        if effects:
+            lines.append(f"{session.player_name(player)}: " + ", ".join(effects))
+    effects = _words(session, entry, general)
+    if effects:
+        lines.append(", ".join(effects))
+    return "\n".join(lines)
 
 
 class LogModel(QAbstractListModel):

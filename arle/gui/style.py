@@ -209,6 +209,38 @@ def bundle_text(goods: Any) -> str:
     return ", ".join(parts) if parts else tr("nothing")
 
 
+def cost_text(cost: Any) -> str:
+    """A building's cost in words: "1 Grain, 1 building material", "9 Food, 2 different
+    building material"."""
+    parts = [bundle_text(cost.fixed)] if cost.fixed else []
+    for c in cost.choices:
+        goods = {str(g) for b in c.options for g, _ in b}
+        if goods <= {"wood", "clay", "timber", "brick"} and len(goods) == 4:
+            what = tr("building material")
+        elif goods <= {"summer_wear", "winter_wear", "leather_wear"}:
+            what = tr("Wear")
+        else:
+            what = "/".join(sorted(f"{n} {name_of(str(g))}" for b in c.options for g, n in b))
+        if c.pick > 1:
+            parts.append(tr("{n} different {what}").format(n=c.pick, what=what))
+        elif what in (tr("building material"), tr("Wear")):
+            parts.append(tr("1 {what}").format(what=what))
+        else:
+            parts.append(what)
+    return ", ".join(parts) if parts else tr("free")
+
+
+def vehicle_cost_text(kind: str) -> str:
+    """What a Vehicle, Plow or Peat Boat costs, in words: "5 Wood, 1 Horse"."""
+    from arle.engine import EQUIPMENT, Equipment
+
+    info = EQUIPMENT[Equipment(kind)]
+    text = bundle_text((("wood", info.wood), ("horse", info.horses)))
+    if info.kind is Equipment.PLOW:
+        text = tr("{wood}, 1 Cattle or Horse").format(wood=text)
+    return text
+
+
 def holder_text(holder: str) -> str:
     """Where an Animal is: "Dike 2", "space 3,1", "waiting"."""
     if holder == "x":
@@ -242,11 +274,13 @@ def _decision_option_label(game: Game, move: Move) -> str | None:
     if kind is OptionKind.BUILDING:
         b = BUILDINGS.get(option)
         if b is not None:
-            return tr("{name} ({vp} VP)").format(name=say(noun(b.name)), vp=b.vp)
+            return tr("{name} ({vp} VP): {cost}").format(name=say(noun(b.name)), vp=b.vp,
+                                                          cost=cost_text(b.cost))
     if kind is OptionKind.SPACE:
         return tr("Imitate {space}").format(space=space_title(option))
     if kind is OptionKind.VEHICLE:
-        return tr("Build a {vehicle}").format(vehicle=name_of(option))
+        return tr("Build a {vehicle} ({cost})").format(vehicle=name_of(option),
+                                                       cost=vehicle_cost_text(option))
     if kind is OptionKind.PLOW:
         return tr("Plow a {field}").format(field=name_of(option))
     if kind is OptionKind.ANIMAL:

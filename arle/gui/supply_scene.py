@@ -9,6 +9,7 @@ from PySide6.QtCore import QObject, QPointF, QRectF
 from PySide6.QtGui import QColor
 
 from arle.engine import STACK_OF, SUPPLY_LIMITS
+from arle.gui.pictures import PictureItem, tile_cost_picture
 from arle.gui.pieces import PieceItem, tr
 from arle.gui.scene import SessionScene
 from arle.gui.style import name_of
@@ -97,6 +98,10 @@ class SupplyScene(SessionScene):
                 piece.setOpacity(0.3)
             piece.setToolTip(name_of(kind))
             self.add_item(piece)
+            # what it costs, in the goods' own icons (issue 13)
+            cost = tile_cost_picture(kind)
+            if cost:
+                self.add_item(PictureItem(cost, QRectF(x - 6, y + h + 2, w + 14, 34), size=15))
         color = "#2b3a2f" if not empty else "#a0392b"
         text = _t("{left} of {limit} left").format(left=left, limit=limit) if not empty else _t("none left")
         self.add_text(text, rect.x() + 8, rect.bottom() - 28, 11, True, color)

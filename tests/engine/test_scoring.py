@@ -180,3 +180,20 @@ def test_solo_rating_against_110(total, remarkable):
     assert f"{total:g} VP" in text
     if not remarkable:
         assert f"{110 - total:g} short" in text
+
+
+def test_score_reasons_say_why_each_category_scores_what_it_does():
+    """Issue 13: the live score explains itself. Equipment: a player without a Large Vehicle
+    loses 3 VP (rulebook "The End of the Game", Equipment); Animals: the least numerous type
+    2 VP each, the second 1 VP each."""
+    from arle.engine import say
+    from arle.engine.rules.scoring import score_reasons
+
+    g = new_game()
+    p = me(g)
+    p.barn = []
+    set_animals(p, {"d0": {S: 1}, "d1": {H: 1}, "d2": {H: 1}})
+    reasons = {k: say(v) for k, v in score_reasons(p).items()}
+    assert set(reasons) == set(score(p).as_dict()) - {"total"}
+    assert reasons["equipment"] == "no Large Vehicle: -3 VP"
+    assert reasons["animals"].startswith("0 Cattle: 2 VP each, 1 Sheep: 1 VP each")

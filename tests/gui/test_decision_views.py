@@ -67,7 +67,7 @@ def test_choice_buttons_are_labelled_by_what_the_options_name(qapp):
         if kind in prefixes:
             assert label.startswith(prefixes[kind]), (kind, label)
         elif kind is OptionKind.BUILDING:
-            assert label.endswith(" VP)") and str(d.option_text(g, option)) in label
+            assert " VP): " in label and str(d.option_text(g, option)) in label
         elif kind is OptionKind.PART:
             text = str(d.option_text(g, option))
             assert label == text[:1].upper() + text[1:]
@@ -76,3 +76,23 @@ def test_choice_buttons_are_labelled_by_what_the_options_name(qapp):
         elif kind is OptionKind.PAY:
             assert label == "Pay Sustenance"
     assert {*prefixes, OptionKind.PART, OptionKind.BUILDING, OptionKind.CONVERSION, OptionKind.PAY} <= seen
+
+
+def test_build_buttons_show_what_the_vehicle_or_building_costs(qapp):
+    """Issue 13: the buttons that build a Vehicle or a Building say its cost (the rulebook's
+    vehicle table, ↻3: "Handcart: 2 Wood ... Cart: 5 Wood, 1 Horse"; a building's printed cost)."""
+    from arle.engine import BUILDINGS, EQUIPMENT, Equipment, OptionKind
+    from arle.gui import style
+
+    kinds = set()
+    for _g, d, option, label in _labelled_choices((3, 4, 5, 6)):
+        if d.option_kind is OptionKind.VEHICLE:
+            info = EQUIPMENT[Equipment(option)]
+            horses = f", {info.horses} Horse" if info.horses else ""
+            assert label == f"Build a {info.name} ({info.wood} Wood{horses})", label
+            kinds.add(d.option_kind)
+        elif d.option_kind is OptionKind.BUILDING:
+            assert label.endswith(f" VP): {style.cost_text(BUILDINGS[option].cost)}")
+            assert "Grain" in label or "Food" in label or "Timber" in label or "Brick" in label
+            kinds.add(d.option_kind)
+    assert kinds == {OptionKind.VEHICLE, OptionKind.BUILDING}

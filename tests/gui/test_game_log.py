@@ -11,6 +11,7 @@ from PySide6.QtGui import QPainter, QPixmap
 from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem
 
 from arle.commands.simulate import choose_move
+from arle.engine import Animal, Good
 from arle.gui.main_window import new_setup
 from arle.gui.panels import GameLog, LogDelegate, LogModel, entry_text
 from arle.gui.session import new_session
@@ -132,3 +133,84 @@ def test_log_row_pictures_are_reused_and_kept_to_a_bounded_number(qtbot):
     assert len(delegate._pictures) == LogDelegate.KEEP
     newest = {key[0] for key in delegate._pictures}
     assert log.model.data(log.model.index(log.model.rowCount() - 1)) in newest  # the last painted stays
+
+
+def _seeded_two_player_log(seed: int = 3, half_years: int = 2):
+    session = new_session(new_setup(2, seed))
+    rng = random.Random(seed)
+    while session.game.state.half_year <= half_years:
+        play(session, 1, rng)
+    return session
+
+
+def test_the_log_names_built_vehicles_and_where_tiles_went():
+    """Issue 13: "which vehicle was built, where an automatically placed tile went": every
+    entry whose move gained Equipment names it, every placed tile says its row and column."""
+    from arle.engine import BUILDINGS
+    from arle.engine import events as E
+    from arle.gui import style
+
+    session = _seeded_two_player_log()
+    gained = placed = 0
+    for entry in session.log:
+        text = entry_text(session, entry)
+        for e in entry.events:
+            if isinstance(e, E.EquipmentChanged) and e.gained:
+                gained += 1
+                assert f"new {style.name_of(e.kind)} in the Barn" in text
+            if isinstance(e, E.TilePlaced):
+                placed += 1
+                where = style.holder_text("s" + e.space)
+                built = "built {} at {}" if e.tile in BUILDINGS else "{} placed at {}"
+                assert built.format(style.name_of(e.tile), where) in text
+    assert gained and placed
+
+
+def test_each_player_inventory_is_one_line_credited_to_that_player():
+    """Issue 13: both players' inventorying used to be credited to the second player's "End
+    turn" and cut with "…"; now each player has one line of their own with their report
+    (rulebook p. 8), nothing cut."""
+    from arle.engine import events as E
+    from arle.engine import inventory_report, say
+
+    session = _seeded_two_player_log()
+    ends = [(i, e) for i, entry in enumerate(session.log) for e in entry.events
+            if isinstance(e, E.InventoryEnded)]
+    assert len(ends) == 4  # two players, two inventories
+    for i, ended in ends:
+        entry = session.log[i]
+        lines = entry_text(session, entry).split("\n")
+        name = session.player_name(ended.player)
+        mine = [line for line in lines if line.startswith(f"{name}:") and "inventory:" in line]
+        assert len(mine) == 1, lines
+        events = [e for earlier in session.log[: i + 1] for e in earlier.events]
+        report = say(inventory_report(events, ended.player, ended.season).text())
+        assert mine[0].endswith(report) and "…" not in mine[0]
+
+
+def test_the_log_says_where_an_automatically_placed_tile_went_and_which_animal_it_moved():
+    """Issue 13: a Forest taken at the Forester goes by itself onto the one empty land space
+    left (rulebook ↻2, tiles go on empty Land Spaces; a decision with a single answer is taken for
+    the player); the Sheep grazing there moves to a fitting place (Rules Notes "New Animals");
+    the log says both, with the row and column the Home Board shows."""
+    from arle.engine import Choose, PlaceWorker, homeboard
+    from arle.engine import events as E
+    from arle.gui import style
+
+    session = new_session(new_setup(1, 6))
+    p = session.game.state.players[0]
+    p.goods[Good.FOOD] = 5
+    free = homeboard.empty_land_spaces(p)
+    last, rest = free[0], free[1:]
+    for space in rest:
+        p.tiles[space] = "forest"
+    where = f"s{last[0]},{last[1]}"
+    p.animals[where] = {Animal.SHEEP: 1}
+    session.game.refresh()
+    assert session.try_apply(PlaceWorker("summer.forester"))
+    assert session.try_apply(Choose("forest"))
+    entry = session.log[-1]
+    moved = next(e for e in entry.events if isinstance(e, E.AnimalMoved))
+    text = entry_text(session, entry)
+    assert f"Forest placed at {style.holder_text(where)}" in text
+    assert f"Sheep moved from {style.holder_text(where)} to {style.holder_text(moved.dst)}" in text

@@ -134,3 +134,18 @@ def test_every_board_is_shown_in_a_board_view_typed_with_its_scene(qtbot):
     assert all(isinstance(v, BoardView) and v.board is v.scene() for v in views)
     assert [type(v.board) for v in page.home_views] == [HomeBoardScene, HomeBoardScene]
     assert [type(v.board) for v in page.storage_views] == [StorageScene, StorageScene]
+
+
+def test_each_live_score_category_says_why_in_its_tooltip(qtbot):
+    """Issue 13: the live score explains itself; a new player has no Large Vehicle, so
+    Equipment's tooltip says "Equipment ... -3: ... no Large Vehicle" (rulebook, final scoring)."""
+    from arle.gui.panels import PlayerPanel
+    from arle.gui.session import new_session
+
+    session = new_session(new_setup(2, 5))
+    panel = PlayerPanel(session, 0)
+    qtbot.addWidget(panel)
+    name, value = panel.score_rows["equipment"]
+    assert "no Large Vehicle: -3 VP" in name.toolTip() and value.toolTip() == name.toolTip()
+    assert value.text() == f"{session.game.score(0).equipment:g}"
+    assert all(n.toolTip() for n, _ in panel.score_rows.values())

@@ -277,3 +277,26 @@ def test_an_animal_dropped_on_a_full_stall_hears_the_engines_reason(qtbot):
     assert p.animals["s4,1"] == {HORSE: 1}
     assert messages.texts[-1] == session.why_not(MoveAnimal(HORSE, "s4,1", "s4,0"))
     assert "That Stall is full: it holds 3" in messages.texts[-1]
+
+
+def test_rows_and_columns_carry_the_labels_the_log_uses(qtbot):
+    """Issue 13: the log says "row 5, column 2" (``style.holder_text``); the board shows each
+    row's number beside it and each column's name above it."""
+    from PySide6.QtWidgets import QGraphicsTextItem
+
+    from arle.gui import style
+
+    session = make_session(players=1)
+    scene = HomeBoardScene(session, 0)
+    items = [i for i in scene.items() if isinstance(i, QGraphicsTextItem)]
+    texts = {i.toPlainText(): i for i in items}
+    for c in range(H.COLS):
+        label = texts[f"column {c + 1}"]
+        cell = HL.cell_rect(0, c)
+        assert cell.left() <= label.sceneBoundingRect().center().x() <= cell.right()
+    for r in range(H.ROWS):
+        label = next(i for i in items if i.toPlainText() == str(r + 1) and i.toolTip() == f"row {r + 1}")
+        cell = HL.cell_rect(r, 0)
+        assert cell.top() <= label.sceneBoundingRect().center().y() <= cell.bottom()
+        assert label.sceneBoundingRect().right() <= cell.left()
+        assert style.holder_text(f"s{r},0") == f"row {r + 1}, column 1"

@@ -152,3 +152,22 @@ class SupplyBottleneck(Event):
 class GameEnded(Event):
     scores: tuple[float, ...]
     winner: int
+
+
+@attrs.frozen
+class InventoryPart(Event):
+    """One sub-phase of a player's inventorying (rulebook p. 8) and what it gave or took:
+    ``part`` is "vehicles" (what emptying them gave; "dest:<id>" for a destination), "harvest",
+    "milking", "breeding", "shearing", "food" (the Sustenance Food, paid with "food", "grain",
+    "animals") or "fuel" (the November Peat, paid with "peat", "wood"); ``goods`` are (good,
+    animal or payment, count) pairs, counts > 0."""
+
+    part: str
+    goods: tuple[tuple[str, int], ...]
+
+
+@attrs.frozen
+class InventoryEnded(Event):
+    """A player's inventorying is over (after its payments): the time for its summary."""
+
+    season: str

@@ -18,7 +18,7 @@ from ..content.goods import ANIMALS, Animal, Good
 from ..content.text import Text, t, tn
 from ..content.tiles import Tile
 from ..content.words import counted
-from ..interpreter.events import ActionUsed, SupplyBottleneck
+from ..interpreter.events import ActionUsed, InventoryEnded, InventoryPart, SupplyBottleneck
 from ..interpreter.moves import Choose, Done, UseBuilding
 from ..interpreter.state import PlayerState
 from ..interpreter.steps import CountedDecision, Decision, OptionKind, PayCost, Script, Step
@@ -46,7 +46,14 @@ class EmptyVehicles(Step):
     def run(self, g: Game, p: PlayerState) -> None:
         from .vehicles import empty_vehicles
 
+        before = dict(p.goods)
+        travel = len(p.travel)
         empty_vehicles(g, p)
+        unloaded = [(str(good), n - before.get(good, 0)) for good, n in p.goods.items()
+                    if n > before.get(good, 0)]
+        unloaded += [(f"dest:{d}", 1) for d in p.travel[travel:]]
+        if unloaded:
+            g.emit(InventoryPart(p.index, "vehicles", tuple(unloaded)))
 
 
 @attrs.frozen
@@ -60,6 +67,7 @@ class Milking(Step):
         if food:
             gain(g, p, Good.FOOD, food)
             _log(g, p, "milking", t("milking gives {food}", food=counted(Good.FOOD, food)))
+            g.emit(InventoryPart(p.index, "milking", (("food", food),)))
 
 
 @attrs.frozen
@@ -68,6 +76,7 @@ class Harvest(Step):
 
     def run(self, g: Game, p: PlayerState) -> None:
         tiles = list(p.tiles.values())
+        harvested: list[tuple[str, int]] = []
         for tile, good in (
             (Tile.GRAIN_FIELD, Good.GRAIN),
             (Tile.FLAX_FIELD, Good.FLAX),
@@ -76,14 +85,21 @@ class Harvest(Step):
             n = tiles.count(tile.value)
             if n:
                 gain(g, p, good, n)
+                harvested.append((good.value, n))
         _log(g, p, "harvest", t("harvest"))
+        if harvested:
+            g.emit(InventoryPart(p.index, "harvest", tuple(harvested)))
 
 
 @attrs.frozen
 class Breeding(Step):
     def run(self, g: Game, p: PlayerState) -> None:
+        before = {a: animals.count(p, a) for a in ANIMALS}
         born = animals.breed(g, p)
         if born:
+            g.emit(InventoryPart(p.index, "breeding", tuple(
+                (a.value, animals.count(p, a) - n) for a, n in before.items()
+                if animals.count(p, a) > n)))
             _log(g, p, "breeding", tn("{n} Animals are born", "{n} Animals are born", born))
 
 
@@ -96,6 +112,7 @@ class Shearing(Step):
         if wool:
             gain(g, p, Good.WOOL, wool)
             _log(g, p, "shearing", t("shearing gives {wool}", wool=counted(Good.WOOL, wool)))
+            g.emit(InventoryPart(p.index, "shearing", (("wool", wool),)))
 
 
 def has_anytime_options(g: Game, p: PlayerState) -> bool:
@@ -159,6 +176,11 @@ def pay_sustenance(g: Game, p: PlayerState, food: int, fuel: int) -> None:
     by_wood = min(missing_fuel, p.goods[Good.WOOD] + p.goods[Good.TIMBER])
     missing_fuel -= by_wood
 
+    paid = (("food", paid_food), ("grain", grain), ("animals", by_animals))
+    g.emit(InventoryPart(p.index, "food", tuple((k, n) for k, n in paid if n)))
+    if fuel:
+        burnt = (("peat", paid_peat), ("wood", by_wood))
+        g.emit(InventoryPart(p.index, "fuel", tuple((k, n) for k, n in burnt if n)))
     steps: list[Step] = []
     if by_animals:
         steps.append(PayAnimalsStep(by_animals))
@@ -248,11 +270,21 @@ class BeforeNovemberDecision(Decision):
         g.push(Script(self.player, list(BEFORE_NOVEMBER[move.building]), source=move.building))
 
 
+@attrs.frozen
+class InventoryOver(Step):
+    """The end of a player's inventorying, after its payments (a summary may be shown)."""
+
+    season: str
+
+    def run(self, g: Game, p: PlayerState) -> None:
+        g.emit(InventoryEnded(p.index, self.season))
+
+
 def november(player: int) -> Script:
     return Script(
         player,
         [BeforeNovember(), EmptyVehicles(), Milking(), Harvest(),
-         Sustenance(SUSTENANCE_FOOD, SUSTENANCE_PEAT_NOVEMBER)],
+         Sustenance(SUSTENANCE_FOOD, SUSTENANCE_PEAT_NOVEMBER), InventoryOver("november")],
         source="november",
     )
 
@@ -260,6 +292,6 @@ def november(player: int) -> Script:
 def may(player: int) -> Script:
     return Script(
         player,
-        [EmptyVehicles(), Breeding(), Shearing(), Sustenance(SUSTENANCE_FOOD, 0)],
+        [EmptyVehicles(), Breeding(), Shearing(), Sustenance(SUSTENANCE_FOOD, 0), InventoryOver("may")],
         source="may",
     )

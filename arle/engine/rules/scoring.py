@@ -9,9 +9,9 @@ from ..content.buildings import BUILDINGS
 from ..content.decisions import SOLO_TARGET, travel_vp
 from ..content.destinations import DESTINATIONS
 from ..content.goods import ANIMALS, FOOD_CAP, TRACK_CAP, TRACK_GOODS, Good
-from ..content.text import Text, t
+from ..content.text import Text, join, noun, t
 from ..content.tiles import EQUIPMENT, TILE_VP, Tile
-from ..content.tools import tool_vp
+from ..content.tools import TOOL_TRACKS, tool_vp
 from ..interpreter.state import PlayerState
 from . import homeboard
 
@@ -115,6 +115,65 @@ def score(p: PlayerState) -> ScoreBreakdown:
         animals=animals_vp([count(p, a) for a in ANIMALS]),
         bottlenecks=p.bottleneck_vp,
     )
+
+
+def _good_name(g: Good | str) -> Text:
+    return noun(str(g).replace("_", " ").title())
+
+
+def score_reasons(p: PlayerState) -> dict[str, Text]:
+    """Why each category of ``score(p)`` scores what it does, for the live score's tooltips
+    (rulebook "The End of the Game and the Winner"): "Equipment -3: no Large Vehicle"."""
+    from .animals import count
+
+    sb = score(p)
+    none = t("nothing yet")
+
+    def vp(n: float) -> str:
+        return f"{n:+g}" if n else "0"
+
+    def line(parts: list[Text]) -> Text:
+        return join(parts, "; ") if parts else none
+
+    materials = [t("{n} {good}: {vp} VP", n=n, good=_good_name(g), vp=vp(MATERIAL_VP[g] * n))
+                 for g, n in p.goods.items() if n and g in MATERIAL_VP]
+    equipment = [t("{name}: {vp} VP", name=noun(EQUIPMENT[e.kind].name), vp=vp(EQUIPMENT[e.kind].vp))
+                 for e in p.barn if EQUIPMENT[e.kind].vp]
+    if not any(EQUIPMENT[e.kind].large for e in p.barn):
+        equipment.append(t("no Large Vehicle: {vp} VP", vp=vp(NO_LARGE_VEHICLE_VP)))
+    covered = sum(DESTINATIONS[d].size for d in p.travel)
+    tools = [t("{tool}: {vp} VP", tool=noun(TOOL_TRACKS[tool].name), vp=vp(tool_vp(tool, pos)))
+             for tool, pos in p.tools.items() if tool_vp(tool, pos)]
+    track = [t("{good} {n}: {vp} VP", good=_good_name(g), n=p.goods[g],
+               vp=vp(food_vp(p.goods[g]) if g is Good.FOOD else indicator_vp(p.goods[g])))
+             for g in TRACK_GOODS
+             if (food_vp(p.goods[g]) if g is Good.FOOD else indicator_vp(p.goods[g]))]
+    if any(tile == Tile.DEPOT for tile in p.tiles.values()) and track:
+        track.append(t("doubled by the Depot"))
+    tiles = sum(BUILDINGS[x].vp if x in BUILDINGS else TILE_VP[Tile(x)] for x in p.tiles.values())
+    home = [t("tiles and buildings: {vp} VP", vp=vp(tiles))]
+    if p.moors:
+        wet = sum(1 for m in p.moors if not m.dehydrated)
+        home.append(t("Moors left: {wet} wet (-4 VP each), {dry} dehydrated (-1 VP each): {vp} VP",
+                      wet=wet, dry=len(p.moors) - wet, vp=vp(homeboard.moor_penalty(p))))
+    tidal = homeboard.tidal_penalty_spaces(p)
+    if tidal:
+        home.append(t("{n} Tidal Flat spaces open to the sea: {vp} VP", n=tidal, vp=vp(-tidal)))
+    counts = sorted(((count(p, a), a) for a in ANIMALS), key=lambda x: x[0])
+    animals = t("{low} {a}: 2 VP each, {mid} {b}: 1 VP each, the most numerous: 0",
+                low=counts[0][0], a=_good_name(counts[0][1]), mid=counts[1][0], b=_good_name(counts[1][1]))
+    return {
+        "clothing_and_materials": line(materials),
+        "equipment": line(equipment),
+        "travel": t("{n} Travel Experience spaces covered: {vp} VP (1 VP per 2 spaces, rounded up)",
+                    n=covered, vp=vp(sb.travel)),
+        "tools": line(tools),
+        "goods_track": line(track),
+        "home_board": line(home),
+        "animals": animals,
+        "bottlenecks": t("missing Food and fuel at inventorying: {vp} VP", vp=vp(sb.bottlenecks))
+        if sb.bottlenecks else t("no supply bottleneck"),
+    }
 
 
 def solo_rating(total: float) -> Text:

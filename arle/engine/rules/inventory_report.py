@@ -1,0 +1,111 @@
+"""A player's inventorying in one record (rulebook p. 8), gathered from its ``InventoryPart``
+events, for the summary a player reads after it and for the game log."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import attrs
+
+from ..content.destinations import DESTINATIONS
+from ..content.text import Text, join, noun, t, tn
+from ..interpreter.events import Event, InventoryEnded, InventoryPart, PhaseStarted, SupplyBottleneck
+
+Counts = tuple[tuple[str, int], ...]
+
+
+@attrs.frozen
+class InventoryReport:
+    """What one inventorying gave and took: each part's (good or animal, count) pairs; ``food``
+    and ``fuel`` say what the Sustenance was paid with ("food", "grain", "animals"; "peat",
+    "wood"); the Food and fuel still missing cost ``vp`` (rulebook p. 8: 2 VP each)."""
+
+    player: int
+    season: str
+    vehicles: Counts = ()
+    harvest: Counts = ()
+    milking: Counts = ()
+    breeding: Counts = ()
+    shearing: Counts = ()
+    food: Counts = ()
+    fuel: Counts = ()
+    missing_food: int = 0
+    missing_fuel: int = 0
+    vp: int = 0
+
+    def lines(self) -> list[tuple[Text, Text]]:
+        """(sub-phase, what happened) in the rulebook's order, for the summary and the log."""
+        rows: list[tuple[Text, Text]] = []
+        nothing = t("nothing")
+        if self.vehicles:
+            rows.append((t("Vehicles emptied"), _counts(self.vehicles) or nothing))
+        if self.season == "november":
+            rows.append((t("Milking"), _counts(self.milking) or nothing))
+            rows.append((t("Harvest"), _counts(self.harvest) or nothing))
+        else:
+            rows.append((t("Breeding"), _counts(self.breeding, t("{n} born")) or nothing))
+            rows.append((t("Shearing"), _counts(self.shearing) or nothing))
+        rows.append((t("Food paid"), _counts(self.food) or nothing))
+        if self.season == "november":
+            rows.append((t("Fuel paid"), _counts(self.fuel) or nothing))
+        if self.missing_food or self.missing_fuel:
+            missing = []
+            if self.missing_food:
+                missing.append(t("{n} Food", n=self.missing_food))
+            if self.missing_fuel:
+                missing.append(t("{n} Peat", n=self.missing_fuel))
+            rows.append((t("Bottleneck"), t("{missing} missing: {vp} VP", missing=join(missing, " + "),
+                                             vp=self.vp)))
+        return rows
+
+    def text(self) -> Text:
+        """The whole report on one line ("Milking: 2 Food; Harvest: 1 Grain; ...")."""
+        return join([t("{part}: {what}", part=part, what=what) for part, what in self.lines()], "; ")
+
+
+_NAMES = {"food": "Food", "grain": "Grain", "flax": "Flax", "wood": "Wood", "wool": "Wool",
+          "peat": "Peat", "sheep": "Sheep", "cattle": "Cattle", "horse": "Horse"}
+
+
+def _counts(counts: Counts, animals: Text | None = None) -> Text | None:
+    if not counts:
+        return None
+    parts: list[Text] = []
+    for key, n in counts:
+        if key == "animals":
+            parts.append(tn("{n} Animal", "{n} Animals", n))
+        elif key.startswith("dest:"):
+            parts.append(t("{destination} to the Travel Experience Track",
+                           destination=noun(DESTINATIONS[key[5:]].name)))
+        else:
+            parts.append(t("{n} {good}", n=n, good=noun(_NAMES.get(key, key.replace("_", " ").title()))))
+    return join(parts)
+
+
+def inventory_report(events: Iterable[Event], player: int, season: str) -> InventoryReport:
+    """The report of ``player``'s last inventorying in ``events`` (oldest first): its parts
+    since the inventory phase began."""
+    parts: dict[str, Counts] = {}
+    missing_food = missing_fuel = vp = 0
+    for e in events:
+        if isinstance(e, PhaseStarted):
+            parts, missing_food, missing_fuel, vp = {}, 0, 0, 0
+        elif e.player != player:
+            continue
+        elif isinstance(e, InventoryPart):
+            parts[e.part] = _merge(parts.get(e.part, ()), e.goods)
+        elif isinstance(e, SupplyBottleneck):
+            missing_food += e.missing_food
+            missing_fuel += e.missing_fuel
+            vp += e.vp
+        elif isinstance(e, InventoryEnded):
+            season = e.season
+    return InventoryReport(player, season, missing_food=missing_food, missing_fuel=missing_fuel, vp=vp,
+                           **{k: v for k, v in parts.items()})
+
+
+def _merge(a: Counts, b: Counts) -> Counts:
+    total = dict(a)
+    for k, n in b:
+        total[k] = total.get(k, 0) + n
+    return tuple(total.items())

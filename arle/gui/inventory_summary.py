@@ -1,0 +1,172 @@
+"""After each inventorying, what it did for each player (issue 13): harvest, milking, breeding,
+shearing, what the Food and fuel were paid with and the bottleneck penalties, in a panel the
+players dismiss. The numbers are the engine's ``inventory_report``; the log says the same."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt
+from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen
+from PySide6.QtWidgets import (
+    QFrame,
+    QGridLayout,
+    QGroupBox,
+    QLabel,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from arle.engine import InventoryReport, Phase, inventory_report
+from arle.engine import events as E
+from arle.gui import style
+from arle.gui.texts import say
+
+if TYPE_CHECKING:
+    from arle.gui.session import GameSession, LogEntry
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("InventorySummary", text)
+
+
+def report_of(session: GameSession, upto: int, ended: E.InventoryEnded) -> InventoryReport:
+    """The report of the inventorying that ``ended`` in ``session.log[upto]``: the events since
+    the inventory phase began (it may have taken several moves: a payment, a trade)."""
+    events: list[E.Event] = []
+    for entry in reversed(session.log[: upto + 1]):
+        events[:0] = entry.events
+        if any(isinstance(e, E.PhaseStarted) for e in entry.events):
+            break
+    return inventory_report(events, ended.player, ended.season)
+
+
+def index_of(session: GameSession, entry: LogEntry) -> int:
+    """Where ``entry`` is in the session's log (the newest one when it is not there)."""
+    for i in range(len(session.log) - 1, -1, -1):
+        if session.log[i] is entry:
+            return i
+    return len(session.log) - 1
+
+
+class InventorySummary(QFrame):
+    """Over a top corner of the boards (the side of the season that is not next): one box per
+    player with each sub-phase of the inventorying and what it gave or took, until a player
+    clicks Continue. A panel of the window, not a window of its own, so that the keyboard
+    (Ctrl+Z) and the game go on while it shows; it floats over the boards (in no layout), so
+    that its showing moves and resizes nothing. It appears when the last player's inventorying
+    is over, for every player; a new game or an undo of that move hides it."""
+
+    def __init__(self, session: GameSession, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.setObjectName("inventorySummary")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        # opaque (it paints every pixel itself): the board under it is not painted again when
+        # it changes
+        self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
+        self._upto = -1  # the log entry whose move ended the inventorying shown
+        self.reports: list[InventoryReport] = []
+        self._lay = QVBoxLayout(self)
+        self._lay.setContentsMargins(8, 6, 8, 6)
+        self.title = QLabel()
+        self.title.setObjectName("sectionTitle")
+        self.body = QWidget()
+        self.button = QPushButton(_tr("Continue"))
+        self.button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.button.clicked.connect(self.dismiss)
+        self._lay.addWidget(self.title)
+        self._lay.addWidget(self.body)
+        self._lay.addWidget(self.button, 0, Qt.AlignmentFlag.AlignRight)
+        self.hide()
+        session.changed.connect(self._changed)
+        session.reset.connect(self.dismiss)
+
+    def _changed(self, events: list[Any]) -> None:
+        log = self.session.log
+        if not any(isinstance(e, E.InventoryEnded) for e in events) or \
+                self.session.game.state.phase is Phase.INVENTORY:
+            if len(log) <= self._upto:  # the move that ended it was taken back
+                self.dismiss()
+            return
+        # the last inventory of this phase is over: every player's, each to the move it ended in
+        ended: list[tuple[int, E.InventoryEnded]] = []
+        for i in range(len(log) - 1, -1, -1):
+            ended += [(i, e) for e in log[i].events if isinstance(e, E.InventoryEnded)]
+            if any(isinstance(e, E.PhaseStarted) for e in log[i].events):
+                break
+        self._upto = len(log) - 1
+        self.show_reports(sorted((report_of(self.session, i, e) for i, e in ended), key=lambda r: r.player))
+
+    def show_reports(self, reports: list[InventoryReport]) -> None:
+        self.reports = reports
+        month = _tr("November") if reports and reports[0].season == "november" else _tr("May")
+        self.title.setText(_tr("{month} inventory").format(month=month))
+        body = QWidget()
+        lay = QVBoxLayout(body)
+        lay.setContentsMargins(0, 0, 0, 0)
+        for report in reports:
+            box = QGroupBox(self.session.player_name(report.player))
+            grid = QGridLayout(box)
+            grid.setHorizontalSpacing(10)
+            grid.setVerticalSpacing(1)
+            icon = QLabel()
+            icon.setPixmap(style.piece_pixmap(style.player_shape(report.player),
+                                              style.player_color(self.session, report.player), 16))
+            grid.addWidget(icon, 0, 0, Qt.AlignmentFlag.AlignTop)
+            for r, (part, what) in enumerate(report.lines()):
+                name = QLabel(f"<b>{say(part)}</b>")
+                text = QLabel(say(what))
+                text.setWordWrap(True)
+                if str(part) == "Bottleneck":
+                    text.setStyleSheet("color: #a1330f; font-weight: bold;")
+                grid.addWidget(name, r, 1, Qt.AlignmentFlag.AlignTop)
+                grid.addWidget(text, r, 2)
+            grid.setColumnStretch(2, 1)
+            lay.addWidget(box)
+        self._lay.replaceWidget(self.body, body)
+        self.body.hide()
+        self.body.deleteLater()
+        self.body = body
+        body.show()  # (a widget added to a shown one waits for the event loop; it must count now)
+        self.place()
+        self.raise_()
+        self.show()
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        painter.fillRect(self.rect(), QColor("#fbf7ea"))
+        painter.setPen(QPen(QColor("#8a7b5a"), 2))
+        painter.drawRect(self.rect().adjusted(1, 1, -1, -1))
+
+    def attach(self, host: QWidget) -> None:
+        """Float over ``host`` (the boards), kept in its corner as it resizes."""
+        self.setParent(host)
+        host.installEventFilter(self)
+        self.hide()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Resize and not self.isHidden():
+            self.place()
+        return False
+
+    def place(self) -> None:
+        host = self.parentWidget()
+        if host is None:
+            return
+        w = min(400, max(260, host.width() - 24))
+        self._lay.activate()  # the new boxes' sizes, now rather than after the next paint
+        h = min(self._lay.totalHeightForWidth(w) if self._lay.hasHeightForWidth() else
+                self._lay.totalSizeHint().height(), max(120, host.height() - 48))
+        # over the season that is not next: after November the summer spaces, after May the winter ones
+        november = bool(self.reports) and self.reports[0].season == "november"
+        self.setGeometry(12 if november else host.width() - w - 12, 36, w, h)
+
+    def dismiss(self, *_: Any) -> None:
+        self.hide()
+        self._upto = -1
+
+    def texts(self) -> list[str]:
+        """Every label's text, top to bottom (for tests)."""
+        return [w.text() for w in self.body.findChildren(QLabel) if w.text()]

@@ -1,0 +1,60 @@
+"""The inventory summary's numbers (issue 13): ``inventory_report`` gathers a player's
+inventorying from its ``InventoryPart`` events; the numbers are the rulebook's (p. 8, "Phase 3:
+Inventoring": milking 1/2/3 Food for 2/5/7 Sheep and 1/2/3 for 1/3/5 Cattle, 1 Grain per Grain
+Field, Sustenance 3 Food and 2 Peat, Grain for missing Food, 2 VP per missing item; May: a Stall
+with exactly 2 Animals gets a third, shearing 1/2/3 Wool for 1/4/6 Sheep, newborns included)."""
+
+from __future__ import annotations
+
+from arle.engine import inventory_report, say
+from arle.engine.content.tiles import Tile
+from arle.engine.interpreter.events import InventoryEnded
+from tests.engine.helpers import (
+    C,
+    S,
+    clear_goods,
+    finish_work_phase,
+    game_in,
+    me,
+    of_type,
+    set_animals,
+    set_goods,
+)
+
+
+def test_november_two_sheep_one_cattle_milk_harvest_food_and_fuel_with_a_bottleneck():
+    """2 Sheep -> 1 Food, 1 Cattle -> 1 Food (milking); 1 Grain Field -> 1 Grain; Sustenance 3
+    Food: the 2 Food from milking and 1 Grain; 2 Peat: 1 Peat, the second missing: -2 VP."""
+    g = game_in("summer")
+    p = me(g)
+    clear_goods(p)
+    set_goods(p, peat=1)
+    p.tiles = {(3, 2): Tile.GRAIN_FIELD.value}  # (the starting Fields taken away)
+    set_animals(p, {"d0": {S: 1}, "d1": {S: 1}, "d2": {C: 1}})
+    g.refresh()
+    events = finish_work_phase(g)
+    report = inventory_report(events, 0, "november")
+    assert report.milking == (("food", 2),)
+    assert report.harvest == (("grain", 1),)
+    assert report.food == (("food", 2), ("grain", 1))
+    assert report.fuel == (("peat", 1),)
+    assert (report.missing_food, report.missing_fuel, report.vp) == (0, 1, -2)
+    assert sorted(e.player for e in of_type(events, InventoryEnded)) == [0, 1]
+    text = say(report.text())
+    assert "Milking: 2 Food" in text and "Harvest: 1 Grain" in text and "-2 VP" in text
+
+
+def test_may_a_stall_with_2_sheep_breeds_and_the_newborn_is_shorn():
+    """May: a Stall with exactly 2 Sheep gets a third; 3 Sheep give 1 Wool; 3 Food paid."""
+    g = game_in("winter")
+    p = me(g)
+    clear_goods(p)
+    set_goods(p, food=3)
+    p.tiles[(3, 2)] = Tile.STALL.value
+    set_animals(p, {"s3,2": {S: 2}, "d2": {C: 1}})
+    g.refresh()
+    report = inventory_report(finish_work_phase(g), 0, "may")
+    assert report.breeding == (("sheep", 1),)
+    assert report.shearing == (("wool", 1),)
+    assert report.food == (("food", 3),)
+    assert report.vp == 0 and "Bottleneck" not in say(report.text())
