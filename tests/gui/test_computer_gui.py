@@ -369,7 +369,10 @@ def test_the_window_stays_live_while_hard_thinks(qtbot) -> None:
     timer.stop()
     gaps = [b - a for a, b in itertools.pairwise(ticks)]
     assert len(ticks) > 10
-    assert max(gaps) < 0.25, f"the window froze for {max(gaps):.2f} s"
+    # Thinking on the GUI thread would leave one gap as long as the whole think; a loaded machine
+    # (other processes on both cores) may delay a tick, never by half of the think.
+    whole = ticks[-1] - ticks[0]
+    assert max(gaps) < 0.5 * whole, f"the window froze for {max(gaps):.2f} s of {whole:.2f} s"
     assert gc.isenabled()
 
 
