@@ -20,7 +20,7 @@ from arle.engine import Game, Move
 from .evaluate import evaluate
 from .players import LEVELS, random_move
 from .players import plan as _plan
-from .reasons import Reason, reason_for, reason_text
+from .reasons import Reason, reason_for, reason_text, reason_words
 from .search import Cancelled, settle
 
 
@@ -59,4 +59,4 @@ def hint(game: Game, should_stop: Callable[[], bool] | None = None) -> tuple[Mov
     return leaves[0].path[0], reason_for(game, leaves[0].game, game.actor)
 
 
-__all__ = ["LEVELS", "Cancelled", "Reason", "choose", "evaluate", "hint", "reason_text"]
+__all__ = ["LEVELS", "Cancelled", "Reason", "choose", "evaluate", "hint", "reason_text", "reason_words"]

@@ -1,29 +1,54 @@
 """Why the coach suggests a move, in words: what the action it starts gains, as a message id
-with parameters (for translation) and its English text."""
+with parameters, put into words by ``reason_words`` (a ``Text`` any language renders) or
+``reason_text`` (English)."""
 
 from __future__ import annotations
 
 import attrs
 
-from arle.engine import Game
+from arle.engine import Game, Good, Text, join
+from arle.engine import t as _t  # ``_t``: the translations extractor collects these texts
+from arle.engine.content.words import counted
 from arle.engine.rules.scoring import score
-
-MESSAGES: dict[str, str] = {
-    "ai.reason.only": "The only sensible move here.",
-    "ai.reason.points": "Scores {points} VP now ({category}).",
-    "ai.reason.goods": "Gains {goods} for later.",
-    "ai.reason.position": "Keeps the best position for the rest of the game.",
-}
 
 
 @attrs.frozen
 class Reason:
     id: str
-    params: dict[str, str | float]
+    params: dict[str, object]
+
+
+#: The score categories as a reason names them, in the middle of a sentence.
+CATEGORY_WORDS: dict[str, Text] = {
+    "clothing and materials": _t("clothing and building materials"),
+    "equipment": _t("equipment"),
+    "travel": _t("travel experience"),
+    "tools": _t("tools"),
+    "goods track": _t("goods track"),
+    "home board": _t("home board"),
+    "animals": _t("animals"),
+    "bottlenecks": _t("supply bottlenecks"),
+}
 
 
 def reason_text(reason: Reason) -> str:
-    return MESSAGES[reason.id].format(**reason.params)
+    """The reason in English."""
+    return str(reason_words(reason))
+
+
+def reason_words(reason: Reason) -> Text:
+    """The reason as a ``Text``: the window says it in the player's language."""
+    p = reason.params
+    if reason.id == "ai.reason.points":
+        category = str(p["category"])
+        return _t("Scores {points} VP now ({category}).", points=float(p["points"]),
+                  category=CATEGORY_WORDS.get(category, category))
+    if reason.id == "ai.reason.goods":
+        gained = p.get("gained") or ()
+        return _t("Gains {goods} for later.", goods=join([counted(Good(g), int(n)) for g, n in gained]))
+    if reason.id == "ai.reason.only":
+        return _t("The only sensible move here.")
+    return _t("Keeps the best position for the rest of the game.")
 
 
 def reason_for(before: Game, after: Game, player: int) -> Reason:
@@ -36,7 +61,9 @@ def reason_for(before: Game, after: Game, player: int) -> Reason:
         category = max((k for k in now if k != "total"), key=lambda k: now[k] - was[k])
         return Reason("ai.reason.points", {"points": f"{gained:g}", "category": category.replace("_", " ")})
     old, new = before.state.players[player].goods, after.state.players[player].goods
-    more = [f"{new[g] - old[g]} {g.value.replace('_', ' ').title()}" for g in new if new[g] > old[g]]
+    more = [(g, new[g] - old[g]) for g in new if new[g] > old[g]]
     if more:
-        return Reason("ai.reason.goods", {"goods": ", ".join(more)})
+        return Reason("ai.reason.goods", {
+            "goods": ", ".join(f"{n} {g.value.replace('_', ' ').title()}" for g, n in more),
+            "gained": tuple((g.value, n) for g, n in more)})
     return Reason("ai.reason.position", {})

@@ -135,8 +135,8 @@ class Coach(QObject):
         self.said.emit("")
 
     def _found(self, found: tuple[Move, Any], at: int) -> None:
-        from arle.ai import reason_text
-        from arle.gui.style import move_label
+        from arle.ai import reason_words
+        from arle.gui.style import move_label, say
 
         self.busy.emit(False)
         if at != len(self.session.history.moves):
@@ -145,7 +145,7 @@ class Coach(QObject):
         self.move = move
         self.light(move)
         text = _tr("Hint: {move}. {why}").format(move=move_label(self.session.game, move),
-                                                 why=reason_text(reason))
+                                                 why=say(reason_words(reason)))
         self.said.emit(text)
         self.session.message.emit(text)
 

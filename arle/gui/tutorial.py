@@ -56,10 +56,11 @@ def tutorial_setup(name: str) -> Any:
 
 def _hint(game: Game) -> tuple[Move, str]:
     """On the worker thread: the Hint for a copy of the game, with its reason in words."""
-    from arle.ai import hint, reason_text
+    from arle.ai import hint, reason_words
+    from arle.gui.texts import say
 
     move, reason = hint(game)
-    return move, reason_text(reason)
+    return move, say(reason_words(reason))
 
 
 class TutorialCard(QFrame):
