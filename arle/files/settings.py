@@ -45,6 +45,8 @@ class Settings:
     last_directory: str = ""
     language: str = "en"
     friendly_undo: bool = False
+    #: The boards' zoom (1.0: each board fits its view, never smaller than its text needs).
+    zoom: float = 1.0
 
 
 def config_dir() -> Path:
@@ -65,6 +67,8 @@ def _valid(name: str, value: Any) -> bool:
         return all(0 < len(v) <= 64 for v in value)
     if name == "friendly_undo":
         return isinstance(value, bool)
+    if name == "zoom":
+        return isinstance(value, int | float) and not isinstance(value, bool) and 0.25 <= value <= 4.0
     return isinstance(value, str) and len(value) <= 64 * 1024
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSize, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSize, Qt, Signal
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import (
     QFrame,
@@ -32,9 +32,19 @@ def _tr(text: str) -> str:
     return QCoreApplication.translate("MainWindow", text)
 
 
+#: The heights (px) the side panel's parts keep in a short window (1280x720 with a title bar and
+#: a task bar): the rest of each scrolls.
+DECISION_FLOOR, SUPPLY_FLOOR, LOG_FLOOR = 200, 120, 90
+
+
 class ChoiceScroll(QScrollArea):
-    """Holds the decision panel: asks for the room all its buttons need, scrolls when the window
-    has less (QScrollArea would keep the size hint its widget had when it was set)."""
+    """Holds a side panel part (the decision, the players' supply): asks for the room all of it
+    needs, scrolls when the window has less (QScrollArea would keep the size hint its widget had
+    when it was set). ``floor``: the height it keeps however short the window is."""
+
+    def __init__(self, floor: int = 300) -> None:
+        super().__init__()
+        self.floor = floor
 
     def sizeHint(self) -> QSize:
         widget = self.widget()
@@ -54,13 +64,16 @@ class ChoiceScroll(QScrollArea):
         return super().eventFilter(watched, event)
 
     def minimumSizeHint(self) -> QSize:
-        """All of a usual decision (up to ~8 buttons) stays visible: the game log gives way first."""
+        """A usual decision (up to ~6 buttons) stays visible: the game log gives way first."""
         hint = self.sizeHint()
-        return QSize(super().minimumSizeHint().width(), min(hint.height(), 300))
+        return QSize(super().minimumSizeHint().width(), min(hint.height(), self.floor))
 
 
 class GamePage(QSplitter):
     """Boards on the left (tabs), panels on the right."""
+
+    #: Ctrl+wheel on a board: zoom every board by this many steps.
+    zoomAsked = Signal(int)
 
     def __init__(self, session: GameSession) -> None:
         from arle.gui.board_scene import BoardScene
@@ -120,8 +133,8 @@ class GamePage(QSplitter):
         # A long list of choices (13 buildings) scrolls instead of making the window taller than the
         # screen; the game log gives up its room first.
         self.log.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Ignored)
-        self.log.setMinimumHeight(110)
-        self.decision_scroll = ChoiceScroll()
+        self.log.setMinimumHeight(LOG_FLOOR)
+        self.decision_scroll = ChoiceScroll(DECISION_FLOOR)
         self.decision_scroll.setWidget(self.decision)
         self.decision_scroll.setWidgetResizable(True)
         self.decision_scroll.setFrameShape(QFrame.Shape.NoFrame)
@@ -129,19 +142,35 @@ class GamePage(QSplitter):
         side_lay.addWidget(self.decision_scroll)
         session.changed.connect(self.decision_scroll.updateGeometry)
         session.reset.connect(self.decision_scroll.updateGeometry)
-        side_lay.addWidget(self.player_tabs)
+        # The players' supply scrolls too on a short screen (1280x720): the log stays in view.
+        self.player_scroll = ChoiceScroll(SUPPLY_FLOOR)
+        self.player_scroll.setWidget(self.player_tabs)
+        self.player_scroll.setWidgetResizable(True)
+        self.player_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        side_lay.addWidget(self.player_scroll)
         side_lay.addWidget(self.log, 1)
         side.setMinimumWidth(340)
         side.setMaximumWidth(460)
+        self.side = side
         self.addWidget(self.views)
         self.addWidget(side)
+        self.setCollapsible(0, False)  # the boards never; the side panel when dragged away
         self.setStretchFactor(0, 1)
         self.setStretchFactor(1, 0)
         self.setSizes([1200, 400])
+        for view in self.board_views():
+            view.zoomAsked.connect(self.zoomAsked)
         self._last_focus: tuple[Any, ...] | None = None
         session.changed.connect(self.follow)
         session.reset.connect(self.follow)
         self.follow()
+
+    def board_views(self) -> list[BoardView]:
+        return [self.board_view, *self.home_views, *self.storage_views, self.supply_view]
+
+    def set_zoom(self, zoom: float) -> None:
+        for view in self.board_views():
+            view.set_zoom(zoom)
 
     def _scoring_changed(self, *_: Any) -> None:
         if self.session.game.over or self.views.currentIndex() == self.scoring_index:

@@ -32,6 +32,8 @@ class GameSession(QObject):
     changed = Signal(list)
     #: One-line status text (refused drops, errors, what just happened).
     message = Signal(str)
+    #: Why a drop or a click was refused (also sent as ``message``): said at the mouse.
+    refused = Signal(str)
     undoAvailable = Signal(bool)
     redoAvailable = Signal(bool)
     gameOver = Signal()
@@ -102,7 +104,7 @@ class GameSession(QObject):
         """Apply ``move`` through the history. Illegal: emits ``message``, returns False, no change."""
         reason = self.why_not(move)
         if reason is not None:
-            self.message.emit(reason)
+            self.refuse(reason)
             return False
         actor = self.game.actor
         label = move_label(self.game, move)
@@ -132,6 +134,7 @@ class GameSession(QObject):
     def refuse(self, reason: str) -> None:
         """A drop or click that maps to no legal move: say why, change nothing."""
         self.message.emit(reason)
+        self.refused.emit(reason)
 
     def undo(self) -> bool:
         if not self._history.can_undo():
@@ -140,8 +143,8 @@ class GameSession(QObject):
         self._history.undo()
         if self.log:
             self.log.pop()
-        self.message.emit(_tr("Move taken back."))
         self._after([])
+        self.message.emit(_tr("Move taken back."))  # after ``changed``, which clears the status bar
         return True
 
     def redo(self) -> bool:
