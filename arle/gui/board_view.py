@@ -83,7 +83,11 @@ class BoardView(QGraphicsView):
         scale = self.wanted_scale()
         self._scroll_bars(scale)
         if abs(scale - self.scale_factor()) > 1e-6:
+            first = self.transform().isIdentity()
             self.setTransform(QTransform.fromScale(scale, scale))
+            if first:  # a board that scrolls opens at its top left, where its reading starts
+                self.horizontalScrollBar().setValue(self.horizontalScrollBar().minimum())
+                self.verticalScrollBar().setValue(self.verticalScrollBar().minimum())
 
     def _scroll_bars(self, scale: float) -> None:
         """Scroll bars where the board at ``scale`` is larger than the view, decided here: left
@@ -108,8 +112,10 @@ class BoardView(QGraphicsView):
     def wheelEvent(self, event: QWheelEvent) -> None:
         if event.modifiers() & Qt.KeyboardModifier.ControlModifier:
             steps = 1 if event.angleDelta().y() > 0 else -1 if event.angleDelta().y() < 0 else 0
-            if steps:
+            if steps:  # the spot under the mouse stays there
+                self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
                 self.zoomAsked.emit(steps)
+                self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
             event.accept()
             return
         super().wheelEvent(event)

@@ -65,8 +65,12 @@ class ChoiceScroll(QScrollArea):
 
     def minimumSizeHint(self) -> QSize:
         """A usual decision (up to ~6 buttons) stays visible: the game log gives way first."""
-        hint = self.sizeHint()
-        return QSize(super().minimumSizeHint().width(), min(hint.height(), self.floor))
+        hint, widget = self.sizeHint(), self.widget()
+        if widget is None:
+            return super().minimumSizeHint()
+        bar = self.verticalScrollBar().sizeHint().width()
+        width = widget.minimumSizeHint().width() + 2 * self.frameWidth() + bar
+        return QSize(width, min(hint.height(), self.floor))
 
 
 class GamePage(QSplitter):
@@ -88,6 +92,9 @@ class GamePage(QSplitter):
         self.session = session
         self.views = QTabWidget()
         self.views.setDocumentMode(True)
+        # In a narrow window the tabs' names are shortened, never scrolled out of sight.
+        self.views.setUsesScrollButtons(False)
+        self.views.setElideMode(Qt.TextElideMode.ElideRight)
         self.board_scene = BoardScene(session)
         self.board_view = BoardView(self.board_scene)
         self.views.addTab(self.board_view, _tr("Game board"))
@@ -147,6 +154,7 @@ class GamePage(QSplitter):
         self.player_scroll.setWidget(self.player_tabs)
         self.player_scroll.setWidgetResizable(True)
         self.player_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.player_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         side_lay.addWidget(self.player_scroll)
         side_lay.addWidget(self.log, 1)
         side.setMinimumWidth(340)
@@ -157,7 +165,7 @@ class GamePage(QSplitter):
         self.setCollapsible(0, False)  # the boards never; the side panel when dragged away
         self.setStretchFactor(0, 1)
         self.setStretchFactor(1, 0)
-        self.setSizes([1200, 400])
+        self.setSizes([1210, 390])  # at 1600 px the game board shows whole at its readable size
         for view in self.board_views():
             view.zoomAsked.connect(self.zoomAsked)
         self._last_focus: tuple[Any, ...] | None = None
