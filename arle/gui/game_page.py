@@ -121,6 +121,8 @@ class GamePage(QSplitter):
         session.changed.connect(self._scoring_changed)
         self.views.currentChanged.connect(self._scoring_shown)
         self.base_titles = [self.views.tabText(i) for i in range(self.views.count())]
+        for i, title in enumerate(self.base_titles):  # the whole name where the tab shortens it
+            self.views.setTabToolTip(i, title.replace("&&", "&"))
 
         side = QWidget()
         side.setObjectName("sidePanel")
