@@ -26,6 +26,9 @@ DEFAULT_READING_PX = 12.0
 #: The zoom the player may choose (1.0: the board fits its view, or is as large as its text needs).
 MIN_ZOOM, MAX_ZOOM = 0.5, 3.0
 ZOOM_STEP = 1.25
+#: Pixels of a board's blank margin (the game board's is 8 px a side at its readable size) that
+#: may be cut rather than scrolled to: on a 1600 px wide screen the game board shows whole.
+SLACK = 12
 
 
 def clamp_zoom(zoom: float) -> float:
@@ -95,10 +98,10 @@ class BoardView(QGraphicsView):
         forward was painted twice."""
         rect, room = self.sceneRect(), self.maximumViewportSize()
         bar = self.style().pixelMetric(self.style().PixelMetric.PM_ScrollBarExtent)
-        wide = rect.width() * scale > room.width() + 0.5
-        tall = rect.height() * scale > room.height() + 0.5
-        wide = wide or (tall and rect.width() * scale > room.width() - bar + 0.5)
-        tall = tall or (wide and rect.height() * scale > room.height() - bar + 0.5)
+        width, height = rect.width() * scale - SLACK, rect.height() * scale - SLACK
+        wide, tall = width > room.width(), height > room.height()
+        wide = wide or (tall and width > room.width() - bar)
+        tall = tall or (wide and height > room.height() - bar)
         on, off = Qt.ScrollBarPolicy.ScrollBarAlwaysOn, Qt.ScrollBarPolicy.ScrollBarAlwaysOff
         if self.horizontalScrollBarPolicy() != (on if wide else off):
             self.setHorizontalScrollBarPolicy(on if wide else off)

@@ -123,11 +123,14 @@ def test_at_1024x768_board_text_stays_readable_and_the_boards_scroll(qtbot):
     assert right >= view.sceneRect().right() - 2
 
 
-def test_a_large_window_fits_the_board_without_scroll_bars(qtbot):
-    window = playing(qtbot, (1900, 1100))
+@pytest.mark.parametrize("size", [(1600, 1000), (1900, 1100), (3840, 2100)])
+def test_the_default_size_and_larger_show_the_game_board_whole(qtbot, size):
+    window = playing(qtbot, size)
     view = window.page.board_view
     assert not view.horizontalScrollBar().isVisible() and not view.verticalScrollBar().isVisible()
     assert view.scale_factor() * READING_PX["BoardScene"] >= READABLE_PX
+    shown = view.mapToScene(view.viewport().rect()).boundingRect()
+    assert shown.width() >= view.sceneRect().width() - 8 and shown.height() >= view.sceneRect().height() - 8
 
 
 def test_zoom_in_out_and_reset_scale_every_board_and_are_kept(qtbot):
