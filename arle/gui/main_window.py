@@ -649,6 +649,8 @@ class MainWindow(QMainWindow):
         self._save_settings()
         if self.page is not None:
             self.page.set_zoom(self.settings.zoom)
+            self.statusBar().showMessage(_tr("Zoom: {percent} %").format(
+                percent=round(self.settings.zoom * 100)), 3000)
 
     def zoom_by(self, steps: int) -> None:
         from arle.gui.board_view import ZOOM_STEP

@@ -7,6 +7,7 @@ news of a situation that has changed; the window title names the game once.
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -19,7 +20,7 @@ from arle.commands.simulate import choose_move
 from arle.engine import Setup
 from arle.engine.interpreter.moves import PlaceWorker
 from arle.files.history import GameHistory
-from arle.files.settings import load_settings
+from arle.files.settings import Settings, load_settings, read_settings, save_settings
 from arle.gui.board_view import READABLE_PX, READING_PX, ZOOM_STEP
 from arle.gui.main_window import FRAME_ALLOWANCE, MainWindow
 from tests.gui.test_window import history_with, journal_of, loaded, open_window
@@ -141,6 +142,7 @@ def test_zoom_in_out_and_reset_scale_every_board_and_are_kept(qtbot):
     assert view.scale_factor() == pytest.approx(fitted * ZOOM_STEP)
     assert window.page.home_views[0].zoom == pytest.approx(ZOOM_STEP)
     assert load_settings().zoom == pytest.approx(ZOOM_STEP)
+    assert window.statusBar().currentMessage() == "Zoom: 125 %"
     window.zoom_out_action.trigger()
     window.zoom_out_action.trigger()
     assert view.scale_factor() == pytest.approx(fitted / ZOOM_STEP)
@@ -275,3 +277,22 @@ def test_the_title_names_the_players_and_arle_once(qtbot, tmp_path):
     assert window.windowTitle() == "Anna – Ben — Arle" and window.windowTitle().count("Arle") == 1
     window.save_to(tmp_path / "Kept.arle.json")
     assert window.windowTitle() == "Anna – Ben [Kept.arle.json] — Arle"
+
+
+# -- the zoom setting ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("value", [1.5, 1, 0.5])
+def test_the_zoom_setting_is_read_back(tmp_path, value):
+    path = tmp_path / "settings.json"
+    save_settings(Settings(zoom=value), path)
+    assert read_settings(path) == (Settings(zoom=value), None)
+
+
+@pytest.mark.parametrize("value", ["big", True, None, 0, 99, [1.0]])
+def test_an_unusable_zoom_setting_gives_the_fitted_boards_and_a_warning(tmp_path, value):
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"zoom": value, "friendly_undo": True}))
+    settings, warning = read_settings(path)
+    assert settings.zoom == 1.0 and settings.friendly_undo is True
+    assert warning is not None and "zoom" in warning
