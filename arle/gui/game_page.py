@@ -255,10 +255,26 @@ class GamePage(QSplitter):
                 self._bring_forward(wanted)
             if g.actor is not None and g.actor < self.player_tabs.count():
                 self.player_tabs.setCurrentIndex(g.actor)
+            if wanted == 0 and not g.over:
+                self._show_next_worker()
         for i, title in enumerate(self.base_titles):
             text = ("● " + title) if i == wanted and not g.over else title
             if self.views.tabText(i) != text:  # a new text lays out the whole tab bar again
                 self.views.setTabText(i, text)
+
+
+    def _show_next_worker(self) -> None:
+        """A game board that scrolls (a small window) shows the Worker to place next, if it
+        can be seen without losing sight of the rest (the month track's right end is off a
+        1280x720 window's board)."""
+        from arle.gui.board_view import SLACK
+
+        view = self.board_view
+        if not (view.horizontalScrollBar().isVisible() or view.verticalScrollBar().isVisible()):
+            return
+        token = self.board_scene.next_worker()
+        if token is not None:
+            view.ensureVisible(token.sceneBoundingRect(), SLACK * 2, SLACK * 2)
 
 
 def adopt(page: GamePage, session: GameSession) -> None:

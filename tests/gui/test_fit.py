@@ -296,3 +296,24 @@ def test_an_unusable_zoom_setting_gives_the_fitted_boards_and_a_warning(tmp_path
     settings, warning = read_settings(path)
     assert settings.zoom == 1.0 and settings.friendly_undo is True
     assert warning is not None and "zoom" in warning
+
+
+def test_a_scrolled_game_board_shows_the_worker_to_place_next(qtbot):
+    """At 1280x720 the month track's right end is off the board's view: the Worker to place
+    (Ben's, in month 4 here) is scrolled into sight when his turn comes."""
+    window = playing(qtbot, SMALL)
+    session, scene, view = window.session, window.page.board_scene, window.page.board_view
+    assert view.horizontalScrollBar().isVisible()
+    rng = random.Random(2)
+    checked = 0
+    for _ in range(30):
+        workers = session.legal_of(PlaceWorker)
+        assert session.try_apply(workers[-1] if workers else choose_move(rng, session.legal_moves(), session.game))
+        settle()
+        token = scene.next_worker()
+        if token is None or window.page.views.currentWidget() is not view:
+            continue
+        shown = view.mapToScene(view.viewport().rect()).boundingRect()
+        assert shown.contains(token.sceneBoundingRect()), (shown, token.sceneBoundingRect())
+        checked += 1
+    assert checked >= 5
