@@ -307,8 +307,8 @@ def test_a_scrolled_game_board_shows_the_worker_to_place_next(qtbot):
     rng = random.Random(2)
     checked = 0
     for _ in range(30):
-        workers = session.legal_of(PlaceWorker)
-        assert session.try_apply(workers[-1] if workers else choose_move(rng, session.legal_moves(), session.game))
+        workers = session.legal_of(PlaceWorker) or [choose_move(rng, session.legal_moves(), session.game)]
+        assert session.try_apply(workers[-1])
         settle()
         token = scene.next_worker()
         if token is None or window.page.views.currentWidget() is not view:
