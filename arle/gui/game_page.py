@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSize, Qt, Signal
-from PySide6.QtGui import QIcon
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QIcon, QShowEvent
 from PySide6.QtWidgets import (
     QFrame,
     QScrollArea,
@@ -262,6 +262,12 @@ class GamePage(QSplitter):
             if self.views.tabText(i) != text:  # a new text lays out the whole tab bar again
                 self.views.setTabText(i, text)
 
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        # The boards have their size only now: a game opened in a small window shows its Worker.
+        if self.views.currentIndex() == 0 and not self.session.game.over:
+            QTimer.singleShot(0, self._show_next_worker)
 
     def _show_next_worker(self) -> None:
         """A game board that scrolls (a small window) shows the Worker to place next, if it
