@@ -36,7 +36,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
 }
 BOOLEANS = ("friendly_undo", "confirm_end_turn", "auto_pay", "cut_all_peat", "tutorial_done")
 #: The board zoom a player may choose (0.5 = 50% to 2.0 = 200%).
-ZOOM_RANGE = (0.5, 2.0)
+ZOOM_RANGE = (0.5, 3.0)
 COMPUTER_PACES = CHOICES["computer_pace"]
 
 

@@ -1,12 +1,14 @@
-"""The view every board is shown in: its scene scaled to fit, crisp at any size, redrawn when its
-tab comes forward."""
+"""The view every board is shown in: its scene scaled to fit, never so small that its text is hard
+to read (the board scrolls instead), zoomed by the player (Ctrl+Plus/Minus/0, Ctrl+wheel), crisp
+at any size, redrawn when its tab comes forward."""
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPoint, QPointF, Qt
-from PySide6.QtGui import QPainter, QResizeEvent, QShowEvent
+from PySide6.QtCore import QPoint, QPointF, Qt, Signal
+from PySide6.QtGui import QMouseEvent, QPainter, QResizeEvent, QShowEvent, QTransform, QWheelEvent
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
 from arle.gui import style
@@ -14,13 +16,39 @@ from arle.gui import style
 if TYPE_CHECKING:
     from arle.gui.scene import GameScene
 
+#: The smallest text size worth reading, in logical pixels: 9 pt at 96 dpi (issue 13).
+READABLE_PX = 12.0
+#: The size (scene units) of the smallest text a player needs on each board: the action space
+#: names on the game board (their descriptions are repeated in the tooltips), the 9 pt names of
+#: tiles, goods and destinations on the others.
+READING_PX = {"BoardScene": 15.0}
+DEFAULT_READING_PX = 12.0
+#: The zoom the player may choose (1.0: the board fits its view, or is as large as its text needs).
+MIN_ZOOM, MAX_ZOOM = 0.5, 3.0
+ZOOM_STEP = 1.25
+#: Pixels of a board's blank margin (the game board's is 8 px a side at its readable size) that
+#: may be cut rather than scrolled to: on a 1600 px wide screen the game board shows whole.
+SLACK = 12
+
+
+def clamp_zoom(zoom: float) -> float:
+    return min(MAX_ZOOM, max(MIN_ZOOM, zoom))
+
 
 class BoardView(QGraphicsView):
-    """Shows a scene scaled to fit, keeping its proportions, crisp at any size."""
+    """Shows a scene scaled to fit, keeping its proportions; scrolls where the fit would make its
+    text smaller than ``READABLE_PX`` or the player zoomed in."""
+
+    #: Ctrl+wheel: zoom in (+1) or out (-1) by one step; the window zooms every board alike.
+    zoomAsked = Signal(int)
 
     def __init__(self, scene: GameScene, parent: QWidget | None = None) -> None:
         super().__init__(scene, parent)
         self.board = scene
+        self.zoom = 1.0
+        #: Where (global) and when the mouse was last pressed or released here: a refusal's
+        #: bubble is shown there.
+        self.pointer: tuple[QPoint, float] | None = None
         self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing
                             | QPainter.RenderHint.SmoothPixmapTransform)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
@@ -36,8 +64,72 @@ class BoardView(QGraphicsView):
         # in the middle of an empty band.
         self.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignHCenter)
 
+    def readable_scale(self) -> float:
+        """The smallest scale at which this board's text is ``READABLE_PX`` high."""
+        return READABLE_PX / READING_PX.get(type(self.board).__name__, DEFAULT_READING_PX)
+
+    def scale_factor(self) -> float:
+        """The scale the board is shown at now."""
+        return self.transform().m11()
+
+    def wanted_scale(self) -> float:
+        rect = self.sceneRect()
+        room = self.maximumViewportSize()  # without scroll bars: the fit does not depend on them
+        if rect.width() <= 0 or rect.height() <= 0 or room.width() <= 0 or room.height() <= 0:
+            return self.readable_scale() * self.zoom
+        # Two pixels to spare, as fitInView keeps: a board that fits to the last pixel would
+        # round up to a one-pixel scroll bar.
+        fit = min((room.width() - 4) / rect.width(), (room.height() - 4) / rect.height())
+        return max(fit, self.readable_scale()) * self.zoom
+
     def fit(self) -> None:
-        self.fitInView(self.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+        scale = self.wanted_scale()
+        self._scroll_bars(scale)
+        if abs(scale - self.scale_factor()) > 1e-6:
+            first = self.transform().isIdentity()
+            self.setTransform(QTransform.fromScale(scale, scale))
+            if first:  # a board that scrolls opens at its top left, where its reading starts
+                self.horizontalScrollBar().setValue(self.horizontalScrollBar().minimum())
+                self.verticalScrollBar().setValue(self.verticalScrollBar().minimum())
+
+    def _scroll_bars(self, scale: float) -> None:
+        """Scroll bars where the board at ``scale`` is larger than the view, decided here: left
+        to Qt (as needed) they came and went while a board was hidden, and a board brought
+        forward was painted twice."""
+        rect, room = self.sceneRect(), self.maximumViewportSize()
+        bar = self.style().pixelMetric(self.style().PixelMetric.PM_ScrollBarExtent)
+        width, height = rect.width() * scale - SLACK, rect.height() * scale - SLACK
+        wide, tall = width > room.width(), height > room.height()
+        wide = wide or (tall and width > room.width() - bar)
+        tall = tall or (wide and height > room.height() - bar)
+        on, off = Qt.ScrollBarPolicy.ScrollBarAlwaysOn, Qt.ScrollBarPolicy.ScrollBarAlwaysOff
+        if self.horizontalScrollBarPolicy() != (on if wide else off):
+            self.setHorizontalScrollBarPolicy(on if wide else off)
+        if self.verticalScrollBarPolicy() != (on if tall else off):
+            self.setVerticalScrollBarPolicy(on if tall else off)
+
+    def set_zoom(self, zoom: float) -> None:
+        self.zoom = clamp_zoom(zoom)
+        self.fit()
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        if event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+            steps = 1 if event.angleDelta().y() > 0 else -1 if event.angleDelta().y() < 0 else 0
+            if steps:  # the spot under the mouse stays there
+                self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+                self.zoomAsked.emit(steps)
+                self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
+            event.accept()
+            return
+        super().wheelEvent(event)
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        self.pointer = (event.globalPosition().toPoint(), time.monotonic())
+        super().mousePressEvent(event)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        self.pointer = (event.globalPosition().toPoint(), time.monotonic())
+        super().mouseReleaseEvent(event)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSize, Qt
-from PySide6.QtGui import QIcon
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QIcon, QShowEvent
 from PySide6.QtWidgets import (
     QFrame,
     QScrollArea,
@@ -32,9 +32,19 @@ def _tr(text: str) -> str:
     return QCoreApplication.translate("MainWindow", text)
 
 
+#: The heights (px) the side panel's parts keep in a short window (1280x720 with a title bar and
+#: a task bar): the rest of each scrolls.
+DECISION_FLOOR, SUPPLY_FLOOR, LOG_FLOOR = 200, 120, 90
+
+
 class ChoiceScroll(QScrollArea):
-    """Holds the decision panel: asks for the room all its buttons need, scrolls when the window
-    has less (QScrollArea would keep the size hint its widget had when it was set)."""
+    """Holds a side panel part (the decision, the players' supply): asks for the room all of it
+    needs, scrolls when the window has less (QScrollArea would keep the size hint its widget had
+    when it was set). ``floor``: the height it keeps however short the window is."""
+
+    def __init__(self, floor: int = 300) -> None:
+        super().__init__()
+        self.floor = floor
 
     def sizeHint(self) -> QSize:
         widget = self.widget()
@@ -54,13 +64,20 @@ class ChoiceScroll(QScrollArea):
         return super().eventFilter(watched, event)
 
     def minimumSizeHint(self) -> QSize:
-        """All of a usual decision (up to ~8 buttons) stays visible: the game log gives way first."""
-        hint = self.sizeHint()
-        return QSize(super().minimumSizeHint().width(), min(hint.height(), 300))
+        """A usual decision (up to ~6 buttons) stays visible: the game log gives way first."""
+        hint, widget = self.sizeHint(), self.widget()
+        if widget is None:
+            return super().minimumSizeHint()
+        bar = self.verticalScrollBar().sizeHint().width()
+        width = widget.minimumSizeHint().width() + 2 * self.frameWidth() + bar
+        return QSize(width, min(hint.height(), self.floor))
 
 
 class GamePage(QSplitter):
     """Boards on the left (tabs), panels on the right."""
+
+    #: Ctrl+wheel on a board: zoom every board by this many steps.
+    zoomAsked = Signal(int)
 
     def __init__(self, session: GameSession) -> None:
         from arle.gui.board_scene import BoardScene
@@ -77,6 +94,9 @@ class GamePage(QSplitter):
         self.session = session
         self.views = QTabWidget()
         self.views.setDocumentMode(True)
+        # In a narrow window the tabs' names are shortened, never scrolled out of sight.
+        self.views.setUsesScrollButtons(False)
+        self.views.setElideMode(Qt.TextElideMode.ElideRight)
         self.board_scene = BoardScene(session)
         self.board_view = BoardView(self.board_scene)
         self.views.addTab(self.board_view, _tr("Game board"))
@@ -103,6 +123,8 @@ class GamePage(QSplitter):
         session.changed.connect(self._scoring_changed)
         self.views.currentChanged.connect(self._scoring_shown)
         self.base_titles = [self.views.tabText(i) for i in range(self.views.count())]
+        for i, title in enumerate(self.base_titles):  # the whole name where the tab shortens it
+            self.views.setTabToolTip(i, title.replace("&&", "&"))
 
         side = QWidget()
         side.setObjectName("sidePanel")
@@ -127,8 +149,8 @@ class GamePage(QSplitter):
         # A long list of choices (13 buildings) scrolls instead of making the window taller than the
         # screen; the game log gives up its room first.
         self.log.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Ignored)
-        self.log.setMinimumHeight(110)
-        self.decision_scroll = ChoiceScroll()
+        self.log.setMinimumHeight(LOG_FLOOR)
+        self.decision_scroll = ChoiceScroll(DECISION_FLOOR)
         self.decision_scroll.setWidget(self.decision)
         self.decision_scroll.setWidgetResizable(True)
         self.decision_scroll.setFrameShape(QFrame.Shape.NoFrame)
@@ -136,15 +158,25 @@ class GamePage(QSplitter):
         side_lay.addWidget(self.decision_scroll)
         session.changed.connect(self.decision_scroll.updateGeometry)
         session.reset.connect(self.decision_scroll.updateGeometry)
-        side_lay.addWidget(self.player_tabs)
+        # The players' supply scrolls too on a short screen (1280x720): the log stays in view.
+        self.player_scroll = ChoiceScroll(SUPPLY_FLOOR)
+        self.player_scroll.setWidget(self.player_tabs)
+        self.player_scroll.setWidgetResizable(True)
+        self.player_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.player_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        side_lay.addWidget(self.player_scroll)
         side_lay.addWidget(self.log, 1)
         side.setMinimumWidth(340)
         side.setMaximumWidth(460)
+        self.side = side
         self.addWidget(self.views)
         self.addWidget(side)
+        self.setCollapsible(0, False)  # the boards never; the side panel when dragged away
         self.setStretchFactor(0, 1)
         self.setStretchFactor(1, 0)
-        self.setSizes([1200, 400])
+        self.setSizes([1210, 390])  # at 1600 px the game board shows whole at its readable size
+        for view in self.board_views():
+            view.zoomAsked.connect(self.zoomAsked)
         self._last_focus: tuple[Any, ...] | None = None
         session.changed.connect(self.follow)
         session.reset.connect(self.follow)
@@ -153,6 +185,13 @@ class GamePage(QSplitter):
 
         self.inventory_summary = InventorySummary(session)
         self.inventory_summary.attach(self.views)
+
+    def board_views(self) -> list[BoardView]:
+        return [self.board_view, *self.home_views, *self.storage_views, self.supply_view]
+
+    def set_zoom(self, zoom: float) -> None:
+        for view in self.board_views():
+            view.set_zoom(zoom)
 
     def _scoring_changed(self, *_: Any) -> None:
         if self.session.game.over or self.views.currentIndex() == self.scoring_index:
@@ -227,10 +266,32 @@ class GamePage(QSplitter):
                 self._bring_forward(wanted)
             if g.actor is not None and g.actor < self.player_tabs.count():
                 self.player_tabs.setCurrentIndex(g.actor)
+            if wanted == 0 and not g.over:
+                self._show_next_worker()
         for i, title in enumerate(self.base_titles):
             text = ("● " + title) if i == wanted and not g.over else title
             if self.views.tabText(i) != text:  # a new text lays out the whole tab bar again
                 self.views.setTabText(i, text)
+
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        # The boards have their size only now: a game opened in a small window shows its Worker.
+        if self.views.currentIndex() == 0 and not self.session.game.over:
+            QTimer.singleShot(0, self._show_next_worker)
+
+    def _show_next_worker(self) -> None:
+        """A game board that scrolls (a small window) shows the Worker to place next, if it
+        can be seen without losing sight of the rest (the month track's right end is off a
+        1280x720 window's board)."""
+        from arle.gui.board_view import SLACK
+
+        view = self.board_view
+        if not (view.horizontalScrollBar().isVisible() or view.verticalScrollBar().isVisible()):
+            return
+        token = self.board_scene.next_worker()
+        if token is not None:
+            view.ensureVisible(token.sceneBoundingRect(), SLACK * 2, SLACK * 2)
 
 
 def adopt(page: GamePage, session: GameSession) -> None:

@@ -6,13 +6,15 @@ warnings that stay in the status bar.
 from __future__ import annotations
 
 import base64
+import contextlib
 import linecache
 import logging
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QByteArray, QCoreApplication, QTimer
-from PySide6.QtGui import QAction, QCloseEvent, QIcon, QKeySequence
+from PySide6.QtCore import QByteArray, QCoreApplication, QRect, QSize, QTimer
+from PySide6.QtGui import QAction, QCloseEvent, QCursor, QIcon, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QFileDialog,
     QLabel,
@@ -25,6 +27,7 @@ from PySide6.QtWidgets import (
 from arle.files.resources import resource_path
 from arle.files.settings import Settings, read_settings, save_settings
 from arle.gui import motion, style
+from arle.gui.bubble import Bubble
 from arle.gui.language import add_language_menu
 
 # The start page is painted before any of these is needed: the rules engine, the boards and the
@@ -43,6 +46,8 @@ log = logging.getLogger(__name__)
 
 APP_NAME = "Arle"
 DEFAULT_SIZE = (1600, 1000)
+#: Room kept for a title bar and borders around the window while the system has not said.
+FRAME_ALLOWANCE = QSize(16, 40)
 
 STYLE_SHEET = """
 #backdrop { background: qlineargradient(x1:0, y1:0, x2:0, y2:1,
@@ -70,6 +75,8 @@ STYLE_SHEET = """
 #playerName { font-size: 14px; font-weight: 600; }
 #scoringTitle { font-size: 20px; font-weight: 700; }
 #scoringResult { font-size: 16px; font-weight: 600; color: #2d4f3a; }
+#bubble { background: #fff4d6; color: #5a2a14; border: 1px solid #c98a3c; border-radius: 8px;
+          padding: 6px 10px; font-size: 13px; }
 """
 
 
@@ -139,6 +146,9 @@ class MainWindow(QMainWindow):
         self.start_page = StartPage(self, app_icon())
         self.stack.addWidget(self.start_page)
         self.setCentralWidget(self.stack)
+        self.bubble = Bubble(self)
+        #: What to say in the status bar once the move being made is shown.
+        self.news = ""
         self._make_actions()
         self._restore_geometry()
         self.statusBar().showMessage(_tr("Welcome to Arle."), 4000)
@@ -170,14 +180,20 @@ class MainWindow(QMainWindow):
             log.warning("settings not saved: %s", exc)
 
     def _restore_geometry(self) -> None:
+        """The size the window had, or ``DEFAULT_SIZE``; either way within the screen (a size
+        saved on a larger screen is shrunk to this one's)."""
         geometry = self.settings.window_geometry
+        restored = False
         if geometry:
-            try:
-                if self.restoreGeometry(QByteArray(base64.b64decode(geometry))):
-                    return
-            except ValueError:
-                pass
-        self.resize(*DEFAULT_SIZE)
+            with contextlib.suppress(ValueError):  # not base64
+                restored = self.restoreGeometry(QByteArray(base64.b64decode(geometry)))
+        if not restored:
+            self.resize(*DEFAULT_SIZE)
+        screen = self.screen().availableGeometry() if self.screen() is not None else None
+        if screen is not None and not self.isMaximized() and not self.isFullScreen():
+            frame = self.frameGeometry().size() - self.size()  # nothing known before the first show
+            frame = frame.expandedTo(FRAME_ALLOWANCE)
+            self.setGeometry(fitted(self.geometry(), screen, frame))
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if not self._may_drop_game():
@@ -229,6 +245,18 @@ class MainWindow(QMainWindow):
                                            K("Ctrl+3"))
         self.settings_action = self._action(_tr("Se&ttings…"), self.show_settings, K("Ctrl+,"))
         self.stats_action = self._action(_tr("S&tatistics"), self.show_statistics)
+        self.zoom_in_action = self._action(_tr("Zoom &In"), lambda: self.zoom_by(1),
+                                           [K(K.StandardKey.ZoomIn), K("Ctrl+=")])
+        self.zoom_out_action = self._action(_tr("Zoom &Out"), lambda: self.zoom_by(-1),
+                                            K(K.StandardKey.ZoomOut))
+        self.zoom_reset_action = self._action(_tr("&Fit the Boards"), lambda: self.set_zoom(1.0), K("Ctrl+0"))
+        self.side_action = self._action(_tr("Side &Panel"), self.show_side_panel, K("F9"))
+        self.side_action.setCheckable(True)
+        self.side_action.setChecked(True)
+        # A disabled Undo or Redo still answers its keys: the status bar says why nothing happened.
+        self.refused_keys = [QShortcut(key, self, slot) for keys, slot in (
+            (self.undo_action.shortcuts(), self.undo), (self.redo_action.shortcuts(), self.redo))
+            for key in keys]
         bar = self.menuBar()
         game = bar.addMenu(_tr("&Game"))
         for a in (self.new_action, self.open_action, self.save_action, self.save_as_action):
@@ -247,6 +275,8 @@ class MainWindow(QMainWindow):
             view.addAction(a)
         view.addSeparator()
         self.language_group = add_language_menu(self, view)
+        for a in (self.zoom_in_action, self.zoom_out_action, self.zoom_reset_action, self.side_action):
+            view.addAction(a)
         help_ = bar.addMenu(_tr("&Help"))
         help_.addAction(self.how_to_action)
         help_.addAction(self.tutorial_action)
@@ -256,11 +286,15 @@ class MainWindow(QMainWindow):
     def _update_actions(self, *_: Any) -> None:
         playing = self.session is not None
         for a in (self.save_action, self.save_as_action, self.board_action, self.home_action,
-                  self.storage_action):
+                  self.storage_action, self.zoom_in_action, self.zoom_out_action,
+                  self.zoom_reset_action, self.side_action):
             a.setEnabled(playing)
         self.undo_action.setEnabled(playing and self.session.can_undo())
         self.redo_action.setEnabled(playing and self.session.can_redo())
         self.hint_action.setEnabled(playing and self.session.coached)
+        for shortcut in self.refused_keys:  # one owner per key: an enabled action's own
+            action = self.undo_action if shortcut.key() in self.undo_action.shortcuts() else self.redo_action
+            shortcut.setEnabled(playing and not action.isEnabled())
 
     # -- starting and ending games -----------------------------------------------------------------------
 
@@ -311,7 +345,15 @@ class MainWindow(QMainWindow):
         forget_module_sources()  # the engine, the boards and the panels have just been imported
         self.stack.addWidget(self.page)
         self.stack.setCurrentWidget(self.page)
+        self.statusBar().clearMessage()  # what was said about the game shown before
+        self.bubble.hide()
+        # A move, an undo or a redo changes the situation: what the status bar said is stale.
+        session.changed.connect(self._situation_changed)
         session.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
+        session.refused.connect(self._refused)
+        self.page.set_zoom(self.settings.zoom)
+        self.page.zoomAsked.connect(self.zoom_by)
+        self.page.side.setVisible(self.side_action.isChecked())
         session.undoAvailable.connect(lambda _b: self._update_actions())
         session.redoAvailable.connect(lambda _b: self._update_actions())
         session.changed.connect(self._update_title)
@@ -368,7 +410,8 @@ class MainWindow(QMainWindow):
             return
         names = " – ".join(p.name for p in self.session.game.state.players)
         where = f" [{self.save_path.name}]" if self.save_path else ""
-        self.setWindowTitle(f"{APP_NAME}: {names}{where}")
+        # The application's name last: Qt adds it there itself unless the title ends with it.
+        self.setWindowTitle(f"{names}{where} — {APP_NAME}")
 
     def _game_ended(self) -> None:
         """The game has just ended in this window: record it, show the game-over screen."""
@@ -470,7 +513,8 @@ class MainWindow(QMainWindow):
         else:
             if "autosave" in self.warnings:
                 self.set_warning("autosave", None)
-                self.statusBar().showMessage(_tr("Autosave works again: every move is kept."), 8000)
+                # Said once the move is shown (``changed``, after this, clears the status bar).
+                self.news = _tr("Autosave works again: every move is kept.")
 
     def _may_drop_game(self) -> bool:
         """Before the game shown is closed: if its journal is not up to date (autosave failed),
@@ -690,6 +734,9 @@ class MainWindow(QMainWindow):
         """Give the game shown the settings this window owns (the assists' switches, how fast
         pieces move)."""
         motion.set_speed(self.settings.animations)
+        if self.page is not None:
+            self.page.set_zoom(self.settings.zoom)
+            self.page.computer.pace = self.settings.computer_pace
         if self.assists is not None:
             self.assists.cut_all_peat = self.settings.cut_all_peat
             self.assists.auto_pay = self.settings.auto_pay
@@ -715,6 +762,50 @@ class MainWindow(QMainWindow):
         dialog = StatisticsDialog(summarize(games), warning, self)
         dialog.exec()
         dialog.deleteLater()
+
+    # -- what the window says --------------------------------------------------------------------
+
+    def _situation_changed(self, *_: Any) -> None:
+        self.statusBar().clearMessage()
+        self.bubble.hide()
+        if self.news:
+            self.statusBar().showMessage(self.news, 8000)
+            self.news = ""
+
+    def _refused(self, text: str) -> None:
+        """Say a refusal next to the mouse where the player dropped or clicked."""
+        self.bubble.show_at(text, self._pointer())
+
+    def _pointer(self) -> Any:
+        """Where the mouse was let go on the board shown (within the last seconds), else where it is."""
+        view = self.page.views.currentWidget() if self.page is not None else None
+        pointer = getattr(view, "pointer", None)
+        if pointer is not None and time.monotonic() - pointer[1] < 2.0:
+            return pointer[0]
+        return QCursor.pos()
+
+    # -- zoom and the side panel -----------------------------------------------------------------
+
+    def set_zoom(self, zoom: float) -> None:
+        """Zoom every board (1.0: fitted) and keep the zoom for the next games."""
+        from arle.gui.board_view import clamp_zoom
+
+        self.settings.zoom = round(clamp_zoom(zoom), 4)
+        self._save_settings()
+        if self.page is not None:
+            self.page.set_zoom(self.settings.zoom)
+            self.statusBar().showMessage(_tr("Zoom: {percent} %").format(
+                percent=round(self.settings.zoom * 100)), 3000)
+
+    def zoom_by(self, steps: int) -> None:
+        from arle.gui.board_view import ZOOM_STEP
+
+        self.set_zoom(self.settings.zoom * ZOOM_STEP ** steps)
+
+    def show_side_panel(self, shown: bool) -> None:
+        """F9: the side panel off, for a small screen's boards, and back."""
+        if self.page is not None:
+            self.page.side.setVisible(shown)
 
     def show_rules_notes(self) -> None:
         from arle.gui.dialogs import RulesNotesDialog
@@ -749,6 +840,16 @@ class MainWindow(QMainWindow):
         dialog = AboutDialog(self)
         dialog.exec()
         dialog.deleteLater()
+
+
+def fitted(rect: QRect, screen: QRect, frame: QSize) -> QRect:
+    """``rect`` (a window's inside) made to fit on ``screen`` with its ``frame`` (title bar and
+    borders) around it: shrunk if larger, moved if it hangs off."""
+    width = min(rect.width(), screen.width() - frame.width())
+    height = min(rect.height(), screen.height() - frame.height())
+    x = min(max(rect.x(), screen.x()), screen.right() + 1 - width - frame.width())
+    y = min(max(rect.y(), screen.y()), screen.bottom() + 1 - height - frame.height())
+    return QRect(x, y, width, height)
 
 
 def scan(use_autosave: bool) -> tuple[list[Any], list[Path]]:

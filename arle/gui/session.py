@@ -37,6 +37,8 @@ class GameSession(QObject):
     changed = Signal(list)
     #: One-line status text (refused drops, errors, what just happened).
     message = Signal(str)
+    #: Why a drop or a click was refused (also sent as ``message``): said at the mouse.
+    refused = Signal(str)
     undoAvailable = Signal(bool)
     redoAvailable = Signal(bool)
     gameOver = Signal()
@@ -143,7 +145,7 @@ class GameSession(QObject):
     def _apply(self, move: Move) -> bool:
         reason = self.why_not(move)
         if reason is not None:
-            self.message.emit(reason)
+            self.refuse(reason)
             return False
         person = not self.computer_turn
         if person and self.confirm is not None and not self.confirm(move):
@@ -178,6 +180,7 @@ class GameSession(QObject):
     def refuse(self, reason: str) -> None:
         """A drop or click that maps to no legal move: say why, change nothing."""
         self.message.emit(reason)
+        self.refused.emit(reason)
 
     def undo(self) -> bool:
         """Take back the last move; against the computer, back to the person's previous decision
@@ -190,8 +193,8 @@ class GameSession(QObject):
             self._history.undo()
             if self.log:
                 self.log.pop()
-        self.message.emit(_tr("Move taken back."))
         self._after([])
+        self.message.emit(_tr("Move taken back."))  # after ``changed``, which clears the status bar
         return True
 
     def _person_move_back(self) -> int | None:

@@ -1,0 +1,319 @@
+"""Issue 13 (part): the window on any laptop screen. It fits 1280x720 with its title bar, the
+status bar and the game log in view; at 1024x768 the boards scroll; board text never shrinks
+below about 9 pt at 100 %; zoom (Ctrl+Plus, Ctrl+Minus, Ctrl+0, Ctrl+wheel) is kept in the
+``zoom`` setting; a refused drop is said in a bubble at the mouse; the status bar does not keep
+news of a situation that has changed; the window title names the game once.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtGui import QWheelEvent
+from PySide6.QtWidgets import QApplication
+
+from arle.commands.driver import drag
+from arle.commands.simulate import choose_move
+from arle.engine import Setup
+from arle.engine.interpreter.moves import PlaceWorker
+from arle.files.history import GameHistory
+from arle.files.settings import Settings, load_settings, read_settings, save_settings
+from arle.gui.board_view import READABLE_PX, READING_PX, ZOOM_STEP
+from arle.gui.main_window import FRAME_ALLOWANCE, MainWindow
+from tests.gui.test_window import history_with, journal_of, loaded, open_window
+
+#: A 1280x720 screen less a title bar (and borders) of about 40 px.
+SMALL = (1280, 720 - 40)
+
+
+@pytest.fixture(autouse=True)
+def private_dirs(tmp_path, monkeypatch):
+    monkeypatch.setenv("ARLE_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("ARLE_DATA_DIR", str(tmp_path / "data"))
+    return tmp_path
+
+
+def settle() -> None:
+    for _ in range(3):
+        QApplication.processEvents()
+
+
+def playing(qtbot, size: tuple[int, int], history: GameHistory | None = None) -> MainWindow:
+    window = open_window(qtbot)
+    window.install(history or GameHistory(Setup(players=2, seed=5, names=("Anna", "Ben"), start_player=0)))
+    window.resize(*size)
+    settle()
+    return window
+
+
+def inside(window: MainWindow, widget) -> bool:
+    """``widget`` is shown and wholly inside the window."""
+    top_left = widget.mapTo(window, QPoint(0, 0))
+    bottom = top_left.y() + widget.height()
+    return widget.isVisible() and top_left.y() >= 0 and bottom <= window.height() and widget.height() > 0
+
+
+# -- the window fits -------------------------------------------------------------------------------------
+
+
+def test_the_window_fits_1280x720_at_every_moment_of_a_game(qtbot):
+    """Issue 13: the window's minimum height was about 700 px before its title bar: on a
+    1280x720 screen the Home Board's bottom, the game log and the status bar were off screen.
+    Whatever the decision (13 buildings to choose from included), its minimum now fits."""
+    window = playing(qtbot, SMALL)
+    rng = random.Random(11)
+    session = window.session
+    tallest = 0
+    for _ in range(160):
+        if session.game.over:
+            break
+        settle()
+        hint = window.minimumSizeHint().expandedTo(window.minimumSize())
+        tallest = max(tallest, hint.height())
+        assert hint.width() <= SMALL[0] and hint.height() <= SMALL[1], (hint, session.game.decision)
+        assert session.try_apply(choose_move(rng, session.legal_moves(), session.game))
+    assert tallest > 300
+
+
+def test_at_1280x720_the_status_bar_and_the_game_log_are_in_view(qtbot):
+    window = playing(qtbot, SMALL, history_with(40, seed=3))
+    assert (window.width(), window.height()) == SMALL
+    assert inside(window, window.statusBar())
+    assert inside(window, window.page.log) and window.page.log.height() >= 80
+    assert inside(window, window.page.banner) and inside(window, window.page.decision_scroll)
+
+
+def test_the_window_opens_within_the_screen(qtbot):
+    """Issue 13: the window opened at 1600x1000 whatever the screen (the offscreen one is 800x800)."""
+    window = MainWindow(autosave=False)
+    qtbot.addWidget(window)
+    screen = window.screen().availableGeometry()
+    assert screen.width() < 1600  # else this test proves nothing
+    assert window.width() + FRAME_ALLOWANCE.width() <= screen.width()
+    assert window.height() + FRAME_ALLOWANCE.height() <= screen.height()
+
+
+# -- the boards: readable, scrolled, zoomed ---------------------------------------------------------------
+
+
+def board_views(window: MainWindow):
+    return window.page.board_views()
+
+
+def test_at_1024x768_board_text_stays_readable_and_the_boards_scroll(qtbot):
+    """Issue 13: at 1024x768 the game board was shrunk to fit (its action space names about
+    7 pt): it keeps 9 pt now and scrolls, right to its far edge."""
+    window = playing(qtbot, (1024, 768 - 40))
+    assert window.minimumSizeHint().width() <= 1024
+    for view in board_views(window):
+        window.page.views.setCurrentWidget(view)
+        settle()
+        reading = READING_PX.get(type(view.board).__name__, 12.0)
+        assert view.scale_factor() * reading >= READABLE_PX - 1e-6
+    view = window.page.board_view
+    window.page.views.setCurrentWidget(view)
+    settle()
+    bar = view.horizontalScrollBar()
+    assert bar.isVisible() and bar.maximum() > 0
+    assert view.mapToScene(view.viewport().rect()).boundingRect().left() <= 1  # opens at the left
+    bar.setValue(bar.maximum())
+    right = view.mapToScene(view.viewport().rect()).boundingRect().right()
+    assert right >= view.sceneRect().right() - 2
+
+
+@pytest.mark.parametrize("size", [(1600, 1000), (1900, 1100), (3840, 2100)])
+def test_the_default_size_and_larger_show_the_game_board_whole(qtbot, size):
+    window = playing(qtbot, size)
+    view = window.page.board_view
+    assert not view.horizontalScrollBar().isVisible() and not view.verticalScrollBar().isVisible()
+    assert view.scale_factor() * READING_PX["BoardScene"] >= READABLE_PX
+    shown = view.mapToScene(view.viewport().rect()).boundingRect()
+    assert shown.width() >= view.sceneRect().width() - 8 and shown.height() >= view.sceneRect().height() - 8
+
+
+def test_zoom_in_out_and_reset_scale_every_board_and_are_kept(qtbot):
+    window = playing(qtbot, (1600, 1000))
+    view = window.page.board_view
+    fitted = view.scale_factor()
+    window.zoom_in_action.trigger()
+    assert view.scale_factor() == pytest.approx(fitted * ZOOM_STEP)
+    assert window.page.home_views[0].zoom == pytest.approx(ZOOM_STEP)
+    assert load_settings().zoom == pytest.approx(ZOOM_STEP)
+    assert window.statusBar().currentMessage() == "Zoom: 125 %"
+    window.zoom_out_action.trigger()
+    window.zoom_out_action.trigger()
+    assert view.scale_factor() == pytest.approx(fitted / ZOOM_STEP)
+    assert load_settings().zoom == pytest.approx(1 / ZOOM_STEP)
+    window.zoom_reset_action.trigger()
+    assert view.scale_factor() == pytest.approx(fitted)
+    assert load_settings().zoom == 1.0
+
+
+def test_the_zoom_kept_is_used_by_the_next_window(qtbot):
+    window = playing(qtbot, (1600, 1000))
+    window.zoom_in_action.trigger()
+    window.close()
+    again = playing(qtbot, (1600, 1000))
+    assert again.page.board_view.zoom == pytest.approx(ZOOM_STEP)
+
+
+def wheel(view, steps: int, modifiers: Qt.KeyboardModifier) -> None:
+    vp = view.viewport()
+    at = QPointF(vp.rect().center())
+    event = QWheelEvent(at, QPointF(vp.mapToGlobal(at.toPoint())), QPoint(0, 0), QPoint(0, 120 * steps),
+                        Qt.MouseButton.NoButton, modifiers, Qt.ScrollPhase.NoScrollPhase, False)
+    QApplication.sendEvent(vp, event)
+
+
+def test_ctrl_wheel_on_a_board_zooms_a_plain_wheel_does_not(qtbot):
+    window = playing(qtbot, (1600, 1000))
+    view = window.page.home_views[0]
+    window.page.views.setCurrentWidget(view)
+    settle()
+    before = view.scale_factor()
+    wheel(view, 1, Qt.KeyboardModifier.NoModifier)
+    assert view.scale_factor() == pytest.approx(before)
+    wheel(view, 1, Qt.KeyboardModifier.ControlModifier)
+    assert view.scale_factor() == pytest.approx(before * ZOOM_STEP)
+    assert load_settings().zoom == pytest.approx(ZOOM_STEP)
+    wheel(view, -1, Qt.KeyboardModifier.ControlModifier)
+    assert view.scale_factor() == pytest.approx(before)
+
+
+def test_the_side_panel_can_be_put_away_and_back(qtbot):
+    window = playing(qtbot, SMALL)
+    width = window.page.views.width()
+    window.side_action.trigger()
+    settle()
+    assert window.page.side.isHidden() and window.page.views.width() > width
+    window.side_action.trigger()
+    assert not window.page.side.isHidden()
+
+
+# -- a refusal at the mouse ------------------------------------------------------------------------------
+
+
+def test_a_refused_drop_is_said_in_a_bubble_next_to_the_drop(qtbot):
+    """Issue 13: a refused drop was said only in the status bar, far from the mouse."""
+    window = playing(qtbot, SMALL)
+    session, scene, view = window.session, window.page.board_scene, window.page.board_view
+    assert session.try_apply(PlaceWorker("summer.clay_worker"))
+    settle()
+    token = scene.next_worker()
+    target = scene.spaces["summer.clay_worker"].sceneBoundingRect().center()
+    drag(view, token.scenePos(), target)
+    settle()
+    assert session.game.state.occupied == {"summer.clay_worker": 0}
+    bubble = window.bubble
+    assert bubble.isVisible() and "already taken by Anna" in bubble.text()
+    assert bubble.text() in window.statusBar().currentMessage()
+    drop = view.viewport().mapTo(window, view.mapFromScene(target))
+    corner = bubble.geometry().topLeft()
+    assert abs(corner.x() - drop.x()) < 80 and abs(corner.y() - drop.y()) < 80
+    assert window.rect().contains(bubble.geometry())
+
+    assert session.try_apply(session.legal_of(PlaceWorker)[0])  # the game goes on: the bubble goes
+    assert not bubble.isVisible()
+
+
+# -- the status bar follows the game ---------------------------------------------------------------------
+
+
+def test_move_taken_back_does_not_stay_after_redo(qtbot):
+    window = playing(qtbot, SMALL)
+    assert window.session.try_apply(PlaceWorker("summer.clay_worker"))
+    window.undo_action.trigger()
+    assert window.statusBar().currentMessage() == "Move taken back."
+    window.redo_action.trigger()
+    assert window.statusBar().currentMessage() == ""
+
+
+def test_welcome_back_does_not_stay_on_a_new_game(qtbot):
+    journal = journal_of(history_with(10))
+    window = open_window(qtbot, autosave=True)
+    window.continue_game(journal)
+    loaded(qtbot, window)
+    assert "Welcome back" in window.statusBar().currentMessage()
+    window.install(GameHistory(Setup(players=1, seed=2, names=("Solveig",))))  # what New Game does
+    assert window.statusBar().currentMessage() == ""
+
+
+def test_a_refused_undo_says_why_instead_of_leaving_the_last_message(qtbot):
+    """Ctrl+Z with nothing to take back did nothing: the status bar kept "Move taken back."."""
+    window = playing(qtbot, SMALL)
+    session = window.session
+    assert session.try_apply(PlaceWorker("summer.clay_worker"))
+    assert session.try_apply(session.legal_of(PlaceWorker)[0])  # Ben moves: Anna's move is locked
+    window.undo_action.trigger()
+    assert window.statusBar().currentMessage() == "Move taken back."
+    assert not window.undo_action.isEnabled()
+    window.activateWindow()
+    qtbot.waitActive(window)
+    qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert window.statusBar().currentMessage() == "There is no move you may take back now."
+    assert len(session.history.moves) == 1
+
+
+def test_an_enabled_undo_key_takes_one_move_back(qtbot):
+    """The refusal's shortcut must not take Ctrl+Z from the Undo action (an ambiguous key does nothing)."""
+    window = playing(qtbot, SMALL)
+    assert window.session.try_apply(PlaceWorker("summer.clay_worker"))
+    window.activateWindow()
+    qtbot.waitActive(window)
+    qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert len(window.session.history.moves) == 0
+
+
+# -- the title -------------------------------------------------------------------------------------------
+
+
+def test_the_title_names_the_players_and_arle_once(qtbot, tmp_path):
+    """Issue 13: the title read "Arle: Anna – Ben – Arle" (Qt adds the application's name at
+    the end unless the title ends with it)."""
+    window = playing(qtbot, SMALL)
+    assert window.windowTitle() == "Anna – Ben — Arle" and window.windowTitle().count("Arle") == 1
+    window.save_to(tmp_path / "Kept.arle.json")
+    assert window.windowTitle() == "Anna – Ben [Kept.arle.json] — Arle"
+
+
+# -- the zoom setting ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("value", [1.5, 1, 0.5])
+def test_the_zoom_setting_is_read_back(tmp_path, value):
+    path = tmp_path / "settings.json"
+    save_settings(Settings(zoom=value), path)
+    assert read_settings(path) == (Settings(zoom=value), None)
+
+
+@pytest.mark.parametrize("value", ["big", True, None, 0, 99, [1.0]])
+def test_an_unusable_zoom_setting_gives_the_fitted_boards_and_a_warning(tmp_path, value):
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"zoom": value, "friendly_undo": True}))
+    settings, warning = read_settings(path)
+    assert settings.zoom == 1.0 and settings.friendly_undo is True
+    assert warning is not None and "zoom" in warning
+
+
+def test_a_scrolled_game_board_shows_the_worker_to_place_next(qtbot):
+    """At 1280x720 the month track's right end is off the board's view: the Worker to place
+    (Ben's, in month 4 here) is scrolled into sight when his turn comes."""
+    window = playing(qtbot, SMALL)
+    session, scene, view = window.session, window.page.board_scene, window.page.board_view
+    assert view.horizontalScrollBar().isVisible()
+    rng = random.Random(2)
+    checked = 0
+    for _ in range(30):
+        workers = session.legal_of(PlaceWorker) or [choose_move(rng, session.legal_moves(), session.game)]
+        assert session.try_apply(workers[-1])
+        settle()
+        token = scene.next_worker()
+        if token is None or window.page.views.currentWidget() is not view:
+            continue
+        shown = view.mapToScene(view.viewport().rect()).boundingRect()
+        assert shown.contains(token.sceneBoundingRect()), (shown, token.sceneBoundingRect())
+        checked += 1
+    assert checked >= 5
