@@ -248,7 +248,7 @@ class WorkerGhost(QGraphicsItem):
     def __init__(self, board: BoardScene, player: int, centre: QPointF) -> None:
         super().__init__()
         self.color = style.player_color(board.session, player)
-        self.shape = style.player_shape(player)
+        self.outline = style.player_shape(player)  # (not ``shape``: that is QGraphicsItem.shape())
         self.setPos(centre)
         self.setZValue(900)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
@@ -260,7 +260,7 @@ class WorkerGhost(QGraphicsItem):
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None,
               ) -> None:
         s = WorkerToken.SIZE * 0.8
-        style.paint_piece(painter, QRectF(-s / 2, -s / 2, s, s), self.shape, self.color)
+        style.paint_piece(painter, QRectF(-s / 2, -s / 2, s, s), self.outline, self.color)
 
 
 class MonthTrackItem(BoardItem):

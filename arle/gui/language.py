@@ -32,13 +32,13 @@ class CatalogueTranslator(QTranslator):
 
     def __init__(self, language: Language, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self.language = language
+        self.catalogue = language  # (not ``language``: QTranslator.language() is a Qt method)
 
     def translate(self, context: str, source: str, disambiguation: str | None = None,
                   n: int = -1) -> str | None:
         if not source:
             return None
-        text = self.language.gettext(source)
+        text = self.catalogue.gettext(source)
         return text if text != source else None  # None: Qt keeps the source text
 
     def isEmpty(self) -> bool:

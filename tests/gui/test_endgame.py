@@ -155,7 +155,7 @@ def test_game_over_screen_shows_the_engines_scores_and_the_winner(qtbot):
         for key, value in game.score(i).as_dict().items():
             assert float(dialog.cells[(key, i)].text().strip("<b>/")) == value
     winner = game.state.winner
-    assert winner is not None and f"{game.state.players[winner].name} wins" in dialog.result.text()
+    assert winner is not None and f"{game.state.players[winner].name} wins" in dialog.result_label.text()
     assert dialog.cells[("total", winner)].property("role") == "winner"
     assert dialog.cells[("total", 1 - winner)].property("role") is None
     assert dialog.yardstick.isHidden()

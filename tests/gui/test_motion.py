@@ -5,6 +5,7 @@ Worker goes to its space; an undo in the middle leaves every piece where the sta
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF
+from PySide6.QtWidgets import QGraphicsScene
 
 from arle.engine import Animal, MoveAnimal, PlaceWorker
 from arle.gui import motion
@@ -94,6 +95,11 @@ def test_a_worker_placed_by_a_click_or_the_computer_goes_to_its_space(qtbot):
         assert session.try_apply(move)
         ghosts = [i for i in _moving(scene) if isinstance(i, WorkerGhost)]
         assert len(ghosts) == 1
+        # Qt asks the items under the mouse (the cursor after a drop): the Worker on its way among
+        # them. (Its colour's shape once shadowed QGraphicsItem.shape(): a segfault at every drop.)
+        at = ghosts[0].mapToScene(ghosts[0].boundingRect().center())
+        assert ghosts[0] in QGraphicsScene.items(scene, at)  # (not GameScene.items: it ends the glide)
+        assert ghosts[0].shape().contains(ghosts[0].boundingRect().center())
         qtbot.waitUntil(lambda: not scene.motions.active, timeout=2000)
         assert ghosts[0].scene() is None, "the Worker on its way is gone once it lands"
         assert not any(isinstance(i, WorkerGhost) for i in scene.items())

@@ -1,0 +1,46 @@
+"""A Qt class made in Python must not hide one of Qt's methods behind an attribute of the same
+name: Qt calls the method (``shape()`` to find the items under the mouse, ``size()``...), finds a
+string or a number and PySide6 crashes the whole app (a Worker's ``self.shape = "circle"`` did, at
+every drop on the game board)."""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import inspect
+import pkgutil
+import textwrap
+
+from PySide6.QtCore import QObject
+from PySide6.QtWidgets import QGraphicsItem
+
+import arle.gui
+
+
+def _qt_classes() -> list[type]:
+    found = []
+    for info in pkgutil.iter_modules(arle.gui.__path__):
+        module = importlib.import_module(f"arle.gui.{info.name}")
+        for _name, cls in inspect.getmembers(module, inspect.isclass):
+            if cls.__module__ == module.__name__ and issubclass(cls, (QGraphicsItem, QObject)):
+                found.append(cls)
+    return found
+
+
+def _assigned(cls: type) -> set[str]:
+    tree = ast.parse(textwrap.dedent(inspect.getsource(cls)))
+    return {t.attr for node in ast.walk(tree) if isinstance(node, (ast.Assign, ast.AnnAssign))
+            for t in (node.targets if isinstance(node, ast.Assign) else [node.target])
+            if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self"}
+
+
+def test_no_attribute_hides_a_qt_method() -> None:
+    classes = _qt_classes()
+    assert len(classes) > 20
+    clashes = []
+    for cls in classes:
+        qt_bases = [b for b in cls.__mro__ if b.__module__.startswith("PySide6")]
+        for name in _assigned(cls):
+            if any(callable(getattr(b, name, None)) for b in qt_bases):
+                clashes.append(f"{cls.__module__}.{cls.__name__}.{name}")
+    assert clashes == []
