@@ -155,7 +155,25 @@ def _sustenance(g: Game, goods: dict[Good, int], spare: bool) -> float:
     return value
 
 
+#: Values already worked out, by the 64-bit hash of the position's key (the key itself takes
+#: about 6 KB): searches meet the same player state again and again (the opponent's while a
+#: player completes an action, transpositions), and a value is a pure function of the key.
+_VALUES: dict[int, float] = {}
+VALUES_KEPT = 200_000
+
+
 def player_value(g: Game, p: PlayerState) -> float:
+    s = g.state
+    key = hash((s.phase, s.half_year, tuple(s.available_buildings), p.key()))
+    value = _VALUES.get(key)
+    if value is None:
+        if len(_VALUES) >= VALUES_KEPT:
+            _VALUES.clear()
+        value = _VALUES[key] = _player_value(g, p)
+    return value
+
+
+def _player_value(g: Game, p: PlayerState) -> float:
     goods, loaded = with_loads(p)
     total = score(p).total + loaded
     left = half_years_left(g)
