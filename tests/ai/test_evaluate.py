@@ -19,3 +19,16 @@ def test_easy_sees_no_future_in_tools_while_normal_does():
     assert short_sighted(better, 0) == short_sighted(g, 0)
     assert effort("easy").value is short_sighted
     assert effort("normal").value is evaluate and effort("hard").value is evaluate
+
+
+def test_a_kept_value_is_never_that_of_another_position():
+    """Values are kept by position (for speed): changing the player's state, the half-year
+    or the Buildings left on the board in place gives a fresh value, not a stale one."""
+    g = Game(Setup(players=1, seed=1))
+    before = evaluate(g, 0)
+    tool = next(iter(g.state.players[0].tools))
+    g.state.players[0].tools[tool] += 1
+    assert evaluate(g, 0) > before
+    stepped = evaluate(g, 0)
+    g.state.half_year += 4
+    assert evaluate(g, 0) != stepped
