@@ -22,8 +22,8 @@ def test_easy_sees_no_future_in_tools_while_normal_does():
 
 
 def test_a_kept_value_is_never_that_of_another_position():
-    """Values are kept by position (for speed): changing the player's state, the half-year
-    or the Buildings left on the board in place gives a fresh value, not a stale one."""
+    """Values are kept by position (for speed): changing the player's state or the half-year
+    in place gives a fresh value, not a stale one."""
     g = Game(Setup(players=1, seed=1))
     before = evaluate(g, 0)
     tool = next(iter(g.state.players[0].tools))
