@@ -25,6 +25,11 @@ EFFORT: dict[str, Effort] = {
         width=6, nodes=4000, refine=10, reply=Effort(width=3, nodes=400), seconds=8.0
     ),
 }
+#: In two-player games the further look is the opponent's reply, which costs more (both
+#: players' values): Hard looks at fewer ends there to keep within 2 s a decision (README).
+TWO_PLAYER: dict[str, Effort] = {
+    "hard": Effort(width=6, nodes=3000, refine=6, reply=Effort(width=3, nodes=250), seconds=8.0),
+}
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard", "random")
 
 
@@ -51,16 +56,19 @@ def random_move(g: Game) -> Move:
     return random.Random(stable_seed(g)).choice(moves)
 
 
-def effort(level: str) -> Effort:
-    """How ``level`` searches; ValueError in one sentence for an unknown level."""
+def effort(level: str, players: int = 1) -> Effort:
+    """How ``level`` searches in a game of ``players``; ValueError in one sentence for an
+    unknown level."""
     if level not in EFFORT:
         raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
+    if players == 2 and level in TWO_PLAYER:
+        return TWO_PLAYER[level]
     return EFFORT[level]
 
 
 def plan(g: Game, level: str, should_stop: Callable[[], bool] | None = None) -> list[Leaf]:
     """The action ends ``level`` found, best first."""
-    return search(g, effort(level), should_stop)
+    return search(g, effort(level, len(g.state.players)), should_stop)
 
 
-__all__ = ["EFFORT", "LEVELS", "Cancelled", "effort", "plan", "random_move", "stable_seed"]
+__all__ = ["EFFORT", "LEVELS", "TWO_PLAYER", "Cancelled", "effort", "plan", "random_move", "stable_seed"]
