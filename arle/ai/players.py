@@ -28,7 +28,7 @@ EFFORT: dict[str, Effort] = {
 #: In two-player games the further look is the opponent's reply, which costs more (both
 #: players' values): Hard looks at fewer ends there to keep within 2 s a decision (README).
 TWO_PLAYER: dict[str, Effort] = {
-    "hard": Effort(width=6, nodes=3000, refine=6, reply=Effort(width=3, nodes=250), seconds=8.0),
+    "hard": Effort(width=6, nodes=3000, refine=8, reply=Effort(width=3, nodes=250), seconds=8.0),
 }
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard", "random")
 
