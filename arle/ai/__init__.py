@@ -18,7 +18,7 @@ from collections.abc import Callable
 from arle.engine import Game, Move
 
 from .evaluate import evaluate
-from .players import LEVELS, random_move
+from .players import LEVELS, effort, random_move
 from .players import plan as _plan
 from .reasons import Reason, reason_for, reason_text, reason_words
 from .search import Cancelled, settle
@@ -31,7 +31,7 @@ def choose(game: Game, level: str, should_stop: Callable[[], bool] | None = None
         raise ValueError("the game is over: there is no move to make")
     if level == "random":
         return random_move(game)
-    settled = _settle_first(game)
+    settled = _settle_first(game, effort(level).value)
     if settled is not None:
         return settled
     leaves = _plan(game, level, should_stop)
@@ -40,11 +40,13 @@ def choose(game: Game, level: str, should_stop: Callable[[], bool] | None = None
     return game.decision_moves()[0]  # nothing searchable: every line repeated a position
 
 
-def _settle_first(game: Game) -> Move | None:
+def _settle_first(game: Game, value: Callable[[Game, int], float]) -> Move | None:
     """An anytime move that improves the position now (a load, a trade), if any."""
     me = game.actor
     assert me is not None
-    _, moves = settle(game, me, None) if game.decision is None or game.decision.allows_anytime else (game, [])
+    if game.decision is not None and not game.decision.allows_anytime:
+        return None
+    _, moves = settle(game, me, None, value)
     return moves[0] if moves else None
 
 

@@ -4,6 +4,8 @@ until the end, and counts feeding shortfalls only at inventorying)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from arle.engine import Game, Phase
 from arle.engine.content.buildings import BUILDINGS
 from arle.engine.content.decisions import HALF_YEARS, SUSTENANCE_FOOD, SUSTENANCE_PEAT_NOVEMBER, travel_vp
@@ -137,7 +139,41 @@ def with_loads(p: PlayerState) -> tuple[dict[Good, int], float]:
     return goods, vp
 
 
+def _sustenance(g: Game, goods: dict[Good, int], spare: bool) -> float:
+    """Food and Peat held toward the next two inventories (rulebook p. 8: each one missing
+    costs 2 VP), and with ``spare`` a little for what is held beyond them."""
+    inventories, novembers = _inventories_left(g)
+    need_food = SUSTENANCE_FOOD * min(inventories, 2)
+    food = goods[Good.FOOD] + goods[Good.GRAIN]
+    value = SHORTFALL * min(food, need_food) - SHORTFALL * max(0, need_food - food) * 0.5
+    need_peat = SUSTENANCE_PEAT_NOVEMBER * min(novembers, 2)
+    peat = goods[Good.PEAT]
+    value += 0.9 * min(peat, need_peat)
+    if spare:  # beyond that the indicators of the live score say what Food is worth
+        value += 0.25 * min(max(0, food - need_food), SUSTENANCE_FOOD * inventories)
+        value += 0.3 * max(0, peat - need_peat)
+    return value
+
+
+#: Values already worked out, by the 64-bit hash of the position's key (the key itself takes
+#: about 6 KB): searches meet the same player state again and again (the opponent's while a
+#: player completes an action, transpositions), and a value is a pure function of the key.
+_VALUES: dict[int, float] = {}
+VALUES_KEPT = 200_000
+
+
 def player_value(g: Game, p: PlayerState) -> float:
+    s = g.state
+    key = hash((s.phase, s.half_year, tuple(s.available_buildings), p.key()))
+    value = _VALUES.get(key)
+    if value is None:
+        if len(_VALUES) >= VALUES_KEPT:
+            _VALUES.clear()
+        value = _VALUES[key] = _player_value(g, p)
+    return value
+
+
+def _player_value(g: Game, p: PlayerState) -> float:
     goods, loaded = with_loads(p)
     total = score(p).total + loaded
     left = half_years_left(g)
@@ -148,16 +184,7 @@ def player_value(g: Game, p: PlayerState) -> float:
     total += store * sum(goods[x] * v for x, v in STORE_VALUE.items())
     if p.tiles is not None and len(g.state.available_buildings):
         total += store * building_plan(g.state.available_buildings, goods)
-    inventories, novembers = _inventories_left(g)
-    # Feeding: stores count until the next two inventories are covered; beyond that the
-    # indicators of the live score say what Food is worth.
-    need_food = SUSTENANCE_FOOD * min(inventories, 2)
-    food = goods[Good.FOOD] + goods[Good.GRAIN]
-    total += SHORTFALL * min(food, need_food) - SHORTFALL * max(0, need_food - food) * 0.5
-    total += 0.25 * min(max(0, food - need_food), SUSTENANCE_FOOD * inventories)
-    need_peat = SUSTENANCE_PEAT_NOVEMBER * min(novembers, 2)
-    peat = goods[Good.PEAT]
-    total += 0.9 * min(peat, need_peat) + 0.3 * max(0, peat - need_peat)
+    total += _sustenance(g, goods, spare=True)
     total += f * TOOL_STEP * sum(p.tools.values())
     animals = sum(sum(here.values()) for here in p.animals.values())
     total += f * ANIMAL_FUTURE * animals
@@ -169,11 +196,31 @@ def player_value(g: Game, p: PlayerState) -> float:
     return total
 
 
-def evaluate(g: Game, player: int) -> float:
-    """The value of the position for ``player``: own value, less the opponent's in two-player
-    games (only the difference decides who wins)."""
+def short_sighted_value(g: Game, p: PlayerState) -> float:
+    """Easy's view: the live score, what the loads become and Food and Peat for the next
+    inventories; the future of tools, land, Animals, vehicles and buildings is not seen."""
+    goods, loaded = with_loads(p)
+    total = score(p).total + loaded
+    if half_years_left(g) <= 0:
+        return total
+    return total + _sustenance(g, goods, spare=False)
+
+
+def _versus(value: Callable[[Game, PlayerState], float], g: Game, player: int) -> float:
+    """Own value, less the opponent's in two-player games (only the difference decides)."""
     players = g.state.players
-    mine = player_value(g, players[player])
+    mine = value(g, players[player])
     if len(players) == 1:
         return mine
-    return mine - player_value(g, players[1 - player])
+    return mine - value(g, players[1 - player])
+
+
+def evaluate(g: Game, player: int) -> float:
+    """The value of the position for ``player`` (Normal's and Hard's view)."""
+    return _versus(player_value, g, player)
+
+
+def short_sighted(g: Game, player: int) -> float:
+    """The value of the position for ``player`` as Easy sees it: a greedy player on the full
+    evaluation beat Normal with the first seat, so Easy is kept to the points it sees now."""
+    return _versus(short_sighted_value, g, player)

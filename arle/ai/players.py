@@ -9,19 +9,26 @@ from collections.abc import Callable
 from arle.engine import Game, Move
 from arle.engine.interpreter.moves import MoveAnimal
 
+from .evaluate import short_sighted
 from .search import Cancelled, Effort, Leaf, search
 
-#: Easy completes each placement greedily (one line per action space) and looks no further.
+#: Easy completes each placement greedily (one line per action space), looks no further and
+#: sees only the points it can count now (``short_sighted``).
 #: Normal keeps the 3 best moves at each step of an action and looks one action further at its 4
 #: best ends; Hard keeps 6 and looks further at 10 (measured with ``arle arena``: README).
 EFFORT: dict[str, Effort] = {
-    "easy": Effort(width=1, nodes=0, seconds=1.0),
+    "easy": Effort(width=1, nodes=0, seconds=1.0, value=short_sighted),
     "normal": Effort(
         width=3, nodes=600, refine=4, reply=Effort(width=2, nodes=100, settle=4), settle=4, seconds=2.0
     ),
     "hard": Effort(
         width=6, nodes=4000, refine=10, reply=Effort(width=3, nodes=400), seconds=8.0
     ),
+}
+#: In two-player games the further look is the opponent's reply, which costs more (both
+#: players' values): Hard looks at fewer ends there to keep within 2 s a decision (README).
+TWO_PLAYER: dict[str, Effort] = {
+    "hard": Effort(width=6, nodes=3000, refine=8, reply=Effort(width=3, nodes=250), seconds=8.0),
 }
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard", "random")
 
@@ -49,11 +56,19 @@ def random_move(g: Game) -> Move:
     return random.Random(stable_seed(g)).choice(moves)
 
 
-def plan(g: Game, level: str, should_stop: Callable[[], bool] | None = None) -> list[Leaf]:
-    """The action ends ``level`` found, best first (empty for ``random``)."""
+def effort(level: str, players: int = 1) -> Effort:
+    """How ``level`` searches in a game of ``players``; ValueError in one sentence for an
+    unknown level."""
     if level not in EFFORT:
         raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
-    return search(g, EFFORT[level], should_stop)
+    if players == 2 and level in TWO_PLAYER:
+        return TWO_PLAYER[level]
+    return EFFORT[level]
 
 
-__all__ = ["EFFORT", "LEVELS", "Cancelled", "plan", "random_move", "stable_seed"]
+def plan(g: Game, level: str, should_stop: Callable[[], bool] | None = None) -> list[Leaf]:
+    """The action ends ``level`` found, best first."""
+    return search(g, effort(level, len(g.state.players)), should_stop)
+
+
+__all__ = ["EFFORT", "LEVELS", "TWO_PLAYER", "Cancelled", "effort", "plan", "random_move", "stable_seed"]

@@ -45,7 +45,7 @@ class Effort:
     the loads and trades that improve them, ``refine`` best action ends
     searched once more (the next action: the player's own in solo, the opponent's reply in two
     players) with ``reply`` effort; ``seconds``: a safety cap (beyond it the search completes
-    greedily, so on an overloaded machine a move may differ)."""
+    greedily, so on an overloaded machine a move may differ); ``value``: how ends are scored."""
 
     width: int
     nodes: int
@@ -53,6 +53,7 @@ class Effort:
     reply: Effort | None = None
     settle: int = 6
     seconds: float = 10.0
+    value: Callable[[Game, int], float] = evaluate
 
 
 @attrs.define
@@ -99,7 +100,12 @@ def useful_anytime(g: Game) -> list[Move]:
     return [m for m in g.anytime_moves() if not isinstance(m, NEVER)]
 
 
-def settle(g: Game, me: int, tick: Callable[[], None] | None = None) -> tuple[Game, list[Move]]:
+def settle(
+    g: Game,
+    me: int,
+    tick: Callable[[], None] | None = None,
+    evaluate: Callable[[Game, int], float] = evaluate,
+) -> tuple[Game, list[Move]]:
     """Play the anytime moves that each raise ``evaluate`` (best first) until none does: loads
     and trades need no search, and a position only gets better, so this cannot cycle."""
     moves: list[Move] = []
@@ -148,8 +154,8 @@ def search(
     leaves = _ranked(run.leaves)
     for leaf in leaves[: effort.settle]:  # loads and trades after the action, best ends only
         if leaf.game.actor == me:
-            leaf.game, _ = settle(leaf.game, me, run.tick)
-            leaf.value = evaluate(leaf.game, me)
+            leaf.game, _ = settle(leaf.game, me, run.tick, effort.value)
+            leaf.value = effort.value(leaf.game, me)
     leaves = _ranked(leaves)
     if effort.refine and effort.reply is not None:
         leaves = _refine(run, leaves)
@@ -181,7 +187,7 @@ def _expand(run: _Run, root: Game, g: Game, path: list[Move]) -> None:
     inner = []
     for m, c in _children(run, g):
         if _is_end(c, root, run.me) or len(path) >= MAX_DEPTH:
-            run.leaves.append(Leaf(evaluate(c, run.me), [*path, m], c))
+            run.leaves.append(Leaf(run.effort.value(c, run.me), [*path, m], c))
         else:
             inner.append((m, c))
     if not inner:
@@ -190,7 +196,7 @@ def _expand(run: _Run, root: Game, g: Game, path: list[Move]) -> None:
     if path and (width or run.spent()):  # the first decision is always searched in full
         keep = 1 if run.spent() else width
         scored = sorted(
-            range(len(inner)), key=lambda i: (-evaluate(inner[i][1], run.me), i)
+            range(len(inner)), key=lambda i: (-run.effort.value(inner[i][1], run.me), i)
         )
         inner = [inner[i] for i in scored[:keep]]
     for m, c in inner:

@@ -146,3 +146,14 @@ def test_hard_beats_random_with_seats_swapped():
         levels = ["hard", "random"] if seat == 0 else ["random", "hard"]
         _play(g, levels)
         assert g.state.winner == seat
+
+
+@pytest.mark.slow
+def test_normal_beats_easy_from_either_seat():
+    """Normal is clearly stronger than Easy in two-player games (issue 11: at least 75% with
+    seats swapped); before Easy was kept short-sighted, the first seat won every game."""
+    for seat in (0, 1):
+        g = Game(Setup(players=2, seed=1, start_player=0))
+        levels = ["normal", "easy"] if seat == 0 else ["easy", "normal"]
+        _play(g, levels)
+        assert g.state.winner == seat
