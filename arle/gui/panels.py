@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import (
     QAbstractListModel,
     QCoreApplication,
-    QEvent,
     QModelIndex,
     QObject,
     QPersistentModelIndex,
@@ -38,7 +37,6 @@ from PySide6.QtWidgets import (
     QStyledItemDelegate,
     QStyleOptionViewItem,
     QToolButton,
-    QToolTip,
     QVBoxLayout,
     QWidget,
 )
@@ -354,103 +352,6 @@ def frame_ring(rect: QRect, width: int) -> QRegion:
     return QRegion(rect) - QRegion(rect.adjusted(width, width, -width, -width))
 
 
-class GoodsGrid(QWidget):
-    """A player's goods and Animals, three to a row: picture, count, name. One painted widget (as
-    labels they were 63 widgets, all painted again whenever the side panel's layout moved them,
-    about twice a move); a new count repaints its cell only; a cell's tooltip names the good."""
-
-    COLUMNS = 3
-    GAP = 4  # between columns
-    SPACING = 3  # between picture, count and name
-
-    def __init__(self, goods: list[str], parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.order = goods
-        self.counts: dict[str, int] = dict.fromkeys(goods, 0)
-        self.icons = {g: goods_icon(g) for g in goods}
-        self._widths: list[int] | None = None
-        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
-
-    def set_count(self, good: str, count: int) -> None:
-        if self.counts[good] != count:
-            self.counts[good] = count
-            self.update(self._cell(self.order.index(good)))
-
-    def _row_height(self) -> int:
-        return max(18, self.fontMetrics().height())
-
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.Type.FontChange:
-            self._widths = None
-            self.updateGeometry()
-        super().changeEvent(event)
-
-    def _column_widths(self) -> list[int]:
-        """Each column as wide as its widest cell (two-digit counts allowed for)."""
-        if self._widths is not None:
-            return self._widths
-        fm = self.fontMetrics()
-        widths = [0] * self.COLUMNS
-        for i, good in enumerate(self.order):
-            cell = 18 + self.SPACING + fm.horizontalAdvance("00") + self.SPACING + \
-                fm.horizontalAdvance(style.name_of(good))
-            widths[i % self.COLUMNS] = max(widths[i % self.COLUMNS], cell)
-        self._widths = widths
-        return widths
-
-    def _cell(self, index: int) -> QRect:
-        row, col = divmod(index, self.COLUMNS)
-        widths = self._column_widths()
-        spare = max(0, self.width() - sum(widths) - self.GAP * (self.COLUMNS - 1)) // self.COLUMNS
-        x = sum(w + spare + self.GAP for w in widths[:col])
-        h = self._row_height()
-        return QRect(x, row * (h + 1), widths[col] + spare, h)
-
-    def sizeHint(self) -> QSize:
-        rows = -(-len(self.order) // self.COLUMNS)
-        return QSize(sum(self._column_widths()) + self.GAP * (self.COLUMNS - 1),
-                     rows * (self._row_height() + 1) - 1)
-
-    def minimumSizeHint(self) -> QSize:
-        return self.sizeHint()
-
-    def paintEvent(self, event: Any) -> None:
-        painter = QPainter(self)
-        fm = self.fontMetrics()
-        painter.setPen(self.palette().windowText().color())
-        for i, good in enumerate(self.order):
-            cell = self._cell(i)
-            if not event.rect().intersects(cell):
-                continue
-            icon = self.icons[good]
-            if icon is not None:
-                size = icon.deviceIndependentSize().toSize()
-                painter.drawPixmap(cell.x(), cell.y() + (cell.height() - size.height()) // 2, icon)
-            x = cell.x() + 18 + self.SPACING
-            text = str(self.counts[good])
-            painter.drawText(QRect(x, cell.y(), cell.right() - x, cell.height()),
-                             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, text)
-            x += fm.horizontalAdvance(text) + self.SPACING
-            name = fm.elidedText(style.name_of(good), Qt.TextElideMode.ElideRight, cell.right() - x + 1)
-            painter.drawText(QRect(x, cell.y(), cell.right() - x + 1, cell.height()),
-                             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, name)
-        painter.end()
-
-    def good_at(self, pos: QPoint) -> str | None:
-        return next((g for i, g in enumerate(self.order) if self._cell(i).contains(pos)), None)
-
-    def event(self, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.ToolTip:
-            good = self.good_at(event.pos())
-            if good is None:
-                QToolTip.hideText()
-            else:
-                cell = self._cell(self.order.index(good))
-                QToolTip.showText(event.globalPos(), style.name_of(good), self, cell)
-            return True
-        return super().event(event)
-
-
 class PlayerPanel(QFrame):
     """One player's personal supply, Goods Track, Animals and live score by category."""
 
@@ -470,7 +371,32 @@ class PlayerPanel(QFrame):
         head.addWidget(self.piece)
         head.addWidget(self.header, 1)
         head.addWidget(self.total)
-        self.goods = GoodsGrid([str(g) for g in (*TRACK_GOODS, *SUPPLY_GOODS, *ANIMALS)])
+        self.counts: dict[str, QLabel] = {}
+        grid = QGridLayout()
+        grid.setHorizontalSpacing(4)
+        grid.setVerticalSpacing(1)
+        items = [*TRACK_GOODS, *SUPPLY_GOODS, *ANIMALS]
+        cols = 3  # 4 columns cut "Summer Wear", "Leather Wear" short in the side panel's width
+        for i, good in enumerate(items):
+            r, c = divmod(i, cols)
+            cell = QWidget()
+            h = QHBoxLayout(cell)
+            h.setContentsMargins(0, 0, 0, 0)
+            h.setSpacing(3)
+            icon = QLabel()
+            pix = goods_icon(str(good))
+            if pix is not None:
+                icon.setPixmap(pix)
+            value = QLabel("0")
+            value.setObjectName("count")
+            cell.setToolTip(style.name_of(str(good)))
+            h.addWidget(icon)
+            h.addWidget(value)
+            name = QLabel(style.name_of(str(good)))
+            name.setObjectName("goodName")
+            h.addWidget(name, 1)
+            grid.addWidget(cell, r, c)
+            self.counts[str(good)] = value
         # the live score, one row per category; each row's tooltip says why (issue 13)
         self.breakdown = QWidget()
         self.breakdown.setObjectName("breakdown")
@@ -491,7 +417,7 @@ class PlayerPanel(QFrame):
         lay.setContentsMargins(8, 6, 8, 6)
         lay.setSpacing(4)
         lay.addLayout(head)
-        lay.addWidget(self.goods)
+        lay.addLayout(grid)
         lay.addWidget(self.breakdown)
         lay.addWidget(self.solo)
         session.changed.connect(self.refresh)
@@ -535,9 +461,9 @@ class PlayerPanel(QFrame):
         self.header.setText(p.name + (_tr("  (to act)") if acting else ""))
         self._frame(color.name(), acting)
         for good in (*TRACK_GOODS, *SUPPLY_GOODS):
-            self.goods.set_count(str(good), p.goods[good])
+            self.counts[str(good)].setText(str(p.goods[good]))
         for a in ANIMALS:
-            self.goods.set_count(str(a), animal_count(p, a))
+            self.counts[str(a)].setText(str(animal_count(p, a)))
         sb = g.score(self.player)
         data = sb.as_dict()
         self.total.setText(_tr("{vp} VP").format(vp=style.number(data["total"])))

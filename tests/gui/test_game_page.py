@@ -43,7 +43,6 @@ def test_the_player_panel_behind_its_tab_is_filled_when_shown_not_after_every_mo
     labels: about 1 ms each), the one behind the other player's tab too; shown, it is current."""
     from arle.engine import ANIMALS, animal_count
     from arle.gui import style
-    from arle.gui.panels import SUPPLY_GOODS, TRACK_GOODS
 
     window = MainWindow(autosave=False)
     qtbot.addWidget(window)
@@ -67,9 +66,8 @@ def test_the_player_panel_behind_its_tab_is_filled_when_shown_not_after_every_mo
     p = session.game.state.players[hidden.player]
     assert not hidden._stale
     assert hidden.total.text() == f"{style.number(session.game.score(hidden.player).total)} VP"
-    assert [hidden.goods.counts[str(a)] for a in ANIMALS] == [animal_count(p, a) for a in ANIMALS]
-    assert [hidden.goods.counts[str(g)] for g in TRACK_GOODS + SUPPLY_GOODS] == \
-        [p.goods[g] for g in TRACK_GOODS + SUPPLY_GOODS]
+    assert [hidden.counts[str(a)].text() for a in ANIMALS] == [str(animal_count(p, a)) for a in ANIMALS]
+    assert [hidden.counts[str(g)].text() for g in p.goods] == [str(n) for n in p.goods.values()]
 
 
 class Paints(QObject):
@@ -129,7 +127,8 @@ def test_a_player_panel_repaints_only_its_border_when_the_turn_passes(qtbot):
     for _ in range(3):
         QApplication.processEvents()
     paints = Paints()
-    panel.goods.installEventFilter(paints)
+    for label in panel.counts.values():
+        label.installEventFilter(paints)
     acting = bool(panel.property("acting"))
     panel._frame(panel._border, not acting)
     for _ in range(3):
@@ -182,59 +181,3 @@ def test_each_live_score_category_says_why_in_its_tooltip(qtbot):
     assert "no Large Vehicle: -3 VP" in name.toolTip() and value.toolTip() == name.toolTip()
     assert value.text() == f"{session.game.score(0).equipment:g}"
     assert all(n.toolTip() for n, _ in panel.score_rows.values())
-
-
-def test_a_new_count_repaints_only_its_cell_of_the_goods_grid(qtbot):
-    """Issue 15: the 21 goods were 63 labels, all painted again whenever the side panel moved
-    them (about twice a move); now one widget, and a changed count repaints its own cell."""
-    from PySide6.QtWidgets import QWidget
-
-    from arle.gui.panels import SUPPLY_GOODS, GoodsGrid
-
-    grid = GoodsGrid([str(g) for g in SUPPLY_GOODS])
-    qtbot.addWidget(grid)
-    grid.resize(grid.sizeHint())
-    grid.show()
-    qtbot.waitExposed(grid)
-    QApplication.processEvents()
-    assert not grid.findChildren(QWidget)  # painted, not built of widgets
-
-    class Rects(QObject):
-        def __init__(self) -> None:
-            super().__init__()
-            self.rects: list = []
-
-        def eventFilter(self, watched, event):
-            if event.type() == QEvent.Type.Paint:
-                self.rects.append(event.rect())
-            return False
-
-    rects = Rects()
-    grid.installEventFilter(rects)
-    index = grid.order.index("peat")
-    grid.set_count("peat", 7)
-    grid.set_count("wood", 0)  # unchanged: nothing to paint
-    for _ in range(3):
-        QApplication.processEvents()
-    assert grid.counts["peat"] == 7
-    assert rects.rects == [grid._cell(index)]
-    assert grid.good_at(grid._cell(index).center()) == "peat"
-
-
-def test_the_goods_grid_asks_for_room_for_every_name_and_two_digit_counts(qtbot):
-    """Issue 15: the painted grid keeps the labels' promise: no good's name is cut short at the
-    size it asks for ("Leather Wear", "Summer Wear" were cut with four columns)."""
-    from arle.engine import ANIMALS
-    from arle.gui import style
-    from arle.gui.panels import SUPPLY_GOODS, TRACK_GOODS, GoodsGrid
-
-    goods = [str(g) for g in (*TRACK_GOODS, *SUPPLY_GOODS, *ANIMALS)]
-    grid = GoodsGrid(goods)
-    qtbot.addWidget(grid)
-    grid.resize(grid.sizeHint())
-    fm = grid.fontMetrics()
-    for i, good in enumerate(goods):
-        cell = grid._cell(i)
-        used = 18 + 2 * grid.SPACING + fm.horizontalAdvance("00") + fm.horizontalAdvance(style.name_of(good))
-        assert used <= cell.width(), good
-        assert cell.right() < grid.width()
