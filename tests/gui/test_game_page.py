@@ -38,6 +38,38 @@ def test_the_live_scoring_pad_is_filled_when_shown_not_after_every_move_behind_i
     assert fills == [1, 1]
 
 
+def test_the_player_panel_behind_its_tab_is_filled_when_shown_not_after_every_move(qtbot):
+    """Issue 15: both players' panels were refilled after every move (scores, reasons, 60-odd
+    labels: about 1 ms each), the one behind the other player's tab too; shown, it is current."""
+    from arle.engine import ANIMALS, animal_count
+    from arle.gui import style
+
+    window = MainWindow(autosave=False)
+    qtbot.addWidget(window)
+    window.install(GameHistory(new_setup(2, 3)))
+    window.show()
+    qtbot.waitExposed(window)
+    page, session = window.page, window.session
+    rng = random.Random(3)
+    quiet = 0  # moves after which the same player's tab stayed in front
+    for _ in range(20):
+        before = page.player_tabs.currentIndex()
+        play(session, 1, rng)
+        shown = page.player_tabs.currentIndex()
+        hidden = page.player_panels[1 - shown]
+        assert page.player_panels[shown]._stale is False
+        if shown == before:
+            quiet += 1
+            assert hidden.isHidden() and hidden._stale  # not filled for nobody
+    assert quiet >= 5
+    page.player_tabs.setCurrentIndex(1 - shown)  # looked at: filled with the live figures
+    p = session.game.state.players[hidden.player]
+    assert not hidden._stale
+    assert hidden.total.text() == f"{style.number(session.game.score(hidden.player).total)} VP"
+    assert [hidden.counts[str(a)].text() for a in ANIMALS] == [str(animal_count(p, a)) for a in ANIMALS]
+    assert [hidden.counts[str(g)].text() for g in p.goods] == [str(n) for n in p.goods.values()]
+
+
 class Paints(QObject):
     """Counts the paints of the widgets it watches."""
 
