@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsSceneMouseEvent,
@@ -36,18 +36,7 @@ def _tr(text: str) -> str:
     return QCoreApplication.translate("BoardScene", text)
 
 
-_FONTS: dict[tuple[int, bool], QFont] = {}
-
-
-def _font(px: float, bold: bool = False) -> QFont:
-    """A font sized in scene units (cached: painting asks for the same few sizes again and again)."""
-    key = (max(1, round(px)), bold)
-    if key not in _FONTS:
-        f = QFont()
-        f.setPixelSize(key[0])
-        f.setBold(bold)
-        _FONTS[key] = f
-    return _FONTS[key]
+_font = pictures.pixel_font
 
 
 def svg(painter: QPainter, name: str, rect: QRectF) -> None:

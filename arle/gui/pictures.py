@@ -205,7 +205,8 @@ CHIP_FILL = QColor(255, 255, 255, 170)
 _FONTS: dict[tuple[int, bool], QFont] = {}
 
 
-def _font(px: float, bold: bool) -> QFont:
+def pixel_font(px: float, bold: bool = False) -> QFont:
+    """A font sized in scene units (cached: painting asks for the same few sizes again and again)."""
     key = (max(1, round(px)), bold)
     if key not in _FONTS:
         f = QFont()
@@ -213,6 +214,9 @@ def _font(px: float, bold: bool) -> QFont:
         f.setBold(bold)
         _FONTS[key] = f
     return _FONTS[key]
+
+
+_font = pixel_font
 
 
 def _width(token: Token, size: float, px: float) -> float:
