@@ -375,7 +375,10 @@ class PlayerPanel(QFrame):
         grid.setHorizontalSpacing(4)
         grid.setVerticalSpacing(1)
         items = [*TRACK_GOODS, *SUPPLY_GOODS, *ANIMALS]
-        cols = 3  # 4 columns cut "Summer Wear", "Leather Wear" short in the side panel's width
+        # 4 columns cut "Summer Wear", "Leather Wear" short in the side panel's width; 3 cut the
+        # longer names of other languages ("Vêtements de cuir") and push the scores out of view
+        longest = max(self.fontMetrics().horizontalAdvance(style.name_of(str(g))) for g in items)
+        cols = 3 if longest <= 1.1 * self.fontMetrics().horizontalAdvance("Summer Wear") else 2
         for i, good in enumerate(items):
             r, c = divmod(i, cols)
             cell = QWidget()
@@ -405,6 +408,7 @@ class PlayerPanel(QFrame):
         self.score_rows: dict[str, tuple[QLabel, QLabel]] = {}
         for r, (key, label) in enumerate(style.SCORE_CATEGORIES):
             name, value = QLabel(say(noun(label))), QLabel()
+            name.setWordWrap(True)  # the score stays in view beside a long category name
             value.setAlignment(Qt.AlignmentFlag.AlignRight)
             rows_grid.addWidget(name, r, 0)
             rows_grid.addWidget(value, r, 1)
