@@ -544,7 +544,7 @@ def entry_text(session: GameSession, entry: LogEntry) -> str:
         by_player.setdefault(e.player, []).append(e)
     actor = entry.actor if entry.actor is not None else -1
     who = session.player_name(actor) if actor >= 0 else ""
-    text = f"{who}: {entry.label}" if who else entry.label
+    text = _tr("{name}: {text}").format(name=who, text=entry.label) if who else entry.label
     effects = _words(session, entry, by_player.pop(actor, []))
     if effects:
         text += " — " + ", ".join(effects)
@@ -553,7 +553,8 @@ def entry_text(session: GameSession, entry: LogEntry) -> str:
     for player, events in sorted(by_player.items()):
         effects = _words(session, entry, events)
         if effects:
-            lines.append(f"{session.player_name(player)}: " + ", ".join(effects))
+            lines.append(_tr("{name}: {text}").format(name=session.player_name(player),
+                                                      text=", ".join(effects)))
     effects = _words(session, entry, general)
     if effects:
         lines.append(", ".join(effects))
