@@ -185,3 +185,12 @@ def test_french_guide_card_says_what_the_space_does_in_french(qtbot, language):
     assert texts.say(noun(space.text)) in body.replace("&#x27;", "'")
     assert space.text not in body
     guide.leave()
+
+
+def test_french_destination_sales_count_food_with_the_french_plural(language):
+    """A Travel Destination's sales (rulebook p. 11, Emden: 1 Winter Wear for 7 Food) read
+    "7 nourritures" in French, not "7 nourriture"."""
+    from arle.gui.storage_scene import dest_tooltip
+
+    language("fr")
+    assert "1 vêtements d'hiver : 7 nourritures" in dest_tooltip("emden")
