@@ -335,6 +335,12 @@ class StorageScene(SessionScene):
             rect.width() - 8,
             parent=piece,
         )
+        # a longer language's lines shrink to stay above the pips (and Bremen's note) instead of
+        # running over them
+        room = rect.height() - 24 - (22 if d.id == "bremen" else 14)
+        height = text.boundingRect().height()
+        if height > room > 0:
+            text.setScale(room / height)
         for child in (name, text):
             child.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
 
