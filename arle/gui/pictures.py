@@ -255,8 +255,16 @@ def lines(tokens: Sequence[Token], max_width: float, size: float, px: float, gap
 def paint(painter: QPainter, tokens: Sequence[Token], rect: QRectF, size: float = 20, px: float = 12,
           muted: bool = False, gap: float = 3, top: bool = False) -> None:
     """Draw ``tokens`` left to right from ``rect``'s left edge, vertically centred (or from the
-    ``top``), wrapping onto further lines when they do not fit."""
+    ``top``), wrapping onto further lines when they do not fit. A row a little too wide for a
+    one-line ``rect`` (a longer language's words) is drawn up to 20 % smaller instead of
+    wrapping below the rect."""
     rows = lines(tokens, rect.width(), size, px, gap)
+    if len(rows) > 1 and len(rows) * (size + 2) > rect.height() + 1:
+        for scale in (0.9, 0.8):
+            fitted = lines(tokens, rect.width(), size * scale, px * scale, gap)
+            if len(fitted) == 1:
+                size, px, rows = size * scale, px * scale, fitted
+                break
     line_h = size + 2
     y = rect.y() + (0.0 if top else max(0.0, (rect.height() - line_h * len(rows)) / 2))
     painter.save()
