@@ -84,10 +84,10 @@ def is_summer_work(game: Game) -> bool:
 def ends_inventory(game: Game, events: list) -> bool:
     """The move that ends a November inventorying after the first year (Animals, Fields and
     Food to pay make a full summary)."""
-    from arle.engine.interpreter.events import InventoryEnded
+    from arle.engine import events as E
 
     return (game.state.phase is not Phase.INVENTORY and game.state.half_year >= 5
-            and any(isinstance(e, InventoryEnded) and e.season == "november" for e in events))
+            and any(isinstance(e, E.InventoryEnded) and e.season == "november" for e in events))
 
 
 def home_quality(game: Game, player: int) -> int:

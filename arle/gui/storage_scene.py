@@ -33,10 +33,10 @@ from arle.engine import (
     OptionKind,
     PlayerState,
     ReturnEquipment,
+    counted,
     noun,
 )
 from arle.engine import vehicles as V
-from arle.engine.content.words import counted
 from arle.gui.pieces import (
     Candidate,
     ClickItem,
