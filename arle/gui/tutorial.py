@@ -320,7 +320,10 @@ class Tutorial(QObject):
 def start(window: MainWindow) -> Tutorial:
     """Start the guided game in ``window`` (a new solo game) and its guide."""
     from arle.files.history import GameHistory
+    from arle.files.settings import Settings
 
-    name = window.settings.player_names[0] if window.settings.player_names else _tr("You")
+    names = window.settings.player_names
+    # the untouched default ("Player 1") is English: "You" is said in the window's language
+    name = names[0] if names and names[0] != Settings().player_names[0] else _tr("You")
     window.install(GameHistory(tutorial_setup(name)))
     return Tutorial(window)
