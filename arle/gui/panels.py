@@ -405,6 +405,7 @@ class PlayerPanel(QFrame):
         rows_grid = self._score_grid = QGridLayout(self.breakdown)
         rows_grid.setContentsMargins(0, 0, 0, 0)
         rows_grid.setVerticalSpacing(0)
+        rows_grid.setColumnStretch(0, 1)  # a name wraps only when the panel is too narrow for it
         self.score_rows: dict[str, tuple[QLabel, QLabel]] = {}
         for r, (key, label) in enumerate(style.SCORE_CATEGORIES):
             name, value = QLabel(say(noun(label))), QLabel()

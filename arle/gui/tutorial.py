@@ -323,7 +323,7 @@ def start(window: MainWindow) -> Tutorial:
     from arle.files.settings import Settings
 
     names = window.settings.player_names
-    # the untouched default ("Player 1") is English: "You" is said in the window's language
-    name = names[0] if names and names[0] != Settings().player_names[0] else _tr("You")
+    # the untouched default ("Player 1") is English: it is said in the window's language
+    name = names[0] if names and names[0] != Settings().player_names[0] else _tr("Player {n}").format(n=1)
     window.install(GameHistory(tutorial_setup(name)))
     return Tutorial(window)

@@ -184,8 +184,8 @@ def test_french_guide_card_says_what_the_space_does_in_french(qtbot, language):
     body = guide.card.body.text()
     assert texts.say(noun(space.text)) in body.replace("&#x27;", "'")
     assert space.text not in body
-    # the default name "Player 1" is English: the guided game's player is "Vous"
-    assert window.session.game.state.players[0].name == "Vous"
+    # the default name "Player 1" is English: the guided game's player is "Joueur 1"
+    assert window.session.game.state.players[0].name == "Joueur 1"
     guide.leave()
 
 
