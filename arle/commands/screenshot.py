@@ -373,7 +373,6 @@ SMALL = (1280, 720)
 def _render_new_screens(window, finder: MomentFinder, scoring, save: Callable[..., None]) -> None:
     """The screens of issue 13: the boards on a 1280x720 screen, the inventory summary, How to
     play, the guided first game and the game-over screen (``scoring``: the window behind it)."""
-    from arle.gui import tutorial
     from arle.gui.game_over import GameOverDialog
     from arle.gui.how_to_play import HowToPlay
 
@@ -415,7 +414,8 @@ def _render_new_screens(window, finder: MomentFinder, scoring, save: Callable[..
     help_window.close()
     help_window.deleteLater()
 
-    guide = tutorial.start(window)
+    window.start_tutorial()
+    guide = window.tutorial
     _wait(lambda: guide.suggestion is not None, what="the guided game's first suggestion")
     _settle()
     window.statusBar().clearMessage()

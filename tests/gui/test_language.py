@@ -171,12 +171,15 @@ def test_french_guide_card_says_what_the_space_does_in_french(qtbot, language):
     """The guided first game's card: "La case Colon : Recevez 1 cheval..." (it showed the
     space's English text: a plain str through say() is not translated)."""
     from arle.engine import ACTION_SPACES, PlaceWorker
-    from arle.gui import tutorial
 
     language("fr")
     window = MainWindow(autosave=False)
     qtbot.addWidget(window)
-    guide = tutorial.start(window)
+    window.resize(1280, 720)
+    window.show()
+    qtbot.waitExposed(window)
+    window.start_tutorial()
+    guide = window.tutorial
     qtbot.waitUntil(lambda: guide.suggestion is not None, timeout=20000)
     move = guide.suggestion[0]
     assert isinstance(move, PlaceWorker)
