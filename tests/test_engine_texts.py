@@ -333,3 +333,30 @@ def test_an_empty_join_says_nothing_not_the_catalogue_header() -> None:
             return "Content-Type: text/plain; charset=UTF-8" if message == "" else message
 
     assert say(join([]), Language(WithHeader())) == ""
+
+
+def test_french_inventory_report_counts_take_the_french_plural() -> None:
+    """The inventory summary (rulebook p. 8) counts goods with the French plural: "2 nourritures",
+    "3 moutons" (a bare "{n} {good}" would read "2 Nourriture")."""
+    from arle.engine.rules.inventory_report import InventoryReport
+
+    report = InventoryReport(0, "may", breeding=(("sheep", 3),), food=(("food", 2),),
+                             missing_food=2, missing_fuel=1, vp=-6)
+    assert fr(report.text()) == ("Reproduction : 3 moutons; Tonte : rien; "
+                                 "Nourriture payée : 2 nourritures; "
+                                 "Pénurie : il manque 2 nourritures + 1 tourbe : -6 PV")
+
+
+def test_french_score_reasons_write_half_points_with_a_decimal_comma() -> None:
+    """Timber scores ½ VP (rulebook, "The End of the Game and the Winner"): in French the
+    reason reads "+1,5 PV", with the animals counted in French ("0 vache")."""
+    from arle.engine.rules.scoring import score_reasons
+
+    p = Game(Setup(players=1, seed=3)).state.players[0]
+    from arle.engine.content.goods import Good
+
+    p.goods = {**p.goods, Good.TIMBER: 3}
+    reasons = {k: fr(v) for k, v in score_reasons(p).items()}
+    assert "3 madriers : +1,5 PV" in reasons["clothing_and_materials"]
+    assert reasons["animals"].startswith("0 ")
+    assert "+1.5 VP" in str(score_reasons(p)["clothing_and_materials"])

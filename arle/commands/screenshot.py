@@ -42,18 +42,19 @@ class Played:
     top_score: float
 
 
-def play(seed: int, players: int = 2, watch: Callable[[Game, int], None] | None = None) -> Played:
-    """A complete game by the seeded random player; ``watch(game, moves_so_far)`` after each move."""
+def play(seed: int, players: int = 2, watch: Callable[[Game, int, list], None] | None = None) -> Played:
+    """A complete game by the seeded random player; ``watch(game, moves_so_far, events)`` after each
+    move (``events``: what that move changed)."""
     setup = Setup(players=players, seed=seed, names=NAMES[:players])
     game = Game(setup)
     rng = random.Random(seed)
     moves: list[Move] = []
     while not game.over:
         move = choose_move(rng, game.legal_moves(), game)
-        game.apply(move)
+        events = game.apply(move)
         moves.append(move)
         if watch is not None:
-            watch(game, len(moves))
+            watch(game, len(moves), events)
     top = max(game.score(i).total for i in range(len(game.state.players)))
     return Played(setup, tuple(moves), top)
 
@@ -78,6 +79,15 @@ def is_summer_work(game: Game) -> bool:
     s = game.state
     return (s.phase is Phase.WORK and s.season == "summer" and s.half_year >= 3 and game.decision is None
             and len(set(s.occupied.values())) == len(s.players) and len(s.occupied) >= 4)
+
+
+def ends_inventory(game: Game, events: list) -> bool:
+    """The move that ends a November inventorying after the first year (Animals, Fields and
+    Food to pay make a full summary)."""
+    from arle.engine import events as E
+
+    return (game.state.phase is not Phase.INVENTORY and game.state.half_year >= 5
+            and any(isinstance(e, E.InventoryEnded) and e.season == "november" for e in events))
 
 
 def home_quality(game: Game, player: int) -> int:
@@ -119,16 +129,18 @@ class MomentFinder:
         self.home: tuple[int, Moment] | None = None
         self.barn: tuple[int, Moment] | None = None
         self.finished: Moment | None = None
+        #: The move that ends a November inventorying (the inventory summary shows).
+        self.inventory: Moment | None = None
 
     def complete(self) -> bool:
-        return None not in (self.summer, self.home, self.barn, self.finished)
+        return None not in (self.summer, self.home, self.barn, self.finished, self.inventory)
 
     def find(self) -> MomentFinder:
         for n, seed in enumerate(self.seeds):
             if self.complete() and n >= self.at_least:
                 break
             self._scan(seed)
-        missing = [n for n in ("summer", "home", "barn", "finished") if getattr(self, n) is None]
+        missing = [n for n in ("summer", "home", "barn", "finished", "inventory") if getattr(self, n) is None]
         if missing:
             raise RuntimeError(f"no seeded game shows {', '.join(missing)} (seeds {self.seeds})")
         return self
@@ -136,9 +148,11 @@ class MomentFinder:
     def _scan(self, seed: int) -> None:
         found: dict[str, tuple[int, int, int]] = {}  # picture -> (quality, moves, player)
 
-        def watch(game: Game, count: int) -> None:
+        def watch(game: Game, count: int, events: list) -> None:
             if self.summer is None and "summer" not in found and is_summer_work(game):
                 found["summer"] = (1, count, 0)
+            if self.inventory is None and "inventory" not in found and ends_inventory(game, events):
+                found["inventory"] = (1, count, 0)
             if not 4 <= game.state.half_year <= 8:
                 return
             for i in range(len(game.state.players)):
@@ -149,6 +163,8 @@ class MomentFinder:
         played = play(seed, watch=watch)
         if self.summer is None and "summer" in found:
             self.summer = Moment(played, found["summer"][1])
+        if self.inventory is None and "inventory" in found:
+            self.inventory = Moment(played, found["inventory"][1])
         for name in ("home", "barn"):
             if name in found and found[name][0] > (getattr(self, name) or (0,))[0]:
                 quality, count, player = found[name]
@@ -192,8 +208,10 @@ def _settle() -> None:
         QApplication.processEvents()
 
 
-def _wait(done: Callable[[], bool], timeout: float = 30.0) -> None:
-    """Run the event loop until ``done()`` (the start page lists its games off the GUI thread)."""
+def _wait(done: Callable[[], bool], timeout: float = 30.0,
+          what: str = "the start page's list of games") -> None:
+    """Run the event loop until ``done()`` (the start page lists its games, the guide computes
+    its suggestion, off the GUI thread)."""
     import time
 
     from PySide6.QtWidgets import QApplication
@@ -201,7 +219,7 @@ def _wait(done: Callable[[], bool], timeout: float = 30.0) -> None:
     end = time.monotonic() + timeout
     while not done():
         if time.monotonic() > end:
-            raise RuntimeError("the start page did not list its games")
+            raise RuntimeError(f"timed out waiting for {what}")
         QApplication.processEvents()
         time.sleep(0.01)
 
@@ -260,15 +278,16 @@ def _render_all(out: Path, size: tuple[int, int], finder: MomentFinder | None) -
     from arle.gui.main_window import MainWindow
 
     finder = finder or MomentFinder().find()
-    assert finder.summer and finder.home and finder.barn and finder.finished
+    assert finder.summer and finder.home and finder.barn and finder.finished and finder.inventory
     out.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
 
-    def save(name: str, pixmap) -> None:
+    def save(name: str, pixmap, expected: tuple[int, int] = size) -> None:
         path = out / name
         image = pixmap.toImage()
-        if (image.width(), image.height()) != size:
-            raise RuntimeError(f"{name} came out {image.width()}x{image.height()}, not {size[0]}x{size[1]}")
+        if (image.width(), image.height()) != expected:
+            raise RuntimeError(f"{name} came out {image.width()}x{image.height()}, "
+                               f"not {expected[0]}x{expected[1]}")
         if not image.save(str(path), "PNG"):
             raise OSError(f"cannot write {path}")
         written.append(path)
@@ -306,7 +325,8 @@ def _render_all(out: Path, size: tuple[int, int], finder: MomentFinder | None) -
         save("02-new-game.png", _with_dialog(start, dialog))
         dialog.deleteLater()
 
-        def show(moment: Moment, view: Callable[[], object] | None, name: str) -> None:
+        def show(moment: Moment, view: Callable[[], object] | None, name: str,
+                 expected: tuple[int, int] = size):  # -> QPixmap
             window.install(history_at(moment))
             assert window.page is not None
             if view is not None:
@@ -315,7 +335,9 @@ def _render_all(out: Path, size: tuple[int, int], finder: MomentFinder | None) -
                 window.page.player_tabs.setCurrentIndex(moment.player)
             _settle()
             window.statusBar().clearMessage()
-            save(name, window.grab())
+            picture = window.grab()
+            save(name, picture, expected)
+            return picture
 
         summer = history_at(finder.summer).game
         if not is_summer_work(summer):
@@ -333,14 +355,82 @@ def _render_all(out: Path, size: tuple[int, int], finder: MomentFinder | None) -
 
         if not history_at(finder.finished).game.over:
             raise RuntimeError("the scoring picture would not show a finished game")
-        show(finder.finished, None, "06-scoring.png")
+        scoring = show(finder.finished, None, "06-scoring.png")
         assert window.page is not None
         if window.page.views.currentIndex() != window.page.scoring_index:
             raise RuntimeError("the finished game does not show the scoring table")
+        _render_new_screens(window, finder, scoring, save)
         window.close()
         window.deleteLater()
         _settle()
     return written
+
+
+#: The smallest screen the window fits without scrolling (CHANGELOG: "fits every screen from 1280x720").
+SMALL = (1280, 720)
+
+
+def _render_new_screens(window, finder: MomentFinder, scoring, save: Callable[..., None]) -> None:
+    """The screens of issue 13: the boards on a 1280x720 screen, the inventory summary, How to
+    play, the guided first game and the game-over screen (``scoring``: the window behind it)."""
+    from arle.gui.game_over import GameOverDialog
+    from arle.gui.how_to_play import HowToPlay
+
+    def install(moment: Moment, view: Callable[[], object] | None = None) -> None:
+        window.install(history_at(moment))
+        assert window.page is not None
+        if view is not None:
+            window.page.views.setCurrentWidget(view())
+        if moment.player < window.page.player_tabs.count():
+            window.page.player_tabs.setCurrentIndex(moment.player)
+        _settle()
+        window.statusBar().clearMessage()
+
+    size = (window.width(), window.height())
+    window.resize(*SMALL)
+    _settle()
+    install(finder.summer, lambda: window.page.board_view)
+    save("07-board-1280x720.png", window.grab(), SMALL)
+    _quality, home = finder.home
+    install(home, lambda: window.page.home_views[home.player])
+    save("08-home-board-1280x720.png", window.grab(), SMALL)
+    window.resize(*size)
+    _settle()
+
+    install(finder.inventory)
+    assert window.page is not None and window.session is not None
+    summary = window.page.inventory_summary
+    summary._changed(window.session.log[-1].events)  # as the move that ended it would
+    _settle()
+    if summary.isHidden() or not summary.reports:
+        raise RuntimeError("the inventory moment shows no inventory summary")
+    save("09-inventory-summary.png", window.grab())
+
+    help_window = HowToPlay(window)
+    help_window.resize(min(760, size[0] - 40), min(640, size[1] - 80))
+    help_window.show_section("overview")
+    _settle()
+    save("10-how-to-play.png", _with_dialog(window.grab(), help_window))
+    help_window.close()
+    help_window.deleteLater()
+
+    window.start_tutorial()
+    guide = window.tutorial
+    _wait(lambda: guide.suggestion is not None, what="the guided game's first suggestion")
+    _settle()
+    window.statusBar().clearMessage()
+    save("11-guided-first-game.png", window.grab())
+    guide.leave()
+    _settle()
+
+    # the game-over screen, over the finished game's scoring
+    install(finder.finished)
+    assert window.session is not None
+    dialog = GameOverDialog(window.session, None, window)
+    dialog.resize(dialog.sizeHint().boundedTo(scoring.size() * 0.95))
+    _settle()
+    save("12-final-scoring.png", _with_dialog(scoring, dialog))
+    dialog.deleteLater()
 
 
 # -- command line ----------------------------------------------------------------------------------------

@@ -46,6 +46,7 @@ from .content.tiles import (
     barn_fits,
 )
 from .content.tools import TOOL_TRACKS, Tool
+from .content.words import counted
 from .interpreter import events, moves
 from .interpreter.events import Event
 from .interpreter.game import MAX_MOVES, Game, IllegalMove
@@ -162,6 +163,7 @@ __all__ = [
     "buildable_buildings",
     "buildings",
     "cap_of",
+    "counted",
     "describe",
     "does_nothing",
     "events",

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from arle.gui import texts
 from arle.gui.computer import ComputerPlayer, Thinker
 
 if TYPE_CHECKING:
@@ -261,8 +262,8 @@ class CoachBar(QFrame):
 
     def _hard_scored(self, score: float) -> None:
         mine = self.session.game.score(0).total
-        text = _tr("Hard, playing the same start, scored {hard:g} VP (you: {mine:g} VP).").format(
-            hard=score, mine=mine)
+        text = _tr("Hard, playing the same start, scored {hard} VP (you: {mine} VP).").format(
+            hard=texts.say(float(score)), mine=texts.say(float(mine)))
         self.status.setText(text)
         self.session.message.emit(text)
 

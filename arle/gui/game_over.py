@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from arle.engine import SOLO_TARGET, noun, solo_rating
+from arle.files.catalogues import N_
 from arle.gui import style
 from arle.gui.texts import say
 
@@ -35,20 +36,20 @@ def _tr(text: str) -> str:
 
 #: How each category of the scoring pad scores (rulebook "The End of the Game and the Winner").
 EXPLANATIONS: dict[str, str] = {
-    "clothing_and_materials": "Brick, Linen, Woolen, Leather 1 VP each; each Wear 2 VP; Timber ½ VP.",
-    "equipment": "Plows, Peat Boats and Vehicles in the Barn; −3 VP without a Large Vehicle.",
-    "travel": "The first empty space of the Travel Experience Track (up to 10 VP).",
-    "tools": "The VP of your Tools on the 10 Tool Tracks.",
-    "goods_track": "Each Goods Indicator: 3 VP on 15, 2 VP on 11–14, 1 VP on 7–10; doubled by a Depot.",
-    "home_board": "Buildings, Stalls, Stables, Forests, Parks; −4 VP per Moor, −1 VP per dehydrated Moor "
-                  "section and per Tidal Flat space left.",
-    "animals": "The type you have least of: 2 VP each; the second least: 1 VP each; the most: 0.",
-    "bottlenecks": "VP lost during the game for missing Food and Fuel.",
+    "clothing_and_materials": N_("Brick, Linen, Woolen, Leather 1 VP each; each Wear 2 VP; Timber ½ VP."),
+    "equipment": N_("Plows, Peat Boats and Vehicles in the Barn; −3 VP without a Large Vehicle."),
+    "travel": N_("The first empty space of the Travel Experience Track (up to 10 VP)."),
+    "tools": N_("The VP of your Tools on the 10 Tool Tracks."),
+    "goods_track": N_("Each Goods Indicator: 3 VP on 15, 2 VP on 11–14, 1 VP on 7–10; doubled by a Depot."),
+    "home_board": N_("Buildings, Stalls, Stables, Forests, Parks; −4 VP per Moor, −1 VP per dehydrated Moor "
+                     "section and per Tidal Flat space left."),
+    "animals": N_("The type you have least of: 2 VP each; the second least: 1 VP each; the most: 0."),
+    "bottlenecks": N_("VP lost during the game for missing Food and Fuel."),
 }
 
 
 def explanation(key: str) -> str:
-    return QCoreApplication.translate("GameOver", EXPLANATIONS[key])
+    return say(noun(EXPLANATIONS[key]))
 
 
 def winner_text(session: GameSession) -> str:
@@ -57,14 +58,15 @@ def winner_text(session: GameSession) -> str:
     g = session.game
     totals = g.scores()
     if g.state.solo:
-        return _tr("{name} scores {vp:g} VP.").format(name=session.player_name(0), vp=totals[0])
+        return _tr("{name} scores {vp} VP.").format(name=session.player_name(0), vp=say(totals[0]))
     winner = g.state.winner if g.state.winner is not None else max(range(2), key=lambda i: totals[i])
     name = session.player_name(winner)
     if totals[0] == totals[1]:
-        return _tr("{name} wins the tie at {vp:g} VP: the Starting Player of a 10th half-year breaks a "
-                   "tie (rulebook, “The End of the Game and the Winner”).").format(name=name, vp=totals[0])
-    return _tr("{name} wins with {vp:g} VP to {other:g} VP.").format(
-        name=name, vp=totals[winner], other=totals[1 - winner])
+        return _tr("{name} wins the tie at {vp} VP: the Starting Player of a 10th half-year breaks a "
+                   "tie (rulebook, “The End of the Game and the Winner”).").format(
+                       name=name, vp=say(totals[0]))
+    return _tr("{name} wins with {vp} VP to {other} VP.").format(
+        name=name, vp=say(totals[winner]), other=say(totals[1 - winner]))
 
 
 def yardstick_text(total: float, best_before: float | None) -> str:
@@ -74,9 +76,9 @@ def yardstick_text(total: float, best_before: float | None) -> str:
     if best_before is None:
         lines.append(_tr("Your first solo game in the statistics."))
     elif total > best_before:
-        lines.append(_tr("A new personal best! (before: {vp:g} VP)").format(vp=best_before))
+        lines.append(_tr("A new personal best! (before: {vp} VP)").format(vp=say(best_before)))
     else:
-        lines.append(_tr("Your personal best: {vp:g} VP.").format(vp=best_before))
+        lines.append(_tr("Your personal best: {vp} VP.").format(vp=say(best_before)))
     return "\n".join(lines)
 
 
@@ -132,14 +134,14 @@ class GameOverDialog(QDialog):
             cell.addWidget(explain)
             grid.addLayout(cell, row, 0)
             for i in range(n):
-                value = QLabel(f"{scores[i][key]:g}")
+                value = QLabel(say(float(scores[i][key])))
                 value.setAlignment(Qt.AlignmentFlag.AlignCenter)
                 grid.addWidget(value, row, 1 + i)
                 self.cells[(key, i)] = value
             row += 1
         grid.addWidget(QLabel(f"<b>{_tr('Total')}</b>"), row, 0)
         for i in range(n):
-            total = QLabel(f"<b>{scores[i]['total']:g}</b>")
+            total = QLabel(f"<b>{say(float(scores[i]['total']))}</b>")
             total.setObjectName("scoreTotal")
             total.setAlignment(Qt.AlignmentFlag.AlignCenter)
             if i == winner:
@@ -207,8 +209,10 @@ class StatisticsDialog(QDialog):
         form.addRow(_tr("Wins (two players)"), self.wins)
         form.addRow(_tr("Solo games"), QLabel(str(summary.solo_played)))
         none = _tr("No solo game yet.")
-        self.solo_best = QLabel(none if summary.solo_best is None else f"{summary.solo_best:g} VP")
-        self.solo_average = QLabel(none if summary.solo_average is None else f"{summary.solo_average:.1f} VP")
+        self.solo_best = QLabel(none if summary.solo_best is None else _tr("{vp} VP").format(
+            vp=say(float(summary.solo_best))))
+        self.solo_average = QLabel(none if summary.solo_average is None else _tr("{vp} VP").format(
+            vp=say(round(float(summary.solo_average), 1))))
         form.addRow(_tr("Best solo score"), self.solo_best)
         form.addRow(_tr("Average solo score"), self.solo_average)
         lay.addLayout(form)

@@ -376,7 +376,10 @@ class PlayerPanel(QFrame):
         grid.setHorizontalSpacing(4)
         grid.setVerticalSpacing(1)
         items = [*TRACK_GOODS, *SUPPLY_GOODS, *ANIMALS]
-        cols = 3  # 4 columns cut "Summer Wear", "Leather Wear" short in the side panel's width
+        # 4 columns cut "Summer Wear", "Leather Wear" short in the side panel's width; 3 cut the
+        # longer names of other languages ("Vêtements de cuir") and push the scores out of view
+        longest = max(self.fontMetrics().horizontalAdvance(style.name_of(str(g))) for g in items)
+        cols = 3 if longest <= 1.1 * self.fontMetrics().horizontalAdvance("Summer Wear") else 2
         for i, good in enumerate(items):
             r, c = divmod(i, cols)
             cell = QWidget()
@@ -403,9 +406,11 @@ class PlayerPanel(QFrame):
         rows_grid = self._score_grid = QGridLayout(self.breakdown)
         rows_grid.setContentsMargins(0, 0, 0, 0)
         rows_grid.setVerticalSpacing(0)
+        rows_grid.setColumnStretch(0, 1)  # a name wraps only when the panel is too narrow for it
         self.score_rows: dict[str, tuple[QLabel, QLabel]] = {}
         for r, (key, label) in enumerate(style.SCORE_CATEGORIES):
             name, value = QLabel(say(noun(label))), QLabel()
+            name.setWordWrap(True)  # the score stays in view beside a long category name
             value.setAlignment(Qt.AlignmentFlag.AlignRight)
             rows_grid.addWidget(name, r, 0)
             rows_grid.addWidget(value, r, 1)
@@ -551,7 +556,7 @@ def entry_text(session: GameSession, entry: LogEntry) -> str:
         by_player.setdefault(e.player, []).append(e)
     actor = entry.actor if entry.actor is not None else -1
     who = session.player_name(actor) if actor >= 0 else ""
-    text = f"{who}: {entry.label}" if who else entry.label
+    text = _tr("{name}: {text}").format(name=who, text=entry.label) if who else entry.label
     effects = _words(session, entry, by_player.pop(actor, []))
     if effects:
         text += " — " + ", ".join(effects)
@@ -560,7 +565,8 @@ def entry_text(session: GameSession, entry: LogEntry) -> str:
     for player, events in sorted(by_player.items()):
         effects = _words(session, entry, events)
         if effects:
-            lines.append(f"{session.player_name(player)}: " + ", ".join(effects))
+            lines.append(_tr("{name}: {text}").format(name=session.player_name(player),
+                                                      text=", ".join(effects)))
     effects = _words(session, entry, general)
     if effects:
         lines.append(", ".join(effects))

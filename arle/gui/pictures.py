@@ -12,15 +12,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 import attrs
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QRectF, Qt
+from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
+from arle.engine import noun
+from arle.files.catalogues import N_
 from arle.gui import art
-
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("Pictures", text)
+from arle.gui.texts import say
 
 
 @attrs.frozen
@@ -49,8 +48,8 @@ class Chip:
 
 def shown(token: Sym | Chip) -> str:
     """A symbol's or chip's words in the window's language."""
-    text = _tr(token.text)
-    return text.format(tool=_tr(token.tool)) if isinstance(token, Chip) and token.tool else text
+    text = say(noun(token.text))
+    return text.format(tool=say(noun(token.tool))) if isinstance(token, Chip) and token.tool else text
 
 
 Token = Icon | Sym | Chip
@@ -120,10 +119,11 @@ _SPACES: dict[str, tuple[Token, ...]] = {
 
 
 #: The words above, for the translators' tools (``shown`` translates them when drawn).
-WORDS = tuple(QT_TRANSLATE_NOOP("Pictures", w) for w in (
-    "and/or", "per {tool}", "{tool} different", "Trap +1", "Tool +1", "flip a tile", "imitate",
-    "Animal", "per Peat Boat", "Trap", "Spade", "2 Shovels", "Shovel", "Plow", "Axe", "Workbench",
-    "Weaving Loom", "Fleshing Beam", "Table", "Pottery Wheel", "Oven"))
+WORDS = (
+    N_("and/or"), N_("per {tool}"), N_("{tool} different"), N_("Trap +1"), N_("Tool +1"),
+    N_("flip a tile"), N_("imitate"), N_("Animal"), N_("per Peat Boat"), N_("Trap"), N_("Spade"),
+    N_("2 Shovels"), N_("Shovel"), N_("Plow"), N_("Axe"), N_("Workbench"), N_("Weaving Loom"),
+    N_("Fleshing Beam"), N_("Table"), N_("Pottery Wheel"), N_("Oven"))
 
 
 def bundle_picture(goods: Iterable[tuple[object, int]], pay: bool = False) -> list[Token]:
@@ -259,8 +259,16 @@ def lines(tokens: Sequence[Token], max_width: float, size: float, px: float, gap
 def paint(painter: QPainter, tokens: Sequence[Token], rect: QRectF, size: float = 20, px: float = 12,
           muted: bool = False, gap: float = 3, top: bool = False) -> None:
     """Draw ``tokens`` left to right from ``rect``'s left edge, vertically centred (or from the
-    ``top``), wrapping onto further lines when they do not fit."""
+    ``top``), wrapping onto further lines when they do not fit. A row a little too wide for a
+    one-line ``rect`` (a longer language's words) is drawn up to 20 % smaller instead of
+    wrapping below the rect."""
     rows = lines(tokens, rect.width(), size, px, gap)
+    if len(rows) > 1 and len(rows) * (size + 2) > rect.height() + 1:
+        for scale in (0.9, 0.8):
+            fitted = lines(tokens, rect.width(), size * scale, px * scale, gap)
+            if len(fitted) == 1:
+                size, px, rows = size * scale, px * scale, fitted
+                break
     line_h = size + 2
     y = rect.y() + (0.0 if top else max(0.0, (rect.height() - line_h * len(rows)) / 2))
     painter.save()

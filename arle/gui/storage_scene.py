@@ -33,6 +33,7 @@ from arle.engine import (
     OptionKind,
     PlayerState,
     ReturnEquipment,
+    counted,
     noun,
 )
 from arle.engine import vehicles as V
@@ -160,7 +161,8 @@ def dest_tooltip(dest: str) -> str:
         _t("{name}: needs {n} loading space(s) of one vehicle.").format(name=name_of(dest), n=d.size),
         _t("Loading it sells at least one of these, each once:"),
     ]
-    lines += [_t("  {item}: {food} Food").format(item=say(noun(s.label)), food=s.food) for s in d.sales]
+    lines += [_t("  {item}: {food}").format(item=say(noun(s.label)), food=say(counted("food", s.food)))
+              for s in d.sales]
     lines.append(_t("When the vehicles are emptied it goes onto the Travel Experience Track."))
     return "\n".join(lines)
 
@@ -321,7 +323,8 @@ class StorageScene(SessionScene):
         for k in range(d.size):
             pip = QRectF(rect.right() - 14 - k * 11, rect.bottom() - 14, 8, 8)
             self.add_box(pip, "#6b5a2a", parent=piece)
-        lines = [_t("{item}: {food} Food").format(item=say(noun(s.label)), food=s.food) for s in d.sales]
+        lines = [_t("{item}: {food}").format(item=say(noun(s.label)), food=say(counted("food", s.food)))
+                 for s in d.sales]
         text = self.add_text(
             "\n".join(lines),
             rect.x() + 4,
@@ -332,6 +335,12 @@ class StorageScene(SessionScene):
             rect.width() - 8,
             parent=piece,
         )
+        # a longer language's lines shrink to stay above the pips (and Bremen's note) instead of
+        # running over them
+        room = rect.height() - 24 - (22 if d.id == "bremen" else 14)
+        height = text.boundingRect().height()
+        if height > room > 0:
+            text.setScale(room / height)
         for child in (name, text):
             child.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
 
@@ -509,8 +518,8 @@ class StorageScene(SessionScene):
                 state, color = _t("possible"), "#2b3a2f"
             else:
                 state, color = _t("not possible now"), "#9a8a62"
-            line = _t("{item}: {food} Food ({state})").format(item=say(noun(s.label)), food=s.food,
-                                                              state=state)
+            line = _t("{item}: {food} ({state})").format(item=say(noun(s.label)),
+                                                         food=say(counted("food", s.food)), state=state)
             self.add_text(line, PANEL_RECT.x() + 12, y, 8.5, s.key in sale.sold, color, 300).setZValue(51)
             y += 22
         hint = (

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from arle.engine import noun
 from arle.gui import how_to_play
 from arle.gui.background import Background
 from arle.gui.texts import say
@@ -214,8 +215,8 @@ class Tutorial(QObject):
             parts.append("<b>" + esc(_tr("Suggested: {move}").format(move=move_label(game, move))) + "</b>")
             if isinstance(move, PlaceWorker):
                 space = ACTION_SPACES[move.space]
-                parts.append(esc(_tr("The {space} space: {text}").format(space=say(space.name),
-                                                                         text=say(space.text))))
+                parts.append(esc(_tr("The {space} space: {text}").format(space=say(noun(space.name)),
+                                                                         text=say(noun(space.text)))))
             parts.append(esc(_tr("Why: {reason}").format(reason=reason)))
             parts.append(esc(self._where(move)))
         card.body.setText("<br><br>".join(parts))
@@ -319,7 +320,10 @@ class Tutorial(QObject):
 def start(window: MainWindow) -> Tutorial:
     """Start the guided game in ``window`` (a new solo game) and its guide."""
     from arle.files.history import GameHistory
+    from arle.files.settings import Settings
 
-    name = window.settings.player_names[0] if window.settings.player_names else _tr("You")
+    names = window.settings.player_names
+    # the untouched default ("Player 1") is English: it is said in the window's language
+    name = names[0] if names and names[0] != Settings().player_names[0] else _tr("Player {n}").format(n=1)
     window.install(GameHistory(tutorial_setup(name)))
     return Tutorial(window)

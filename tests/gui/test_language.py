@@ -139,3 +139,63 @@ def test_an_english_start_paints_the_window_before_importing_the_engine(tmp_path
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
                          timeout=60)
     assert "ENGINE_BEFORE_PAINT False" in out.stdout, out.stdout + out.stderr
+
+
+def test_french_game_log_lines_put_a_space_before_the_colon(qtbot, language):
+    """French typography: "Anna : Placer un ouvrier..." (the log's "{name}: {text}" was an
+    f-string, so the French log read "Anna: Placer")."""
+    from arle.engine import PlaceWorker, Setup
+    from arle.files.history import GameHistory
+
+    language("fr")
+    window = MainWindow(autosave=False)
+    qtbot.addWidget(window)
+    window.install(GameHistory(Setup(players=1, names=("Anna",), seed=3), [PlaceWorker("summer.woodcutter")]))
+    assert window.page is not None
+    assert window.page.log.texts()[0].startswith("Anna : Placer un ouvrier sur Été : Bûcheron")
+
+
+def test_french_game_over_explanations_and_pictures_words(language):
+    """The game-over screen's explanations and the action spaces' picture words were passed to
+    tr() as variables, which the catalogue cannot hold: they stayed English."""
+    from arle.gui.game_over import explanation
+    from arle.gui.pictures import Chip, per, shown
+
+    language("fr")
+    assert explanation("travel").startswith("La première case vide de la piste Expérience de voyage")
+    assert shown(per("Spade")) == "par bêche"
+    assert shown(Chip("flip a tile")) == "retourner une tuile"
+
+
+def test_french_guide_card_says_what_the_space_does_in_french(qtbot, language):
+    """The guided first game's card: "La case Colon : Recevez 1 cheval..." (it showed the
+    space's English text: a plain str through say() is not translated)."""
+    from arle.engine import ACTION_SPACES, PlaceWorker
+
+    language("fr")
+    window = MainWindow(autosave=False)
+    qtbot.addWidget(window)
+    window.resize(1280, 720)
+    window.show()
+    qtbot.waitExposed(window)
+    window.start_tutorial()
+    guide = window.tutorial
+    qtbot.waitUntil(lambda: guide.suggestion is not None, timeout=20000)
+    move = guide.suggestion[0]
+    assert isinstance(move, PlaceWorker)
+    space = ACTION_SPACES[move.space]
+    body = guide.card.body.text()
+    assert texts.say(noun(space.text)) in body.replace("&#x27;", "'")
+    assert space.text not in body
+    # the default name "Player 1" is English: the guided game's player is "Joueur 1"
+    assert window.session.game.state.players[0].name == "Joueur 1"
+    guide.leave()
+
+
+def test_french_destination_sales_count_food_with_the_french_plural(language):
+    """A Travel Destination's sales (rulebook p. 11, Emden: 1 Winter Wear for 7 Food) read
+    "7 nourritures" in French, not "7 nourriture"."""
+    from arle.gui.storage_scene import dest_tooltip
+
+    language("fr")
+    assert "1 vêtements d'hiver : 7 nourritures" in dest_tooltip("emden")

@@ -95,3 +95,22 @@ def test_the_supply_tab_shows_the_costs_of_stalls_and_vehicles(qtbot):
         assert picture in shown, kind
         assert picture[0] == pictures.good("wood", info.wood)
         assert (pictures.good("horse", info.horses) in picture) == bool(info.horses)
+
+
+def test_a_row_a_little_too_wide_is_drawn_smaller_inside_its_rect(monkeypatch):
+    """The French Fisherman ("Piège +1", "par piège") is a little wider than its space: it
+    wrapped onto a second line drawn below the space, under the next one."""
+    from PySide6.QtCore import QRectF
+
+    tokens = space_picture("summer.fisherman")
+    full = pictures.width(tokens, 19, 12)
+    rect = QRectF(0, 0, full * 0.93, 23)
+    assert len(pictures.lines(tokens, rect.width(), 19, 12)) == 2
+    painted: list[QRectF] = []
+    monkeypatch.setattr(pictures, "_paint_token", lambda painter, token, r, size, px: painted.append(r))
+    image = QImage(400, 100, QImage.Format.Format_ARGB32)
+    painter = QPainter(image)
+    pictures.paint(painter, tokens, rect, size=19, px=12)
+    painter.end()
+    assert len(painted) == len(tokens)
+    assert all(rect.contains(r.center()) and r.bottom() <= rect.bottom() + 1 for r in painted)

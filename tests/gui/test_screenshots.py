@@ -6,14 +6,18 @@ from __future__ import annotations
 import os
 from collections import Counter
 
+import attrs
 import pytest
 from PySide6.QtGui import QImage
 
 from arle.__main__ import main
 from arle.commands.screenshot import MomentFinder, animals_on_dikes, dikes_moved, history_at, loaded_vehicles
+from arle.engine.interpreter.events import InventoryEnded
 
 EXPECTED = ["01-start.png", "02-new-game.png", "03-summer-work.png", "04-home-board.png", "05-barn.png",
-            "06-scoring.png"]
+            "06-scoring.png", "07-board-1280x720.png", "08-home-board-1280x720.png",
+            "09-inventory-summary.png", "10-how-to-play.png", "11-guided-first-game.png",
+            "12-final-scoring.png"]
 
 
 def colour_spread(image: QImage, step: int = 7) -> tuple[int, float]:
@@ -43,7 +47,9 @@ def test_screenshot_command_writes_every_screen_at_the_asked_size(qtbot, tmp_pat
     assert capsys.readouterr().out.split() == [str(out / name) for name in EXPECTED]
     for name in EXPECTED:
         image = QImage(str(out / name))
-        assert (image.width(), image.height()) == (1280, 800), name
+        # the smallest screen the window fits (CHANGELOG) whatever --size asks
+        expected = (1280, 720) if "1280x720" in name else (1280, 800)
+        assert (image.width(), image.height()) == expected, name
         colours, top_share = colour_spread(image)
         assert colours >= 40, f"{name} has only {colours} colours: blank or nearly so"
         assert top_share < 0.85, f"{name} is {top_share:.0%} one colour"
@@ -65,6 +71,10 @@ def test_the_chosen_moments_show_what_the_pictures_are_about():
     summer = history_at(finder.summer).game
     assert summer.state.season == "summer" and len(summer.state.occupied) >= 4
     assert history_at(finder.finished).game.over
+    moment = finder.inventory
+    before = history_at(attrs.evolve(moment, count=moment.count - 1))
+    ended = before.apply(moment.played.moves[moment.count - 1])
+    assert any(isinstance(e, InventoryEnded) and e.season == "november" for e in ended)
 
 
 def test_a_bad_size_is_refused_with_a_usage_message(capsys):

@@ -9,6 +9,7 @@ import attrs
 
 from ..content.destinations import DESTINATIONS
 from ..content.text import Text, join, noun, t, tn
+from ..content.words import counted
 from ..interpreter.events import Event, InventoryEnded, InventoryPart, PhaseStarted, SupplyBottleneck
 
 Counts = tuple[tuple[str, int], ...]
@@ -43,7 +44,7 @@ class InventoryReport:
             rows.append((t("Milking"), _counts(self.milking) or nothing))
             rows.append((t("Harvest"), _counts(self.harvest) or nothing))
         else:
-            rows.append((t("Breeding"), _counts(self.breeding, t("{n} born")) or nothing))
+            rows.append((t("Breeding"), _counts(self.breeding) or nothing))
             rows.append((t("Shearing"), _counts(self.shearing) or nothing))
         rows.append((t("Food paid"), _counts(self.food) or nothing))
         if self.season == "november":
@@ -51,9 +52,9 @@ class InventoryReport:
         if self.missing_food or self.missing_fuel:
             missing = []
             if self.missing_food:
-                missing.append(t("{n} Food", n=self.missing_food))
+                missing.append(counted("food", self.missing_food))
             if self.missing_fuel:
-                missing.append(t("{n} Peat", n=self.missing_fuel))
+                missing.append(counted("peat", self.missing_fuel))
             rows.append((t("Bottleneck"), t("{missing} missing: {vp} VP", missing=join(missing, " + "),
                                              vp=self.vp)))
         return rows
@@ -63,11 +64,7 @@ class InventoryReport:
         return join([t("{part}: {what}", part=part, what=what) for part, what in self.lines()], "; ")
 
 
-_NAMES = {"food": "Food", "grain": "Grain", "flax": "Flax", "wood": "Wood", "wool": "Wool",
-          "peat": "Peat", "sheep": "Sheep", "cattle": "Cattle", "horse": "Horse"}
-
-
-def _counts(counts: Counts, animals: Text | None = None) -> Text | None:
+def _counts(counts: Counts) -> Text | None:
     if not counts:
         return None
     parts: list[Text] = []
@@ -78,7 +75,7 @@ def _counts(counts: Counts, animals: Text | None = None) -> Text | None:
             parts.append(t("{destination} to the Travel Experience Track",
                            destination=noun(DESTINATIONS[key[5:]].name)))
         else:
-            parts.append(t("{n} {good}", n=n, good=noun(_NAMES.get(key, key.replace("_", " ").title()))))
+            parts.append(counted(key, n))  # "2 Sheep", "2 moutons": the plural is the language's
     return join(parts)
 
 

@@ -12,6 +12,7 @@ from ..content.goods import ANIMALS, FOOD_CAP, TRACK_CAP, TRACK_GOODS, Good
 from ..content.text import Text, join, noun, t
 from ..content.tiles import EQUIPMENT, TILE_VP, Tile
 from ..content.tools import TOOL_TRACKS, tool_vp
+from ..content.words import counted
 from ..interpreter.state import PlayerState
 from . import homeboard
 
@@ -129,13 +130,14 @@ def score_reasons(p: PlayerState) -> dict[str, Text]:
     sb = score(p)
     none = t("nothing yet")
 
-    def vp(n: float) -> str:
-        return f"{n:+g}" if n else "0"
+    def vp(n: float) -> Text | float:
+        """A signed number, with the language's decimal comma ("+0,5" in French)."""
+        return t("+{n}", n=n) if n > 0 else n
 
     def line(parts: list[Text]) -> Text:
         return join(parts, "; ") if parts else none
 
-    materials = [t("{n} {good}: {vp} VP", n=n, good=_good_name(g), vp=vp(MATERIAL_VP[g] * n))
+    materials = [t("{goods}: {vp} VP", goods=counted(g, n), vp=vp(MATERIAL_VP[g] * n))
                  for g, n in p.goods.items() if n and g in MATERIAL_VP]
     equipment = [t("{name}: {vp} VP", name=noun(EQUIPMENT[e.kind].name), vp=vp(EQUIPMENT[e.kind].vp))
                  for e in p.barn if EQUIPMENT[e.kind].vp]
@@ -160,8 +162,8 @@ def score_reasons(p: PlayerState) -> dict[str, Text]:
     if tidal:
         home.append(t("{n} Tidal Flat spaces open to the sea: {vp} VP", n=tidal, vp=vp(-tidal)))
     counts = sorted(((count(p, a), a) for a in ANIMALS), key=lambda x: x[0])
-    animals = t("{low} {a}: 2 VP each, {mid} {b}: 1 VP each, the most numerous: 0",
-                low=counts[0][0], a=_good_name(counts[0][1]), mid=counts[1][0], b=_good_name(counts[1][1]))
+    animals = t("{low}: 2 VP each, {mid}: 1 VP each, the most numerous: 0",
+                low=counted(counts[0][1], counts[0][0]), mid=counted(counts[1][1], counts[1][0]))
     return {
         "clothing_and_materials": line(materials),
         "equipment": line(equipment),
