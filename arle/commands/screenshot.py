@@ -327,14 +327,7 @@ def _render_all(out: Path, size: tuple[int, int], finder: MomentFinder | None) -
 
         def show(moment: Moment, view: Callable[[], object] | None, name: str,
                  expected: tuple[int, int] = size):  # -> QPixmap
-            window.install(history_at(moment))
-            assert window.page is not None
-            if view is not None:
-                window.page.views.setCurrentWidget(view())
-            if moment.player < window.page.player_tabs.count():
-                window.page.player_tabs.setCurrentIndex(moment.player)
-            _settle()
-            window.statusBar().clearMessage()
+            _install(window, moment, view)
             picture = window.grab()
             save(name, picture, expected)
             return picture
@@ -366,6 +359,19 @@ def _render_all(out: Path, size: tuple[int, int], finder: MomentFinder | None) -
     return written
 
 
+def _install(window, moment: Moment, view: Callable[[], object] | None) -> None:
+    """Show the game at ``moment`` in ``window``: ``view`` brought forward, the player of the
+    moment's tab in front, no status message."""
+    window.install(history_at(moment))
+    assert window.page is not None
+    if view is not None:
+        window.page.views.setCurrentWidget(view())
+    if moment.player < window.page.player_tabs.count():
+        window.page.player_tabs.setCurrentIndex(moment.player)
+    _settle()
+    window.statusBar().clearMessage()
+
+
 #: The smallest screen the window fits without scrolling (CHANGELOG: "fits every screen from 1280x720").
 SMALL = (1280, 720)
 
@@ -377,14 +383,7 @@ def _render_new_screens(window, finder: MomentFinder, scoring, save: Callable[..
     from arle.gui.how_to_play import HowToPlay
 
     def install(moment: Moment, view: Callable[[], object] | None = None) -> None:
-        window.install(history_at(moment))
-        assert window.page is not None
-        if view is not None:
-            window.page.views.setCurrentWidget(view())
-        if moment.player < window.page.player_tabs.count():
-            window.page.player_tabs.setCurrentIndex(moment.player)
-        _settle()
-        window.statusBar().clearMessage()
+        _install(window, moment, view)
 
     size = (window.width(), window.height())
     window.resize(*SMALL)

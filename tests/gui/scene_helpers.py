@@ -14,7 +14,21 @@ from arle.engine import Setup
 from arle.engine.interpreter.steps import Script
 from arle.gui.session import new_session
 
-__all__ = ["Messages", "click", "drag", "make_session", "refresh", "run_steps", "show"]
+__all__ = ["Messages", "click", "drag", "make_session", "open_main_window", "refresh", "run_steps", "show"]
+
+
+def open_main_window(qtbot: Any, monkeypatch: Any, tmp_path: Any, size: tuple[int, int]) -> Any:
+    """The real main window, shown at ``size``, with settings and games in ``tmp_path``."""
+    from arle.gui.main_window import MainWindow
+
+    monkeypatch.setenv("ARLE_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("ARLE_DATA_DIR", str(tmp_path / "data"))
+    window = MainWindow(autosave=False)
+    qtbot.addWidget(window)
+    window.resize(*size)
+    window.show()
+    qtbot.waitExposed(window)
+    return window
 
 
 def make_session(players: int = 2, buildings: tuple[str, ...] = ()) -> Any:

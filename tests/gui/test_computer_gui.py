@@ -45,6 +45,16 @@ def versus(seed: int, seats: tuple[str, ...] = ("person", "easy")) -> GameHistor
     return GameHistory(Setup(players=2, seed=seed, names=("Anna", "Bot"), start_player=0), seats=seats)
 
 
+def solo_at_its_last_move(seed: int) -> GameHistory:
+    """A solo game played at random up to its last move."""
+    history = GameHistory(Setup(players=1, seed=seed, names=("Anna",)))
+    rng = random.Random(seed)
+    while not history.game.over:
+        history.apply(choose_move(rng, history.game.legal_moves(), history.game))
+    history.undo()
+    return history
+
+
 def wait_for_person(qtbot, window: MainWindow, timeout: int = 20_000) -> None:
     """Until the computer has made its moves and a person (or nobody: game over) is to act."""
     session = window.session
@@ -218,11 +228,7 @@ def test_at_the_end_of_a_solo_game_the_coach_says_what_hard_scored_on_the_same_s
 
     monkeypatch.setattr(coach_module, "hard_score", stand_in)
     window = open_window(qtbot)
-    history = GameHistory(Setup(players=1, seed=6, names=("Anna",)))
-    rng = random.Random(6)
-    while not history.game.over:
-        history.apply(choose_move(rng, history.game.legal_moves(), history.game))
-    history.undo()
+    history = solo_at_its_last_move(6)
     window.install(history)
     session = window.session
     assert session.try_apply(history.game.legal_moves()[0]) and session.game.over
@@ -382,11 +388,7 @@ def test_a_hint_made_by_a_button_outlines_that_button(qtbot) -> None:
     from arle.gui.coach import HINT_COLOR
 
     window = open_window(qtbot)
-    history = GameHistory(Setup(players=1, seed=6, names=("Anna",)))
-    rng = random.Random(6)
-    while not history.game.over:
-        history.apply(choose_move(rng, history.game.legal_moves(), history.game))
-    history.undo()
+    history = solo_at_its_last_move(6)
     window.install(history)
     coach = window.page.coach
     assert coach.ask()

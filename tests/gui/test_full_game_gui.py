@@ -17,6 +17,7 @@ from arle.engine.content.buildings import BUILDINGS
 from arle.engine.interpreter.moves import Choose
 from arle.files.history import GameHistory
 from arle.gui.main_window import MainWindow, new_setup
+from tests.gui.scene_helpers import open_main_window
 
 #: Moves the issue asks to see made by real mouse drags in every full game.
 DRAGGED = ("PlaceWorker", "MoveDike", "MoveAnimal", "Load", "PlaceTile")
@@ -25,14 +26,7 @@ UNDO_AT = 40
 
 @pytest.fixture
 def window(qtbot, tmp_path, monkeypatch):
-    monkeypatch.setenv("ARLE_CONFIG_DIR", str(tmp_path / "config"))
-    monkeypatch.setenv("ARLE_DATA_DIR", str(tmp_path / "data"))
-    w = MainWindow(autosave=False)
-    qtbot.addWidget(w)
-    w.resize(1600, 1000)
-    w.show()
-    qtbot.waitExposed(w)
-    return w
+    return open_main_window(qtbot, monkeypatch, tmp_path, (1600, 1000))
 
 
 def undo_and_redo_by_keyboard(qtbot, w: MainWindow, before: Game) -> None:

@@ -16,18 +16,12 @@ from arle.files.history import GameHistory
 from arle.gui import how_to_play, texts
 from arle.gui.how_to_play import SECTIONS, HowToPlay, open_link, page_path
 from arle.gui.main_window import MainWindow, new_setup
+from tests.gui.scene_helpers import open_main_window
 
 
 @pytest.fixture
 def window(qtbot, tmp_path, monkeypatch):
-    monkeypatch.setenv("ARLE_CONFIG_DIR", str(tmp_path / "config"))
-    monkeypatch.setenv("ARLE_DATA_DIR", str(tmp_path / "data"))
-    w = MainWindow(autosave=False)
-    qtbot.addWidget(w)
-    w.resize(1280, 720)
-    w.show()
-    qtbot.waitExposed(w)
-    return w
+    return open_main_window(qtbot, monkeypatch, tmp_path, (1280, 720))
 
 
 def _dialog(w: MainWindow) -> HowToPlay:

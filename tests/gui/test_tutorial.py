@@ -15,18 +15,12 @@ from arle.files.settings import load_settings
 from arle.gui.how_to_play import HowToPlay
 from arle.gui.main_window import MainWindow
 from arle.gui.tutorial import SEED, Tutorial
+from tests.gui.scene_helpers import open_main_window
 
 
 @pytest.fixture
 def window(qtbot, tmp_path, monkeypatch):
-    monkeypatch.setenv("ARLE_CONFIG_DIR", str(tmp_path / "config"))
-    monkeypatch.setenv("ARLE_DATA_DIR", str(tmp_path / "data"))
-    w = MainWindow(autosave=False)
-    qtbot.addWidget(w)
-    w.resize(1280, 720)
-    w.show()
-    qtbot.waitExposed(w)
-    return w
+    return open_main_window(qtbot, monkeypatch, tmp_path, (1280, 720))
 
 
 def _start(qtbot, w: MainWindow) -> Tutorial:
