@@ -232,8 +232,6 @@ class WorkerGhost(QGraphicsItem):
     """A Worker on its way from the month track to its action space, shown only while it moves
     (``motion.Motions.glide``); the space itself already shows the Worker when it lands."""
 
-    _ghost = True
-
     def __init__(self, board: BoardScene, player: int, centre: QPointF) -> None:
         super().__init__()
         self.color = style.player_color(board.session, player)

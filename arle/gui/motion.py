@@ -91,7 +91,8 @@ class Motions:
 
     def __init__(self, owner: QObject) -> None:
         self.owner = owner
-        self._running: list[tuple[QVariantAnimation, QGraphicsItem, QPointF]] = []
+        #: (animation, piece, its place; None: a piece only shown while it moves)
+        self._running: list[tuple[QVariantAnimation, QGraphicsItem, QPointF | None]] = []
 
     @property
     def active(self) -> bool:
@@ -122,33 +123,26 @@ class Motions:
             item.setPos(end + offset * f - QPointF(0, height * math.sin(math.pi * float(t))))
 
         anim.valueChanged.connect(step)
-        entry = (anim, item, end)
-        anim.finished.connect(lambda: self._done(entry, remove_after))
+        entry = (anim, item, None if remove_after else end)
+        anim.finished.connect(lambda: self._land(entry))
         self._running.append(entry)
         step(0.0)
         anim.start()
 
-    def _done(self, entry: tuple[QVariantAnimation, QGraphicsItem, QPointF], remove: bool) -> None:
+    def _land(self, entry: tuple[QVariantAnimation, QGraphicsItem, QPointF | None]) -> None:
+        """End one glide: the piece at its place (or out of the scene, ``end`` None)."""
         if entry not in self._running:
             return
         self._running.remove(entry)
         anim, item, end = entry
-        if remove:
-            if item.scene() is not None:
-                item.scene().removeItem(item)
-        else:
+        anim.stop()
+        if end is not None:
             item.setPos(end)
+        elif item.scene() is not None:
+            item.scene().removeItem(item)
         anim.deleteLater()
 
     def finish(self) -> None:
         """Every piece where the state says, now (before a redraw, an undo, a new game)."""
-        for anim, item, end in list(self._running):
-            anim.stop()
-            self._running = [e for e in self._running if e[0] is not anim]
-            if getattr(item, "_ghost", False):
-                if item.scene() is not None:
-                    item.scene().removeItem(item)
-            else:
-                item.setPos(end)
-            anim.deleteLater()
-        self._running = []
+        for entry in list(self._running):
+            self._land(entry)
