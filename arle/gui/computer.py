@@ -3,9 +3,9 @@ window keeps painting and answering, and its moves appear one by one at the pace
 
 ``Thinker`` runs one job at a time with a cancel flag handed to the job as ``should_stop``; the GUI
 thread polls for the result with a timer, so no Qt object is touched off the GUI thread. While a
-job runs, Python's cyclic garbage collector is paused (``_no_gc``): the search makes no cycles,
-and a full collection of its many positions stopped every thread, the window's too, for 0.1-0.3 s
-several times per Hard decision (and made the think 40% slower). Undo,
+job runs, Python's cyclic garbage collector is paused (``_gc_pause``, from the GUI thread): the
+search makes no cycles, and a full collection of its many positions stopped every thread, the
+window's too, for 0.1-0.3 s several times per Hard decision (and made the think 40% slower). Undo,
 a new game, closing the game or quitting cancel the job: its result, if it still comes, is dropped.
 ``ComputerPlayer`` watches the session and, whenever the seat to act is the computer's, asks its
 level for a move and applies it through ``GameSession.play_computer`` (logged like a person's).
@@ -13,11 +13,10 @@ level for a move and applies it through ``GameSession.play_computer`` (logged li
 
 from __future__ import annotations
 
-import contextlib
 import gc
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
@@ -29,6 +28,8 @@ if TYPE_CHECKING:
 PACE_MS: dict[str, int] = {"slow": 1400, "normal": 600, "instant": 0}
 #: How often the GUI thread looks whether the worker is done (ms).
 POLL_MS = 15
+#: How long a cancel waits for the worker to stop (s): it sees its stop flag within ~20 ms.
+CANCEL_JOIN_S = 1.0
 
 
 class Thinker(QObject):
@@ -53,6 +54,7 @@ class Thinker(QObject):
         self.cancel()
         job = _Job(work, done, failed)
         self._job = job
+        _gc_pause()
         job.thread.start()
         self._timer.start()
 
@@ -63,8 +65,8 @@ class Thinker(QObject):
         self._timer.stop()
         if job is not None:
             job.stop.set()
-            if wait > 0:
-                job.thread.join(wait)
+            job.thread.join(max(wait, CANCEL_JOIN_S))  # a search stops within ~20 ms
+            _gc_resume()
 
     def _poll(self) -> None:
         job = self._job
@@ -72,6 +74,7 @@ class Thinker(QObject):
             return
         self._job = None
         self._timer.stop()
+        _gc_resume()
         if job.error is not None:
             if job.failed is not None:
                 job.failed(job.error)
@@ -90,8 +93,7 @@ class _Job:
 
     def _run(self, work: Callable[[Callable[[], bool]], Any]) -> None:
         try:
-            with _no_gc():
-                self.result = work(self.stop.is_set)
+            self.result = work(self.stop.is_set)
         except BaseException as exc:  # Cancelled, or a bug: the GUI thread decides
             self.error = exc
 
@@ -101,23 +103,25 @@ _gc_jobs = 0
 _gc_was_enabled = True
 
 
-@contextlib.contextmanager
-def _no_gc() -> Iterator[None]:
+def _gc_pause() -> None:
     """No automatic cyclic garbage collection while any job runs (reference counting still frees
-    everything the search drops); the collector is back as it was once the last job ends."""
+    everything the search drops). Paused and resumed on the GUI thread only: a collection the
+    worker thread set off could free the window's Qt objects on the wrong thread."""
     global _gc_jobs, _gc_was_enabled
     with _gc_lock:
         if _gc_jobs == 0:
             _gc_was_enabled = gc.isenabled()
             gc.disable()
         _gc_jobs += 1
-    try:
-        yield
-    finally:
-        with _gc_lock:
-            _gc_jobs -= 1
-            if _gc_jobs == 0 and _gc_was_enabled:
-                gc.enable()
+
+
+def _gc_resume() -> None:
+    """The collector back as it was once the last job has ended (GUI thread)."""
+    global _gc_jobs
+    with _gc_lock:
+        _gc_jobs -= 1
+        if _gc_jobs == 0 and _gc_was_enabled:
+            gc.enable()
 
 
 class ComputerPlayer(QObject):
