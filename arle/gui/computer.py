@@ -3,9 +3,9 @@ window keeps painting and answering, and its moves appear one by one at the pace
 
 ``Thinker`` runs one job at a time with a cancel flag handed to the job as ``should_stop``; the GUI
 thread polls for the result with a timer, so no Qt object is touched off the GUI thread. While a
-job runs, Python's cyclic garbage collector is paused (``_gc_pause``, from the GUI thread): the
-search makes no cycles, and a full collection of its many positions stopped every thread, the
-window's too, for 0.1-0.3 s several times per Hard decision (and made the think 40% slower). Undo,
+job runs, Python's cyclic garbage collector (run on the GUI thread only, ``arle.gui.collector``)
+is paused: the search makes no cycles, and a full collection of its many positions stopped every
+thread, the window's too, for 0.1-0.3 s several times per Hard decision. Undo,
 a new game, closing the game or quitting cancel the job: its result, if it still comes, is dropped.
 ``ComputerPlayer`` watches the session and, whenever the seat to act is the computer's, asks its
 level for a move and applies it through ``GameSession.play_computer`` (logged like a person's).
@@ -13,13 +13,14 @@ level for a move and applies it through ``GameSession.play_computer`` (logged li
 
 from __future__ import annotations
 
-import gc
 import threading
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
+
+from arle.gui import collector
 
 if TYPE_CHECKING:
     from arle.gui.session import GameSession
@@ -54,7 +55,7 @@ class Thinker(QObject):
         self.cancel()
         job = _Job(work, done, failed)
         self._job = job
-        _gc_pause()
+        collector.pause()
         job.thread.start()
         self._timer.start()
 
@@ -66,7 +67,7 @@ class Thinker(QObject):
         if job is not None:
             job.stop.set()
             job.thread.join(max(wait, CANCEL_JOIN_S))  # a search stops within ~20 ms
-            _gc_resume()
+            collector.resume()
 
     def _poll(self) -> None:
         job = self._job
@@ -74,7 +75,7 @@ class Thinker(QObject):
             return
         self._job = None
         self._timer.stop()
-        _gc_resume()
+        collector.resume()
         if job.error is not None:
             if job.failed is not None:
                 job.failed(job.error)
@@ -96,32 +97,6 @@ class _Job:
             self.result = work(self.stop.is_set)
         except BaseException as exc:  # Cancelled, or a bug: the GUI thread decides
             self.error = exc
-
-
-_gc_lock = threading.Lock()
-_gc_jobs = 0
-_gc_was_enabled = True
-
-
-def _gc_pause() -> None:
-    """No automatic cyclic garbage collection while any job runs (reference counting still frees
-    everything the search drops). Paused and resumed on the GUI thread only: a collection the
-    worker thread set off could free the window's Qt objects on the wrong thread."""
-    global _gc_jobs, _gc_was_enabled
-    with _gc_lock:
-        if _gc_jobs == 0:
-            _gc_was_enabled = gc.isenabled()
-            gc.disable()
-        _gc_jobs += 1
-
-
-def _gc_resume() -> None:
-    """The collector back as it was once the last job has ended (GUI thread)."""
-    global _gc_jobs
-    with _gc_lock:
-        _gc_jobs -= 1
-        if _gc_jobs == 0 and _gc_was_enabled:
-            gc.enable()
 
 
 class ComputerPlayer(QObject):

@@ -106,10 +106,12 @@ def forget_module_sources() -> None:
 
 class MainWindow(QMainWindow):
     def __init__(self, *, autosave: bool = True) -> None:
+        from arle.gui import collector
         from arle.gui.background import Background
         from arle.gui.start_page import StartPage
 
         super().__init__()
+        collector.start()  # collections on this thread only: see arle.gui.collector
         self.setWindowTitle(APP_NAME)
         self.setWindowIcon(app_icon())
         self.setStyleSheet(STYLE_SHEET)

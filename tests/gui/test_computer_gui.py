@@ -359,9 +359,9 @@ def test_the_window_stays_live_while_hard_thinks(qtbot) -> None:
     its slowest kind), the event loop still runs a 10 ms timer with no long gap. (Python's full
     garbage collections paused every thread for 0.1-0.3 s a few times per Hard decision: the
     collector is paused while the computer thinks, and back afterwards.)"""
-    import gc
-
     from PySide6.QtCore import QTimer
+
+    from arle.gui import collector
 
     window = open_window(qtbot)
     window.install(versus(9, ("hard", "hard")))  # the computer against itself: it thinks on and on
@@ -379,7 +379,7 @@ def test_the_window_stays_live_while_hard_thinks(qtbot) -> None:
     whole = ticks[-1] - ticks[0]
     assert max(gaps) < 0.5 * whole, f"the window froze for {max(gaps):.2f} s of {whole:.2f} s"
     window.close_game()  # cancels the think in progress: the collector is back
-    qtbot.waitUntil(gc.isenabled, timeout=5_000)
+    qtbot.waitUntil(lambda: collector.start().paused == 0, timeout=5_000)
 
 
 def test_a_hint_made_by_a_button_outlines_that_button(qtbot) -> None:
