@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QIcon, QShowEvent
+from PySide6.QtGui import QIcon, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
     QFrame,
     QScrollArea,
@@ -71,6 +71,31 @@ class ChoiceScroll(QScrollArea):
         bar = self.verticalScrollBar().sizeHint().width()
         width = widget.minimumSizeHint().width() + 2 * self.frameWidth() + bar
         return QSize(width, min(hint.height(), self.floor))
+
+
+class SideHolder(QWidget):
+    """Holds the side panel without a layout, sized to itself.
+
+    The panel's parts change height with the decision (more buttons, a hint), and Qt passes
+    every finished layout up to the parent (``QLayout::activate`` ends in ``updateGeometry``):
+    held in a layout, each change climbed through the splitter and the page stack to the
+    window and laid the whole window out again, in two or three more passes and paints per
+    move. The splitter still asks the panel's size hints here when it lays out (a resize)."""
+
+    def __init__(self, panel: QWidget) -> None:
+        super().__init__()
+        self.panel = panel
+        panel.setParent(self)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        self.panel.setGeometry(self.rect())
+        super().resizeEvent(event)
+
+    def sizeHint(self) -> QSize:
+        return self.panel.sizeHint()
+
+    def minimumSizeHint(self) -> QSize:
+        return self.panel.minimumSizeHint()
 
 
 class GamePage(QSplitter):
@@ -166,11 +191,13 @@ class GamePage(QSplitter):
         self.player_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         side_lay.addWidget(self.player_scroll)
         side_lay.addWidget(self.log, 1)
-        side.setMinimumWidth(340)
-        side.setMaximumWidth(460)
-        self.side = side
+        #: What the splitter holds at the right (hidden with View > Side panel); ``side_panel`` in it.
+        self.side = SideHolder(side)
+        self.side.setMinimumWidth(340)
+        self.side.setMaximumWidth(460)
+        self.side_panel = side
         self.addWidget(self.views)
-        self.addWidget(side)
+        self.addWidget(self.side)
         self.setCollapsible(0, False)  # the boards never; the side panel when dragged away
         self.setStretchFactor(0, 1)
         self.setStretchFactor(1, 0)
@@ -181,6 +208,9 @@ class GamePage(QSplitter):
         session.changed.connect(self.follow)
         session.reset.connect(self.follow)
         self.follow()
+        self._settling = False
+        session.changed.connect(self._settle_soon)
+        session.reset.connect(self._settle_soon)
         from arle.gui.inventory_summary import InventorySummary
 
         self.inventory_summary = InventorySummary(session)
@@ -203,6 +233,25 @@ class GamePage(QSplitter):
         if index == self.scoring_index and self._scoring_stale:
             self._scoring_stale = False
             self.scoring.refresh()
+
+    def _settle_soon(self, *_: Any) -> None:
+        if not self._settling:
+            self._settling = True
+            QTimer.singleShot(0, self._settle)
+
+    def _settle(self) -> None:
+        """Redraw the shown boards and lay out the side panel before the window paints, so that a
+        move is painted once. Left to the event loop, each level of nesting (a panel in a tab in a
+        scroll area) is laid out in a later round, and the window was painted after each round:
+        three or four times a move. Deferred like the boards' own redraw, never inside the
+        handler of the piece that made the move."""
+        self._settling = False
+        for scene in self.scenes:
+            if scene.shown():
+                scene.ensure_fresh()
+                QCoreApplication.sendPostedEvents(scene, QEvent.Type.MetaCall)
+        for _ in range(8):
+            QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
 
     def _bring_forward(self, index: int) -> None:
         """Show the view at ``index`` painted once. Its board is redrawn while still hidden and
