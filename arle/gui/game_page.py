@@ -73,14 +73,16 @@ class ChoiceScroll(QScrollArea):
         return QSize(width, min(hint.height(), self.floor))
 
 
-class SideHolder(QWidget):
-    """Holds the side panel without a layout, sized to itself.
+class Holder(QWidget):
+    """Holds a part of the page (the boards' tabs, the side panel) without a layout, sized to
+    itself.
 
-    The panel's parts change height with the decision (more buttons, a hint), and Qt passes
-    every finished layout up to the parent (``QLayout::activate`` ends in ``updateGeometry``):
-    held in a layout, each change climbed through the splitter and the page stack to the
-    window and laid the whole window out again, in two or three more passes and paints per
-    move. The splitter still asks the panel's size hints here when it lays out (a resize)."""
+    The side panel's parts change height with the decision (more buttons, a hint), the tab bar
+    with the tab marked for the player to act, and Qt passes every finished layout up to the
+    parent (``QLayout::activate`` ends in ``updateGeometry``): held in the splitter, each change
+    climbed through the page stack to the window and laid the whole window out again, in two or
+    three more passes and paints per move. The splitter still asks the part's size hints here
+    when it lays out (a resize)."""
 
     def __init__(self, panel: QWidget) -> None:
         super().__init__()
@@ -192,11 +194,11 @@ class GamePage(QSplitter):
         side_lay.addWidget(self.player_scroll)
         side_lay.addWidget(self.log, 1)
         #: What the splitter holds at the right (hidden with View > Side panel); ``side_panel`` in it.
-        self.side = SideHolder(side)
+        self.side = Holder(side)
         self.side.setMinimumWidth(340)
         self.side.setMaximumWidth(460)
         self.side_panel = side
-        self.addWidget(self.views)
+        self.addWidget(Holder(self.views))
         self.addWidget(self.side)
         self.setCollapsible(0, False)  # the boards never; the side panel when dragged away
         self.setStretchFactor(0, 1)
