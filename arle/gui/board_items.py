@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPicture
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsSceneMouseEvent,
@@ -112,6 +112,8 @@ class SpaceItem(BoardItem):
         self.space_id = space_id
         self.space = ACTION_SPACES[space_id]
         self.picture = pictures.space_picture(space_id)
+        #: The card's picture without Worker and glow, by status (``_card``).
+        self._cards: dict[str, QPicture] = {}
         self.hover = False
         self.setToolTip(self._tooltip())
 
@@ -140,8 +142,40 @@ class SpaceItem(BoardItem):
               ) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         r = self.local()
+        painter.drawPicture(0, 0, self._card(self.status()))
+        # the Worker slot
+        wr = self.worker_rect()
+        occupant = self.session.game.state.occupied.get(self.space_id)
+        if occupant is not None:
+            style.paint_piece(painter, wr, style.player_shape(occupant),
+                              style.player_color(self.session, occupant))
+        else:
+            painter.setPen(QPen(QColor(0, 0, 0, 60), 1.2, Qt.PenStyle.DotLine))
+            painter.setBrush(QColor(255, 255, 255, 80))
+            painter.drawEllipse(wr.adjusted(3, 3, -3, -3))
+        if self.hover and self.glow:
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(QColor(46, 157, 91, 60))
+            painter.drawRoundedRect(r, 7, 7)
+        self.paint_glow(painter)
+
+    def _card(self, status: str) -> QPicture:
+        """The card without its Worker and glow, recorded once per status and replayed: a Worker
+        placed, the glow of the legal spaces coming and going, and the end of a round (every
+        Worker home) repaint many spaces, and working out the card's words and pictures was
+        the dear part of each (a recording replays as drawn, at any zoom)."""
+        card = self._cards.get(status)
+        if card is None:
+            card = self._cards[status] = QPicture()
+            painter = QPainter(card)
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+            self._paint_card(painter, status)
+            painter.end()
+        return card
+
+    def _paint_card(self, painter: QPainter, status: str) -> None:
+        r = self.local()
         summer = self.space.season == "summer"
-        status = self.status()
         if status == "current":
             fill = style.SUMMER if summer else style.WINTER
         elif status == "other":
@@ -163,21 +197,6 @@ class SpaceItem(BoardItem):
         # what the space does, in the goods' own icons (the sentence is in the tooltip)
         pictures.paint(painter, self.picture, QRectF(10, 26, text_w, 23), size=19, px=12,
                        muted=status == "closed")
-        # the Worker slot
-        wr = self.worker_rect()
-        occupant = self.session.game.state.occupied.get(self.space_id)
-        if occupant is not None:
-            style.paint_piece(painter, wr, style.player_shape(occupant),
-                              style.player_color(self.session, occupant))
-        else:
-            painter.setPen(QPen(QColor(0, 0, 0, 60), 1.2, Qt.PenStyle.DotLine))
-            painter.setBrush(QColor(255, 255, 255, 80))
-            painter.drawEllipse(wr.adjusted(3, 3, -3, -3))
-        if self.hover and self.glow:
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(QColor(46, 157, 91, 60))
-            painter.drawRoundedRect(r, 7, 7)
-        self.paint_glow(painter)
 
 
 # -- month track with the Workers still to place ---------------
