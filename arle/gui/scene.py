@@ -19,8 +19,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtCore import QObject, QPointF, QRectF, Qt, QTimer
-from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsSceneMouseEvent
+from PySide6.QtGui import QBrush, QColor, QFont, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsSceneMouseEvent, QGraphicsSimpleTextItem
 
 from arle.gui.motion import Motions, Snapshot
 from arle.gui.pieces import Candidate, DragHelper, PieceItem, font, tr
@@ -39,6 +39,23 @@ class Lights(Protocol):
     def target_at(self, pos: QPointF) -> Candidate | None: ...
     def hover(self, pos: QPointF) -> None: ...
     def end(self) -> None: ...
+
+
+class SceneText(QGraphicsSimpleTextItem):
+    """A one-line text of a board. Boards rebuild what changed, and a rich text item costs a text
+    document made and laid out: about five times this one. Placed where a rich text item at the
+    same point shows its text (inside its document margin)."""
+
+    MARGIN = 4.0
+
+    def __init__(self, text: str, font: QFont, color: QColor) -> None:
+        super().__init__(text)
+        self.setFont(font)
+        self.setBrush(color)
+
+    def toPlainText(self) -> str:
+        """The text, as a rich text item says it (tests and tools read both alike)."""
+        return self.text()
 
 
 class GameScene(QGraphicsScene):
@@ -261,11 +278,15 @@ class SessionScene(GameScene):
         item = self._reuse(key) if parent is None else None
         if item is not None:
             return item
-        item = super().addText(text, font(size, bold))
-        item.setDefaultTextColor(QColor(color))
-        if width is not None:
+        if width is None:  # one line: no text document to make and lay out
+            item = SceneText(text, font(size, bold), QColor(color))
+            super().addItem(item)
+            item.setPos(x + SceneText.MARGIN, y + SceneText.MARGIN)
+        else:
+            item = super().addText(text, font(size, bold))
+            item.setDefaultTextColor(QColor(color))
             item.setTextWidth(width)
-        item.setPos(x, y)
+            item.setPos(x, y)
         # Painted once into a pixmap: laying out a text document on every repaint is the
         # dearest part of a board's picture.
         item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)

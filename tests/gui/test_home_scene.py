@@ -285,10 +285,11 @@ def test_rows_and_columns_carry_the_labels_the_log_uses(qtbot):
     from PySide6.QtWidgets import QGraphicsTextItem
 
     from arle.gui import style
+    from arle.gui.scene import SceneText
 
     session = make_session(players=1)
     scene = HomeBoardScene(session, 0)
-    items = [i for i in scene.items() if isinstance(i, QGraphicsTextItem)]
+    items = [i for i in scene.items() if isinstance(i, (QGraphicsTextItem, SceneText))]
     texts = {i.toPlainText(): i for i in items}
     for c in range(H.COLS):
         label = texts[f"column {c + 1}"]

@@ -15,7 +15,7 @@ from arle.files.history import GameHistory
 from arle.gui.home_scene import HomeBoardScene
 from arle.gui.main_window import MainWindow, new_setup
 from arle.gui.pieces import PieceItem
-from arle.gui.scene import SessionScene
+from arle.gui.scene import SceneText, SessionScene
 from arle.gui.session import new_session
 from arle.gui.storage_scene import StorageScene
 from tests.gui.scene_helpers import show
@@ -26,7 +26,7 @@ def picture(scene: SessionScene) -> list[tuple[Any, ...]]:
     rows = []
     for item in QGraphicsScene.items(scene, Qt.SortOrder.AscendingOrder):
         rect = item.sceneBoundingRect()
-        text = item.toPlainText() if isinstance(item, QGraphicsTextItem) else None
+        text = item.toPlainText() if isinstance(item, (QGraphicsTextItem, SceneText)) else None
         art = (item.art, item.glow, item.text) if isinstance(item, PieceItem) else None
         rows.append((type(item).__name__, round(rect.x(), 1), round(rect.y(), 1), round(rect.width(), 1),
                      round(rect.height(), 1), text, art, item.toolTip(), item.opacity()))
