@@ -112,8 +112,9 @@ class GamePage(QSplitter):
         from arle.gui.coach import Coach, CoachBar
         from arle.gui.computer import ComputerPlayer
         from arle.gui.dialogs import ScoringTable
+        from arle.gui.game_log import GameLog
         from arle.gui.home_scene import HomeBoardScene
-        from arle.gui.panels import DecisionPanel, GameLog, PlayerPanel, TurnBanner
+        from arle.gui.panels import DecisionPanel, PlayerPanel, TurnBanner
         from arle.gui.storage_scene import StorageScene
         from arle.gui.supply_scene import SupplyScene
 

@@ -12,30 +12,22 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import (
-    QAbstractListModel,
     QCoreApplication,
-    QModelIndex,
-    QObject,
-    QPersistentModelIndex,
-    QPoint,
     QRect,
     QSize,
     Qt,
     Signal,
 )
-from PySide6.QtGui import QAction, QIcon, QPainter, QPixmap, QRegion, QShowEvent
+from PySide6.QtGui import QAction, QIcon, QPixmap, QRegion, QShowEvent
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
     QHBoxLayout,
     QLabel,
-    QListView,
     QMenu,
     QProgressBar,
     QPushButton,
     QSizePolicy,
-    QStyledItemDelegate,
-    QStyleOptionViewItem,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -571,131 +563,3 @@ def entry_text(session: GameSession, entry: LogEntry) -> str:
     if effects:
         lines.append(", ".join(effects))
     return "\n".join(lines)
-
-
-class LogModel(QAbstractListModel):
-    """The game log as rows, newest first, over ``session.log``.
-
-    A move adds one row at the top and an undo takes the top one away (rows inserted or
-    removed, never a reset), so the view lays out and paints what changed; only a different
-    history (new game, load) changes everything."""
-
-    def __init__(self, session: GameSession, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self.session = session
-        #: The entries shown, oldest first, with their text and the acting player's piece.
-        self._entries: list[LogEntry] = []
-        self._rows: list[tuple[str, QIcon | None]] = []
-        self.sync()
-
-    def rowCount(self, parent: QModelIndex | QPersistentModelIndex | None = None) -> int:
-        return 0 if parent is not None and parent.isValid() else len(self._rows)
-
-    def data(self, index: QModelIndex | QPersistentModelIndex, role: int = 0) -> Any:
-        if not index.isValid() or not 0 <= index.row() < len(self._rows):
-            return None
-        text, icon = self._rows[len(self._rows) - 1 - index.row()]
-        if role == Qt.ItemDataRole.DisplayRole:
-            return text
-        if role == Qt.ItemDataRole.DecorationRole:
-            return icon
-        return None
-
-    def sync(self, *_: Any) -> None:
-        """Follow ``session.log``: drop the rows of moves taken back, add those of new moves."""
-        log = self.session.log
-        same = min(len(self._entries), len(log))
-        while same and self._entries[same - 1] is not log[same - 1]:
-            same -= 1
-        gone = len(self._entries) - same
-        if gone:  # newest first: the rows of the last moves are at the top
-            self.beginRemoveRows(QModelIndex(), 0, gone - 1)
-            del self._entries[same:], self._rows[same:]
-            self.endRemoveRows()
-        new = log[same:]
-        if new:
-            self.beginInsertRows(QModelIndex(), 0, len(new) - 1)
-            self._entries += new
-            self._rows += [(entry_text(self.session, e), self._icon(e)) for e in new]
-            self.endInsertRows()
-
-    def _icon(self, entry: LogEntry) -> QIcon | None:
-        if entry.actor is None or entry.actor < 0:
-            return None
-        return QIcon(style.piece_pixmap(style.player_shape(entry.actor),
-                                        style.player_color(self.session, entry.actor), 14))
-
-    def texts(self) -> list[str]:
-        """The rows' texts, top (newest) first."""
-        return [text for text, _ in reversed(self._rows)]
-
-
-class LogDelegate(QStyledItemDelegate):
-    """Word-wrapped rows measured and painted once per text, width and state: a new row at the
-    top moves every row below it, so the list lays out and repaints them all; measuring and
-    laying out wrapped text is the dear part of both, a cached picture is a blit."""
-
-    #: Row pictures kept: more than a tall window shows, few enough to cost about a megabyte.
-    KEEP = 64
-
-    def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self._sizes: dict[tuple[str, int], QSize] = {}
-        self._pictures: dict[tuple[Any, ...], QPixmap] = {}
-
-    def paint(self, painter: QPainter, option: QStyleOptionViewItem,
-              index: QModelIndex | QPersistentModelIndex) -> None:
-        rect = option.rect
-        ratio = painter.device().devicePixelRatio()
-        key = (index.data(), rect.width(), rect.height(), int(option.state.value), ratio)
-        pix = self._pictures.pop(key, None)
-        if pix is None:
-            if len(self._pictures) >= self.KEEP:  # the picture painted longest ago goes
-                del self._pictures[next(iter(self._pictures))]
-            pix = QPixmap(rect.size() * ratio)
-            pix.setDevicePixelRatio(ratio)
-            pix.fill(option.palette.base().color())  # opaque, so text keeps its usual smoothing
-            inner = QPainter(pix)
-            moved = QStyleOptionViewItem(option)
-            moved.rect = QRect(QPoint(0, 0), rect.size())
-            super().paint(inner, moved, index)
-            inner.end()
-        self._pictures[key] = pix  # (last: painted most recently)
-        painter.drawPixmap(rect.topLeft(), pix)
-
-    def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> QSize:
-        key = (index.data(), option.rect.width())
-        size = self._sizes.get(key)
-        if size is None:
-            if len(self._sizes) > 4000:  # after many window sizes: start again
-                self._sizes.clear()
-            size = self._sizes[key] = super().sizeHint(option, index)
-        return size
-
-
-class GameLog(QFrame):
-    """Every move in words, newest first: a list view over a ``LogModel``."""
-
-    def __init__(self, session: GameSession, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.session = session
-        self.model = LogModel(session, self)
-        self.list = QListView()
-        self.list.setWordWrap(True)
-        self.list.setObjectName("gameLog")
-        self.list.setItemDelegate(LogDelegate(self.list))
-        self.list.setModel(self.model)
-        lay = QVBoxLayout(self)
-        lay.setContentsMargins(8, 6, 8, 6)
-        title = QLabel(_tr("Game log (newest first)"))
-        title.setObjectName("sectionTitle")
-        lay.addWidget(title)
-        lay.addWidget(self.list)
-        session.changed.connect(self.model.sync)
-        session.reset.connect(self.model.sync)
-
-    def refresh(self, *_: Any) -> None:
-        self.model.sync()
-
-    def texts(self) -> list[str]:
-        return self.model.texts()

@@ -1,19 +1,19 @@
-"""The game log is a list view over a model of ``session.log`` (issue 7: the list widget laid
-out and repainted every row after each move): a move adds one row at the top, an undo takes it
-away, and the rows always say what the session's log says, newest first."""
+"""The game log (``arle.gui.game_log``): a move adds its rows at the top, an undo takes them
+away, and the rows always say what the session's log says, newest first. Issue 15: a move
+costs the rows it adds (a list view measured every row again on each insert) and a paint draws
+the rows in view from cached pictures."""
 
 from __future__ import annotations
 
 import random
 
-from PySide6.QtCore import QRect
-from PySide6.QtGui import QPainter, QPixmap
-from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem
+from PySide6.QtWidgets import QApplication
 
 from arle.commands.simulate import choose_move
 from arle.engine import Animal, Good
+from arle.gui.game_log import GameLog, LogView
 from arle.gui.main_window import new_setup
-from arle.gui.panels import GameLog, LogDelegate, LogModel, entry_text
+from arle.gui.panels import entry_text
 from arle.gui.session import new_session
 
 
@@ -26,113 +26,101 @@ def play(session, moves: int, rng: random.Random) -> None:
         assert session.try_apply(choose_move(rng, session.legal_moves(), session.game))
 
 
-class Signals:
-    """What a model told its views."""
-
-    def __init__(self, model: LogModel) -> None:
-        self.seen: list[tuple[str, int, int]] = []
-        model.rowsInserted.connect(lambda _p, first, last: self.seen.append(("inserted", first, last)))
-        model.rowsRemoved.connect(lambda _p, first, last: self.seen.append(("removed", first, last)))
-        model.modelReset.connect(lambda: self.seen.append(("reset", 0, 0)))
-        model.dataChanged.connect(lambda a, b, _r=(): self.seen.append(("changed", a.row(), b.row())))
-        model.layoutChanged.connect(lambda *_: self.seen.append(("layout", 0, 0)))
-
-
-def test_log_model_holds_exactly_the_sessions_lines_after_moves_undo_and_redo(qtbot):
-    session = new_session(new_setup(1, 6))  # solo: unlimited undo
+def shown_log(qtbot, session, size: tuple[int, int] = (360, 300)) -> GameLog:
     log = GameLog(session)
     qtbot.addWidget(log)
+    log.resize(*size)
+    log.show()
+    qtbot.waitExposed(log)
+    return log
+
+
+def test_the_log_holds_exactly_the_sessions_lines_after_moves_undo_and_redo(qtbot):
+    session = new_session(new_setup(1, 6))  # solo: unlimited undo
+    log = shown_log(qtbot, session)
     rng = random.Random(6)
     play(session, 25, rng)
     assert log.texts() == expected(session) and len(expected(session)) == 25
     for _ in range(4):
         assert session.undo()
-    assert log.texts() == expected(session) and log.model.rowCount() == 21
+    assert log.texts() == expected(session) and len(log.texts()) == 21
     assert session.redo() and session.redo()
-    assert log.texts() == expected(session) and log.model.rowCount() == 23
+    assert log.texts() == expected(session) and len(log.texts()) == 23
     play(session, 3, rng)  # a new move after undo drops the redo branch
     assert log.texts() == expected(session)
-    index = log.model.index(0)
-    assert log.model.data(index) == entry_text(session, session.log[-1])
-    assert log.model.data(log.model.index(log.model.rowCount())) is None  # past the end: nothing
+    assert log.texts()[0] == entry_text(session, session.log[-1])
 
 
-def test_a_new_move_inserts_one_row_at_the_top_and_an_undo_removes_only_it(qtbot):
-    session = new_session(new_setup(1, 8))
-    log = GameLog(session)
-    qtbot.addWidget(log)
+def test_a_move_late_in_a_game_measures_only_its_own_row(qtbot):
+    """A list view measured every row again on each insert: 200 rows, 200 measurements a move."""
+    session = new_session(new_setup(2, 8))
     rng = random.Random(8)
-    play(session, 10, rng)
-    signals = Signals(log.model)
+    play(session, 180, rng)
+    log = shown_log(qtbot, session)
+    before = log.view.measured
     play(session, 1, rng)
-    assert signals.seen == [("inserted", 0, 0)]  # no reset, no other row touched
-    signals.seen.clear()
+    assert log.view.measured - before <= 1  # the new row (none if the same text was seen)
     assert session.undo()
-    assert signals.seen == [("removed", 0, 0)]
+    assert log.view.measured - before <= 1 and log.texts() == expected(session)
 
 
 def test_a_loaded_game_replaces_every_row(qtbot):
     session = new_session(new_setup(2, 9))
-    log = GameLog(session)
-    qtbot.addWidget(log)
+    log = shown_log(qtbot, session)
     play(session, 6, random.Random(9))
     other = new_session(new_setup(2, 10))
     play(other, 4, random.Random(10))
     session.set_history(other.history)
-    assert log.texts() == expected(session) and log.model.rowCount() == 4
+    assert log.texts() == expected(session) and len(log.texts()) == 4
 
 
-def test_log_rows_are_measured_once_per_text_and_width(qtbot, monkeypatch):
-    """A new row makes the list lay out every row again: the wrapped text is measured once."""
+def test_rows_are_measured_again_only_when_the_width_changes(qtbot):
     session = new_session(new_setup(1, 6))
-    play(session, 3, random.Random(6))
-    qtbot.addWidget(GameLog(session))
-    model = LogModel(session)
-    delegate = LogDelegate()
-    calls: list[int] = []
-    measure = QStyledItemDelegate.sizeHint
-
-    def counting(self, option, index):
-        calls.append(index.row())
-        return measure(self, option, index)
-
-    monkeypatch.setattr(QStyledItemDelegate, "sizeHint", counting)
-    option = QStyleOptionViewItem()
-    option.rect.setWidth(200)
-    first = [delegate.sizeHint(option, model.index(r)) for r in range(3)]
-    again = [delegate.sizeHint(option, model.index(r)) for r in range(3)]
-    assert calls == [0, 1, 2] and again == first
-    option.rect.setWidth(120)  # another width: measured again
-    delegate.sizeHint(option, model.index(0))
-    assert calls == [0, 1, 2, 0]
+    play(session, 40, random.Random(6))
+    log = shown_log(qtbot, session, (360, 300))
+    measured = log.view.measured
+    log.resize(360, 420)  # taller (still scrolling): no row wraps differently
+    QApplication.processEvents()
+    assert log.view.measured == measured
+    log.resize(260, 420)  # narrower: each row wrapped anew, once
+    QApplication.processEvents()
+    assert log.view.measured == measured + len(set(log.texts()))
 
 
-def test_log_row_pictures_are_reused_and_kept_to_a_bounded_number(qtbot):
+def test_a_player_looking_at_older_rows_keeps_them_in_view_when_a_move_is_added(qtbot):
+    session = new_session(new_setup(1, 6))
+    rng = random.Random(6)
+    play(session, 40, rng)
+    log = shown_log(qtbot, session, (360, 200))
+    bar = log.view.verticalScrollBar()
+    assert bar.value() == 0  # at the top: the newest row shows
+    bar.setValue(bar.maximum() // 2)
+    looked_at = bar.value()
+    play(session, 1, rng)
+    added = log.view._heights[-1]
+    assert bar.value() == looked_at + added  # the same rows under the player's eyes
+    bar.setValue(0)
+    play(session, 1, rng)
+    assert bar.value() == 0  # at the top, the new row shows
+
+
+def test_row_pictures_are_reused_and_kept_to_a_bounded_number(qtbot):
     """Rows paint from a cached picture, but a long game must not keep one per row it ever
     showed (memory, issue 7: ``rss_ratio``): the pictures painted longest ago are dropped."""
     session = new_session(new_setup(1, 6))
-    play(session, 2 * LogDelegate.KEEP, random.Random(6))
-    log = GameLog(session)
-    assert len(set(log.texts())) > LogDelegate.KEEP  # more different rows than pictures kept
-    qtbot.addWidget(log)
-    delegate = log.list.itemDelegate()
-    target = QPixmap(400, 60)
-    painter = QPainter(target)
-    option = QStyleOptionViewItem()
-    option.rect = QRect(0, 0, 300, 30)
-    option.palette = log.list.palette()
-    try:
-        delegate.paint(painter, option, log.model.index(0))
-        first = dict(delegate._pictures)
-        delegate.paint(painter, option, log.model.index(0))  # the same row again: the same picture
-        assert delegate._pictures == first and len(first) == 1
-        for row in range(log.model.rowCount()):
-            delegate.paint(painter, option, log.model.index(row))
-    finally:
-        painter.end()
-    assert len(delegate._pictures) == LogDelegate.KEEP
-    newest = {key[0] for key in delegate._pictures}
-    assert log.model.data(log.model.index(log.model.rowCount() - 1)) in newest  # the last painted stays
+    play(session, 2 * LogView.KEEP, random.Random(6))  # (a solo game lasts longer)
+    log = shown_log(qtbot, session, (360, 300))
+    assert len(set(log.texts())) > LogView.KEEP  # more different rows than pictures kept
+    view, bar = log.view, log.view.verticalScrollBar()
+    view.viewport().grab()
+    first = dict(view._pictures)
+    view.viewport().grab()  # the same rows again: the same pictures
+    assert view._pictures == first and 0 < len(first) < LogView.KEEP
+    while bar.value() < bar.maximum():  # every row shown once
+        bar.setValue(bar.value() + bar.pageStep())
+        view.viewport().grab()
+    assert len(view._pictures) == LogView.KEEP
+    assert any(key[0] == log.texts()[-1] for key in view._pictures)  # the last painted stays
 
 
 def _seeded_two_player_log(seed: int = 3, half_years: int = 2):

@@ -1,0 +1,185 @@
+"""The game log: every move in words, newest first, beside the boards.
+
+A move adds one row at the top and an undo takes the top rows away. A list view over a model
+laid out every row again after each insert (each word-wrapped row measured: about 140 rows a move
+in mid-game, more and more as the game went on) and repainted its viewport through the item
+machinery. Here a row's height is measured once per text and width, a move costs the rows it
+adds, and a paint draws only the rows in view, each from a cached picture.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QCoreApplication, QPoint, QRect, Qt
+from PySide6.QtGui import QPainter, QPaintEvent, QPalette, QPixmap, QResizeEvent
+from PySide6.QtWidgets import QAbstractScrollArea, QFrame, QLabel, QVBoxLayout, QWidget
+
+from arle.gui import style
+from arle.gui.panels import entry_text
+
+if TYPE_CHECKING:
+    from arle.gui.session import GameSession, LogEntry
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("MainWindow", text)
+
+
+class LogView(QAbstractScrollArea):
+    """The rows, newest at the top. A player who scrolled down keeps the rows they look at in
+    view when a move adds rows above them; at the top, the newest row shows."""
+
+    #: Row pictures kept: more than a tall window shows, few enough to cost about a megabyte.
+    KEEP = 64
+    PAD, ICON, GAP = 1, 14, 4
+
+    def __init__(self, session: GameSession, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        #: The entries shown and their rows (text, acting player or -1), oldest first.
+        self._entries: list[LogEntry] = []
+        self._rows: list[tuple[str, int]] = []
+        #: Each row's height at ``_width`` (oldest first) and their sum.
+        self._heights: list[int] = []
+        self._width = self._text_width()
+        self._sizes: dict[tuple[str, int], int] = {}
+        self._pictures: dict[tuple[Any, ...], QPixmap] = {}
+        #: How many times a row's wrapped text was measured (tests: a move measures its rows only).
+        self.measured = 0
+        self.setObjectName("gameLog")
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+        self.viewport().setBackgroundRole(QPalette.ColorRole.Base)
+        self.viewport().setAutoFillBackground(True)
+        self.setAccessibleName(_tr("Game log (newest first)"))
+        self.sync()
+
+    # -- rows --------------------------------------------------------------------------------------
+
+    def sync(self, *_: Any) -> None:
+        """Follow ``session.log``: drop the rows of moves taken back, add those of new moves."""
+        log = self.session.log
+        same = min(len(self._entries), len(log))
+        while same and self._entries[same - 1] is not log[same - 1]:
+            same -= 1
+        bar = self.verticalScrollBar()
+        shift = -sum(self._heights[same:])
+        del self._entries[same:], self._rows[same:], self._heights[same:]
+        for entry in log[same:]:
+            text = entry_text(self.session, entry)
+            actor = entry.actor if entry.actor is not None else -1
+            self._entries.append(entry)
+            self._rows.append((text, actor))
+            self._heights.append(self._height(text))
+            shift += self._heights[-1]
+        keep = bar.value() > 0  # looking at older rows: they stay where they are
+        self._set_range()
+        if keep and shift:
+            bar.setValue(bar.value() + shift)
+        self.viewport().update()
+
+    def texts(self) -> list[str]:
+        """The rows' texts, top (newest) first."""
+        return [text for text, _ in reversed(self._rows)]
+
+    def _text_width(self) -> int:
+        return max(40, self.viewport().width() - 2 * self.PAD - 2 - self.ICON - self.GAP)
+
+    def _height(self, text: str) -> int:
+        key = (text, self._width)
+        height = self._sizes.get(key)
+        if height is None:
+            if len(self._sizes) > 4000:  # after many window sizes: start again
+                self._sizes.clear()
+            self.measured += 1
+            bounds = self.fontMetrics().boundingRect(QRect(0, 0, self._width, 1 << 20),
+                                                     Qt.TextFlag.TextWordWrap, text)
+            height = self._sizes[key] = max(bounds.height(), self.ICON) + 2 * self.PAD
+        return height
+
+    def _set_range(self) -> None:
+        bar, page = self.verticalScrollBar(), self.viewport().height()
+        bar.setPageStep(page)
+        bar.setSingleStep(self.fontMetrics().height())
+        bar.setRange(0, max(0, sum(self._heights) - page))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        width = self._text_width()
+        if width != self._width:  # wrapped anew: every row measured at the new width
+            self._width = width
+            self._heights = [self._height(text) for text, _ in self._rows]
+        self._set_range()
+
+    # -- painting ----------------------------------------------------------------------------------
+
+    def scrollContentsBy(self, dx: int, dy: int) -> None:
+        self.viewport().scroll(dx, dy)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self.viewport())
+        top, bottom = event.rect().top(), event.rect().bottom()
+        y = -self.verticalScrollBar().value()
+        for i in range(len(self._rows) - 1, -1, -1):
+            h = self._heights[i]
+            if y >= bottom + 1:
+                break
+            if y + h > top:
+                painter.drawPixmap(QPoint(0, y), self._picture(i, h))
+            y += h
+        painter.end()
+
+    def _picture(self, i: int, h: int) -> QPixmap:
+        """Row ``i`` painted once per text, size and colours: laying out wrapped text is the dear
+        part of painting it, a cached picture is a blit."""
+        text, actor = self._rows[i]
+        ratio = self.devicePixelRatioF()
+        color = style.player_color(self.session, actor).name() if actor >= 0 else ""
+        palette = self.palette()
+        key = (text, color, self.viewport().width(), h, ratio, palette.base().color().rgba())
+        pix = self._pictures.pop(key, None)
+        if pix is None:
+            if len(self._pictures) >= self.KEEP:  # the picture painted longest ago goes
+                del self._pictures[next(iter(self._pictures))]
+            width = self.viewport().width()
+            pix = QPixmap(round(width * ratio), round(h * ratio))
+            pix.setDevicePixelRatio(ratio)
+            pix.fill(palette.base().color())  # opaque, so text keeps its usual smoothing
+            inner = QPainter(pix)
+            if actor >= 0:
+                piece = style.piece_pixmap(style.player_shape(actor), style.player_color(self.session, actor),
+                                           self.ICON)
+                line = self.fontMetrics().height()
+                inner.drawPixmap(self.PAD + 2, self.PAD + max(0, (line - self.ICON) // 2), piece)
+            inner.setFont(self.font())
+            inner.setPen(palette.text().color())
+            left = self.PAD + 2 + self.ICON + self.GAP
+            inner.drawText(QRect(left, self.PAD, self._width, h - 2 * self.PAD),
+                           int(Qt.TextFlag.TextWordWrap) | int(Qt.AlignmentFlag.AlignLeft), text)
+            inner.end()
+        self._pictures[key] = pix  # (last: painted most recently)
+        return pix
+
+
+class GameLog(QFrame):
+    """Every move in words, newest first, under its title."""
+
+    def __init__(self, session: GameSession, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.view = LogView(session)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(8, 6, 8, 6)
+        title = QLabel(_tr("Game log (newest first)"))
+        title.setObjectName("sectionTitle")
+        lay.addWidget(title)
+        lay.addWidget(self.view)
+        session.changed.connect(self.view.sync)
+        session.reset.connect(self.view.sync)
+
+    def refresh(self, *_: Any) -> None:
+        self.view.sync()
+
+    def texts(self) -> list[str]:
+        return self.view.texts()
