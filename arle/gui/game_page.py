@@ -114,7 +114,8 @@ class GamePage(QSplitter):
         from arle.gui.dialogs import ScoringTable
         from arle.gui.game_log import GameLog
         from arle.gui.home_scene import HomeBoardScene
-        from arle.gui.panels import DecisionPanel, PlayerPanel, TurnBanner
+        from arle.gui.panels import DecisionPanel, TurnBanner
+        from arle.gui.player_panel import PlayerPanel
         from arle.gui.storage_scene import StorageScene
         from arle.gui.supply_scene import SupplyScene
 

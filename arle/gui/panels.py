@@ -15,17 +15,14 @@ from PySide6.QtCore import (
     QCoreApplication,
     QRect,
     QSize,
-    Qt,
     Signal,
 )
-from PySide6.QtGui import QAction, QIcon, QPixmap, QRegion, QShowEvent
+from PySide6.QtGui import QAction, QIcon, QPixmap, QRegion
 from PySide6.QtWidgets import (
     QFrame,
-    QGridLayout,
     QHBoxLayout,
     QLabel,
     QMenu,
-    QProgressBar,
     QPushButton,
     QSizePolicy,
     QToolButton,
@@ -33,7 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from arle.engine import ANIMALS, BUILDINGS, SOLO_TARGET, Good, HouseAnimalsDecision, Phase, noun
+from arle.engine import BUILDINGS, Good, HouseAnimalsDecision, Phase, noun
 from arle.engine import events as E
 from arle.engine import moves as M
 from arle.files.resources import resource_path
@@ -342,143 +339,6 @@ TRACK_GOODS: tuple[Good, ...] = (Good.FOOD, Good.GRAIN, Good.FLAX, Good.WOOL, Go
 def frame_ring(rect: QRect, width: int) -> QRegion:
     """The band along the edges of ``rect``: where a frame's border is painted."""
     return QRegion(rect) - QRegion(rect.adjusted(width, width, -width, -width))
-
-
-class PlayerPanel(QFrame):
-    """One player's personal supply, Goods Track, Animals and live score by category."""
-
-    def __init__(self, session: GameSession, player: int, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.session = session
-        self.player = player
-        self._border = ""
-        self._stale = False
-        self.setObjectName("playerPanel")
-        self.header = QLabel()
-        self.header.setObjectName("playerName")
-        self.piece = QLabel()
-        self.total = QLabel()
-        self.total.setObjectName("scoreTotal")
-        head = QHBoxLayout()
-        head.addWidget(self.piece)
-        head.addWidget(self.header, 1)
-        head.addWidget(self.total)
-        self.counts: dict[str, QLabel] = {}
-        grid = QGridLayout()
-        grid.setHorizontalSpacing(4)
-        grid.setVerticalSpacing(1)
-        items = [*TRACK_GOODS, *SUPPLY_GOODS, *ANIMALS]
-        # 4 columns cut "Summer Wear", "Leather Wear" short in the side panel's width; 3 cut the
-        # longer names of other languages ("Vêtements de cuir") and push the scores out of view
-        longest = max(self.fontMetrics().horizontalAdvance(style.name_of(str(g))) for g in items)
-        cols = 3 if longest <= 1.1 * self.fontMetrics().horizontalAdvance("Summer Wear") else 2
-        for i, good in enumerate(items):
-            r, c = divmod(i, cols)
-            cell = QWidget()
-            h = QHBoxLayout(cell)
-            h.setContentsMargins(0, 0, 0, 0)
-            h.setSpacing(3)
-            icon = QLabel()
-            pix = goods_icon(str(good))
-            if pix is not None:
-                icon.setPixmap(pix)
-            value = QLabel("0")
-            value.setObjectName("count")
-            cell.setToolTip(style.name_of(str(good)))
-            h.addWidget(icon)
-            h.addWidget(value)
-            name = QLabel(style.name_of(str(good)))
-            name.setObjectName("goodName")
-            h.addWidget(name, 1)
-            grid.addWidget(cell, r, c)
-            self.counts[str(good)] = value
-        # the live score, one row per category; each row's tooltip says why (issue 13)
-        self.breakdown = QWidget()
-        self.breakdown.setObjectName("breakdown")
-        rows_grid = self._score_grid = QGridLayout(self.breakdown)
-        rows_grid.setContentsMargins(0, 0, 0, 0)
-        rows_grid.setVerticalSpacing(0)
-        rows_grid.setColumnStretch(0, 1)  # a name wraps only when the panel is too narrow for it
-        self.score_rows: dict[str, tuple[QLabel, QLabel]] = {}
-        for r, (key, label) in enumerate(style.SCORE_CATEGORIES):
-            name, value = QLabel(say(noun(label))), QLabel()
-            name.setWordWrap(True)  # the score stays in view beside a long category name
-            value.setAlignment(Qt.AlignmentFlag.AlignRight)
-            rows_grid.addWidget(name, r, 0)
-            rows_grid.addWidget(value, r, 1)
-            self.score_rows[key] = (name, value)
-        self.solo = QProgressBar()
-        self.solo.setRange(0, SOLO_TARGET)
-        self.solo.setFormat(_tr("%v of {target} VP").format(target=SOLO_TARGET))
-        lay = QVBoxLayout(self)
-        lay.setContentsMargins(8, 6, 8, 6)
-        lay.setSpacing(4)
-        lay.addLayout(head)
-        lay.addLayout(grid)
-        lay.addWidget(self.breakdown)
-        lay.addWidget(self.solo)
-        session.changed.connect(self.refresh)
-        session.reset.connect(self.refresh)
-        self.refresh()
-
-    def _frame(self, color: str, acting: bool) -> None:
-        """The border in the player's colour while they act. The style sheet is set once (a new
-        one re-polishes every label of the panel: 10 ms a move); acting only flips a property."""
-        if color != self._border:
-            self._border = color
-            self.setStyleSheet("#playerPanel { border: 2px solid #c9c2ad; border-radius: 8px; }"
-                               f' #playerPanel[acting="true"] {{ border-color: {color}; }}')
-        if self.property("acting") != acting:
-            self.setProperty("acting", acting)
-            self.style().unpolish(self)
-            self.style().polish(self)
-            self.update(frame_ring(self.rect(), 3))
-
-    def showEvent(self, event: QShowEvent) -> None:
-        if self._stale:  # moves were made while another player's tab was in front
-            self.refresh()
-        super().showEvent(event)
-
-    def refresh(self, *_: Any) -> None:
-        from arle.engine import animal_count, score_reasons
-        from arle.gui.texts import say
-
-        # Behind another player's tab (a page the tab widget hid) the panel is filled when shown:
-        # filling it is about 1 ms of every move, for a panel nobody sees.
-        self._stale = self.parentWidget() is not None and self.isHidden()
-        if self._stale:
-            return
-        g = self.session.game
-        if self.player >= len(g.state.players):
-            return
-        p = g.state.players[self.player]
-        color = style.player_color(self.session, self.player)
-        self.piece.setPixmap(style.piece_pixmap(style.player_shape(self.player), color, 22))
-        acting = g.actor == self.player
-        self.header.setText(p.name + (_tr("  (to act)") if acting else ""))
-        self._frame(color.name(), acting)
-        for good in (*TRACK_GOODS, *SUPPLY_GOODS):
-            self.counts[str(good)].setText(str(p.goods[good]))
-        for a in ANIMALS:
-            self.counts[str(a)].setText(str(animal_count(p, a)))
-        sb = g.score(self.player)
-        data = sb.as_dict()
-        self.total.setText(_tr("{vp} VP").format(vp=style.number(data["total"])))
-        reasons = score_reasons(p)
-        for key, label in style.SCORE_CATEGORIES:
-            name, value = self.score_rows[key]
-            value.setText(style.number(data[key]))
-            # one reason a line ("; " joins them in the engine's one-line text)
-            signed = ("+" if data[key] > 0 else "") + style.number(data[key])
-            tip = _tr("{category} {vp}:").format(category=say(noun(label)), vp=signed) + "\n" + \
-                say(reasons[key]).replace("; ", "\n")
-            name.setToolTip(tip)
-            value.setToolTip(tip)
-        self.solo.setVisible(g.state.solo)
-        if g.state.solo:
-            self.solo.setValue(max(0, min(SOLO_TARGET, int(data["total"]))))
-            self.solo.setFormat(_tr("Running total {vp} of {target} VP").format(
-                vp=style.number(data["total"]), target=SOLO_TARGET))
 
 
 # -- game log ------------------------------------------------------------------------------------------------

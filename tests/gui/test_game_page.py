@@ -66,8 +66,8 @@ def test_the_player_panel_behind_its_tab_is_filled_when_shown_not_after_every_mo
     p = session.game.state.players[hidden.player]
     assert not hidden._stale
     assert hidden.total.text() == f"{style.number(session.game.score(hidden.player).total)} VP"
-    assert [hidden.counts[str(a)].text() for a in ANIMALS] == [str(animal_count(p, a)) for a in ANIMALS]
-    assert [hidden.counts[str(g)].text() for g in p.goods] == [str(n) for n in p.goods.values()]
+    assert [hidden.count_text(str(a)) for a in ANIMALS] == [str(animal_count(p, a)) for a in ANIMALS]
+    assert [hidden.count_text(str(g)) for g in p.goods] == [str(n) for n in p.goods.values()]
 
 
 class Paints(QObject):
@@ -115,7 +115,7 @@ def test_a_board_brought_forward_by_a_move_is_drawn_and_painted_once(qtbot):
 
 def test_a_player_panel_repaints_only_its_border_when_the_turn_passes(qtbot):
     """Issue 7: flipping the acting border repainted the whole panel, its sixty-odd labels too."""
-    from arle.gui.panels import PlayerPanel
+    from arle.gui.player_panel import PlayerPanel
     from arle.gui.session import new_session
 
     session = new_session(new_setup(2, 5))
@@ -127,8 +127,8 @@ def test_a_player_panel_repaints_only_its_border_when_the_turn_passes(qtbot):
     for _ in range(3):
         QApplication.processEvents()
     paints = Paints()
-    for label in panel.counts.values():
-        label.installEventFilter(paints)
+    panel.goods.installEventFilter(paints)
+    panel.scores.installEventFilter(paints)
     acting = bool(panel.property("acting"))
     panel._frame(panel._border, not acting)
     for _ in range(3):
@@ -171,13 +171,12 @@ def test_every_board_is_shown_in_a_board_view_typed_with_its_scene(qtbot):
 def test_each_live_score_category_says_why_in_its_tooltip(qtbot):
     """Issue 13: the live score explains itself; a new player has no Large Vehicle, so
     Equipment's tooltip says "Equipment ... -3: ... no Large Vehicle" (rulebook, final scoring)."""
-    from arle.gui.panels import PlayerPanel
+    from arle.gui.player_panel import PlayerPanel
     from arle.gui.session import new_session
 
     session = new_session(new_setup(2, 5))
     panel = PlayerPanel(session, 0)
     qtbot.addWidget(panel)
-    name, value = panel.score_rows["equipment"]
-    assert "no Large Vehicle: -3 VP" in name.toolTip() and value.toolTip() == name.toolTip()
-    assert value.text() == f"{session.game.score(0).equipment:g}"
-    assert all(n.toolTip() for n, _ in panel.score_rows.values())
+    assert "no Large Vehicle: -3 VP" in panel.score_tip("equipment")
+    assert panel.score_text("equipment") == f"{session.game.score(0).equipment:g}"
+    assert all(panel.score_tip(key) for key in panel.scores.keys)

@@ -81,3 +81,75 @@ def test_an_action_space_card_is_drawn_once_per_status(qtbot, monkeypatch, tmp_p
             QApplication.processEvents()
     assert painted > 2 * len(drawn)  # the spaces were repainted many times...
     assert len(drawn) == len(set(drawn))  # ...and each card drawn once per status
+
+
+def test_a_player_panel_is_a_few_widgets_and_repaints_only_what_changed(qtbot) -> None:
+    """Issue 15: the panel was some seventy labels, all painted when the acting player's tab came
+    forward. Its goods and its score are each one widget now; a refresh that changes nothing
+    paints nothing, and a changed count repaints its own cell."""
+    from PySide6.QtCore import QRect
+    from PySide6.QtWidgets import QApplication, QWidget
+
+    from arle.engine import Good
+    from arle.gui.main_window import new_setup
+    from arle.gui.player_panel import PlayerPanel
+    from arle.gui.session import new_session
+
+    session = new_session(new_setup(2, 5))
+    panel = PlayerPanel(session, 0)
+    qtbot.addWidget(panel)
+    panel.resize(380, 330)
+    panel.show()
+    qtbot.waitExposed(panel)
+    assert len(panel.findChildren(QWidget)) <= 8
+    for _ in range(3):
+        QApplication.processEvents()
+
+    painted: list[QRect] = []
+
+    class Paints(QObject):
+        def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+            if event.type() == QEvent.Type.Paint and watched is panel.goods:
+                painted.append(event.rect())
+            return False
+
+    paints = Paints()
+    panel.goods.installEventFilter(paints)
+    panel.refresh()
+    for _ in range(3):
+        QApplication.processEvents()
+    assert painted == []
+    session.game.state.players[0].goods[Good.WOOD] += 1
+    panel.refresh()
+    for _ in range(3):
+        QApplication.processEvents()
+    wood = panel.goods._cell(panel.goods.goods.index("wood"))
+    assert painted and all(wood.contains(r) for r in painted)
+    assert panel.count_text("wood") == str(session.game.state.players[0].goods[Good.WOOD])
+
+
+def test_a_score_row_s_tooltip_gives_its_reasons_when_hovered(qtbot) -> None:
+    """Issue 13: each live score category says why; the reasons are made when asked (issue 15)."""
+    from PySide6.QtCore import QPoint
+    from PySide6.QtGui import QHelpEvent
+    from PySide6.QtWidgets import QApplication, QToolTip
+
+    from arle.gui.main_window import new_setup
+    from arle.gui.player_panel import PlayerPanel
+    from arle.gui.session import new_session
+
+    session = new_session(new_setup(2, 5))
+    panel = PlayerPanel(session, 0)
+    qtbot.addWidget(panel)
+    panel.resize(380, 330)
+    panel.show()
+    qtbot.waitExposed(panel)
+    table = panel.scores
+    row = dict(table._rows())["equipment"]
+    at = row.center()
+    event = QHelpEvent(QEvent.Type.ToolTip, at, table.mapToGlobal(at))
+    QApplication.sendEvent(table, event)
+    assert table.key_at(at) == "equipment"
+    assert "no Large Vehicle: -3 VP" in QToolTip.text()
+    QToolTip.hideText()
+    assert table.key_at(QPoint(-5, -5)) is None

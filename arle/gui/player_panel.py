@@ -1,0 +1,344 @@
+"""A player's panel in the side panel: personal supply, Goods Track, Animals and the live score
+by category, each category's reasons in its tooltip.
+
+The goods and the score are each one widget that paints its cells itself. The panel was some
+seventy labels, each painted through the window's style sheet: when the player to act changed
+and their tab came forward, painting them all cost 2-3 ms a move, and filling the twenty score
+tooltips another millisecond for tooltips nobody hovered. The tooltips are now made when asked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QCoreApplication, QEvent, QPoint, QRect, QSize, Qt
+from PySide6.QtGui import QHelpEvent, QPainter, QPaintEvent, QShowEvent
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QProgressBar,
+    QSizePolicy,
+    QToolTip,
+    QVBoxLayout,
+    QWidget,
+)
+
+from arle.engine import ANIMALS, SOLO_TARGET, noun
+from arle.gui import style
+from arle.gui.panels import SUPPLY_GOODS, TRACK_GOODS, frame_ring, goods_icon
+from arle.gui.texts import say
+
+if TYPE_CHECKING:
+    from arle.gui.session import GameSession
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("MainWindow", text)
+
+
+class GoodsGrid(QWidget):
+    """Icon, count and name of each good and animal, in columns; the name under the mouse is
+    its tooltip (a long name may be cut short in a narrow panel)."""
+
+    ICON, SPACING, ROW_GAP, COL_GAP = 18, 3, 1, 4
+
+    def __init__(self, goods: Sequence[str], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.goods = list(goods)
+        self.names = {g: style.name_of(g) for g in self.goods}
+        self.counts = {g: "0" for g in self.goods}
+        metrics = self.fontMetrics()
+        # 4 columns cut "Summer Wear", "Leather Wear" short in the side panel's width; 3 cut the
+        # longer names of other languages ("Vêtements de cuir") and push the scores out of view
+        longest = max(metrics.horizontalAdvance(n) for n in self.names.values())
+        self.cols = 3 if longest <= 1.1 * metrics.horizontalAdvance("Summer Wear") else 2
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+
+    @property
+    def rows(self) -> int:
+        return -(-len(self.goods) // self.cols)
+
+    def _row_height(self) -> int:
+        return max(self.ICON, self.fontMetrics().height()) + self.ROW_GAP
+
+    def _natural(self) -> list[int]:
+        """Each column's width with no name cut short."""
+        return [max(self._cell_width(self.names[g]) for g in self.goods[c::self.cols])
+                for c in range(self.cols)]
+
+    def _columns(self) -> list[tuple[int, int]]:
+        """(left, width) of each column: as wide as its longest name, the room left shared out
+        alike, or all narrowed alike (names cut short) in a narrow panel; as a grid lays out."""
+        natural, room = self._natural(), self.width() - (self.cols - 1) * self.COL_GAP
+        total = sum(natural)
+        widths = ([n + (room - total) // self.cols for n in natural] if room >= total
+                  else [n * room // total for n in natural])
+        out, x = [], 0
+        for w in widths:
+            out.append((x, w))
+            x += w + self.COL_GAP
+        return out
+
+    def _cell(self, i: int) -> QRect:
+        r, c = divmod(i, self.cols)
+        x, width = self._columns()[c]
+        return QRect(x, r * self._row_height(), width, self._row_height())
+
+    def _cell_width(self, name: str) -> int:
+        metrics = self.fontMetrics()
+        count, text = metrics.horizontalAdvance("00"), metrics.horizontalAdvance(name)
+        return self.ICON + count + text + 2 * self.SPACING
+
+    def sizeHint(self) -> QSize:
+        return QSize(sum(self._natural()) + (self.cols - 1) * self.COL_GAP, self.rows * self._row_height())
+
+    def minimumSizeHint(self) -> QSize:
+        narrow = self._cell_width("Wool…")
+        return QSize(self.cols * narrow + (self.cols - 1) * self.COL_GAP, self.rows * self._row_height())
+
+    def set_counts(self, counts: dict[str, str]) -> None:
+        """Show ``counts`` (good -> text); only the cells whose count changed are repainted."""
+        for i, good in enumerate(self.goods):
+            text = counts.get(good, "0")
+            if self.counts[good] != text:
+                self.counts[good] = text
+                self.update(self._cell(i))
+        self.setAccessibleDescription(", ".join(f"{self.counts[g]} {self.names[g]}" for g in self.goods))
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        metrics = self.fontMetrics()
+        area = event.rect()
+        painter.setPen(self.palette().windowText().color())
+        for i, good in enumerate(self.goods):
+            cell = self._cell(i)
+            if not cell.intersects(area):
+                continue
+            x, text_h = cell.x(), cell.height() - self.ROW_GAP
+            icon = goods_icon(good)
+            if icon is not None:
+                painter.drawPixmap(QPoint(x, cell.y() + (text_h - self.ICON) // 2), icon)
+            x += self.ICON + self.SPACING
+            count = self.counts[good]
+            painter.drawText(QRect(x, cell.y(), cell.right() - x, text_h),
+                             int(Qt.AlignmentFlag.AlignVCenter), count)
+            x += metrics.horizontalAdvance(count) + self.SPACING
+            name = metrics.elidedText(self.names[good], Qt.TextElideMode.ElideRight, max(0, cell.right() - x))
+            painter.drawText(QRect(x, cell.y(), cell.right() - x + 1, text_h),
+                             int(Qt.AlignmentFlag.AlignVCenter), name)
+        painter.end()
+
+    def good_at(self, pos: QPoint) -> str | None:
+        for i, good in enumerate(self.goods):
+            if self._cell(i).contains(pos):
+                return good
+        return None
+
+    def event(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):
+            good = self.good_at(event.pos())
+            if good is None:
+                QToolTip.hideText()
+            else:
+                cell = self._cell(self.goods.index(good))
+                QToolTip.showText(event.globalPos(), self.names[good], self, cell)
+            return True
+        return super().event(event)
+
+
+class ScoreTable(QWidget):
+    """The live score, one row per category: its name (wrapped in a narrow panel) and its
+    points; the reasons of the row under the mouse are its tooltip, made when asked."""
+
+    def __init__(self, categories: Sequence[tuple[str, str]], tip: Callable[[str], str],
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.keys = [key for key, _ in categories]
+        self.names = {key: say(noun(label)) for key, label in categories}
+        self.values = {key: "" for key in self.keys}
+        self.tip = tip
+        policy = QSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
+        policy.setHeightForWidth(True)
+        self.setSizePolicy(policy)
+
+    def _value_width(self) -> int:
+        return self.fontMetrics().horizontalAdvance("-888.8") + 6
+
+    def _row_heights(self, width: int) -> list[int]:
+        metrics, name_w = self.fontMetrics(), max(20, width - self._value_width())
+        wrap, room = int(Qt.TextFlag.TextWordWrap), QRect(0, 0, name_w, 1 << 16)
+        return [max(metrics.height(), metrics.boundingRect(room, wrap, self.names[k]).height())
+                for k in self.keys]
+
+    def hasHeightForWidth(self) -> bool:
+        return True
+
+    def heightForWidth(self, width: int) -> int:
+        return sum(self._row_heights(width))
+
+    def sizeHint(self) -> QSize:
+        metrics = self.fontMetrics()
+        width = max(metrics.horizontalAdvance(n) for n in self.names.values()) + self._value_width()
+        return QSize(width, self.heightForWidth(width))
+
+    def minimumSizeHint(self) -> QSize:
+        """Narrow, each name on one line: the layout asks ``heightForWidth`` for the real height."""
+        return QSize(160, len(self.keys) * self.fontMetrics().height())
+
+    def set_values(self, values: dict[str, str]) -> None:
+        """Show ``values`` (category -> points); only the rows that changed are repainted."""
+        heights = None
+        for i, key in enumerate(self.keys):
+            if self.values[key] != values[key]:
+                self.values[key] = values[key]
+                heights = heights or self._row_heights(self.width())
+                top = sum(heights[:i])
+                self.update(QRect(0, top, self.width(), heights[i]))
+        self.setAccessibleDescription("; ".join(f"{self.names[k]} {self.values[k]}" for k in self.keys))
+
+    def _rows(self) -> list[tuple[str, QRect]]:
+        out, y = [], 0
+        for key, h in zip(self.keys, self._row_heights(self.width()), strict=True):
+            out.append((key, QRect(0, y, self.width(), h)))
+            y += h
+        return out
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        painter.setPen(self.palette().windowText().color())
+        value_w = self._value_width()
+        for key, row in self._rows():
+            if not row.intersects(event.rect()):
+                continue
+            right = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
+            painter.drawText(row.adjusted(0, 0, -value_w, 0), int(Qt.TextFlag.TextWordWrap), self.names[key])
+            painter.drawText(row, right, self.values[key])
+        painter.end()
+
+    def key_at(self, pos: QPoint) -> str | None:
+        return next((key for key, row in self._rows() if row.contains(pos)), None)
+
+    def event(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):
+            key = self.key_at(event.pos())
+            if key is None:
+                QToolTip.hideText()
+            else:
+                row = dict(self._rows())[key]
+                QToolTip.showText(event.globalPos(), self.tip(key), self, row)
+            return True
+        return super().event(event)
+
+
+class PlayerPanel(QFrame):
+    """One player's personal supply, Goods Track, Animals and live score by category."""
+
+    def __init__(self, session: GameSession, player: int, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.player = player
+        self._border = ""
+        self._stale = False
+        self.setObjectName("playerPanel")
+        self.header = QLabel()
+        self.header.setObjectName("playerName")
+        self.piece = QLabel()
+        self.total = QLabel()
+        self.total.setObjectName("scoreTotal")
+        head = QHBoxLayout()
+        head.addWidget(self.piece)
+        head.addWidget(self.header, 1)
+        head.addWidget(self.total)
+        self.goods = GoodsGrid([str(g) for g in (*TRACK_GOODS, *SUPPLY_GOODS, *ANIMALS)])
+        self.scores = ScoreTable(style.SCORE_CATEGORIES, self.score_tip)
+        self.solo = QProgressBar()
+        self.solo.setRange(0, SOLO_TARGET)
+        self.solo.setFormat(_tr("%v of {target} VP").format(target=SOLO_TARGET))
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(8, 6, 8, 6)
+        lay.setSpacing(4)
+        lay.addLayout(head)
+        lay.addWidget(self.goods)
+        lay.addWidget(self.scores)
+        lay.addWidget(self.solo)
+        session.changed.connect(self.refresh)
+        session.reset.connect(self.refresh)
+        self.refresh()
+
+    # -- what it shows (tests, tools) -------------------------------------------------------------------
+
+    def count_text(self, good: str) -> str:
+        return self.goods.counts[good]
+
+    def score_text(self, key: str) -> str:
+        return self.scores.values[key]
+
+    def score_tip(self, key: str) -> str:
+        """Why the category ``key`` scores what it does now: one reason a line."""
+        from arle.engine import score_reasons
+
+        label = dict(style.SCORE_CATEGORIES)[key]
+        points = self.session.game.score(self.player).as_dict()[key]
+        signed = ("+" if points > 0 else "") + style.number(points)
+        reasons = score_reasons(self.session.game.state.players[self.player])
+        # one reason a line ("; " joins them in the engine's one-line text)
+        return _tr("{category} {vp}:").format(category=say(noun(label)), vp=signed) + "\n" + \
+            say(reasons[key]).replace("; ", "\n")
+
+    # -- refreshing ---------------------------------------------------------------------------------
+
+    def _frame(self, color: str, acting: bool) -> None:
+        """The border in the player's colour while they act. The style sheet is set once (a new
+        one re-polishes every label of the panel: 10 ms a move); acting only flips a property."""
+        if color != self._border:
+            self._border = color
+            self.setStyleSheet("#playerPanel { border: 2px solid #c9c2ad; border-radius: 8px; }"
+                               f' #playerPanel[acting="true"] {{ border-color: {color}; }}')
+        if self.property("acting") != acting:
+            self.setProperty("acting", acting)
+            self.style().unpolish(self)
+            self.style().polish(self)
+            self.update(frame_ring(self.rect(), 3))
+
+    def showEvent(self, event: QShowEvent) -> None:
+        if self._stale:  # moves were made while another player's tab was in front
+            self.refresh()
+        super().showEvent(event)
+
+    def refresh(self, *_: Any) -> None:
+        from arle.engine import animal_count
+
+        # Behind another player's tab (a page the tab widget hid) the panel is filled when shown.
+        self._stale = self.parentWidget() is not None and self.isHidden()
+        if self._stale:
+            return
+        g = self.session.game
+        if self.player >= len(g.state.players):
+            return
+        p = g.state.players[self.player]
+        color = style.player_color(self.session, self.player)
+        key = (style.player_shape(self.player), color.name())
+        if self.piece.property("look") != key:
+            self.piece.setProperty("look", key)
+            self.piece.setPixmap(style.piece_pixmap(style.player_shape(self.player), color, 22))
+        acting = g.actor == self.player
+        _set_text(self.header, p.name + (_tr("  (to act)") if acting else ""))
+        self._frame(color.name(), acting)
+        counts = {str(good): str(p.goods[good]) for good in (*TRACK_GOODS, *SUPPLY_GOODS)}
+        counts.update({str(a): str(animal_count(p, a)) for a in ANIMALS})
+        self.goods.set_counts(counts)
+        data = g.score(self.player).as_dict()
+        _set_text(self.total, _tr("{vp} VP").format(vp=style.number(data["total"])))
+        self.scores.set_values({key: style.number(data[key]) for key, _ in style.SCORE_CATEGORIES})
+        self.solo.setVisible(g.state.solo)
+        if g.state.solo:
+            self.solo.setValue(max(0, min(SOLO_TARGET, int(data["total"]))))
+            self.solo.setFormat(_tr("Running total {vp} of {target} VP").format(
+                vp=style.number(data["total"]), target=SOLO_TARGET))
+
+
+def _set_text(label: QLabel, text: str) -> None:
+    if label.text() != text:  # a label given the same text still lays out and repaints
+        label.setText(text)
