@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import functools
 import hashlib
 import json
 import os
@@ -30,7 +31,6 @@ from pathlib import Path
 from typing import Any
 
 import attrs
-import cattrs
 
 from arle import __version__
 from arle.engine import (
@@ -80,7 +80,13 @@ MAX_FILE_BYTES = 4 * 1024 * 1024
 MAX_NAME_CHARS = 64
 MAX_BUILDINGS = 64
 
-_converter = cattrs.Converter()
+
+@functools.cache
+def _converter() -> Any:
+    """cattrs, loaded when a file is first written or read (a window that opens none never needs it)."""
+    import cattrs
+
+    return cattrs.Converter()
 
 
 # -- where saves live ---------------------------------------------------------------------------------
@@ -134,8 +140,15 @@ def fsync_dir(directory: Path) -> None:
         os.close(fd)
 
 
+
+def _validation_error() -> type:
+    import cattrs
+
+    return cattrs.BaseValidationError
+
+
 def setup_to_dict(setup: Setup) -> dict[str, Any]:
-    return _converter.unstructure(setup)
+    return _converter().unstructure(setup)
 
 
 def options_dict(friendly_undo: bool, seats: Sequence[str] | None) -> dict[str, Any]:
@@ -431,10 +444,10 @@ def read_setup(raw: Any) -> Setup:
     if not (isinstance(building_set, str) and is_valid_text(building_set)):
         raise SaveError("the game setup's building_set must be a text")
     try:
-        return _converter.structure(raw, Setup)
+        return _converter().structure(raw, Setup)
     except Exception as exc:
         cause = exc
-        while isinstance(cause, cattrs.BaseValidationError) and cause.exceptions:
+        while isinstance(cause, _validation_error()) and cause.exceptions:
             cause = cause.exceptions[0]
         raise SaveError(f"the game setup is not valid: {cause}") from None
 

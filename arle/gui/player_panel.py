@@ -54,6 +54,8 @@ class GoodsGrid(QWidget):
         # longer names of other languages ("Vêtements de cuir") and push the scores out of view
         longest = max(metrics.horizontalAdvance(n) for n in self.names.values())
         self.cols = 3 if longest <= 1.1 * metrics.horizontalAdvance("Summer Wear") else 2
+        #: (font key, natural column widths, columns by panel width): see ``_natural``.
+        self._measured: tuple[str, list[int], dict[int, list[tuple[int, int]]]] = ("", [], {})
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
 
     @property
@@ -64,14 +66,21 @@ class GoodsGrid(QWidget):
         return max(self.ICON, self.fontMetrics().height()) + self.ROW_GAP
 
     def _natural(self) -> list[int]:
-        """Each column's width with no name cut short."""
-        return [max(self._cell_width(self.names[g]) for g in self.goods[c::self.cols])
-                for c in range(self.cols)]
+        """Each column's width with no name cut short (measured once per font)."""
+        key = self.font().key()
+        if self._measured[0] != key:
+            self._measured = (key, [max(self._cell_width(self.names[g]) for g in self.goods[c::self.cols])
+                                    for c in range(self.cols)], {})
+        return self._measured[1]
 
     def _columns(self) -> list[tuple[int, int]]:
         """(left, width) of each column: as wide as its longest name, the room left shared out
         alike, or all narrowed alike (names cut short) in a narrow panel; as a grid lays out."""
-        natural, room = self._natural(), self.width() - (self.cols - 1) * self.COL_GAP
+        natural = self._natural()
+        known = self._measured[2].get(self.width())
+        if known is not None:
+            return known
+        room = self.width() - (self.cols - 1) * self.COL_GAP
         total = sum(natural)
         widths = ([n + (room - total) // self.cols for n in natural] if room >= total
                   else [n * room // total for n in natural])
@@ -79,6 +88,7 @@ class GoodsGrid(QWidget):
         for w in widths:
             out.append((x, w))
             x += w + self.COL_GAP
+        self._measured[2][self.width()] = out
         return out
 
     def _cell(self, i: int) -> QRect:
@@ -159,6 +169,7 @@ class ScoreTable(QWidget):
         self.names = {key: say(noun(label)) for key, label in categories}
         self.values = {key: "" for key in self.keys}
         self.tip = tip
+        self._heights: dict[tuple[int, str], list[int]] = {}
         policy = QSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
         policy.setHeightForWidth(True)
         self.setSizePolicy(policy)
@@ -167,6 +178,16 @@ class ScoreTable(QWidget):
         return self.fontMetrics().horizontalAdvance("-888.8") + 6
 
     def _row_heights(self, width: int) -> list[int]:
+        """Each row's height at ``width`` (measured once per width and font)."""
+        key = (width, self.font().key())
+        heights = self._heights.get(key)
+        if heights is None:
+            if len(self._heights) > 64:
+                self._heights.clear()
+            heights = self._heights[key] = self._measure(width)
+        return heights
+
+    def _measure(self, width: int) -> list[int]:
         metrics, name_w = self.fontMetrics(), max(20, width - self._value_width())
         wrap, room = int(Qt.TextFlag.TextWordWrap), QRect(0, 0, name_w, 1 << 16)
         return [max(metrics.height(), metrics.boundingRect(room, wrap, self.names[k]).height())

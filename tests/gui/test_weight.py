@@ -1,0 +1,33 @@
+"""Issue 15: the window weighs like a bare Qt window. What a game in the window does not need
+yet is not loaded: cattrs (about 6 MB with what it imports) only when a file is read or written."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+SCRIPT = r"""
+import random, sys
+from PySide6.QtWidgets import QApplication
+from arle.gui.app import build_window
+from arle.files.history import GameHistory
+from arle.commands.simulate import choose_move, setup_for
+from arle.engine import move_to_dict
+app = QApplication(sys.argv)
+w = build_window(autosave=False); w.resize(1280, 720); w.show()
+history = GameHistory(setup_for(3, 2)); rng = random.Random(3)
+while len(history.moves) < 40:
+    history.apply(choose_move(rng, history.game.legal_moves()))
+w.install(history)
+app.processEvents()
+assert all(move_to_dict(m)["type"] for m in history.moves)  # written as a journal would
+print("cattrs" in sys.modules)
+"""
+
+
+def test_a_game_in_the_window_does_not_load_cattrs() -> None:
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=os.getcwd())
+    out = subprocess.run([sys.executable, "-c", SCRIPT], env=env, capture_output=True, text=True,
+                         timeout=120, check=True).stdout
+    assert out.strip().splitlines()[-1] == "False"
