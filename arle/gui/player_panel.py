@@ -54,8 +54,8 @@ class GoodsGrid(QWidget):
         # longer names of other languages ("Vêtements de cuir") and push the scores out of view
         longest = max(metrics.horizontalAdvance(n) for n in self.names.values())
         self.cols = 3 if longest <= 1.1 * metrics.horizontalAdvance("Summer Wear") else 2
-        #: (font key, natural column widths, columns by panel width): see ``_natural``.
-        self._measured: tuple[str, list[int], dict[int, list[tuple[int, int]]]] = ("", [], {})
+        #: (font and counts, natural column widths, columns by panel width): see ``_natural``.
+        self._measured: tuple[Any, list[int], dict[int, list[tuple[int, int]]]] = ("", [], {})
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
 
     @property
@@ -66,11 +66,13 @@ class GoodsGrid(QWidget):
         return max(self.ICON, self.fontMetrics().height()) + self.ROW_GAP
 
     def _natural(self) -> list[int]:
-        """Each column's width with no name cut short (measured once per font)."""
-        key = self.font().key()
+        """Each column's width with no name cut short, as a grid of labels sizes its columns to
+        what they show (measured again when the font or a count changes)."""
+        key = (self.font().key(), tuple(self.counts.values()))
         if self._measured[0] != key:
-            self._measured = (key, [max(self._cell_width(self.names[g]) for g in self.goods[c::self.cols])
-                                    for c in range(self.cols)], {})
+            widths = [max(self._cell_width(self.names[g], self.counts[g]) for g in self.goods[c::self.cols])
+                      for c in range(self.cols)]
+            self._measured = (key, widths, {})
         return self._measured[1]
 
     def _columns(self) -> list[tuple[int, int]]:
@@ -96,9 +98,9 @@ class GoodsGrid(QWidget):
         x, width = self._columns()[c]
         return QRect(x, r * self._row_height(), width, self._row_height())
 
-    def _cell_width(self, name: str) -> int:
+    def _cell_width(self, name: str, count_text: str = "0") -> int:
         metrics = self.fontMetrics()
-        count, text = metrics.horizontalAdvance("00"), metrics.horizontalAdvance(name)
+        count, text = metrics.horizontalAdvance(count_text), metrics.horizontalAdvance(name)
         return self.ICON + count + text + 2 * self.SPACING
 
     def sizeHint(self) -> QSize:
@@ -110,11 +112,14 @@ class GoodsGrid(QWidget):
 
     def set_counts(self, counts: dict[str, str]) -> None:
         """Show ``counts`` (good -> text); only the cells whose count changed are repainted."""
-        for i, good in enumerate(self.goods):
-            text = counts.get(good, "0")
-            if self.counts[good] != text:
-                self.counts[good] = text
-                self.update(self._cell(i))
+        before = self._columns()
+        changed = [i for i, good in enumerate(self.goods) if self.counts[good] != counts.get(good, "0")]
+        for i in changed:
+            self.counts[self.goods[i]] = counts.get(self.goods[i], "0")
+        if changed and self._columns() != before:  # a wider count moved the columns
+            self.update()
+        for i in changed:
+            self.update(self._cell(i))
         self.setAccessibleDescription(", ".join(f"{self.counts[g]} {self.names[g]}" for g in self.goods))
 
     def paintEvent(self, event: QPaintEvent) -> None:
@@ -131,12 +136,14 @@ class GoodsGrid(QWidget):
             if icon is not None:
                 painter.drawPixmap(QPoint(x, cell.y() + (text_h - self.ICON) // 2), icon)
             x += self.ICON + self.SPACING
+            end = cell.x() + cell.width()
             count = self.counts[good]
-            painter.drawText(QRect(x, cell.y(), cell.right() - x, text_h),
-                             int(Qt.AlignmentFlag.AlignVCenter), count)
+            painter.drawText(QRect(x, cell.y(), end - x, text_h), int(Qt.AlignmentFlag.AlignVCenter), count)
             x += metrics.horizontalAdvance(count) + self.SPACING
-            name = metrics.elidedText(self.names[good], Qt.TextElideMode.ElideRight, max(0, cell.right() - x))
-            painter.drawText(QRect(x, cell.y(), cell.right() - x + 1, text_h),
+            name = self.names[good]
+            if metrics.horizontalAdvance(name) > end - x + self.COL_GAP // 2:  # (rounding: a pixel)
+                name = metrics.elidedText(name, Qt.TextElideMode.ElideRight, max(0, end - x))
+            painter.drawText(QRect(x, cell.y(), end - x + self.COL_GAP // 2, text_h),
                              int(Qt.AlignmentFlag.AlignVCenter), name)
         painter.end()
 
