@@ -116,6 +116,7 @@ class SpaceItem(BoardItem):
         self._cards: dict[str, QPicture] = {}
         self.hover = False
         self.setToolTip(self._tooltip())
+        self.overlay = SpaceOverlay(self)
 
     def _tooltip(self) -> str:
         title = style.space_title(self.space_id)
@@ -132,7 +133,16 @@ class SpaceItem(BoardItem):
         return "closed"
 
     def look(self) -> object:
-        return self.status(), self.session.game.state.occupied.get(self.space_id), self.hover
+        """The card's look: its status (the Worker, hover and glow are the overlay's)."""
+        return self.status()
+
+    def refresh_look(self) -> None:
+        """Repaint the card if its status changed, the overlay if the Worker, hover or glow did."""
+        status = self.status()
+        if status != self._look:
+            self._look = status
+            self.update()
+        self.overlay.refresh_look()
 
     def worker_rect(self) -> QRectF:
         h = self.rect.height() - 12
@@ -140,24 +150,7 @@ class SpaceItem(BoardItem):
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None,
               ) -> None:
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        r = self.local()
         painter.drawPicture(0, 0, self._card(self.status()))
-        # the Worker slot
-        wr = self.worker_rect()
-        occupant = self.session.game.state.occupied.get(self.space_id)
-        if occupant is not None:
-            style.paint_piece(painter, wr, style.player_shape(occupant),
-                              style.player_color(self.session, occupant))
-        else:
-            painter.setPen(QPen(QColor(0, 0, 0, 60), 1.2, Qt.PenStyle.DotLine))
-            painter.setBrush(QColor(255, 255, 255, 80))
-            painter.drawEllipse(wr.adjusted(3, 3, -3, -3))
-        if self.hover and self.glow:
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(QColor(46, 157, 91, 60))
-            painter.drawRoundedRect(r, 7, 7)
-        self.paint_glow(painter)
 
     def _card(self, status: str) -> QPicture:
         """The card without its Worker and glow, recorded once per status and replayed: a Worker
@@ -197,6 +190,51 @@ class SpaceItem(BoardItem):
         # what the space does, in the goods' own icons (the sentence is in the tooltip)
         pictures.paint(painter, self.picture, QRectF(10, 26, text_w, 23), size=19, px=12,
                        muted=status == "closed")
+
+
+class SpaceOverlay(QGraphicsItem):
+    """What changes on an action space from move to move (its Worker, the glow of a legal
+    space, the hover of a dragged Worker), drawn over the card. A Worker placed, the glow coming
+    and going and the end of a round (every Worker home) then repaint this small picture, and
+    the card keeps its cached one: replaying the card's words and pictures cost a third of a
+    millisecond a card, thirty cards at the end of a round."""
+
+    def __init__(self, space: SpaceItem) -> None:
+        super().__init__(space)
+        self.space = space
+        self._look: object = None
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)  # the card takes the clicks
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+
+    def boundingRect(self) -> QRectF:
+        return self.space.boundingRect()
+
+    def refresh_look(self) -> None:
+        space = self.space
+        look = (space.session.game.state.occupied.get(space.space_id), space.hover, space.glow,
+                tuple(space.session.colors))
+        if look != self._look:
+            self._look = look
+            self.update()
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None,
+              ) -> None:
+        space = self.space
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        wr = space.worker_rect()
+        occupant = space.session.game.state.occupied.get(space.space_id)
+        if occupant is not None:
+            style.paint_piece(painter, wr, style.player_shape(occupant),
+                              style.player_color(space.session, occupant))
+        else:
+            painter.setPen(QPen(QColor(0, 0, 0, 60), 1.2, Qt.PenStyle.DotLine))
+            painter.setBrush(QColor(255, 255, 255, 80))
+            painter.drawEllipse(wr.adjusted(3, 3, -3, -3))
+        if space.hover and space.glow:
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(QColor(46, 157, 91, 60))
+            painter.drawRoundedRect(space.local(), 7, 7)
+        space.paint_glow(painter)
 
 
 # -- month track with the Workers still to place ---------------

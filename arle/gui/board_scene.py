@@ -88,10 +88,8 @@ class SpaceLights:
     def hover(self, pos: QPointF) -> None:
         hovered = self.board.item_at(pos, SpaceItem)
         for item in self.board.spaces.values():
-            was = item.hover
             item.hover = item is hovered
-            if was != item.hover:
-                item.update()
+            item.refresh_look()  # (repaints the space's overlay if its hover changed)
 
     def end(self) -> None:
         if not self.active:

@@ -49,11 +49,12 @@ def test_a_move_does_not_lay_out_the_window_again(qtbot, monkeypatch, tmp_path) 
 
 def test_an_action_space_card_is_drawn_once_per_status(qtbot, monkeypatch, tmp_path) -> None:
     """Issue 15: a Worker placed, the glow of the legal spaces coming and going and the end of a
-    round repaint many action spaces; the card under the Worker (its name and pictures) is
-    recorded once per status (current, other season, closed) and replayed."""
+    round repaint many action spaces: a Worker or a glow repaints the overlay over the card, and
+    the card (its name and pictures), repainted when its status changes, is recorded once per
+    status (current, other season, closed) and replayed."""
     from PySide6.QtWidgets import QApplication
 
-    from arle.gui.board_items import SpaceItem
+    from arle.gui.board_items import SpaceItem, SpaceOverlay
 
     drawn: list[tuple[str, str]] = []
     paint_card = SpaceItem._paint_card
@@ -75,11 +76,20 @@ def test_an_action_space_card_is_drawn_once_per_status(qtbot, monkeypatch, tmp_p
         paint(self, *args)
 
     monkeypatch.setattr(SpaceItem, "paint", paint_counted)
+    overlays = 0
+    paint_overlay = SpaceOverlay.paint
+
+    def overlay_counted(self, *args) -> None:
+        nonlocal overlays
+        overlays += 1
+        paint_overlay(self, *args)
+
+    monkeypatch.setattr(SpaceOverlay, "paint", overlay_counted)
     while session.game.state.half_year < 5:  # four half-years: each space current, other, closed
         session.try_apply(choose_move(rng, session.legal_moves()))
         for _ in range(10):
             QApplication.processEvents()
-    assert painted > 2 * len(drawn)  # the spaces were repainted many times...
+    assert overlays > 50 and painted > 2 * len(drawn)  # Workers, glows and cards repainted often...
     assert len(drawn) == len(set(drawn))  # ...and each card drawn once per status
 
 
