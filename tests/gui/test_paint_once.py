@@ -28,6 +28,19 @@ class Seen(QObject):
         return False
 
 
+def calls(monkeypatch, cls: type, name: str) -> list[object]:
+    """The instances whose method ``name`` is called, one entry a call, from now on."""
+    seen: list[object] = []
+    method = getattr(cls, name)
+
+    def counted(self, *args):
+        seen.append(self)
+        return method(self, *args)
+
+    monkeypatch.setattr(cls, name, counted)
+    return seen
+
+
 def test_a_move_does_not_lay_out_the_window_again(qtbot, monkeypatch, tmp_path) -> None:
     from PySide6.QtWidgets import QApplication
 
@@ -67,29 +80,13 @@ def test_an_action_space_card_is_drawn_once_per_status(qtbot, monkeypatch, tmp_p
     window = open_main_window(qtbot, monkeypatch, tmp_path, (1600, 1000))
     window.install(GameHistory(setup_for(5, 2)))
     session, rng = window.session, random.Random(5)
-    painted = 0
-    paint = SpaceItem.paint
-
-    def paint_counted(self, *args) -> None:
-        nonlocal painted
-        painted += 1
-        paint(self, *args)
-
-    monkeypatch.setattr(SpaceItem, "paint", paint_counted)
-    overlays = 0
-    paint_overlay = SpaceOverlay.paint
-
-    def overlay_counted(self, *args) -> None:
-        nonlocal overlays
-        overlays += 1
-        paint_overlay(self, *args)
-
-    monkeypatch.setattr(SpaceOverlay, "paint", overlay_counted)
+    painted = calls(monkeypatch, SpaceItem, "paint")
+    overlays = calls(monkeypatch, SpaceOverlay, "paint")
     while session.game.state.half_year < 5:  # four half-years: each space current, other, closed
         session.try_apply(choose_move(rng, session.legal_moves()))
         for _ in range(10):
             QApplication.processEvents()
-    assert overlays > 50 and painted > 2 * len(drawn)  # Workers, glows and cards repainted often...
+    assert len(overlays) > 50 and len(painted) > 2 * len(drawn)  # Workers, glows and cards repainted often...
     assert len(drawn) == len(set(drawn))  # ...and each card drawn once per status
 
 
