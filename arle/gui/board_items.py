@@ -6,10 +6,11 @@ clicks to the board (``BoardScene.click``).
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPicture
+from PySide6.QtGui import QColor, QImage, QPainter, QPainterPath, QPen, QTransform
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsSceneMouseEvent,
@@ -58,9 +59,9 @@ class BoardItem(QGraphicsItem):
         self.glow = False
         self._look: object = None
         self.setPos(rect.topLeft())
-        # Painted once into a pixmap and blitted until ``refresh_look`` finds that what it shows
-        # changed: most of the board stays the same from one move to the next.
-        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        #: Its pictures by look, at the view's scale (``paint``).
+        self._pictures: dict[object, tuple[QPointF, QImage]] = {}
+        self._scale: tuple[float, float, float] | None = None
 
     def look(self) -> object:
         """Everything this item's picture depends on (besides its glow); None: always repaint."""
@@ -72,6 +73,58 @@ class BoardItem(QGraphicsItem):
         if look != self._look or look[0] is None:
             self._look = look
             self.update()
+
+    #: How many looks of an item are kept as pictures: a glow comes and goes, the seasons turn.
+    KEEP = 3
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None,
+              ) -> None:
+        """Blit the picture of the item's current look, drawn once at the view's scale.
+
+        Qt's own cache keeps one picture an item: a look that comes back (an action space's
+        season, a glow off and on again) was drawn again, about a millisecond an item, thirty
+        action spaces when the half-year turns. The last ``KEEP`` looks are kept, each drawn at
+        device pixels (exact at any zoom): another scale draws them anew."""
+        t = painter.worldTransform()
+        if self._look is None or t.type().value > QTransform.TransformationType.TxScale.value:
+            self.draw(painter)
+            return
+        dpr = widget.devicePixelRatioF() if widget is not None else 1.0
+        scale = (t.m11(), t.m22(), dpr)
+        if scale != self._scale:
+            self._scale, self._pictures = scale, {}
+        box = t.mapRect(self.boundingRect())
+        key = (self._look, round(box.x() % 1, 3), round(box.y() % 1, 3))
+        kept = self._pictures.pop(key, None) or self._picture(t, box, dpr, painter.renderHints())
+        if len(self._pictures) >= self.KEEP:
+            del self._pictures[next(iter(self._pictures))]
+        self._pictures[key] = kept
+        painter.save()
+        painter.resetTransform()
+        painter.drawImage(box.topLeft() - kept[0], kept[1])
+        painter.restore()
+
+    def _picture(self, t: QTransform, box: QRectF, dpr: float, hints: QPainter.RenderHint,
+                 ) -> tuple[QPointF, QImage]:
+        """The item drawn into an image covering ``box`` (device coordinates), and where in the
+        image the box starts (its fraction of a pixel)."""
+        x0, y0 = math.floor(box.x()), math.floor(box.y())
+        w, h = math.ceil(box.right()) - x0, math.ceil(box.bottom()) - y0
+        image = QImage(max(1, math.ceil(w * dpr)), max(1, math.ceil(h * dpr)),
+                       QImage.Format.Format_ARGB32_Premultiplied)
+        image.setDevicePixelRatio(dpr)
+        image.fill(Qt.GlobalColor.transparent)
+        p = QPainter(image)
+        p.setRenderHints(hints)
+        p.setTransform(t * QTransform.fromTranslate(-x0, -y0))
+        self.draw(p)
+        p.end()
+        del p  # before the image it painted on
+        return QPointF(box.x() - x0, box.y() - y0), image
+
+    def draw(self, painter: QPainter) -> None:
+        """Paint the item (in item coordinates)."""
+        raise NotImplementedError
 
     @property
     def session(self) -> GameSession:
@@ -112,8 +165,6 @@ class SpaceItem(BoardItem):
         self.space_id = space_id
         self.space = ACTION_SPACES[space_id]
         self.picture = pictures.space_picture(space_id)
-        #: The card's picture without Worker and glow, by status (``_card``).
-        self._cards: dict[str, QPicture] = {}
         self.hover = False
         self.setToolTip(self._tooltip())
         self.overlay = SpaceOverlay(self)
@@ -148,23 +199,9 @@ class SpaceItem(BoardItem):
         h = self.rect.height() - 12
         return QRectF(self.rect.width() - h - 8, 6, h, h)
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None,
-              ) -> None:
-        painter.drawPicture(0, 0, self._card(self.status()))
-
-    def _card(self, status: str) -> QPicture:
-        """The card without its Worker and glow, recorded once per status and replayed: a Worker
-        placed, the glow of the legal spaces coming and going, and the end of a round (every
-        Worker home) repaint many spaces, and working out the card's words and pictures was
-        the dear part of each (a recording replays as drawn, at any zoom)."""
-        card = self._cards.get(status)
-        if card is None:
-            card = self._cards[status] = QPicture()
-            painter = QPainter(card)
-            painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-            self._paint_card(painter, status)
-            painter.end()
-        return card
+    def draw(self, painter: QPainter) -> None:
+        """The card without its Worker and glow (the overlay's), as its status shows it."""
+        self._paint_card(painter, self._look if isinstance(self._look, str) else self.status())
 
     def _paint_card(self, painter: QPainter, status: str) -> None:
         r = self.local()
@@ -330,8 +367,7 @@ class MonthTrackItem(BoardItem):
                 result.append((player, QPointF(x, y)))
         return result
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None,
-              ) -> None:
+    def draw(self, painter: QPainter) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         r = self.local()
         s = self.session.game.state
@@ -379,8 +415,7 @@ class MonthTrackItem(BoardItem):
 class HeaderItem(BoardItem):
     """Half-year track (9 half-years, summer sun / winter snowflake), phase and starting player."""
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None,
-              ) -> None:
+    def draw(self, painter: QPainter) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         s = self.session.game.state
         r = self.local()
@@ -477,8 +512,7 @@ class ToolTrackItem(BoardItem):
     def cell_rect(self, position: int) -> QRectF:
         return QRectF(178 + position * 88, 2, 84, self.rect.height() - 4)
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None,
-              ) -> None:
+    def draw(self, painter: QPainter) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         r = self.local()
         painter.setPen(Qt.PenStyle.NoPen)
@@ -543,8 +577,7 @@ class BuildingItem(BoardItem):
                 return p.index
         return None
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None,
-              ) -> None:
+    def draw(self, painter: QPainter) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         r = self.local()
         owner = self.owner()

@@ -238,24 +238,39 @@ class GamePage(QSplitter):
             self._scoring_stale = False
             self.scoring.refresh()
 
+    #: The event that settles the page after a move: posted at high priority, so that it comes
+    #: before the scenes' own processing of their changed items (see ``_settle``).
+    SETTLE = QEvent.Type(QEvent.registerEventType())
+
     def _settle_soon(self, *_: Any) -> None:
         if not self._settling:
             self._settling = True
-            QTimer.singleShot(0, self._settle)
+            QCoreApplication.postEvent(self, QEvent(self.SETTLE), Qt.EventPriority.HighEventPriority.value)
+
+    def event(self, event: QEvent) -> bool:
+        if event.type() == self.SETTLE:
+            self._settle()
+            return True
+        return super().event(event)
 
     def _settle(self) -> None:
-        """Redraw the shown boards and lay out the side panel before the window paints, so that a
-        move is painted once. Left to the event loop, each level of nesting (a panel in a tab in a
-        scroll area) is laid out in a later round, and the window was painted after each round:
-        three or four times a move. Deferred like the boards' own redraw, never inside the
-        handler of the piece that made the move."""
+        """Redraw the shown boards and lay out the side panel, then paint the window once.
+
+        A scene processes its changed items in an event of its own and then paints the whole
+        window at once (``QGraphicsScene`` dispatches its views' pending paints synchronously).
+        Left to the event loop, that came before the side panel was laid out, and the window
+        was painted again after each round of layout: two to four times a move. So the boards
+        are redrawn first, every layout is done, and only then do the scenes process their
+        items: one paint of everything that changed. Deferred like the boards' own redraw,
+        never inside the handler of the piece that made the move."""
         self._settling = False
-        for scene in self.scenes:
-            if scene.shown():
-                scene.ensure_fresh()
-                QCoreApplication.sendPostedEvents(scene, QEvent.Type.MetaCall)
+        shown = [scene for scene in self.scenes if scene.shown()]
+        for scene in shown:
+            scene.ensure_fresh()
         for _ in range(8):
             QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+        for scene in shown:
+            QCoreApplication.sendPostedEvents(scene, QEvent.Type.MetaCall)
 
     def _bring_forward(self, index: int) -> None:
         """Show the view at ``index`` painted once. Its board is redrawn while still hidden and

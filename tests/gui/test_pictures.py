@@ -6,7 +6,7 @@ Stable 2 Bricks)."""
 
 from __future__ import annotations
 
-from PySide6.QtGui import QImage, QPainter, QPicture
+from PySide6.QtGui import QImage, QPainter
 from PySide6.QtWidgets import QStyleOptionGraphicsItem
 
 from arle.engine import ACTION_SPACES, EQUIPMENT, STALL_COST, Setup
@@ -39,10 +39,8 @@ def _paint(item, monkeypatch) -> tuple[list[str], list[str]]:
     image = QImage(400, 200, QImage.Format.Format_ARGB32)
     real = QPainter(image)
     recorder = Recorder(real)
-    if hasattr(item, "_paint_card"):  # an action space's card is a recording replayed (issue 15):
-        item._paint_card(recorder, item.status())  # drawn here, through the recorder,
-        item._cards[item.status()] = QPicture()  # and not a second time by the item
-    item.paint(recorder, QStyleOptionGraphicsItem(), None)
+    # drawn through the recorder: ``paint`` blits a picture of its own (issue 15)
+    item.draw(recorder) if hasattr(item, "draw") else item.paint(recorder, QStyleOptionGraphicsItem(), None)
     real.end()
     return recorder.texts, drawn
 
