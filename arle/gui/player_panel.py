@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, QEvent, QPoint, QRect, QSize, Qt
-from PySide6.QtGui import QHelpEvent, QPainter, QPaintEvent, QShowEvent
+from PySide6.QtGui import QHelpEvent, QPainter, QPaintEvent, QPixmap, QShowEvent
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -56,6 +56,8 @@ class GoodsGrid(QWidget):
         self.cols = 3 if longest <= 1.1 * metrics.horizontalAdvance("Summer Wear") else 2
         #: (font and counts, natural column widths, columns by panel width): see ``_natural``.
         self._measured: tuple[Any, list[int], dict[int, list[tuple[int, int]]]] = ("", [], {})
+        #: Each cell as last drawn, by what it shows (``paintEvent``).
+        self._pictures: dict[tuple[Any, ...], QPixmap] = {}
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
 
     @property
@@ -123,29 +125,54 @@ class GoodsGrid(QWidget):
         self.setAccessibleDescription(", ".join(f"{self.counts[g]} {self.names[g]}" for g in self.goods))
 
     def paintEvent(self, event: QPaintEvent) -> None:
+        """Blit the cells the paint needs, each drawn once per count, width and font: a move
+        changes a few counts, and the other player's panel coming forward shows the counts it
+        showed before (laying out two texts a cell, 27 cells, cost a millisecond a paint)."""
         painter = QPainter(self)
-        metrics = self.fontMetrics()
-        area = event.rect()
-        painter.setPen(self.palette().windowText().color())
-        for i, good in enumerate(self.goods):
+        region = event.region()
+        for i in range(len(self.goods)):
             cell = self._cell(i)
-            if not cell.intersects(area):
-                continue
-            x, text_h = cell.x(), cell.height() - self.ROW_GAP
-            icon = goods_icon(good)
-            if icon is not None:
-                painter.drawPixmap(QPoint(x, cell.y() + (text_h - self.ICON) // 2), icon)
-            x += self.ICON + self.SPACING
-            end = cell.x() + cell.width()
-            count = self.counts[good]
-            painter.drawText(QRect(x, cell.y(), end - x, text_h), int(Qt.AlignmentFlag.AlignVCenter), count)
-            x += metrics.horizontalAdvance(count) + self.SPACING
-            name = self.names[good]
-            if metrics.horizontalAdvance(name) > end - x + self.COL_GAP // 2:  # (rounding: a pixel)
-                name = metrics.elidedText(name, Qt.TextElideMode.ElideRight, max(0, end - x))
-            painter.drawText(QRect(x, cell.y(), end - x + self.COL_GAP // 2, text_h),
-                             int(Qt.AlignmentFlag.AlignVCenter), name)
+            if region.intersects(cell):
+                painter.drawPixmap(cell.topLeft(), self._cell_picture(i, cell))
         painter.end()
+
+    def _cell_picture(self, i: int, cell: QRect) -> QPixmap:
+        good = self.goods[i]
+        dpr = self.devicePixelRatioF()
+        key = (good, self.counts[good], cell.width(), cell.height(), dpr, self.font().key(),
+               self.palette().windowText().color().rgba())
+        picture = self._pictures.get(key)
+        if picture is None:
+            if len(self._pictures) > 4 * len(self.goods):
+                self._pictures.clear()
+            # a name a rounding pixel too long is drawn whole, over the gap to the next column
+            size = QSize(cell.width() + self.COL_GAP // 2, cell.height())
+            picture = self._pictures[key] = self._draw_cell(i, size, dpr)
+        return picture
+
+    def _draw_cell(self, i: int, size: QSize, dpr: float) -> QPixmap:
+        picture = QPixmap(size * dpr)
+        picture.setDevicePixelRatio(dpr)
+        picture.fill(Qt.GlobalColor.transparent)
+        painter = QPainter(picture)
+        painter.setFont(self.font())
+        painter.setPen(self.palette().windowText().color())
+        metrics = self.fontMetrics()
+        good = self.goods[i]
+        text_h = size.height() - self.ROW_GAP
+        icon = goods_icon(good)
+        if icon is not None:
+            painter.drawPixmap(QPoint(0, (text_h - self.ICON) // 2), icon)
+        x, end = self.ICON + self.SPACING, size.width() - self.COL_GAP // 2
+        count = self.counts[good]
+        painter.drawText(QRect(x, 0, end - x, text_h), int(Qt.AlignmentFlag.AlignVCenter), count)
+        x += metrics.horizontalAdvance(count) + self.SPACING
+        name = self.names[good]
+        if metrics.horizontalAdvance(name) > end - x + self.COL_GAP // 2:  # (rounding: a pixel)
+            name = metrics.elidedText(name, Qt.TextElideMode.ElideRight, max(0, end - x))
+        painter.drawText(QRect(x, 0, size.width() - x, text_h), int(Qt.AlignmentFlag.AlignVCenter), name)
+        painter.end()
+        return picture
 
     def good_at(self, pos: QPoint) -> str | None:
         for i, good in enumerate(self.goods):

@@ -160,3 +160,31 @@ def test_a_score_row_s_tooltip_gives_its_reasons_when_hovered(qtbot) -> None:
     assert "no Large Vehicle: -3 VP" in QToolTip.text()
     QToolTip.hideText()
     assert table.key_at(QPoint(-5, -5)) is None
+
+
+def test_painting_starts_no_threads(qtbot) -> None:
+    """Issue 15: Qt 6 hands a tall fill to a pool of threads and waits for them, a millisecond a
+    fill on two cores (a scroll bar's repaint: 1.05 ms, 0.17 without). ``arle.gui`` keeps the
+    painting on the GUI thread (``QT_NO_GUI_THREADPOOL``): filling a tall picture starts none."""
+    import os
+    import sys
+
+    import pytest
+    from PySide6.QtGui import QColor, QImage, QPainter
+
+    if not sys.platform.startswith("linux"):
+        pytest.skip("threads counted from /proc")
+    assert os.environ.get("QT_NO_GUI_THREADPOOL") == "1"
+
+    def threads() -> int:
+        return len(os.listdir("/proc/self/task"))
+
+    before = threads()
+    image = QImage(600, 2000, QImage.Format.Format_ARGB32_Premultiplied)
+    for shade in range(5):
+        painter = QPainter(image)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setBrush(QColor(10 * shade, 100, 200, 128))
+        painter.drawRoundedRect(3.5, 3.5, 590, 1990, 9, 9)
+        painter.end()
+    assert threads() == before
