@@ -62,6 +62,9 @@ class BoardItem(QGraphicsItem):
         #: Its pictures by look, at the view's scale (``paint``).
         self._pictures: dict[object, tuple[QPointF, QImage]] = {}
         self._scale: tuple[float, float, float] | None = None
+        # Qt keeps the picture of the current look and blits it when the board repaints (a tab
+        # brought forward): no call into Python an item.
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     def look(self) -> object:
         """Everything this item's picture depends on (besides its glow); None: always repaint."""
@@ -81,10 +84,11 @@ class BoardItem(QGraphicsItem):
               ) -> None:
         """Blit the picture of the item's current look, drawn once at the view's scale.
 
-        Qt's own cache keeps one picture an item: a look that comes back (an action space's
-        season, a glow off and on again) was drawn again, about a millisecond an item, thirty
-        action spaces when the half-year turns. The last ``KEEP`` looks are kept, each drawn at
-        device pixels (exact at any zoom): another scale draws them anew."""
+        Called when Qt's cache of the item (one picture: its current look) is drawn anew: a look
+        that came back (an action space's season, a glow off and on again) was drawn again, about
+        a millisecond an item, thirty action spaces when the half-year turns. The last ``KEEP``
+        looks are kept, each drawn at device pixels (exact at any zoom): another scale draws them
+        anew."""
         t = painter.worldTransform()
         if self._look is None or t.type().value > QTransform.TransformationType.TxScale.value:
             self.draw(painter)
