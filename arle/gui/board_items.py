@@ -6,11 +6,10 @@ clicks to the board (``BoardScene.click``).
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QImage, QPainter, QPainterPath, QPen, QTransform
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsSceneMouseEvent,
@@ -59,11 +58,8 @@ class BoardItem(QGraphicsItem):
         self.glow = False
         self._look: object = None
         self.setPos(rect.topLeft())
-        #: Its pictures by look, at the view's scale (``paint``).
-        self._pictures: dict[object, tuple[QPointF, QImage]] = {}
-        self._scale: tuple[float, float, float] | None = None
-        # Qt keeps the picture of the current look and blits it when the board repaints (a tab
-        # brought forward): no call into Python an item.
+        # Painted once into a pixmap and blitted until ``refresh_look`` finds that what it shows
+        # changed: most of the board stays the same from one move to the next.
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     def look(self) -> object:
@@ -77,54 +73,10 @@ class BoardItem(QGraphicsItem):
             self._look = look
             self.update()
 
-    #: How many looks of an item are kept as pictures: a glow comes and goes, the seasons turn.
-    KEEP = 3
-
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None,
               ) -> None:
-        """Blit the picture of the item's current look, drawn once at the view's scale.
-
-        Called when Qt's cache of the item (one picture: its current look) is drawn anew: a look
-        that came back (an action space's season, a glow off and on again) was drawn again, about
-        a millisecond an item, thirty action spaces when the half-year turns. The last ``KEEP``
-        looks are kept, each drawn at device pixels (exact at any zoom): another scale draws them
-        anew."""
-        t = painter.worldTransform()
-        if self._look is None or t.type().value > QTransform.TransformationType.TxScale.value:
-            self.draw(painter)
-            return
-        dpr = widget.devicePixelRatioF() if widget is not None else 1.0
-        scale = (t.m11(), t.m22(), dpr)
-        if scale != self._scale:
-            self._scale, self._pictures = scale, {}
-        box = t.mapRect(self.boundingRect())
-        key = (self._look, round(box.x() % 1, 3), round(box.y() % 1, 3))
-        kept = self._pictures.pop(key, None) or self._picture(t, box, dpr, painter.renderHints())
-        if len(self._pictures) >= self.KEEP:
-            del self._pictures[next(iter(self._pictures))]
-        self._pictures[key] = kept
-        painter.save()
-        painter.resetTransform()
-        painter.drawImage(box.topLeft() - kept[0], kept[1])
-        painter.restore()
-
-    def _picture(self, t: QTransform, box: QRectF, dpr: float, hints: QPainter.RenderHint,
-                 ) -> tuple[QPointF, QImage]:
-        """The item drawn into an image covering ``box`` (device coordinates), and where in the
-        image the box starts (its fraction of a pixel)."""
-        x0, y0 = math.floor(box.x()), math.floor(box.y())
-        w, h = math.ceil(box.right()) - x0, math.ceil(box.bottom()) - y0
-        image = QImage(max(1, math.ceil(w * dpr)), max(1, math.ceil(h * dpr)),
-                       QImage.Format.Format_ARGB32_Premultiplied)
-        image.setDevicePixelRatio(dpr)
-        image.fill(Qt.GlobalColor.transparent)
-        p = QPainter(image)
-        p.setRenderHints(hints)
-        p.setTransform(t * QTransform.fromTranslate(-x0, -y0))
-        self.draw(p)
-        p.end()
-        del p  # before the image it painted on
-        return QPointF(box.x() - x0, box.y() - y0), image
+        """Draw the item into Qt's cache of it (``refresh_look`` asks for it anew)."""
+        self.draw(painter)
 
     def draw(self, painter: QPainter) -> None:
         """Paint the item (in item coordinates)."""

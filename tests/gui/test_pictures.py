@@ -39,8 +39,7 @@ def _paint(item, monkeypatch) -> tuple[list[str], list[str]]:
     image = QImage(400, 200, QImage.Format.Format_ARGB32)
     real = QPainter(image)
     recorder = Recorder(real)
-    # drawn through the recorder: ``paint`` blits a picture of its own (issue 15)
-    item.draw(recorder) if hasattr(item, "draw") else item.paint(recorder, QStyleOptionGraphicsItem(), None)
+    item.paint(recorder, QStyleOptionGraphicsItem(), None)
     real.end()
     return recorder.texts, drawn
 
