@@ -269,6 +269,9 @@ class GamePage(QSplitter):
             scene.ensure_fresh()
         for _ in range(8):
             QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+        # A widget shown (the player to act's panel) asks to be painted in an event posted for
+        # later: taken now, it is painted with the rest instead of in a second paint.
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.UpdateLater)
         for scene in shown:
             QCoreApplication.sendPostedEvents(scene, QEvent.Type.MetaCall)
 

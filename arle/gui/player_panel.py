@@ -56,6 +56,7 @@ class GoodsGrid(QWidget):
         self.cols = 3 if longest <= 1.1 * metrics.horizontalAdvance("Summer Wear") else 2
         #: (font and counts, natural column widths, columns by panel width): see ``_natural``.
         self._measured: tuple[Any, list[int], dict[int, list[tuple[int, int]]]] = ("", [], {})
+        self._laid_out: tuple[Any, list[QRect]] = ((), [])
         #: Each cell as last drawn, by what it shows (``paintEvent``).
         self._pictures: dict[tuple[Any, ...], QPixmap] = {}
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
@@ -96,9 +97,17 @@ class GoodsGrid(QWidget):
         return out
 
     def _cell(self, i: int) -> QRect:
-        r, c = divmod(i, self.cols)
-        x, width = self._columns()[c]
-        return QRect(x, r * self._row_height(), width, self._row_height())
+        return self._cells()[i]
+
+    def _cells(self) -> list[QRect]:
+        """Every cell's rectangle (laid out again when the width, the font or a count changes)."""
+        key = (self.width(), self.font().key(), tuple(self.counts.values()))
+        if self._laid_out[0] != key:
+            columns, height = self._columns(), self._row_height()
+            cells = [QRect(columns[c][0], r * height, columns[c][1], height)
+                     for r, c in (divmod(i, self.cols) for i in range(len(self.goods)))]
+            self._laid_out = (key, cells)
+        return self._laid_out[1]
 
     def _cell_width(self, name: str, count_text: str = "0") -> int:
         metrics = self.fontMetrics()
@@ -130,17 +139,16 @@ class GoodsGrid(QWidget):
         showed before (laying out two texts a cell, 27 cells, cost a millisecond a paint)."""
         painter = QPainter(self)
         region = event.region()
-        for i in range(len(self.goods)):
-            cell = self._cell(i)
+        look = (self.devicePixelRatioF(), self.font().key(), self.palette().windowText().color().rgba())
+        for i, cell in enumerate(self._cells()):
             if region.intersects(cell):
-                painter.drawPixmap(cell.topLeft(), self._cell_picture(i, cell))
+                painter.drawPixmap(cell.topLeft(), self._cell_picture(i, cell, look))
         painter.end()
 
-    def _cell_picture(self, i: int, cell: QRect) -> QPixmap:
+    def _cell_picture(self, i: int, cell: QRect, look: tuple[float, str, int]) -> QPixmap:
         good = self.goods[i]
-        dpr = self.devicePixelRatioF()
-        key = (good, self.counts[good], cell.width(), cell.height(), dpr, self.font().key(),
-               self.palette().windowText().color().rgba())
+        dpr = look[0]
+        key = (good, self.counts[good], cell.width(), cell.height(), *look)
         picture = self._pictures.get(key)
         if picture is None:
             if len(self._pictures) > 4 * len(self.goods):
@@ -204,6 +212,8 @@ class ScoreTable(QWidget):
         self.values = {key: "" for key in self.keys}
         self.tip = tip
         self._heights: dict[tuple[int, str], list[int]] = {}
+        #: Each row as last drawn, by what it shows (``paintEvent``).
+        self._pictures: dict[tuple[Any, ...], QPixmap] = {}
         policy = QSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
         policy.setHeightForWidth(True)
         self.setSizePolicy(policy)
@@ -261,16 +271,34 @@ class ScoreTable(QWidget):
         return out
 
     def paintEvent(self, event: QPaintEvent) -> None:
+        """Blit the rows the paint needs, each drawn once per value, size and font."""
         painter = QPainter(self)
-        painter.setPen(self.palette().windowText().color())
-        value_w = self._value_width()
+        region = event.region()
+        look = (self.devicePixelRatioF(), self.font().key(), self.palette().windowText().color().rgba())
         for key, row in self._rows():
-            if not row.intersects(event.rect()):
-                continue
-            right = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
-            painter.drawText(row.adjusted(0, 0, -value_w, 0), int(Qt.TextFlag.TextWordWrap), self.names[key])
-            painter.drawText(row, right, self.values[key])
+            if region.intersects(row):
+                painter.drawPixmap(row.topLeft(), self._row_picture(key, row.size(), look))
         painter.end()
+
+    def _row_picture(self, key: str, size: QSize, look: tuple[float, str, int]) -> QPixmap:
+        found = (key, self.values[key], size.width(), size.height(), *look)
+        picture = self._pictures.get(found)
+        if picture is None:
+            if len(self._pictures) > 4 * len(self.keys):
+                self._pictures.clear()
+            picture = self._pictures[found] = QPixmap(size * look[0])
+            picture.setDevicePixelRatio(look[0])
+            picture.fill(Qt.GlobalColor.transparent)
+            painter = QPainter(picture)
+            painter.setFont(self.font())
+            painter.setPen(self.palette().windowText().color())
+            row = QRect(QPoint(0, 0), size)
+            right = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
+            painter.drawText(row.adjusted(0, 0, -self._value_width(), 0), int(Qt.TextFlag.TextWordWrap),
+                             self.names[key])
+            painter.drawText(row, right, self.values[key])
+            painter.end()
+        return picture
 
     def key_at(self, pos: QPoint) -> str | None:
         return next((key for key, row in self._rows() if row.contains(pos)), None)
