@@ -64,6 +64,7 @@ class LogView(QAbstractScrollArea):
         while same and self._entries[same - 1] is not log[same - 1]:
             same -= 1
         bar = self.verticalScrollBar()
+        removed = len(self._entries) - same
         shift = -sum(self._heights[same:])
         del self._entries[same:], self._rows[same:], self._heights[same:]
         for entry in log[same:]:
@@ -77,7 +78,11 @@ class LogView(QAbstractScrollArea):
         self._set_range()
         if keep and shift:
             bar.setValue(bar.value() + shift)
-        self.viewport().update()
+        if not keep and not removed and 0 < shift < self.viewport().height():
+            # rows added at the top: the others move down as they are, the new ones are painted
+            self.viewport().scroll(0, shift)
+        elif removed or shift:
+            self.viewport().update()
 
     def texts(self) -> list[str]:
         """The rows' texts, top (newest) first."""

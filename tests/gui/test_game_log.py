@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 
+from PySide6.QtCore import QEvent, QObject
 from PySide6.QtWidgets import QApplication
 
 from arle.commands.simulate import choose_move
@@ -202,3 +203,36 @@ def test_the_log_says_where_an_automatically_placed_tile_went_and_which_animal_i
     text = entry_text(session, entry)
     assert f"Forest placed at {style.holder_text(where)}" in text
     assert f"Sheep moved from {style.holder_text(where)} to {style.holder_text(moved.dst)}" in text
+
+
+def test_rows_added_at_the_top_move_the_others_down_as_painted(qtbot):
+    """Issue 15: a move's rows are painted and the rows below are moved down as they are (the
+    whole log was painted again each move): the log then shows exactly what a fresh paint of it
+    shows, move after move, at the top and scrolled."""
+    session = new_session(new_setup(2, 9))
+    log = shown_log(qtbot, session, (360, 260))
+    viewport = log.view.viewport()
+    rng = random.Random(9)
+    paints: list[int] = []
+
+    class Paints(QObject):
+        def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+            if event.type() == QEvent.Type.Paint:
+                paints.append(event.region().boundingRect().height())
+            return False
+
+    for step in range(30):
+        play(session, 1, rng)
+        if step == 20:
+            log.view.verticalScrollBar().setValue(30)  # reading older rows: they stay in place
+        QApplication.processEvents()
+        shown = viewport.grab().toImage()
+        viewport.repaint()
+        assert viewport.grab().toImage() == shown, step
+    log.view.verticalScrollBar().setValue(0)
+    QApplication.processEvents()
+    seen = Paints()
+    viewport.installEventFilter(seen)
+    play(session, 1, rng)
+    QApplication.processEvents()
+    assert paints and max(paints) < viewport.height() / 2  # the new row, not the whole log
