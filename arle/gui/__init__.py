@@ -48,3 +48,21 @@ def _serial_painting() -> None:
 
 
 _serial_painting()
+
+
+def _no_source_reading() -> None:
+    """Stop PySide6 reading the source of every module imported after it.
+
+    Its import hook reads a module's whole source text to see whether it names PySide6 (a
+    module that does may turn on PySide's optional ``__feature__`` switches; Arle turns on
+    none), and the texts stay in ``linecache``: some 60 modules at start, 10-20 ms and 4 MB
+    before the first window. Every module is taken as one that names PySide6, as its sources
+    would say: no switches, the same as before. A PySide6 without this hook is left alone."""
+    import PySide6.QtCore  # noqa: F401  (loads shiboken's import hook)
+
+    hook = sys.modules.get("shibokensupport.feature")
+    if hook is not None and callable(getattr(hook, "_mod_uses_pyside", None)):
+        hook._mod_uses_pyside = lambda module: True
+
+
+_no_source_reading()
