@@ -62,37 +62,41 @@ def test_a_move_does_not_lay_out_the_window_again(qtbot, monkeypatch, tmp_path) 
 
 def test_an_action_space_card_is_drawn_only_when_its_status_changes(qtbot, monkeypatch, tmp_path) -> None:
     """Issue 15: a Worker placed, the glow of the legal spaces coming and going and the end of a
-    round repaint many action spaces: a Worker or a glow repaints the overlay over the card, and
-    the card (its name and pictures) is drawn again only when its status changes (current,
-    other season, closed); Qt blits its cached picture otherwise."""
+    round repaint many action spaces: a Worker or a glow repaints the overlay over the card, the
+    card's ground is drawn again only when its status changes (current, other season, closed),
+    and its words and pictures (the face, the dear part) are drawn once: a closed space's face
+    is dimmed, never drawn again. Qt blits the cached pictures otherwise."""
     from PySide6.QtWidgets import QApplication
 
-    from arle.gui.board_items import SpaceItem, SpaceOverlay
+    from arle.gui.board_items import FACE_CLOSED_OPACITY, SpaceFace, SpaceItem, SpaceOverlay
 
-    drawn: list[tuple[str, str]] = []
-    paint_card = SpaceItem._paint_card
-
-    def counted(self: SpaceItem, painter, status: str) -> None:
-        drawn.append((self.space_id, status))
-        paint_card(self, painter, status)
-
-    monkeypatch.setattr(SpaceItem, "_paint_card", counted)
-    overlays = calls(monkeypatch, SpaceOverlay, "paint")  # (before the items are made)
+    grounds = calls(monkeypatch, SpaceItem, "draw")  # (before the items are made)
+    faces = calls(monkeypatch, SpaceFace, "paint")
+    overlays = calls(monkeypatch, SpaceOverlay, "paint")
     window = open_main_window(qtbot, monkeypatch, tmp_path, (1600, 1000))
     window.install(GameHistory(setup_for(5, 2)))
     QApplication.processEvents()
-    drawn.clear()  # (the first pictures, at the zoom the window settles on)
+    spaces = window.page.board_scene.spaces
+    faces.clear()  # (the first pictures, at the zoom the window settles on)
+    drawn: list[tuple[str, str]] = []
+    statuses: set[tuple[str, str]] = set()
     session, rng = window.session, random.Random(5)
     while session.game.state.half_year < 5:  # four half-years: each space current, other, closed
+        grounds.clear()
         session.try_apply(choose_move(rng, session.legal_moves()))
         for _ in range(10):
             QApplication.processEvents()
+        drawn += [(item.space_id, item.status()) for item in grounds]
+        statuses |= {(item.space_id, item.status()) for item in spaces.values()}
+        for item in spaces.values():
+            assert item.face.opacity() == (FACE_CLOSED_OPACITY if item.status() == "closed" else 1.0)
     assert len(overlays) > 50  # Workers and glows repainted often...
+    assert len({status for _, status in statuses}) == 3
     last: dict[str, str] = {}
-    for space, status in drawn:  # ...and a card only with a new status
+    for space, status in drawn:  # ...a card's ground only with a new status...
         assert last.get(space) != status, (space, status)
         last[space] = status
-    assert len({s for s, _ in drawn}) == len(window.page.board_scene.spaces)
+    assert faces == []  # ...and its face never again
 
 
 def test_a_player_panel_is_a_few_widgets_and_repaints_only_what_changed(qtbot) -> None:

@@ -40,6 +40,8 @@ def _paint(item, monkeypatch) -> tuple[list[str], list[str]]:
     real = QPainter(image)
     recorder = Recorder(real)
     item.paint(recorder, QStyleOptionGraphicsItem(), None)
+    if hasattr(item, "face"):  # an action space's words and pictures (issue 15)
+        item.face.paint(recorder, QStyleOptionGraphicsItem(), None)
     real.end()
     return recorder.texts, drawn
 
