@@ -8,10 +8,12 @@ thread polls its future with a timer and hands the result (or the exception) to 
 from __future__ import annotations
 
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, QTimer
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future, ThreadPoolExecutor
 
 #: How often the GUI thread looks whether the job is done (ms): short next to any file load.
 POLL_MS = 15
@@ -22,13 +24,13 @@ class Background(QObject):
 
     def __init__(self, parent: QObject) -> None:
         super().__init__(parent)
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="arle-background")
+        #: The worker, made at the first job (the window is built before any: no thread pool
+        #: to import before its first picture).
+        self._pool: ThreadPoolExecutor | None = None
         self._job: tuple[Future[Any], Callable[[Any], None], Callable[[Exception], None]] | None = None
         self._timer = QTimer(self)
         self._timer.setInterval(POLL_MS)
         self._timer.timeout.connect(self._poll)
-        pool = self._pool
-        self.destroyed.connect(lambda *_: pool.shutdown(wait=False))
 
     @property
     def busy(self) -> bool:
@@ -39,6 +41,11 @@ class Background(QObject):
         """Start ``work()`` on the worker; later, on the GUI thread, ``done(result)`` or ``failed(error)``."""
         if self._job is not None:
             return False
+        if self._pool is None:
+            from concurrent.futures import ThreadPoolExecutor
+
+            pool = self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="arle-background")
+            self.destroyed.connect(lambda *_: pool.shutdown(wait=False))
         self._job = (self._pool.submit(work), done, failed)
         self._timer.start()
         return True

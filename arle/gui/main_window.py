@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import base64
 import contextlib
+import functools
 import linecache
 import logging
 import time
@@ -84,7 +85,9 @@ def _tr(text: str) -> str:
     return QCoreApplication.translate("MainWindow", text)
 
 
+@functools.cache
 def app_icon() -> QIcon:
+    """The game's icon, read once: the application, the window and the start page show it."""
     path = resource_path("icon.svg")
     return QIcon(str(path)) if path.is_file() else QIcon()
 
