@@ -325,13 +325,20 @@ class WorkerGhost(QGraphicsItem):
 
 
 class MonthTrackItem(BoardItem):
-    """Four months; in each the Starting Player's Worker goes first. Empty slots: Workers placed."""
+    """Four months; in each the Starting Player's Worker goes first. Empty slots: Workers placed.
+    The track itself changes with the season only; who places next and the empty slots are its
+    marks (``MonthMarks``), repainted at each Worker placed."""
+
+    def __init__(self, board: BoardScene, rect: QRectF) -> None:
+        super().__init__(board, rect)
+        self.marks = MonthMarks(self)
 
     def look(self) -> object:
-        s = self.session.game.state
-        nxt = self.board.next_placer()
-        return (s.phase, s.season, s.start_player, s.solo, len(s.placements), nxt,
-                self.session.player_name(nxt))
+        return self.session.game.state.season
+
+    def refresh_look(self) -> None:
+        super().refresh_look()
+        self.marks.refresh_look()
 
     def slots(self) -> list[tuple[int, QPointF]]:
         """(player, centre in scene coordinates) for every Worker of this half-year, in order."""
@@ -350,25 +357,14 @@ class MonthTrackItem(BoardItem):
     def draw(self, painter: QPainter) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         r = self.local()
-        s = self.session.game.state
         painter.setPen(QPen(QColor("#8a7b5a"), 1.4))
         painter.setBrush(QColor("#efe4c6"))
         painter.drawRoundedRect(r, 9, 9)
         painter.setPen(style.INK)
         painter.setFont(_font(15, True))
         painter.drawText(QRectF(12, 4, 300, 22), Qt.AlignmentFlag.AlignVCenter, _tr("Month track"))
-        nxt = self.board.next_placer()
-        painter.setFont(_font(13.5, nxt is not None))
-        if nxt is not None:
-            text = _tr("Next to place a Worker: {name}").format(name=self.session.player_name(nxt))
-        elif s.phase is Phase.OVER:
-            text = _tr("The game is over")
-        else:
-            text = _tr("All Workers placed")
-        painter.drawText(QRectF(r.width() - 472, 4, 460, 22),
-                         Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight, text)
         month_w = (r.width() - 20) / WORKERS
-        summer = s.season == "summer"
+        summer = self.session.game.state.season == "summer"
         for month in range(WORKERS):
             box = QRectF(10 + month * month_w + 3, 30, month_w - 6, r.height() - 36)
             painter.setPen(QPen(QColor("#b8a77f"), 1))
@@ -378,11 +374,53 @@ class MonthTrackItem(BoardItem):
             painter.setFont(_font(11))
             painter.drawText(box.adjusted(6, 1, 0, 0), Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft,
                              _tr("Month {n}").format(n=month + 1))
+
+
+class MonthMarks(QGraphicsItem):
+    """Who places a Worker next and the empty slots of the Workers placed, over the month track."""
+
+    def __init__(self, track: MonthTrackItem) -> None:
+        super().__init__(track)
+        self.track = track
+        self._look: object = None
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+
+    def boundingRect(self) -> QRectF:
+        return self.track.boundingRect()
+
+    def refresh_look(self) -> None:
+        session = self.track.session
+        s = session.game.state
+        nxt = self.track.board.next_placer()
+        look = (s.phase, s.start_player, s.solo, len(s.placements), nxt, session.player_name(nxt))
+        if look != self._look:
+            self._look = look
+            self.update()
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None,
+              ) -> None:
+        track = self.track
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        r = track.local()
+        s = track.session.game.state
+        nxt = track.board.next_placer()
+        painter.setPen(style.INK)
+        painter.setFont(_font(13.5, nxt is not None))
+        if nxt is not None:
+            text = _tr("Next to place a Worker: {name}").format(name=track.session.player_name(nxt))
+        elif s.phase is Phase.OVER:
+            text = _tr("The game is over")
+        else:
+            text = _tr("All Workers placed")
+        painter.drawText(QRectF(r.width() - 472, 4, 460, 22),
+                         Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight, text)
         # empty slots (Workers already on spaces)
-        placed = len(self.slots()) - len(s.placements) if s.phase is Phase.WORK else len(self.slots())
-        for i, (player, centre) in enumerate(self.slots()):
+        slots = track.slots()
+        placed = len(slots) - len(s.placements) if s.phase is Phase.WORK else len(slots)
+        for i, (player, centre) in enumerate(slots):
             if i < placed:
-                c = centre - self.rect.topLeft()
+                c = centre - track.rect.topLeft()
                 rr = QRectF(c.x() - 15, c.y() - 15, 30, 30)
                 painter.setPen(QPen(QColor(0, 0, 0, 50), 1.2, Qt.PenStyle.DashLine))
                 painter.setBrush(Qt.BrushStyle.NoBrush)

@@ -197,3 +197,30 @@ def test_painting_starts_no_threads(qtbot) -> None:
         painter.drawRoundedRect(3.5, 3.5, 590, 1990, 9, 9)
         painter.end()
     assert threads() == before
+
+
+def test_the_month_track_is_drawn_again_only_when_the_season_turns(qtbot, monkeypatch, tmp_path) -> None:
+    """Issue 15: each Worker placed empties a slot of the month track and names who is next: those
+    marks are repainted, the track itself (its months and their words) only at a new season."""
+    from PySide6.QtWidgets import QApplication
+
+    from arle.gui.board_items import MonthMarks, MonthTrackItem
+
+    tracks = calls(monkeypatch, MonthTrackItem, "draw")
+    marks = calls(monkeypatch, MonthMarks, "paint")  # (before the items are made)
+    window = open_main_window(qtbot, monkeypatch, tmp_path, (1600, 1000))
+    window.install(GameHistory(setup_for(5, 2)))
+    QApplication.processEvents()
+    tracks.clear()
+    marks.clear()
+    session, rng = window.session, random.Random(5)
+    seasons = []
+    while session.game.state.half_year < 4:  # three turns of the season
+        season = session.game.state.season
+        session.try_apply(choose_move(rng, session.legal_moves()))
+        for _ in range(10):
+            QApplication.processEvents()
+        if session.game.state.season != season:
+            seasons.append(session.game.state.season)
+    assert len(seasons) == 3 and len(tracks) == len(seasons)  # once per new season...
+    assert len(marks) >= 3 * 8  # ...and the marks after each of the 8 Workers of a half-year
