@@ -216,14 +216,20 @@ class BoardScene(GameScene):
                       for i, (player, centre) in enumerate(slots[first:])]
         colors = tuple(self.session.colors)
         if [(w.player, w.home, w.is_next, w.colors) for w in self.workers] != [(*t, colors) for t in wanted]:
-            for w in self.workers:
+            # A Worker still waiting as it was keeps its token: a placement makes the next one's anew
+            # and takes the placed one away, the others are not repainted.
+            old = {(w.player, w.home.x(), w.home.y(), w.is_next, w.colors): w for w in self.workers}
+            workers = []
+            for player, centre, is_next in wanted:
+                token = old.pop((player, centre.x(), centre.y(), is_next, colors), None)
+                if token is None:
+                    token = WorkerToken(self, player, centre, is_next=is_next)
+                    self.addItem(token)
+                workers.append(token)
+            for w in old.values():
                 self.removeItem(w)
             # Kept alive until the next redraw: the Worker just placed may be in its own mouse handler.
-            self._retired, self.workers = self.workers, []
-            for player, centre, is_next in wanted:
-                token = WorkerToken(self, player, centre, is_next=is_next)
-                self.workers.append(token)
-                self.addItem(token)
+            self._retired, self.workers = list(old.values()), workers
         self.header.refresh_look()
         self.month.refresh_look()
         self._update_glow()

@@ -224,3 +224,28 @@ def test_the_month_track_is_drawn_again_only_when_the_season_turns(qtbot, monkey
             seasons.append(session.game.state.season)
     assert len(seasons) == 3 and len(tracks) == len(seasons)  # once per new season...
     assert len(marks) >= 3 * 8  # ...and the marks after each of the 8 Workers of a half-year
+
+
+def test_a_worker_placed_keeps_the_tokens_of_the_workers_still_waiting(qtbot) -> None:
+    """Issue 15: a Worker placed takes its token off the month track and marks the next one; the
+    tokens of the Workers after it stay as they are (all were made and painted anew)."""
+    from arle.engine import PlaceWorker
+    from arle.gui.board_scene import BoardScene
+    from arle.gui.main_window import new_setup
+    from arle.gui.session import new_session
+
+    session = new_session(new_setup(2, 5))
+    scene = BoardScene(session)
+    scene.ensure_fresh()
+    for _ in range(3):
+        before = list(scene.workers)
+        assert [w.is_next for w in before] == [True] + [False] * (len(before) - 1)
+        move = next(m for m in session.legal_moves() if isinstance(m, PlaceWorker))
+        assert session.try_apply(move)
+        while session.game.decision is not None or not session.legal_of(PlaceWorker):
+            session.try_apply(choose_move(random.Random(1), session.legal_moves()))
+        scene.ensure_fresh()
+        after = scene.workers
+        assert len(after) == len(before) - 1
+        assert after[1:] == before[2:]  # the same tokens, not new ones
+        assert after[0] is not before[1] and after[0].is_next  # the next one, marked
