@@ -326,7 +326,9 @@ class HomeBoardScene(SessionScene):
             self._moor(m, legal, flips)
         # The Dike Line: a strong line under the gap that holds 3 Dikes.
         line_y = row_top(land_top)
-        self.addLine(GRID_X, line_y, GRID_X + 3 * CELL_W, line_y, QPen(QColor("#3b5d2a"), 2.5))
+        line = QPainterPath(QPointF(GRID_X, line_y))
+        line.lineTo(GRID_X + 3 * CELL_W, line_y)
+        self.add_lines(("dike line", line_y), line, QPen(QColor("#3b5d2a"), 2.5))
 
     def _tidal(self, rect: QRectF, row: int) -> None:
         box = self.add_box(rect.adjusted(1, 1, -1, -1), "#9fc3d6", "#5f8aa3", 2)
@@ -342,7 +344,7 @@ class HomeBoardScene(SessionScene):
                 x = rect.x() + 10 + s * 23
                 path.quadTo(x + 6, y - 6, x + 11.5, y)
                 path.quadTo(x + 17, y + 6, x + 23, y)
-        self.addPath(path, QPen(QColor("#e9f3f8"), 1.6))
+        self.add_lines(("waves", rect.getRect()), path, QPen(QColor("#e9f3f8"), 1.6))
 
     def _pasture(self, rect: QRectF, reclaimed: bool, target: bool) -> None:
         fill = "#cfe3a6" if reclaimed else "#bcd98f"

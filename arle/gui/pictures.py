@@ -10,6 +10,7 @@ is drawn on a red-brown ground with a minus sign, so that it does not rest on co
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 import attrs
 from PySide6.QtCore import QRectF, Qt
@@ -188,6 +189,10 @@ class PictureItem(QGraphicsItem):
 
     def boundingRect(self) -> QRectF:
         return self.rect.adjusted(-1, -1, 1, 1)
+
+    def look(self) -> tuple[Any, ...]:
+        """What it shows: a board's rebuild keeps a picture that shows the same."""
+        return tuple(self.tokens), self.rect.getRect(), self.size, self.px
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None,
               ) -> None:

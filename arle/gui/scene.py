@@ -23,6 +23,7 @@ from PySide6.QtGui import QBrush, QColor, QFont, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsSceneMouseEvent, QGraphicsSimpleTextItem
 
 from arle.gui.motion import Motions, Snapshot
+from arle.gui.pictures import PictureItem
 from arle.gui.pieces import Candidate, DragHelper, PieceItem, font, tr
 
 if TYPE_CHECKING:
@@ -220,11 +221,16 @@ class SessionScene(GameScene):
         that already carries it (``has_children``) needs no texts or boxes drawn on it again.
         (``item.parentItem()`` must not be asked here: with PySide6 6.12 that call hands a
         Python-made item back to Python, which then collects it.)"""
-        key = ("piece", *item.look()) if isinstance(item, PieceItem) and self._building else None
+        key = None
+        if self._building and isinstance(item, PieceItem):
+            key = ("piece", *item.look())
+        elif self._building and isinstance(item, PictureItem):  # (a picture has no behaviour)
+            key = ("picture", *item.look())
         if key is not None:
             old = self._reuse(key)
             if old is not None:
-                old.take_over(item)
+                if isinstance(old, PieceItem):
+                    old.take_over(item)
                 return old
         self.addItem(item)
         self._stack_next(item)
@@ -331,7 +337,19 @@ class SessionScene(GameScene):
             parent.has_children = True
             return item
         item = self.addPath(path, p, QBrush(QColor(fill)))
+        if dash:  # a dashed outline is dear to draw (7x a solid one): drawn once into a pixmap
+            item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self._made.setdefault(key, []).append(item)
+        return item
+
+    def add_lines(self, key: tuple[Any, ...], path: QPainterPath, pen: QPen) -> Any:
+        """Lines drawn along ``path`` (waves, a rule), kept from the last build when ``key`` (what
+        they show) is the same: made anew, they were taken away and painted again each build."""
+        item = self._reuse(("lines", *key))
+        if item is not None:
+            return item
+        item = self.addPath(path, pen)
+        self._made.setdefault(("lines", *key), []).append(item)
         return item
 
 

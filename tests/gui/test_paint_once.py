@@ -249,3 +249,28 @@ def test_a_worker_placed_keeps_the_tokens_of_the_workers_still_waiting(qtbot) ->
         assert len(after) == len(before) - 1
         assert after[1:] == before[2:]  # the same tokens, not new ones
         assert after[0] is not before[1] and after[0].is_next  # the next one, marked
+
+
+def test_a_board_rebuilt_without_a_change_keeps_every_item(qtbot, monkeypatch, tmp_path) -> None:
+    """Issue 15: a board rebuilt when nothing it shows changed keeps all its items: none is taken
+    away and made again (the Tidal Flats' waves and the Dike Line were, at every rebuild, and
+    were painted again with all they covered)."""
+    from PySide6.QtWidgets import QApplication
+
+    from arle.gui.scene import SessionScene
+
+    window = open_main_window(qtbot, monkeypatch, tmp_path, (1600, 1000))
+    window.install(GameHistory(setup_for(5, 2)))
+    session, rng = window.session, random.Random(5)
+    for _ in range(60):
+        session.try_apply(choose_move(rng, session.legal_moves()))
+    QApplication.processEvents()
+    scenes = [s for s in window.page.scenes if isinstance(s, SessionScene)]
+    assert len(scenes) == 5
+    for scene in scenes:
+        scene._dirty = True
+        scene.ensure_fresh()
+        before = {id(item) for item in scene.items()}
+        scene._dirty = True
+        scene.ensure_fresh()
+        assert {id(item) for item in scene.items()} == before, type(scene).__name__
