@@ -113,6 +113,32 @@ class BoardItem(QGraphicsItem):
 # -- action spaces ---------------
 
 
+class Layer(QGraphicsItem):
+    """A picture over a board item (its words, its Worker, its marks), cached and repainted only
+    when its ``look`` changes: what changes from move to move is drawn apart from what does not.
+    The item under it takes the clicks and gives the tooltip."""
+
+    def __init__(self, host: BoardItem) -> None:
+        super().__init__(host)
+        self.host = host  # (not ``parentItem()``: see ``scene.SessionScene.add_item``)
+        self._look: object = None
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+
+    def boundingRect(self) -> QRectF:
+        return self.host.boundingRect()
+
+    def look(self) -> object:
+        """What the picture depends on (None: drawn once)."""
+        return None
+
+    def refresh_look(self) -> None:
+        look = self.look()
+        if look != self._look:
+            self._look = look
+            self.update()
+
+
 class SpaceItem(BoardItem):
     """One action space card; shows the Worker on it."""
 
@@ -182,7 +208,7 @@ class SpaceItem(BoardItem):
 FACE_CLOSED_OPACITY = 0.6
 
 
-class SpaceFace(QGraphicsItem):
+class SpaceFace(Layer):
     """An action space's name and what it does, in the goods' own icons (the sentence is in the
     tooltip): drawn once and cached, over the card's ground. The half-year's turn changes the
     status of every action space: the grounds are drawn again (a rounded box each) and a closed
@@ -191,11 +217,6 @@ class SpaceFace(QGraphicsItem):
     def __init__(self, space: SpaceItem) -> None:
         super().__init__(space)
         self.space = space
-        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)  # the card takes the clicks
-        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
-
-    def boundingRect(self) -> QRectF:
-        return self.space.boundingRect()
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None,
               ) -> None:
@@ -209,7 +230,7 @@ class SpaceFace(QGraphicsItem):
         pictures.paint(painter, space.picture, QRectF(10, 26, text_w, 23), size=19, px=12)
 
 
-class SpaceOverlay(QGraphicsItem):
+class SpaceOverlay(Layer):
     """What changes on an action space from move to move (its Worker, the glow of a legal
     space, the hover of a dragged Worker), drawn over the card. A Worker placed, the glow coming
     and going and the end of a round (every Worker home) then repaint this small picture, and
@@ -219,20 +240,11 @@ class SpaceOverlay(QGraphicsItem):
     def __init__(self, space: SpaceItem) -> None:
         super().__init__(space)
         self.space = space
-        self._look: object = None
-        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)  # the card takes the clicks
-        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
-    def boundingRect(self) -> QRectF:
-        return self.space.boundingRect()
-
-    def refresh_look(self) -> None:
+    def look(self) -> object:
         space = self.space
-        look = (space.session.game.state.occupied.get(space.space_id), space.hover, space.glow,
+        return (space.session.game.state.occupied.get(space.space_id), space.hover, space.glow,
                 tuple(space.session.colors))
-        if look != self._look:
-            self._look = look
-            self.update()
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None,
               ) -> None:
@@ -376,27 +388,18 @@ class MonthTrackItem(BoardItem):
                              _tr("Month {n}").format(n=month + 1))
 
 
-class MonthMarks(QGraphicsItem):
+class MonthMarks(Layer):
     """Who places a Worker next and the empty slots of the Workers placed, over the month track."""
 
     def __init__(self, track: MonthTrackItem) -> None:
         super().__init__(track)
         self.track = track
-        self._look: object = None
-        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
-    def boundingRect(self) -> QRectF:
-        return self.track.boundingRect()
-
-    def refresh_look(self) -> None:
+    def look(self) -> object:
         session = self.track.session
         s = session.game.state
         nxt = self.track.board.next_placer()
-        look = (s.phase, s.start_player, s.solo, len(s.placements), nxt, session.player_name(nxt))
-        if look != self._look:
-            self._look = look
-            self.update()
+        return s.phase, s.start_player, s.solo, len(s.placements), nxt, session.player_name(nxt)
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None,
               ) -> None:
