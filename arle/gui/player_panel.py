@@ -38,6 +38,42 @@ def _tr(text: str) -> str:
     return QCoreApplication.translate("MainWindow", text)
 
 
+class CellPictures:
+    """A widget's cells (a good and its count, a score row) each drawn once into a picture per
+    what it shows, its size, the font and the colours, and blitted: a move changes a few values,
+    and the other player's panel coming forward shows what it showed before (laying out the
+    texts of every cell cost a millisecond a paint). At most ``keep`` pictures are kept."""
+
+    def __init__(self, widget: QWidget, keep: int) -> None:
+        self.widget = widget
+        self.keep = keep
+        self._pictures: dict[tuple[Any, ...], QPixmap] = {}
+
+    def look(self) -> tuple[float, str, int]:
+        """What every picture depends on besides its cell (asked once a paint)."""
+        w = self.widget
+        return w.devicePixelRatioF(), w.font().key(), w.palette().windowText().color().rgba()
+
+    def get(self, key: tuple[Any, ...], size: QSize, look: tuple[float, str, int],
+            draw: Callable[..., None], *args: Any) -> QPixmap:
+        """The picture of ``key`` at ``size``; ``draw(painter, *args)`` paints it, in the widget's
+        font and ink."""
+        found = (*key, size.width(), size.height(), *look)
+        picture = self._pictures.get(found)
+        if picture is None:
+            if len(self._pictures) > self.keep:
+                self._pictures.clear()
+            picture = self._pictures[found] = QPixmap(size * look[0])
+            picture.setDevicePixelRatio(look[0])
+            picture.fill(Qt.GlobalColor.transparent)
+            painter = QPainter(picture)
+            painter.setFont(self.widget.font())
+            painter.setPen(self.widget.palette().windowText().color())
+            draw(painter, *args)
+            painter.end()
+        return picture
+
+
 class GoodsGrid(QWidget):
     """Icon, count and name of each good and animal, in columns; the name under the mouse is
     its tooltip (a long name may be cut short in a narrow panel)."""
@@ -54,11 +90,11 @@ class GoodsGrid(QWidget):
         # longer names of other languages ("Vêtements de cuir") and push the scores out of view
         longest = max(metrics.horizontalAdvance(n) for n in self.names.values())
         self.cols = 3 if longest <= 1.1 * metrics.horizontalAdvance("Summer Wear") else 2
-        #: (font and counts, natural column widths, columns by panel width): see ``_natural``.
-        self._measured: tuple[Any, list[int], dict[int, list[tuple[int, int]]]] = ("", [], {})
+        #: (font and counts, natural column widths): see ``_natural``.
+        self._measured: tuple[Any, list[int]] = ("", [])
+        #: (width, font and counts, every cell's rectangle): see ``_cells``.
         self._laid_out: tuple[Any, list[QRect]] = ((), [])
-        #: Each cell as last drawn, by what it shows (``paintEvent``).
-        self._pictures: dict[tuple[Any, ...], QPixmap] = {}
+        self._pictures = CellPictures(self, keep=4 * len(self.goods))
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
 
     @property
@@ -75,16 +111,13 @@ class GoodsGrid(QWidget):
         if self._measured[0] != key:
             widths = [max(self._cell_width(self.names[g], self.counts[g]) for g in self.goods[c::self.cols])
                       for c in range(self.cols)]
-            self._measured = (key, widths, {})
+            self._measured = (key, widths)
         return self._measured[1]
 
     def _columns(self) -> list[tuple[int, int]]:
         """(left, width) of each column: as wide as its longest name, the room left shared out
         alike, or all narrowed alike (names cut short) in a narrow panel; as a grid lays out."""
         natural = self._natural()
-        known = self._measured[2].get(self.width())
-        if known is not None:
-            return known
         room = self.width() - (self.cols - 1) * self.COL_GAP
         total = sum(natural)
         widths = ([n + (room - total) // self.cols for n in natural] if room >= total
@@ -93,7 +126,6 @@ class GoodsGrid(QWidget):
         for w in widths:
             out.append((x, w))
             x += w + self.COL_GAP
-        self._measured[2][self.width()] = out
         return out
 
     def _cell(self, i: int) -> QRect:
@@ -139,32 +171,17 @@ class GoodsGrid(QWidget):
         showed before (laying out two texts a cell, 27 cells, cost a millisecond a paint)."""
         painter = QPainter(self)
         region = event.region()
-        look = (self.devicePixelRatioF(), self.font().key(), self.palette().windowText().color().rgba())
+        look = self._pictures.look()
         for i, cell in enumerate(self._cells()):
             if region.intersects(cell):
-                painter.drawPixmap(cell.topLeft(), self._cell_picture(i, cell, look))
+                good = self.goods[i]
+                # a name a rounding pixel too long is drawn whole, over the gap to the next column
+                size = QSize(cell.width() + self.COL_GAP // 2, cell.height())
+                picture = self._pictures.get((good, self.counts[good]), size, look, self._draw_cell, i, size)
+                painter.drawPixmap(cell.topLeft(), picture)
         painter.end()
 
-    def _cell_picture(self, i: int, cell: QRect, look: tuple[float, str, int]) -> QPixmap:
-        good = self.goods[i]
-        dpr = look[0]
-        key = (good, self.counts[good], cell.width(), cell.height(), *look)
-        picture = self._pictures.get(key)
-        if picture is None:
-            if len(self._pictures) > 4 * len(self.goods):
-                self._pictures.clear()
-            # a name a rounding pixel too long is drawn whole, over the gap to the next column
-            size = QSize(cell.width() + self.COL_GAP // 2, cell.height())
-            picture = self._pictures[key] = self._draw_cell(i, size, dpr)
-        return picture
-
-    def _draw_cell(self, i: int, size: QSize, dpr: float) -> QPixmap:
-        picture = QPixmap(size * dpr)
-        picture.setDevicePixelRatio(dpr)
-        picture.fill(Qt.GlobalColor.transparent)
-        painter = QPainter(picture)
-        painter.setFont(self.font())
-        painter.setPen(self.palette().windowText().color())
+    def _draw_cell(self, painter: QPainter, i: int, size: QSize) -> None:
         metrics = self.fontMetrics()
         good = self.goods[i]
         text_h = size.height() - self.ROW_GAP
@@ -179,8 +196,6 @@ class GoodsGrid(QWidget):
         if metrics.horizontalAdvance(name) > end - x + self.COL_GAP // 2:  # (rounding: a pixel)
             name = metrics.elidedText(name, Qt.TextElideMode.ElideRight, max(0, end - x))
         painter.drawText(QRect(x, 0, size.width() - x, text_h), int(Qt.AlignmentFlag.AlignVCenter), name)
-        painter.end()
-        return picture
 
     def good_at(self, pos: QPoint) -> str | None:
         for i, good in enumerate(self.goods):
@@ -212,8 +227,7 @@ class ScoreTable(QWidget):
         self.values = {key: "" for key in self.keys}
         self.tip = tip
         self._heights: dict[tuple[int, str], list[int]] = {}
-        #: Each row as last drawn, by what it shows (``paintEvent``).
-        self._pictures: dict[tuple[Any, ...], QPixmap] = {}
+        self._pictures = CellPictures(self, keep=4 * len(self.keys))
         policy = QSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
         policy.setHeightForWidth(True)
         self.setSizePolicy(policy)
@@ -274,31 +288,19 @@ class ScoreTable(QWidget):
         """Blit the rows the paint needs, each drawn once per value, size and font."""
         painter = QPainter(self)
         region = event.region()
-        look = (self.devicePixelRatioF(), self.font().key(), self.palette().windowText().color().rgba())
+        look = self._pictures.look()
         for key, row in self._rows():
             if region.intersects(row):
-                painter.drawPixmap(row.topLeft(), self._row_picture(key, row.size(), look))
+                size = row.size()
+                picture = self._pictures.get((key, self.values[key]), size, look, self._draw_row, key, size)
+                painter.drawPixmap(row.topLeft(), picture)
         painter.end()
 
-    def _row_picture(self, key: str, size: QSize, look: tuple[float, str, int]) -> QPixmap:
-        found = (key, self.values[key], size.width(), size.height(), *look)
-        picture = self._pictures.get(found)
-        if picture is None:
-            if len(self._pictures) > 4 * len(self.keys):
-                self._pictures.clear()
-            picture = self._pictures[found] = QPixmap(size * look[0])
-            picture.setDevicePixelRatio(look[0])
-            picture.fill(Qt.GlobalColor.transparent)
-            painter = QPainter(picture)
-            painter.setFont(self.font())
-            painter.setPen(self.palette().windowText().color())
-            row = QRect(QPoint(0, 0), size)
-            right = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
-            painter.drawText(row.adjusted(0, 0, -self._value_width(), 0), int(Qt.TextFlag.TextWordWrap),
-                             self.names[key])
-            painter.drawText(row, right, self.values[key])
-            painter.end()
-        return picture
+    def _draw_row(self, painter: QPainter, key: str, size: QSize) -> None:
+        row = QRect(QPoint(0, 0), size)
+        painter.drawText(row.adjusted(0, 0, -self._value_width(), 0), int(Qt.TextFlag.TextWordWrap),
+                         self.names[key])
+        painter.drawText(row, int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop), self.values[key])
 
     def key_at(self, pos: QPoint) -> str | None:
         return next((key for key, row in self._rows() if row.contains(pos)), None)
