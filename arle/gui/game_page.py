@@ -276,17 +276,11 @@ class GamePage(QSplitter):
             QCoreApplication.sendPostedEvents(scene, QEvent.Type.MetaCall)
 
     def _bring_forward(self, index: int) -> None:
-        """Show the view at ``index`` painted once. Its board is redrawn while still hidden and
-        the scene's own bookkeeping of that redraw is done at once; the request to paint the
-        shown view is taken at once too. Left to the event loop, the first of them would paint
-        the window and the others would paint the whole board a second time."""
-        view = self.views.widget(index)
-        if index != self.scoring_index:  # a board
-            scene = view.scene()
-            scene.ensure_fresh()
-            QCoreApplication.sendPostedEvents(scene, QEvent.Type.MetaCall)
+        """Show the view at ``index``. It is painted with the rest of the move by the page's
+        settle: events sent here, inside the move's handlers, would put the settle behind the
+        scenes' own processing (a nested ``sendPostedEvents`` makes what is posted next wait
+        for what was already queued), and the window would be painted two or three times."""
         self.views.setCurrentIndex(index)
-        QCoreApplication.sendPostedEvents(None, QEvent.Type.UpdateLater)
 
     def _scene_view(self, scene: GameScene) -> BoardView:
         from arle.gui.board_view import BoardView

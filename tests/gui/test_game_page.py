@@ -71,21 +71,26 @@ def test_the_player_panel_behind_its_tab_is_filled_when_shown_not_after_every_mo
 
 
 class Paints(QObject):
-    """Counts the paints of the widgets it watches."""
+    """Counts the paints of the widgets it watches (of a window: its update requests, each a
+    paint of everything changed in it)."""
 
     def __init__(self) -> None:
         super().__init__()
         self.count: dict[QObject, int] = {}
+        self.order: list[QObject] = []
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.Paint:
+        painted = QEvent.Type.UpdateRequest if watched.isWindow() else QEvent.Type.Paint
+        if event.type() == painted:
             self.count[watched] = self.count.get(watched, 0) + 1
+            self.order.append(watched)
         return False
 
 
 def test_a_board_brought_forward_by_a_move_is_drawn_and_painted_once(qtbot):
     """Issue 7: a board tab brought forward was painted twice (its scene's redraw, done while
-    it was shown, asked for a second paint of the whole board after the first)."""
+    it was shown, asked for a second paint of the whole board after the first). Issue 15: and
+    the window two or three times (the side panel before the board was shown, then again)."""
     window = MainWindow(autosave=False)
     qtbot.addWidget(window)
     window.resize(1600, 1000)
@@ -96,13 +101,19 @@ def test_a_board_brought_forward_by_a_move_is_drawn_and_painted_once(qtbot):
     views = [page.board_view, *page.home_views, *page.storage_views]
     for view in views:
         view.viewport().installEventFilter(paints)
+    window.installEventFilter(paints)
     for _ in range(5):
         QApplication.processEvents()
     rng = random.Random(5)
     switches = 0
     for _ in range(120):
         before = page.views.currentIndex()
+        # the last move's pieces in place: a move made while they glide paints a frame first
+        for scene in page.scenes:
+            scene.motions.finish()
+        QApplication.processEvents()
         paints.count.clear()
+        paints.order.clear()
         play(session, 1, rng)
         for _ in range(8):  # everything the move set off, to the last paint
             QApplication.processEvents()
@@ -110,6 +121,8 @@ def test_a_board_brought_forward_by_a_move_is_drawn_and_painted_once(qtbot):
         if page.views.currentIndex() != before and shown in views:
             switches += 1
             assert paints.count.get(shown.viewport()) == 1
+            # in the window's first paint, with everything else the move changed
+            assert paints.order[:2] == [window, shown.viewport()]
     assert switches >= 10
 
 
