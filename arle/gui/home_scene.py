@@ -200,28 +200,47 @@ class HomeBoardScene(SessionScene):
     # -- building the picture ---------------------------------------------------------------------------
 
     def build(self) -> None:
+        """The board in parts, each keyed by the values it shows: a move changes one or two of
+        them (the goods, the Animals, a Dike), and only those are drawn again."""
         p = self.p
         legal = self.my_legal()
         color = player_color(self.session, self.player)
-        self.add_box(QRectF(4, 4, WIDTH - 8, HEIGHT - 8), "#efe8d2", color.darker(120), 12, 3)
         title = _t("{name}'s Home Board").format(name=p.name)
         if self.mine_to_act():
             title += "  -  " + _t("your turn")
+        self.part("frame", (color.name(), title), lambda: self._build_frame(color, title))
+        self.part("goods track", (), self._build_track_spaces)
+        self.part("goods", tuple(p.goods.items()), lambda: self._build_goods(p))
+        self.part("travel track", (), self._build_travel_spaces)
+        self.part("travel", tuple(p.travel), lambda: self._build_travel(p))
+        self.part("labels", (), self._build_labels)
+        flips = frozenset(m.target for m in legal if isinstance(m, Flip))
+        places = frozenset(m.space for m in legal if isinstance(m, PlaceTile))
+        cuts = frozenset(m.moor for m in legal if isinstance(m, CutPeat))
+        dikes = tuple(p.dikes)
+        tiles = tuple(p.tiles.items())
+        moors = tuple((m.id, m.spaces, m.dehydrated, m.peat, m.small) for m in p.moors)
+        self.part("grid", (dikes, tiles, moors, flips, places, cuts), lambda: self._build_grid(p, legal))
+        dike_moves = frozenset((m.dike, m.to) for m in legal if isinstance(m, MoveDike))
+        self.part("dikes", (dikes, dike_moves), lambda: self._build_dikes(p, legal))
+        self.part("panel", None, lambda: self._build_panel(p, legal))
+        animals = tuple((holder, tuple(here.items())) for holder, here in p.animals.items())
+        movable = frozenset((m.animal, m.src) for m in legal if isinstance(m, MoveAnimal | ReleaseAnimal))
+        self.part("animals", (animals, dikes, tiles, movable), lambda: self._build_animals(p, legal))
+
+    def _build_frame(self, color: QColor, title: str) -> None:
+        self.add_box(QRectF(4, 4, WIDTH - 8, HEIGHT - 8), "#efe8d2", color.darker(120), 12, 3)
         self.add_text(title, 14, 6, 11, True)
-        self._build_goods_track(p)
-        self._build_travel_track(p)
-        self._build_grid(p, legal)
-        self._build_dikes(p, legal)
-        self._build_panel(p, legal)
-        self._build_animals(p, legal)
 
     # Goods Track -----------------------------------------------------------------------------------------
 
-    def _build_goods_track(self, p: PlayerState) -> None:
+    def _build_track_spaces(self) -> None:
         for v in range(TRACK_CAP + 1):
             rect = track_space_rect(v)
             self.add_box(rect.adjusted(1, 0, -1, 0), "#f8f3e3" if v % 5 else "#eadfbf", "#b7a77c", 3)
             self.add_text(str(v), rect.x() + 2, rect.y() - 1, 7.5, True, "#7a6a45")
+
+    def _build_goods(self, p: PlayerState) -> None:
         placed: dict[int, list[tuple[str, str]]] = {}
         food = p.goods[Good.FOOD]
         first, second = min(food, TRACK_CAP), max(0, food - TRACK_CAP)
@@ -266,12 +285,14 @@ class HomeBoardScene(SessionScene):
 
     # Travel Experience Track ------------------------------------------------------------------------------
 
-    def _build_travel_track(self, p: PlayerState) -> None:
+    def _build_travel_spaces(self) -> None:
         self.add_text(_t("Travel"), TRAVEL_X - 2, GRID_Y - 22, 8, True)
         for i in range(TRAVEL_TRACK_SPACES):
             rect = travel_space_rect(i)
             self.add_box(rect.adjusted(0, 1, 0, -1), "#f6f0de", "#b7a77c", 3)
             self.add_text(str(i + 1), rect.x() + 1, rect.y() + 4, 6.5, False, "#9a8a62")
+
+    def _build_travel(self, p: PlayerState) -> None:
         at = 0
         for dest in p.travel:
             d = DESTINATIONS[dest]
@@ -308,7 +329,6 @@ class HomeBoardScene(SessionScene):
         covered = {s: m for m in p.moors for s in m.spaces}
         flips = {m.target for m in legal if isinstance(m, Flip)}
         place_targets = {m.space for m in legal if isinstance(m, PlaceTile)}
-        self._build_labels()
         for r in range(H.ROWS):
             for c in range(H.COLS):
                 rect = cell_rect(r, c)

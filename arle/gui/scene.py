@@ -27,6 +27,8 @@ from arle.gui.pictures import PictureItem
 from arle.gui.pieces import Candidate, DragHelper, PieceItem, font, tr
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from arle.engine import Move
     from arle.gui.session import GameSession
 
@@ -150,18 +152,41 @@ class GameScene(QGraphicsScene):
         return None
 
 
+class Part:
+    """What one part of a board drew in the last build: its items, and what they showed."""
+
+    __slots__ = ("band", "key", "made", "top")
+
+    def __init__(self, key: tuple[Any, ...] | None, band: int) -> None:
+        #: What the part shows (None: drawn anew at every build).
+        self.key = key
+        #: The part's place in the build: its items are stacked in a band of their own.
+        self.band = band
+        #: Its texts, boxes and pieces by what they show, for the next build to reuse.
+        self.made: dict[tuple[Any, ...], list[QGraphicsItem]] = {}
+        #: Every top-level item it drew (with the ``add_`` helpers).
+        self.top: list[QGraphicsItem] = []
+
+
 class SessionScene(GameScene):
     """A scene rebuilt from ``build`` after each change, keeping what shows the same."""
 
+    #: How many items a part of a board may stack (its band of heights).
+    BAND = 1000
+
     def __init__(self, session: GameSession, parent: QObject | None = None) -> None:
         super().__init__(session, parent)
-        #: Texts and boxes of the last build by what they show, for the next build to reuse.
+        #: The parts of the last build by name ("": what ``build`` draws outside a ``part``).
+        self._parts: dict[str, Part] = {}
+        #: While building: the last build's parts not drawn yet, and the part being drawn.
+        self._old: dict[str, Part] = {}
+        self._part = Part(None, 0)
         self._kept: dict[tuple[Any, ...], list[QGraphicsItem]] = {}
         self._made: dict[tuple[Any, ...], list[QGraphicsItem]] = {}
-        self._order = 0
-        self._building = False
-        #: Every top-level item of the last build (``build`` adds them with the ``add_`` helpers).
         self._top: list[QGraphicsItem] = []
+        self._order = 0
+        self._bands = 0
+        self._building = False
         self.setBackgroundBrush(QColor("#f3eedd"))
 
     # -- redrawing -------------------------------------------------------------------------------------
@@ -172,36 +197,66 @@ class SessionScene(GameScene):
         A rebuild keeps the texts and boxes that show the same as before (most of a board) and
         makes the rest anew: making a text item costs a text document, and a kept one repaints
         from its cached picture. ``build`` draws in order: each item made or kept is stacked
-        above the ones before it, as if everything had been made afresh."""
+        above the ones before it, as if everything had been made afresh. A part of the board
+        that shows the same as before (``part``) is not drawn at all."""
         before = Snapshot(self._pieces()) if self._animate else None
-        # a piece carrying texts or boxes that are not part of its look is made anew
-        made = {key: [i for i in items if i.face is not None or not getattr(i, "has_children", False)]
-                if key[0] == "piece" else items for key, items in self._made.items()}
-        kept = {id(item) for items in made.values() for item in items}
-        for item in self._top:  # (with their children)
-            if id(item) not in kept:
-                self.removeItem(item)
-        self._kept, self._made, self._top, self._order = made, {}, [], 0
+        self._old, self._parts, self._bands = self._parts, {}, 0
         self._building = True
         try:
-            self.build()
+            self.part("", None, self.build)
         finally:
             self._building = False
-            for items in self._kept.values():  # what the new picture no longer shows
-                for item in items:
+            for part in self._old.values():  # parts the new picture no longer has
+                for item in part.top:
                     self.removeItem(item)
-            self._kept = {}
+            self._old = {}
         if before is not None:
             for item, start in before.pairs(self._pieces(), self.dropped):
                 self.motions.glide(item, start)
 
+    def part(self, name: str, key: tuple[Any, ...] | None, draw: Callable[[], None]) -> None:
+        """Draw a part of the board with ``draw``, unless the last build drew it with an equal
+        ``key`` (what the part shows, made of values only: a dict of the state changes under
+        it): then its items stay as they are, not even looked at. Most moves change one or two
+        parts of a Home Board, and going over its 170 texts and boxes to find that cost more
+        than painting it. A board drawn in parts draws everything in parts: the parts are
+        stacked in the order they are drawn."""
+        outer = (self._part, self._kept, self._made, self._top, self._order)
+        band = self._bands
+        self._bands += 1
+        old = self._old.pop(name, None)
+        if old is not None and key is not None and old.key == key and old.band == band:
+            self._parts[name] = old
+            return
+        part = self._parts[name] = Part(key, band)
+        # a piece carrying texts or boxes that are not part of its look is made anew
+        kept: dict[tuple[Any, ...], list[QGraphicsItem]] = {}
+        if old is not None:
+            kept = {key: [i for i in items if i.face is not None or not getattr(i, "has_children", False)]
+                    if key[0] == "piece" else items for key, items in old.made.items()}
+            reused = {id(item) for items in kept.values() for item in items}
+            for item in old.top:  # (with their children)
+                if id(item) not in reused:
+                    self.removeItem(item)
+        self._part, self._kept, self._made, self._top = part, kept, part.made, part.top
+        self._order = band * self.BAND
+        try:
+            draw()
+        finally:
+            for items in self._kept.values():  # what the new picture no longer shows
+                for item in items:
+                    self.removeItem(item)
+            self._part, self._kept, self._made, self._top, self._order = outer
+
     def _pieces(self) -> list[tuple[Any, QGraphicsItem]]:
         """The top-level pieces of the last build, keyed by their look apart from their place."""
         out = []
-        for item in self._top:
-            if isinstance(item, PieceItem):
-                look = item.look()
-                out.append(((*look[:2], item.rect.width(), item.rect.height(), *look[3:6], *look[7:]), item))
+        for part in self._parts.values():
+            for item in part.top:
+                if isinstance(item, PieceItem):
+                    look = item.look()
+                    out.append(((*look[:2], item.rect.width(), item.rect.height(), *look[3:6], *look[7:]),
+                                item))
         return out
 
     def _stack_next(self, item: QGraphicsItem) -> None:
