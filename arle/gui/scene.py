@@ -248,6 +248,12 @@ class SessionScene(GameScene):
                     self.removeItem(item)
             self._part, self._kept, self._made, self._top, self._order = outer
 
+    def raise_part(self, height: float) -> None:
+        """Lift what the part being drawn has drawn so far by ``height``, in the same order: a
+        panel over the board (a height set on an item while it is drawn is the build's)."""
+        for item in self._top:
+            item.setZValue(item.zValue() + height)
+
     def _pieces(self) -> list[tuple[Any, QGraphicsItem]]:
         """The top-level pieces of the last build, keyed by their look apart from their place."""
         out = []

@@ -254,19 +254,26 @@ class StorageScene(SessionScene):
     # -- drawing ----------------------------------------------------------------------------------------
 
     def build(self) -> None:
+        """The board in parts keyed by the values they show (see ``SessionScene.part``): the
+        destinations and the goods to load are drawn again only when they change."""
         p = self.p
         legal = self.my_legal()
         color = player_color(self.session, self.player)
-        self.add_box(QRectF(4, 4, WIDTH - 8, HEIGHT - 8), "#efe8d2", color.darker(120), 12, 3)
-        self.add_text(
-            _t("{name}'s Storage board: Travel Destinations and Barn").format(name=p.name), 14, 6, 11, True
-        )
-        self._build_destinations(p, legal)
-        self._build_goods(p, legal)
-        self._build_barn(p, legal)
+        title = _t("{name}'s Storage board: Travel Destinations and Barn").format(name=p.name)
+        self.part("frame", (color.name(), title), lambda: self._build_frame(color, title))
+        loadable = frozenset(m.item for m in legal if isinstance(m, Load))
+        self.part("destinations", (tuple(p.destinations), tuple(p.travel), loadable),
+                  lambda: self._build_destinations(p, legal))
+        self.part("goods", (tuple(p.goods.items()), V.LOADING_STATION in p.buildings, loadable),
+                  lambda: self._build_goods(p, legal))
+        self.part("barn", None, lambda: self._build_barn(p, legal))
         sale = self.sale()
         if sale is not None:
-            self._build_sale_panel(sale, legal)
+            self.part("sale", None, lambda: self._build_sale_panel(sale, legal))  # drawn last: on top
+
+    def _build_frame(self, color: QColor, title: str) -> None:
+        self.add_box(QRectF(4, 4, WIDTH - 8, HEIGHT - 8), "#efe8d2", color.darker(120), 12, 3)
+        self.add_text(title, 14, 6, 11, True)
 
     def _build_destinations(self, p: PlayerState, legal: list[Any]) -> None:
         loadable = {m.item for m in legal if isinstance(m, Load)}
@@ -503,10 +510,9 @@ class StorageScene(SessionScene):
         from arle.engine import sale_key
 
         dest = sale.destination
-        panel = self.add_box(PANEL_RECT, "#fffaf0", "#2e9d5b", 10, 3)
-        panel.setZValue(50)
+        self.add_box(PANEL_RECT, "#fffaf0", "#2e9d5b", 10, 3)
         heading = _t("{name}: choose what to sell").format(name=name_of(dest))
-        self.add_text(heading, PANEL_RECT.x() + 12, PANEL_RECT.y() + 6, 11, True).setZValue(51)
+        self.add_text(heading, PANEL_RECT.x() + 12, PANEL_RECT.y() + 6, 11, True)
         options = [m for m in legal if isinstance(m, Choose | Done) and m in sale.options(self.session.game)]
         possible = {sale_key(m.option) for m in options if isinstance(m, Choose)}
         # Left: every item the destination buys, with its Food and whether it is still possible.
@@ -520,7 +526,7 @@ class StorageScene(SessionScene):
                 state, color = _t("not possible now"), "#9a8a62"
             line = _t("{item}: {food} ({state})").format(item=say(noun(s.label)),
                                                          food=say(counted("food", s.food)), state=state)
-            self.add_text(line, PANEL_RECT.x() + 12, y, 8.5, s.key in sale.sold, color, 300).setZValue(51)
+            self.add_text(line, PANEL_RECT.x() + 12, y, 8.5, s.key in sale.sold, color, 300)
             y += 22
         hint = (
             _t("Each item at most once. Done when you have sold what you want.")
@@ -529,7 +535,7 @@ class StorageScene(SessionScene):
         )
         self.add_text(
             hint, PANEL_RECT.x() + 12, PANEL_RECT.bottom() - 30, 8.5, False, "#6b5a2a", 320
-        ).setZValue(51)
+        )
         # Right: one button per possible sale, then Done.
         w, h = 230.0, 44.0
         left = PANEL_RECT.x() + 340
@@ -541,5 +547,5 @@ class StorageScene(SessionScene):
                 button = ClickItem(self, rect, label, move, QColor("#dfe8f5"))
             else:
                 button = ClickItem(self, rect, say(sale.option_text(self.session.game, move.option)), move)
-            button.setZValue(52)
             self.add_item(button)
+        self.raise_part(50)  # over the board it covers

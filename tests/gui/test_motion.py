@@ -52,7 +52,7 @@ def test_undo_mid_animation_leaves_every_piece_in_place(qtbot):
     session.undo()
     scene.ensure_fresh()
     assert not scene.motions.active
-    pieces = [i for i in scene._top if isinstance(i, PieceItem)]
+    pieces = [item for _, item in scene._pieces()]
     assert pieces and all(p.pos() == QPointF(0, 0) for p in pieces)
     at_home = scene.source_pos(MoveAnimal(HORSE, "s4,0", "s4,1"))
     assert any(isinstance(i, PieceItem) and i.rect.contains(at_home) for i in scene.items(at_home))

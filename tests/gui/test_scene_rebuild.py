@@ -49,9 +49,10 @@ def test_a_scene_rebuilt_move_after_move_shows_what_a_fresh_one_shows(qtbot):
         assert any(row[5] for row in picture(scene))  # texts are there to compare
 
 
-def fresh_picture(session: Any, player: int) -> list[tuple[Any, ...]]:
-    """The picture of a Home Board drawn afresh on the session's state (then let go)."""
-    fresh = HomeBoardScene(session, player)
+def fresh_picture(scene: HomeBoardScene | StorageScene) -> list[tuple[Any, ...]]:
+    """The picture of a board like ``scene`` drawn afresh on the session's state (then let go)."""
+    session = scene.session
+    fresh = type(scene)(session, scene.player)
     fresh.ensure_fresh()
     rows = picture(fresh)
     session.changed.disconnect(fresh._on_changed)
@@ -60,32 +61,34 @@ def fresh_picture(session: Any, player: int) -> list[tuple[Any, ...]]:
     return rows
 
 
-def test_a_home_board_drawn_in_parts_shows_after_every_move_what_a_fresh_one_shows(qtbot, monkeypatch):
-    """Issue 15: a Home Board redraws only the parts whose values changed (the goods, a Dike,
-    the Animals); after every move of a game, for both players, it shows exactly what a board
-    drawn afresh shows, piece for piece and in the same stacking order. Its fixed parts (the
-    tracks' spaces, the row and column numbers) are drawn once."""
+def test_boards_drawn_in_parts_show_after_every_move_what_fresh_ones_show(qtbot, monkeypatch):
+    """Issue 15: a Home Board (and a Storage board) redraws only the parts whose values changed
+    (the goods, a Dike, the Animals); after every move of a game, for both players, it shows
+    exactly what a board drawn afresh shows, piece for piece and in the same stacking order.
+    The Home Board's fixed parts (the tracks' spaces, the row and column numbers) are drawn
+    once."""
     drawn: list[tuple[object, str]] = []
     for name in ("_build_track_spaces", "_build_labels", "_build_grid", "_build_panel"):
         original = getattr(HomeBoardScene, name)
-        monkeypatch.setattr(HomeBoardScene, name,
-                            lambda self, *a, _o=original, _n=name: (drawn.append((self, _n)), _o(self, *a))[1])
+        monkeypatch.setattr(HomeBoardScene, name, lambda self, *a, _o=original, _n=name:
+                            (drawn.append((self, _n)), _o(self, *a))[1])
     session = new_session(new_setup(2, 7))
     homes = [HomeBoardScene(session, 0), HomeBoardScene(session, 1)]
-    for home in homes:
-        show(qtbot, home, 800, 900)
+    boards = [*homes, StorageScene(session, 0), StorageScene(session, 1)]
+    for board in boards:
+        show(qtbot, board, 880, 900)
     rng = random.Random(7)
     changed = 0
     for _ in range(170):
         if session.game.over:
             break
         assert session.try_apply(choose_move(rng, session.legal_moves(), session.game))
-        for i, home in enumerate(homes):
-            before = picture(home) if i == 0 else None
-            home.ensure_fresh()
-            home.motions.finish()  # the pieces that glide to their new places, there
-            assert picture(home) == fresh_picture(session, i)
-            changed += before is not None and picture(home) != before
+        for board in boards:
+            before = picture(board)
+            board.ensure_fresh()
+            board.motions.finish()  # the pieces that glide to their new places, there
+            assert picture(board) == fresh_picture(board)
+            changed += board is homes[0] and picture(board) != before
     assert changed >= 40  # the boards did change as the game went on
     counts = {name: sum(scene in homes and n == name for scene, n in drawn) for _, name in drawn}
     assert counts["_build_track_spaces"] == counts["_build_labels"] == 2  # once a board

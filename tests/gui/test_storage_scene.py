@@ -12,6 +12,7 @@ from arle.engine.content.tiles import Equipment
 from arle.engine.interpreter.moves import Choose, Done, Load, ReturnEquipment
 from arle.engine.rules.travel import SaleDecision
 from arle.gui import storage_scene as SS
+from arle.gui.pieces import ClickItem
 from arle.gui.storage_scene import StorageScene
 from tests.engine.helpers import give
 from tests.engine.vehicle_helpers import cargo
@@ -82,7 +83,8 @@ def test_a_refused_load_snaps_back_with_a_reason(qtbot):
 
 def test_loading_a_destination_opens_the_sale_panel_and_a_click_sells(qtbot):
     """p. 11: loading Norden sells its items, each once, at least one: 1 Winter Wear gives 7
-    Food; then the Peat Boat could still be sold or the player is done."""
+    Food; then the Peat Boat could still be sold or the player is done. The buttons are seen:
+    drawn over the sale panel, not under it (issue 15)."""
     session = make_session()
     game = session.game
     p = game.state.players[0]
@@ -99,6 +101,8 @@ def test_loading_a_destination_opens_the_sale_panel_and_a_click_sells(qtbot):
     sell = Choose("winter_wear")
     pos = scene.target_pos(sell)
     assert pos is not None
+    top = scene.itemAt(pos, view.transform())
+    assert isinstance(top, ClickItem) and top.move == sell
     click(view, pos)
     assert p.goods[Good.FOOD] == food + 7
     assert p.goods[Good.WINTER_WEAR] == 0
