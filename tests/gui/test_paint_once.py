@@ -274,3 +274,36 @@ def test_a_board_rebuilt_without_a_change_keeps_every_item(qtbot, monkeypatch, t
         scene._dirty = True
         scene.ensure_fresh()
         assert {id(item) for item in scene.items()} == before, type(scene).__name__
+
+
+def test_boards_brought_forward_in_turn_paint_from_kept_pictures(qtbot, monkeypatch, tmp_path) -> None:
+    """Issue 15: the pictures every board keeps of its pieces fit in Qt's picture cache together.
+    With Qt's 10 MB default, two boards filled it at 1600x1000: each board brought forward drew
+    every piece again (7-12 ms instead of 3-5), and pushed the game board's pictures out. Going
+    round all the boards a second time now draws no piece."""
+    from PySide6.QtGui import QPixmapCache
+    from PySide6.QtWidgets import QApplication
+
+    from arle.gui.board_items import BoardItem
+    from arle.gui.pieces import PieceItem
+
+    QPixmapCache.setCacheLimit(10 * 1024)  # Qt's default (another window may have raised it)
+    pieces = calls(monkeypatch, PieceItem, "paint")
+    cards = calls(monkeypatch, BoardItem, "draw")
+    window = open_main_window(qtbot, monkeypatch, tmp_path, (1600, 1000))
+    history, rng = GameHistory(setup_for(5, 2)), random.Random(5)
+    while len(history.moves) < 120:
+        history.apply(choose_move(rng, history.game.legal_moves()))
+    window.install(history)
+    views = window.page.views
+    boards = [i for i in range(views.count()) if i != window.page.scoring_index]
+    for round_ in range(2):
+        if round_:
+            pieces.clear()
+            cards.clear()
+        for i in boards:
+            views.setCurrentIndex(i)
+            for _ in range(3):
+                QApplication.processEvents()
+    assert len(boards) == 6
+    assert (len(pieces), len(cards)) == (0, 0)
