@@ -223,10 +223,21 @@ class HomeBoardScene(SessionScene):
         self.part("grid", (dikes, tiles, moors, flips, places, cuts), lambda: self._build_grid(p, legal))
         dike_moves = frozenset((m.dike, m.to) for m in legal if isinstance(m, MoveDike))
         self.part("dikes", (dikes, dike_moves), lambda: self._build_dikes(p, legal))
-        self.part("panel", None, lambda: self._build_panel(p, legal))
+        tile = self.pending_tile()
+        self.part("tray", (tile,), lambda: self._build_tray(tile))
+        waiting = bool(A.waiting(p))
+        self.part("waiting", (waiting,), lambda: self._build_waiting(waiting))
+        self.part("release", (), self._build_release)
+        cutting = any(isinstance(m, CutPeat) for m in legal)
+        remaining = getattr(self.session.game.decision, "remaining", "?") if cutting else None
+        self.part("peat", (cutting, p.goods[Good.PEAT], remaining),
+                  lambda: self._build_peat(p, cutting, remaining))
+        self.part("info", None, lambda: self._build_info(p))
         animals = tuple((holder, tuple(here.items())) for holder, here in p.animals.items())
-        movable = frozenset((m.animal, m.src) for m in legal if isinstance(m, MoveAnimal | ReleaseAnimal))
-        self.part("animals", (animals, dikes, tiles, movable), lambda: self._build_animals(p, legal))
+        # (what a dragged Animal may do is asked when it is dragged: only the waiting ones glow)
+        astray = frozenset(m.animal for m in legal if isinstance(m, MoveAnimal | ReleaseAnimal)
+                           and m.src == A.WAITING)
+        self.part("animals", (animals, dikes, tiles, astray), lambda: self._build_animals(p, legal))
 
     def _build_frame(self, color: QColor, title: str) -> None:
         self.add_box(QRectF(4, 4, WIDTH - 8, HEIGHT - 8), "#efe8d2", color.darker(120), 12, 3)
@@ -478,8 +489,7 @@ class HomeBoardScene(SessionScene):
     def _tray_piece_rect(self) -> QRectF:
         return QRectF(TRAY_RECT.center().x() - 48, TRAY_RECT.y() + 34, 96, 96 * CELL_H / CELL_W)
 
-    def _build_panel(self, p: PlayerState, legal: list[Any]) -> None:
-        tile = self.pending_tile()
+    def _build_tray(self, tile: str | None) -> None:
         self.add_box(TRAY_RECT, "#f7f1df", "#a89464", 8)
         self.add_text(_t("Tile to place"), TRAY_RECT.x() + 8, TRAY_RECT.y() + 4, 9, True)
         if tile is None:
@@ -516,7 +526,7 @@ class HomeBoardScene(SessionScene):
             self.add_item(piece)
             self.add_text(name_of(tile), TRAY_RECT.x() + 8, TRAY_RECT.bottom() - 24, 8.5, True)
 
-        waiting = A.waiting(p)
+    def _build_waiting(self, waiting: bool) -> None:
         self.add_box(
             WAITING_RECT,
             "#fbe9d0" if waiting else "#f7f1df",
@@ -542,6 +552,7 @@ class HomeBoardScene(SessionScene):
                 WAITING_RECT.width() - 16,
             )
 
+    def _build_release(self) -> None:
         release = self.add_box(RELEASE_RECT, "#f1e4e0", "#9a5040", 8, 1.2, dash=True)
         release.setToolTip(_t("Drop an Animal here to return it to the general supply."))
         self.add_text(_t("Release"), RELEASE_RECT.x() + 8, RELEASE_RECT.y() + 4, 9, True, "#7a2f20")
@@ -555,24 +566,20 @@ class HomeBoardScene(SessionScene):
             RELEASE_RECT.width() - 16,
         )
 
-        cutting = any(isinstance(m, CutPeat) for m in legal)
+    def _build_peat(self, p: PlayerState, cutting: bool, remaining: Any) -> None:
         self.add_box(PEAT_RECT, "#efe3d3" if not cutting else "#e2f2e0", "#6b4a31", 8, 2 if cutting else 1.2)
         self.add_item(PieceItem("goods/peat.svg", QRectF(PEAT_RECT.x() + 10, PEAT_RECT.y() + 26, 44, 44)))
         self.add_text(
             _t("Peat: {n}").format(n=p.goods[Good.PEAT]), PEAT_RECT.x() + 62, PEAT_RECT.y() + 8, 10, True
         )
-        d = self.session.game.decision
         hint = (
-            _t("Cut Peat: drag Peat off a Moor or click it ({n} more).").format(
-                n=getattr(d, "remaining", "?")
-            )
+            _t("Cut Peat: drag Peat off a Moor or click it ({n} more).").format(n=remaining)
             if cutting
             else _t("Your Peat in the personal supply.")
         )
         self.add_text(
             hint, PEAT_RECT.x() + 62, PEAT_RECT.y() + 32, 8, False, "#4a3020", PEAT_RECT.width() - 70
         )
-        self._build_info(p)
 
     def _build_info(self, p: PlayerState) -> None:
         """What is being decided now, and the landscape in numbers."""

@@ -65,10 +65,10 @@ def test_boards_drawn_in_parts_show_after_every_move_what_fresh_ones_show(qtbot,
     """Issue 15: a Home Board (and a Storage board) redraws only the parts whose values changed
     (the goods, a Dike, the Animals); after every move of a game, for both players, it shows
     exactly what a board drawn afresh shows, piece for piece and in the same stacking order.
-    The Home Board's fixed parts (the tracks' spaces, the row and column numbers) are drawn
-    once."""
+    The Home Board's fixed parts (the tracks' spaces, the row and column numbers, the Release
+    area) are drawn once a board."""
     drawn: list[tuple[object, str]] = []
-    for name in ("_build_track_spaces", "_build_labels", "_build_grid", "_build_panel"):
+    for name in ("_build_track_spaces", "_build_labels", "_build_release", "_build_grid", "_build_info"):
         original = getattr(HomeBoardScene, name)
         monkeypatch.setattr(HomeBoardScene, name, lambda self, *a, _o=original, _n=name:
                             (drawn.append((self, _n)), _o(self, *a))[1])
@@ -91,8 +91,8 @@ def test_boards_drawn_in_parts_show_after_every_move_what_fresh_ones_show(qtbot,
             changed += board is homes[0] and picture(board) != before
     assert changed >= 40  # the boards did change as the game went on
     counts = {name: sum(scene in homes and n == name for scene, n in drawn) for _, name in drawn}
-    assert counts["_build_track_spaces"] == counts["_build_labels"] == 2  # once a board
-    assert 2 < counts["_build_grid"] < counts["_build_panel"]
+    assert counts["_build_track_spaces"] == counts["_build_labels"] == counts["_build_release"] == 2
+    assert 2 < counts["_build_grid"] < counts["_build_info"]
 
 
 def test_a_board_behind_another_tab_is_rebuilt_when_shown_not_after_each_move(qtbot, monkeypatch):
