@@ -51,11 +51,15 @@ def _elide(painter: QPainter, text: str, width: float) -> str:
 class BoardItem(QGraphicsItem):
     """Base: a fixed rectangle that paints from the session's state."""
 
+    #: The corner radius of the ring that marks the item when a move may choose it.
+    GLOW_RADIUS = 7.0
+
     def __init__(self, board: BoardScene, rect: QRectF) -> None:
         super().__init__()
         self.board = board
         self.rect = rect
         self.glow = False
+        self._ring: GlowRing | None = None
         self._look: object = None
         self.setPos(rect.topLeft())
         # Painted once into a pixmap and blitted until ``refresh_look`` finds that what it shows
@@ -67,11 +71,16 @@ class BoardItem(QGraphicsItem):
         return None
 
     def refresh_look(self) -> None:
-        """Repaint if the picture changed since the last paint request."""
-        look = (self.look(), self.glow, tuple(self.session.colors))
+        """Repaint if the picture changed since the last paint request; the glow is a ring of
+        its own over the item (see ``GlowRing``)."""
+        look = (self.look(), tuple(self.session.colors))
         if look != self._look or look[0] is None:
             self._look = look
             self.update()
+        if self.glow and self._ring is None:
+            self._ring = GlowRing(self)
+        if self._ring is not None and self._ring.isVisible() != self.glow:
+            self._ring.setVisible(self.glow)
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None,
               ) -> None:
@@ -108,6 +117,27 @@ class BoardItem(QGraphicsItem):
             painter.setPen(QPen(style.LEGAL_GLOW, 4))
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawRoundedRect(self.local().adjusted(-1, -1, 1, 1), radius, radius)
+
+
+class GlowRing(QGraphicsItem):
+    """The green ring over a board item that a move may choose (a building to build, a Tool
+    Track to advance), shown and hidden as the choice comes and goes. Drawn into the item's
+    own picture, it made twenty building cards draw their words and cost pictures again
+    (8-15 ms) when a building was to be chosen, and again when it was chosen."""
+
+    def __init__(self, host: BoardItem) -> None:
+        super().__init__(host)
+        self.host = host  # (not ``parentItem()``: see ``scene.SessionScene.add_item``)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setVisible(False)
+
+    def boundingRect(self) -> QRectF:
+        return self.host.boundingRect()
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None,
+              ) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        self.host.paint_glow(painter, self.host.GLOW_RADIUS)
 
 
 # -- action spaces ---------------
@@ -514,6 +544,8 @@ class HeaderItem(BoardItem):
 class ToolTrackItem(BoardItem):
     """One Tool Track with each player's indicator (circle / square). Click to advance (Master)."""
 
+    GLOW_RADIUS = 5.0
+
     def __init__(self, board: BoardScene, tool: Tool, rect: QRectF) -> None:
         super().__init__(board, rect)
         self.tool = tool
@@ -570,7 +602,6 @@ class ToolTrackItem(BoardItem):
         painter.drawText(QRectF(cx, 0, r.width() - cx - 6, r.height()),
                          Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight,
                          _tr("step: {cost}").format(cost=style.bundle_text(self.track.cost)))
-        self.paint_glow(painter, 5)
 
 
 # -- buildings ---------------
@@ -578,6 +609,8 @@ class ToolTrackItem(BoardItem):
 
 class BuildingItem(BoardItem):
     """A building in play: colour, name, cost and VP; built ones show their owner's piece."""
+
+    GLOW_RADIUS = 6.0
 
     def __init__(self, board: BoardScene, building: str, rect: QRectF) -> None:
         super().__init__(board, rect)
@@ -639,7 +672,6 @@ class BuildingItem(BoardItem):
             painter.setFont(_font(11, True))
             painter.drawText(QRectF(30, r.height() - 24, r.width() - 74, 20), Qt.AlignmentFlag.AlignVCenter,
                              _elide(painter, self.session.player_name(owner), r.width() - 74))
-        self.paint_glow(painter, 6)
 
     def _cost_text(self) -> str:
         return style.cost_text(self.info.cost)

@@ -307,3 +307,45 @@ def test_boards_brought_forward_in_turn_paint_from_kept_pictures(qtbot, monkeypa
                 QApplication.processEvents()
     assert len(boards) == 6
     assert (len(pieces), len(cards)) == (0, 0)
+
+
+def test_a_building_card_is_drawn_again_only_when_it_is_built(qtbot, monkeypatch, tmp_path) -> None:
+    """Issue 15: when a building is to be chosen (Builder, Carpenter...), every building that may
+    be chosen glows, and the glow goes when it is chosen: the ring is drawn over the card, which
+    is drawn again only when it changes owner (twenty cards' words and cost pictures were drawn
+    again twice a building: 8-15 ms). The same for the Tool Tracks that glow for the Master."""
+    from PySide6.QtWidgets import QApplication
+
+    from arle.gui.board_items import BuildingItem, ToolTrackItem
+
+    cards = calls(monkeypatch, BuildingItem, "draw")  # (before the items are made)
+    tracks = calls(monkeypatch, ToolTrackItem, "draw")
+    window = open_main_window(qtbot, monkeypatch, tmp_path, (1600, 1000))
+    window.install(GameHistory(setup_for(5, 2)))
+    QApplication.processEvents()
+    board = window.page.board_scene
+    cards.clear()
+    tracks.clear()
+    session, rng = window.session, random.Random(5)
+    glowed: set[str] = set()
+    owners = {b: item.owner() for b, item in board.buildings.items()}
+    tools = {t: item.look() for t, item in board.tools.items()}
+    changed: list[object] = []
+    for _ in range(160):
+        session.try_apply(choose_move(rng, session.legal_moves()))
+        for _ in range(5):
+            QApplication.processEvents()
+        board.ensure_fresh()
+        glowed |= {b for b, item in board.buildings.items() if item.glow}
+        glowed |= {str(t) for t, item in board.tools.items() if item.glow}
+        for b, item in board.buildings.items():
+            if item.owner() != owners[b]:
+                owners[b] = item.owner()
+                changed.append(item)
+        for t, item in board.tools.items():
+            if item.look() != tools[t]:
+                tools[t] = item.look()
+                changed.append(item)
+    QApplication.processEvents()
+    assert len(glowed) >= 10  # buildings and tracks did glow, and stopped
+    assert sorted(map(id, cards + tracks)) == sorted(map(id, changed))  # each drawn once a change
