@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt
-from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen
+from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -106,6 +106,8 @@ class InventorySummary(QFrame):
         body = QWidget()
         lay = QVBoxLayout(body)
         lay.setContentsMargins(0, 0, 0, 0)
+        bold = QFont(self.font())
+        bold.setBold(True)
         for report in reports:
             box = QGroupBox(self.session.player_name(report.player))
             grid = QGridLayout(box)
@@ -116,8 +118,13 @@ class InventorySummary(QFrame):
                                               style.player_color(self.session, report.player), 16))
             grid.addWidget(icon, 0, 0, Qt.AlignmentFlag.AlignTop)
             for r, (part, what) in enumerate(report.lines()):
-                name = QLabel(f"<b>{say(part)}</b>")
+                # plain texts, the part's name in a bold font: a label in rich text lays out a
+                # text document of its own (twenty of them at each inventory)
+                name = QLabel(say(part))
+                name.setTextFormat(Qt.TextFormat.PlainText)
+                name.setFont(bold)
                 text = QLabel(say(what))
+                text.setTextFormat(Qt.TextFormat.PlainText)
                 text.setWordWrap(True)
                 if str(part) == "Bottleneck":
                     text.setStyleSheet("color: #a1330f; font-weight: bold;")
