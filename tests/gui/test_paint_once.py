@@ -349,3 +349,28 @@ def test_a_building_card_is_drawn_again_only_when_it_is_built(qtbot, monkeypatch
     QApplication.processEvents()
     assert len(glowed) >= 10  # buildings and tracks did glow, and stopped
     assert sorted(map(id, cards + tracks)) == sorted(map(id, changed))  # each drawn once a change
+
+
+def test_the_action_spaces_share_six_grounds(qtbot, monkeypatch, tmp_path) -> None:
+    """Issue 15: at the turn of a half-year every action space's ground changes (current, other
+    season, closed); the thirty cards share one picture per status and season, drawn once at
+    the board's zoom and blitted, instead of thirty rounded boxes, half of them dashed."""
+    from PySide6.QtWidgets import QApplication
+
+    from arle.gui import board_items
+    from arle.gui.board_items import SpaceItem
+
+    monkeypatch.setattr(board_items, "_GROUNDS", {})
+    grounds = calls(monkeypatch, SpaceItem, "draw")  # (before the items are made)
+    pictures = calls(monkeypatch, SpaceItem, "_ground_picture")
+    window = open_main_window(qtbot, monkeypatch, tmp_path, (1600, 1000))
+    window.install(GameHistory(setup_for(5, 2)))
+    QApplication.processEvents()
+    session, rng = window.session, random.Random(5)
+    while session.game.state.half_year < 4:
+        session.try_apply(choose_move(rng, session.legal_moves()))
+        for _ in range(5):
+            QApplication.processEvents()
+    zooms = {key[4] for key in board_items._GROUNDS}
+    assert len(grounds) >= 90  # three turns of thirty cards, and the first pictures
+    assert len(pictures) == len(board_items._GROUNDS) <= 6 * len(zooms)
