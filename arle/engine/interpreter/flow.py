@@ -19,8 +19,15 @@ if TYPE_CHECKING:
 __all__ = ["HALF_YEARS"]
 
 
+SKIP_PLACEMENT = SkipPlacement()
+END_TURN = EndTurn()
 #: The placement move of each action space, made once (moves are frozen, so they can be shared).
 PLACE_WORKER = {space: PlaceWorker(space) for space in ACTION_SPACES}
+#: Every action space with its placement move, in board order; and those of each season alone.
+_ALL_SPACES = tuple((a.id, PLACE_WORKER[a.id], a) for a in ACTION_SPACES.values())
+_SEASON_SPACES = {
+    season: tuple(x for x in _ALL_SPACES if x[2].season == season) for season in ("summer", "winter")
+}
 
 
 def order_from(s: GameState, first: int) -> list[int]:
@@ -56,16 +63,16 @@ def phase_moves(g: Game) -> list[Move]:
         actor = s.placements[0]
         p = s.players[actor]
         other_ok = not s.solo and s.special_used_by is None
+        occupied = s.occupied
         moves: list[Move] = [
-            PLACE_WORKER[a.id]
-            for a in ACTION_SPACES.values()
-            if a.id not in s.occupied
-            and (a.season == s.season or other_ok)
-            and a.placeable(g, p)
+            move
+            for sid, move, a in (_ALL_SPACES if other_ok else _SEASON_SPACES[s.season])
+            if sid not in occupied and a.placeable(g, p)
         ]
-        return [*moves, SkipPlacement()]
+        moves.append(SKIP_PLACEMENT)
+        return moves
     if s.phase in (Phase.FINAL_TURNS, Phase.LAST_TRADE):
-        return [EndTurn()]
+        return [END_TURN]
     return []
 
 

@@ -21,7 +21,7 @@ from ..content.tiles import Tile
 from ..content.tools import TOOL_TRACKS, Tool, last_position, tool_count
 from ..content.words import TILE_NAMES, amount
 from ..rules import animals, homeboard
-from ..rules.payments import Bundle, Cost, payment_options
+from ..rules.payments import Bundle, Cost, can_pay, payment_options
 from ..rules.supply import gain, pay, take_tile, tile_left
 from .events import BuildingBuilt, ToolAdvanced
 from .moves import (
@@ -404,7 +404,7 @@ class PayCost(Step):
     animals: tuple[tuple[Animal, int], ...] = ()
 
     def possible(self, g: Game, p: PlayerState) -> bool:
-        return _has_animals(p, self.animals) and bool(payment_options(self.cost, p.goods))
+        return (not self.animals or _has_animals(p, self.animals)) and can_pay(self.cost, p.goods)
 
     def run(self, g: Game, p: PlayerState) -> Decision | None:
         ways = payment_options(self.cost, p.goods)
@@ -666,7 +666,7 @@ class MasterDecision(CountedDecision):
             for tool, track in TOOL_TRACKS.items()
             if tool.value not in self.used
             and p.tools[tool] < last_position(tool)
-            and payment_options(Cost(track.cost), p.goods)
+            and can_pay(Cost(track.cost), p.goods)
         ]
 
     def _none_now(self, g: Game) -> list[Move]:
@@ -700,7 +700,7 @@ class HouseAnimalsDecision(Decision):
         p = g.state.players[self.player]
         if not animals.waiting(p):
             return []
-        moves: list[Move] = [MoveAnimal(a, s, d) for a, s, d in animals.rearrange_moves(p)]
+        moves: list[Move] = list(animals.rearrange_moves(p))
         moves += [ReleaseAnimal(a, animals.WAITING) for a in p.animals.get(animals.WAITING, {})]
         return moves
 

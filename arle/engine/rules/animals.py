@@ -7,12 +7,14 @@ no place yet wait in holder "x" until the player places or releases them.
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 from ..content.goods import ANIMALS, Animal
 from ..content.tiles import Tile
 from ..interpreter.board_memo import per_land
 from ..interpreter.events import AnimalMoved, AnimalsChanged
+from ..interpreter.moves import MoveAnimal
 from ..interpreter.state import PlayerState
 from .homeboard import empty_land_spaces, space_id
 
@@ -190,25 +192,43 @@ def housing_valid(p: PlayerState) -> bool:
     return True
 
 
-def rearrange_moves(p: PlayerState) -> list[tuple[Animal, str, str]]:
-    """Every single-Animal move between holders (the waiting area included as a source)."""
+def rearrange_moves(p: PlayerState, waiting: bool = True) -> list[MoveAnimal]:
+    """Every single-Animal move between holders, the waiting area a source too unless
+    ``waiting`` is False."""
     present = {a for here in p.animals.values() for a in here}
     if not present:
         return []
     # Where one more Animal of each type present may go: computed once per type, not per source.
-    room = []
+    targets: dict[Animal, list[str]] = {a: [] for a in present}
     for hid, cap, mixed, _ in holders(p):
-        here = p.animals.get(hid, {})
-        if sum(here.values()) < cap:
-            room.append((hid, mixed, {a for a, n in here.items() if n}))
-    targets = {a: [hid for hid, mixed, kinds in room if mixed or kinds <= {a}] for a in present}
-    return [
-        (animal, src, hid)
-        for src, here in p.animals.items()
-        for animal in here
-        for hid in targets[animal]
-        if hid != src
-    ]
+        here = p.animals.get(hid)
+        if here is None:
+            kinds: set[Animal] = set()
+        elif sum(here.values()) < cap:
+            kinds = {a for a, n in here.items() if n}
+        else:
+            continue
+        if mixed or not kinds:
+            for dsts in targets.values():
+                dsts.append(hid)
+        elif len(kinds) == 1:
+            (kind,) = kinds
+            if kind in targets:
+                targets[kind].append(hid)
+    fixed = {a: tuple(dsts) for a, dsts in targets.items()}
+    moves: list[MoveAnimal] = []
+    for src, here in p.animals.items():
+        if waiting or src != WAITING:
+            for animal in here:
+                moves += _moves_to(animal, src, fixed[animal])
+    return moves
+
+
+@functools.lru_cache(maxsize=4096)
+def _moves_to(animal: Animal, src: str, dsts: tuple[str, ...]) -> tuple[MoveAnimal, ...]:
+    """The moves of one ``animal`` from ``src`` to each of ``dsts`` but ``src``: made once and
+    shared (moves are frozen), as a board's listing repeats until its Animals move."""
+    return tuple([MoveAnimal(animal, src, d) for d in dsts if d != src])
 
 
 def breed(g: Game, p: PlayerState) -> int:

@@ -41,7 +41,7 @@ def release_moves(p: PlayerState) -> list[Move]:
 def board_animal_moves(p: PlayerState) -> tuple[Move, ...]:
     """Moving one Animal between places on the board (waiting Animals are housed by their own
     decision); only in the Work Phase."""
-    return tuple(MoveAnimal(a, s, d) for a, s, d in animals.rearrange_moves(p) if s != animals.WAITING)
+    return tuple(animals.rearrange_moves(p, waiting=False))
 
 
 def anytime_moves(g: Game, p: PlayerState) -> list[Move]:

@@ -14,7 +14,7 @@ from ..interpreter.moves import Choose, Flip
 from ..interpreter.state import PlayerState
 from ..interpreter.steps import Decision, OptionKind, PayCost, PlaceNewTile, PlaceTileDecision, Script, Step
 from . import homeboard
-from .payments import Cost, cost, payment_options
+from .payments import Cost, can_pay, cost
 from .prospects import PaidStep
 from .supply import return_tile, take_tile, tile_left
 
@@ -30,7 +30,7 @@ def buildable_buildings(g: Game, p: PlayerState) -> list[str]:
     """Buildings still on the game board that the player can pay for and place."""
     if not homeboard.empty_land_spaces(p):
         return []
-    return [b for b in g.state.available_buildings if payment_options(BUILDINGS[b].cost, p.goods)]
+    return [b for b in g.state.available_buildings if can_pay(BUILDINGS[b].cost, p.goods)]
 
 
 @attrs.frozen
@@ -89,7 +89,7 @@ class BuildStall(PaidStep):
         return (
             tile_left(g, Tile.STALL)
             and bool(homeboard.empty_land_spaces(p))
-            and bool(payment_options(STALL_COST, p.goods))
+            and can_pay(STALL_COST, p.goods)
         )
 
     def start(self, g: Game, p: PlayerState) -> Decision | None:
@@ -122,7 +122,7 @@ class StallToStable(PaidStep):
         return (
             tile_left(g, Tile.STABLE)
             and bool(stalls(p))
-            and bool(payment_options(STABLE_COST, p.goods))
+            and can_pay(STABLE_COST, p.goods)
         )
 
     def start(self, g: Game, p: PlayerState) -> Decision | None:

@@ -55,7 +55,7 @@ from .building_steps import (
     SmithyExchange,
 )
 from .equipment_steps import GainEquipment
-from .payments import Bundle, can_afford, payment_options
+from .payments import Bundle, can_afford, can_pay
 from .supply import gain, pay, tile_left
 from .warden import UpgradeTile
 
@@ -205,7 +205,7 @@ def _keeps_payable(g: Game, p: PlayerState, price: Bundle, gets: Bundle) -> bool
     for good, n in gets:
         after[good] += n
     return all(
-        payment_options(c, after) or not payment_options(c, p.goods) for c in pending
+        can_pay(c, after) or not can_pay(c, p.goods) for c in pending
     )
 
 

@@ -87,6 +87,15 @@ def payment_options(c: Cost, have: Mapping[Good, int]) -> list[Bundle]:
     return [bundle for bundle in all_ways(c) if can_afford(bundle, have)]
 
 
+def can_pay(c: Cost, have: Mapping[Good, int]) -> bool:
+    """Whether some way to pay ``c`` is affordable: ``bool(payment_options(c, have))``, without
+    listing them all."""
+    for bundle in all_ways(c):  # noqa: SIM110 - a plain loop, as in can_afford
+        if can_afford(bundle, have):
+            return True
+    return False
+
+
 @functools.lru_cache(maxsize=1024)
 def all_ways(c: Cost) -> tuple[Bundle, ...]:
     """Every distinct way to pay ``c``, affordable or not (costs are few: computed once each)."""
