@@ -174,11 +174,15 @@ class Step:
         return self.possible(g, p)
 
 
+_TOOLS = {tool.value: tool for tool in Tool}
+
+
 def counter(g: Game, p: PlayerState, key: str) -> int:
     """A count a step may depend on: "tool:<tool>", "equipment:<kind>", "tile:<tile>", "animal:<a>"."""
     what, _, name = key.partition(":")
     if what == "tool":
-        return tool_count(Tool(name), p.tools[Tool(name)])
+        tool = _TOOLS.get(name) or Tool(name)
+        return tool_count(tool, p.tools[tool])
     if what == "shovel_pairs":
         return tool_count(Tool.SHOVEL, p.tools[Tool.SHOVEL]) // 2
     if what == "equipment":
@@ -256,7 +260,7 @@ class Option:
 
 
 def _option_possible(g: Game, p: PlayerState, option: Option) -> bool:
-    return all(s.reachable(g, p) for s in option.steps[:1])
+    return not option.steps or option.steps[0].reachable(g, p)
 
 
 @attrs.frozen
@@ -637,6 +641,11 @@ class MasterStep(Step):
         return MasterDecision(p.index, fixed=self.fixed_moves)
 
 
+#: What moving each Tool indicator costs, made once (a Cost is frozen; its ways to pay are
+#: remembered by the Cost).
+_TOOL_COSTS = {tool: Cost(track.cost) for tool, track in TOOL_TRACKS.items()}
+
+
 @attrs.define
 class MasterDecision(CountedDecision):
     """The count left follows the Workbenches, which may grow meanwhile (``MasterStep``)."""
@@ -663,10 +672,10 @@ class MasterDecision(CountedDecision):
         """Tool indicators not moved yet by this action, not at the end, whose cost is payable."""
         return [
             AdvanceTool(tool)
-            for tool, track in TOOL_TRACKS.items()
+            for tool, price in _TOOL_COSTS.items()
             if tool.value not in self.used
             and p.tools[tool] < last_position(tool)
-            and can_pay(Cost(track.cost), p.goods)
+            and can_pay(price, p.goods)
         ]
 
     def _none_now(self, g: Game) -> list[Move]:
@@ -678,7 +687,7 @@ class MasterDecision(CountedDecision):
         assert isinstance(move, AdvanceTool)
         self.used.append(move.tool.value)
         # Paid first: the indicator moves once the movement is paid for (↻5).
-        g.push(Script(self.player, [PayCost(Cost(TOOL_TRACKS[move.tool].cost)), ToolUp(move.tool)]))
+        g.push(Script(self.player, [PayCost(_TOOL_COSTS[move.tool]), ToolUp(move.tool)]))
 
 
 # -- Animals waiting for a place --------------------------------------------------------------------
