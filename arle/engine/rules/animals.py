@@ -195,29 +195,33 @@ def housing_valid(p: PlayerState) -> bool:
 def rearrange_moves(p: PlayerState, waiting: bool = True) -> list[MoveAnimal]:
     """Every single-Animal move between holders, the waiting area a source too unless
     ``waiting`` is False."""
-    present = {a for here in p.animals.values() for a in here}
+    herd = p.animals
+    present: set[Animal] = set()
+    for here in herd.values():
+        present.update(here)
     if not present:
         return []
-    # Where one more Animal of each type present may go: computed once per type, not per source.
+    # Where one more Animal of each type present may go, in the order of the holders: computed
+    # once per type, not per source.
     targets: dict[Animal, list[str]] = {a: [] for a in present}
     for hid, cap, mixed, _ in holders(p):
-        here = p.animals.get(hid)
-        if here is None:
-            kinds: set[Animal] = set()
-        elif sum(here.values()) < cap:
-            kinds = {a for a, n in here.items() if n}
-        else:
-            continue
-        if mixed or not kinds:
-            for dsts in targets.values():
-                dsts.append(hid)
-        elif len(kinds) == 1:
-            (kind,) = kinds
-            if kind in targets:
-                targets[kind].append(hid)
+        here = herd.get(hid)
+        if here:
+            if sum(here.values()) >= cap:
+                continue
+            if not mixed:
+                kinds = [a for a, n in here.items() if n]
+                if len(kinds) == 1:
+                    if kinds[0] in targets:
+                        targets[kinds[0]].append(hid)
+                    continue
+                if kinds:
+                    continue  # two types where one is allowed: room for neither
+        for dsts in targets.values():
+            dsts.append(hid)
     fixed = {a: tuple(dsts) for a, dsts in targets.items()}
     moves: list[MoveAnimal] = []
-    for src, here in p.animals.items():
+    for src, here in herd.items():
         if waiting or src != WAITING:
             for animal in here:
                 moves += _moves_to(animal, src, fixed[animal])

@@ -117,7 +117,7 @@ def load_moves(g: Game, p: PlayerState) -> list[Move]:
     """Every Load move the player may make now: any time of the Work Phase on your turn, in the
     middle of an action too, except while a payment or a sale waits for your choice (a pending
     payment must not lose its goods to a vehicle; one sale at a time)."""
-    if g.state.phase not in (Phase.WORK, Phase.FINAL_TURNS):
+    if not p.barn or g.state.phase not in (Phase.WORK, Phase.FINAL_TURNS):
         return []
     pending = g.decision
     if pending is not None and not pending.allows_loading:
