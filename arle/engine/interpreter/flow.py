@@ -23,10 +23,11 @@ SKIP_PLACEMENT = SkipPlacement()
 END_TURN = EndTurn()
 #: The placement move of each action space, made once (moves are frozen, so they can be shared).
 PLACE_WORKER = {space: PlaceWorker(space) for space in ACTION_SPACES}
-#: Every action space with its placement move, in board order; and those of each season alone.
-_ALL_SPACES = tuple((a.id, PLACE_WORKER[a.id], a) for a in ACTION_SPACES.values())
+#: Every action space with its placement move and its up-front payment (``ActionSpace.gate``),
+#: in board order; and those of each season alone.
+_ALL_SPACES = tuple((a.id, PLACE_WORKER[a.id], a.gate, a.season) for a in ACTION_SPACES.values())
 _SEASON_SPACES = {
-    season: tuple(x for x in _ALL_SPACES if x[2].season == season) for season in ("summer", "winter")
+    season: tuple(x for x in _ALL_SPACES if x[3] == season) for season in ("summer", "winter")
 }
 
 
@@ -66,8 +67,8 @@ def phase_moves(g: Game) -> list[Move]:
         occupied = s.occupied
         moves: list[Move] = [
             move
-            for sid, move, a in (_ALL_SPACES if other_ok else _SEASON_SPACES[s.season])
-            if sid not in occupied and a.placeable(g, p)
+            for sid, move, gate, _ in (_ALL_SPACES if other_ok else _SEASON_SPACES[s.season])
+            if sid not in occupied and (gate is None or gate.possible(g, p))  # a.placeable(g, p)
         ]
         moves.append(SKIP_PLACEMENT)
         return moves

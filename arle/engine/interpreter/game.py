@@ -96,20 +96,21 @@ class Game:
     def legal_moves(self) -> list[Move]:
         """Every move the player to act may make now: ``decision_moves()`` then
         ``anytime_moves()``."""
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        return list(self._legal)
+        legal = self._legal_moves
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return list(legal)
 
     def decision_moves(self) -> list[Move]:
         """The legal moves that answer the pending decision, or with none pending the moves of
         the phase (place a Worker, end the turn). Exactly one of them moves the game on."""
-        legal = self._legal if self._legal is not None else self.legal_moves()
+        legal = self._legal_moves if self._legal_moves is not None else self.legal_moves()
         return legal[: self._n_decision]
 
     def anytime_moves(self) -> list[Move]:
         """The other legal moves: anytime actions (rulebook p. 7: rearrange Animals, load, the
         Peat Boat, anytime buildings...) the player may take first; none while paying."""
-        legal = self._legal if self._legal is not None else self.legal_moves()
+        legal = self._legal_moves if self._legal_moves is not None else self.legal_moves()
         return legal[self._n_decision :]
 
     def key(self) -> tuple:
@@ -176,7 +177,7 @@ class Game:
     def _index(self, move: object) -> int:
         """Where ``move`` is in the legal moves, -1 if it is not legal. A move taken from
         ``legal_moves()`` is found by identity, without comparing."""
-        legal = self._legal
+        legal = self._legal_moves
         assert legal is not None
         for i, m in enumerate(legal):
             if m is move:
@@ -189,7 +190,7 @@ class Game:
     def why_not(self, move: Move, player: int | None = None) -> Refusal | None:
         """Why ``move`` is not legal now (by ``player`` if given: it may not be their turn), as a
         message id with parameters (``messages.render`` words it); None exactly when it is legal."""
-        if self._legal is None:
+        if self._legal_moves is None:
             self._legal = self._compute_legal()
         if (player is None or player == self.actor) and self._index(move) >= 0:
             return None
@@ -198,7 +199,7 @@ class Game:
     def apply(self, move: Move) -> list[Event]:
         """Play ``move``; returns what changed. An illegal move raises IllegalMove, changing
         nothing."""
-        if self._legal is None:
+        if self._legal_moves is None:
             self._legal = self._compute_legal()
         index = self._index(move)
         if index < 0:

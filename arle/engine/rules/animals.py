@@ -75,7 +75,11 @@ def accepts(p: PlayerState, holder: str, animal: Animal, info: tuple[int, bool] 
 
 
 def count(p: PlayerState, animal: Animal) -> int:
-    return sum(h.get(animal, 0) for k, h in p.animals.items() if k != WAITING)
+    n = 0
+    for k, h in p.animals.items():
+        if k != WAITING:
+            n += h.get(animal, 0)
+    return n
 
 
 def total(p: PlayerState) -> int:
@@ -232,7 +236,20 @@ def rearrange_moves(p: PlayerState, waiting: bool = True) -> list[MoveAnimal]:
 def _moves_to(animal: Animal, src: str, dsts: tuple[str, ...]) -> tuple[MoveAnimal, ...]:
     """The moves of one ``animal`` from ``src`` to each of ``dsts`` but ``src``: made once and
     shared (moves are frozen), as a board's listing repeats until its Animals move."""
-    return tuple([MoveAnimal(animal, src, d) for d in dsts if d != src])
+    made = _MOVES.setdefault((animal, src), {})
+    moves = []
+    for dst in dsts:
+        if dst != src:
+            move = made.get(dst)
+            if move is None:
+                move = made[dst] = MoveAnimal(animal, src, dst)
+            moves.append(move)
+    return tuple(moves)
+
+
+#: Each single-Animal move made so far, by (Animal, source) and destination (a few thousand at
+#: most: 3 types, some 30 holders).
+_MOVES: dict[tuple[Animal, str], dict[str, MoveAnimal]] = {}
 
 
 def breed(g: Game, p: PlayerState) -> int:
