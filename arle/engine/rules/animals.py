@@ -7,7 +7,6 @@ no place yet wait in holder "x" until the player places or releases them.
 
 from __future__ import annotations
 
-import functools
 from typing import TYPE_CHECKING
 
 from ..content.goods import ANIMALS, Animal
@@ -107,12 +106,17 @@ def _remove(p: PlayerState, holder: str, animal: Animal, n: int = 1) -> None:
 def best_holder(p: PlayerState, animal: Animal) -> str | None:
     """Where a new ``animal`` goes by default: with its own kind first, then an empty place."""
     best: tuple[int, int, str] | None = None
+    herd = p.animals
     for hid, cap, mixed, kind in holders(p):
-        if not accepts(p, hid, animal, (cap, mixed)):
-            continue
-        here = p.animals.get(hid, {})
-        rank = (0 if here.get(animal) else 1, _PREFERENCE[kind])
-        key = (rank[0], rank[1], hid)
+        here = herd.get(hid)
+        if here:  # ``accepts``, inlined: asked of every holder for every Animal gained
+            if sum(here.values()) >= cap:
+                continue
+            if not mixed and not all(a == animal for a, n in here.items() if n):
+                continue
+            key = (0 if here.get(animal) else 1, _PREFERENCE[kind], hid)
+        else:
+            key = (1, _PREFERENCE[kind], hid)
         if best is None or key < best:
             best = key
     return best[2] if best else None
@@ -223,28 +227,19 @@ def rearrange_moves(p: PlayerState, waiting: bool = True) -> list[MoveAnimal]:
                     continue  # two types where one is allowed: room for neither
         for dsts in targets.values():
             dsts.append(hid)
-    fixed = {a: tuple(dsts) for a, dsts in targets.items()}
     moves: list[MoveAnimal] = []
     for src, here in herd.items():
         if waiting or src != WAITING:
             for animal in here:
-                moves += _moves_to(animal, src, fixed[animal])
+                # Each move record is made once and shared (moves are frozen).
+                made = _MOVES.setdefault((animal, src), {})
+                for dst in targets[animal]:
+                    if dst != src:
+                        move = made.get(dst)
+                        if move is None:
+                            move = made[dst] = MoveAnimal(animal, src, dst)
+                        moves.append(move)
     return moves
-
-
-@functools.lru_cache(maxsize=4096)
-def _moves_to(animal: Animal, src: str, dsts: tuple[str, ...]) -> tuple[MoveAnimal, ...]:
-    """The moves of one ``animal`` from ``src`` to each of ``dsts`` but ``src``: made once and
-    shared (moves are frozen), as a board's listing repeats until its Animals move."""
-    made = _MOVES.setdefault((animal, src), {})
-    moves = []
-    for dst in dsts:
-        if dst != src:
-            move = made.get(dst)
-            if move is None:
-                move = made[dst] = MoveAnimal(animal, src, dst)
-            moves.append(move)
-    return tuple(moves)
 
 
 #: Each single-Animal move made so far, by (Animal, source) and destination (a few thousand at
