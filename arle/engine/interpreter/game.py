@@ -205,7 +205,7 @@ class Game:
         if index < 0:
             what = describe(move) if type(move).__name__ in MOVE_TYPES else f"{move!r} (not a move)"
             raise IllegalMove(f"{what} is not a legal move now ({self.prompt()})")
-        self._legal = None
+        self._legal_moves = self._options = None  # as ``self._legal = None``, without the setter
         actor = self.actor
         assert actor is not None
         d = self.decision
@@ -284,8 +284,12 @@ class Game:
         """Run automatic steps and phase changes until a player has to decide."""
         s = self.state
         stack = s.stack
+        players = s.players
         while True:
-            self._ensure_animals_housed()
+            for p in players:  # _ensure_animals_housed, checked here first: rarely any waits
+                if WAITING in p.animals:
+                    self._ensure_animals_housed()
+                    break
             if stack:
                 top = stack[-1]
                 if isinstance(top, Script):
