@@ -10,6 +10,7 @@ whole game state, pending decisions included, can be copied and compared.
 from __future__ import annotations
 
 import enum
+import functools
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
@@ -41,6 +42,12 @@ from .state import PlayerState
 if TYPE_CHECKING:
     from .game import Game
     from .moves import Move
+
+
+#: The ``Choose`` move of each option key and the ``Done`` move, made once and shared (moves are
+#: frozen): decisions list them again after every move.
+choice = functools.cache(Choose)
+DONE = Done()
 
 
 # -- Interpreter records -------------------------------------------------------------------------
@@ -145,7 +152,7 @@ class CountedDecision(Decision):
         moves = self._targets(g, g.state.players[self.player])
         if not moves:
             return self._none_now(g)
-        return [*moves, Done()] if self.optional else moves
+        return [*moves, DONE] if self.optional else moves
 
     def choose(self, g: Game, move: Move) -> None:
         if isinstance(move, Done):
@@ -287,7 +294,7 @@ class OneOfDecision(Decision):
 
     def options(self, g: Game) -> list[Move]:
         p = g.state.players[self.player]
-        return [Choose(o.key) for o in self.choices if _option_possible(g, p, o)]
+        return [choice(o.key) for o in self.choices if _option_possible(g, p, o)]
 
     def option_text(self, g: Game, option: str) -> Text:
         return _option_label(self.choices, option)
@@ -333,8 +340,8 @@ class AndOrDecision(Decision):
 
     def options(self, g: Game) -> list[Move]:
         p = g.state.players[self.player]
-        moves: list[Move] = [Choose(o.key) for o in self._rest() if _option_possible(g, p, o)]
-        return [*moves, Done()] if moves else []
+        moves: list[Move] = [choice(o.key) for o in self._rest() if _option_possible(g, p, o)]
+        return [*moves, DONE] if moves else []
 
     def option_text(self, g: Game, option: str) -> Text:
         return _option_label(self.choices, option)

@@ -12,7 +12,16 @@ from ..content.tiles import Tile
 from ..interpreter.events import TileFlipped
 from ..interpreter.moves import Choose, Flip
 from ..interpreter.state import PlayerState
-from ..interpreter.steps import Decision, OptionKind, PayCost, PlaceNewTile, PlaceTileDecision, Script, Step
+from ..interpreter.steps import (
+    Decision,
+    OptionKind,
+    PayCost,
+    PlaceNewTile,
+    PlaceTileDecision,
+    Script,
+    Step,
+    choice,
+)
 from . import homeboard
 from .payments import Cost, can_pay, cost
 from .prospects import PaidStep
@@ -54,7 +63,7 @@ class ChooseBuildingDecision(Decision):
         return t("Choose a Building to build")
 
     def options(self, g: Game) -> list[Move]:
-        return [Choose(b) for b in buildable_buildings(g, g.state.players[self.player])]
+        return [choice(b) for b in buildable_buildings(g, g.state.players[self.player])]
 
     def option_text(self, g: Game, option: str) -> Text:
         return noun(BUILDINGS[option].name)
