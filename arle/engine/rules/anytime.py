@@ -26,7 +26,7 @@ WORK_PHASES = (Phase.WORK, Phase.FINAL_TURNS)
 
 def peat_trades(p: PlayerState) -> list[Move]:
     """Peat Boat: 1 Peat for 1 good of the Goods Track, as often as you like."""
-    if p.goods[Good.PEAT] < 1 or barn.count(p, Equipment.PEAT_BOAT) < 1:
+    if p.goods[Good.PEAT] < 1 or not any(e.kind == Equipment.PEAT_BOAT for e in p.barn):
         return []
     return [_TRADES[x] for x in TRACK_GOODS if p.goods[x] < (cap_of(x) or 0)]
 
@@ -66,9 +66,9 @@ def anytime_moves(g: Game, p: PlayerState) -> list[Move]:
     in_work = g.state.phase in WORK_PHASES
     board_moves, releases = board_animal_moves(p)
     moves: list[Move] = [*board_moves, *releases] if in_work else list(releases)
-    if in_work:
-        moves += load_moves(g, p)
     if p.barn:
+        if in_work:
+            moves += load_moves(g, p)
         moves += [_return(e.id) for e in p.barn]
         moves += peat_trades(p)
     if p.buildings:

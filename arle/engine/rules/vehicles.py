@@ -126,7 +126,7 @@ def load_moves(g: Game, p: PlayerState) -> list[Move]:
     free: list[tuple[EquipmentPiece, int, frozenset[int]]] = []
     for piece in p.barn:
         if EQUIPMENT[piece.kind].spaces:
-            layout = tuple([(x.start, x.size) for x in piece.load])
+            layout = tuple([(x.start, x.size) for x in piece.load]) if piece.load else ()
             free += [(piece, start, ok) for start, ok in _free_starts(piece.kind, layout)]
     if not free:
         return []
