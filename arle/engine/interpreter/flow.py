@@ -10,7 +10,7 @@ from ..content.decisions import HALF_YEARS, WORKERS
 from ..content.text import Text, join, t
 from ..rules.inventory import may, november
 from .moves import EndTurn, Move, PlaceWorker, SkipPlacement
-from .state import GameState, Phase
+from .state import FINAL_TURNS, LAST_TRADE, WORK, GameState, Phase
 from .steps import Script
 
 if TYPE_CHECKING:
@@ -60,7 +60,7 @@ def inventory_script(s: GameState, player: int) -> Script:
 
 def phase_moves(g: Game) -> list[Move]:
     s = g.state
-    if s.phase is Phase.WORK:
+    if s.phase is WORK:
         actor = s.placements[0]
         p = s.players[actor]
         other_ok = not s.solo and s.special_used_by is None
@@ -72,7 +72,7 @@ def phase_moves(g: Game) -> list[Move]:
         ]
         moves.append(SKIP_PLACEMENT)
         return moves
-    if s.phase in (Phase.FINAL_TURNS, Phase.LAST_TRADE):
+    if s.phase in (FINAL_TURNS, LAST_TRADE):
         return [END_TURN]
     return []
 

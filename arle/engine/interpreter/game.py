@@ -27,7 +27,7 @@ from .events import (
 )
 from .moves import MOVE_TYPES, EndTurn, Move, PlaceWorker, ReleaseAnimal, SkipPlacement, describe
 from .setup import Setup, initial_state
-from .state import GameState, Phase
+from .state import FINAL_TURNS, INVENTORY, LAST_TRADE, OVER, WORK, GameState
 from .steps import Decision, HouseAnimalsDecision, Script
 
 #: The most moves a game may hold, and so a save or an autosave: about nine times the longest of
@@ -59,7 +59,7 @@ class Game:
 
     @property
     def over(self) -> bool:
-        return self.state.phase is Phase.OVER
+        return self.state.phase is OVER
 
     @property
     def actor(self) -> int | None:
@@ -67,9 +67,9 @@ class Game:
         s = self.state
         if s.stack:
             return s.stack[-1].player
-        if s.phase is Phase.WORK:
+        if s.phase is WORK:
             return s.placements[0]
-        if s.phase in (Phase.FINAL_TURNS, Phase.LAST_TRADE):
+        if s.phase in (FINAL_TURNS, LAST_TRADE):
             return s.queue[0]
         return None
 
@@ -257,7 +257,7 @@ class Game:
         s.placements = flow.placement_order(s)
         s.occupied = {}
         s.special_used_by = None
-        s.phase = Phase.WORK
+        s.phase = WORK
         self.emit(HalfYearStarted(-1, s.half_year, s.season))
 
     def _phase_move(self, actor: int, move: Move) -> None:
@@ -327,37 +327,37 @@ class Game:
     def _advance_phase(self) -> bool:
         """Move the flow on when nobody has anything pending. False: a player must act."""
         s = self.state
-        if s.phase is Phase.WORK:
+        if s.phase is WORK:
             if s.placements:
                 return False
-            s.phase = Phase.FINAL_TURNS
+            s.phase = FINAL_TURNS
             s.queue = flow.next_order(s)
             self.emit(PhaseStarted(-1, s.phase.value))
             return True
-        if s.phase is Phase.FINAL_TURNS:
+        if s.phase is FINAL_TURNS:
             if s.queue:
                 return False
-            s.phase = Phase.INVENTORY
+            s.phase = INVENTORY
             self.emit(PhaseStarted(-1, s.phase.value))
             for player in reversed(flow.next_order(s)):
                 self.push(flow.inventory_script(s, player))
             return True
-        if s.phase is Phase.INVENTORY:
+        if s.phase is INVENTORY:
             s.start_player = flow.next_order(s)[0]
             if s.half_year >= flow.HALF_YEARS:
-                s.phase = Phase.LAST_TRADE
+                s.phase = LAST_TRADE
                 s.queue = flow.order_from(s, s.start_player)
                 self.emit(PhaseStarted(-1, s.phase.value))
                 return True
             s.half_year += 1
             self._start_half_year()
             return True
-        if s.phase is Phase.LAST_TRADE:
+        if s.phase is LAST_TRADE:
             while s.queue and not _trades_left(self, s.queue[0]):
                 s.queue.pop(0)  # nothing left to trade: no click needed
             if s.queue:
                 return False
-            s.phase = Phase.OVER
+            s.phase = OVER
             s.winner = flow.winner(self)
             self.emit(GameEnded(-1, tuple(self.scores()), s.winner))
             return False

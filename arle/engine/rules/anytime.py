@@ -22,11 +22,13 @@ if TYPE_CHECKING:
     from ..interpreter.moves import Move
 
 WORK_PHASES = (Phase.WORK, Phase.FINAL_TURNS)
+#: Read at every listing (an Enum member read through its class is slow on Python 3.11).
+PEAT, PEAT_BOAT = Good.PEAT, Equipment.PEAT_BOAT
 
 
 def peat_trades(p: PlayerState) -> list[Move]:
     """Peat Boat: 1 Peat for 1 good of the Goods Track, as often as you like."""
-    if p.goods[Good.PEAT] < 1 or not any(e.kind == Equipment.PEAT_BOAT for e in p.barn):
+    if p.goods[PEAT] < 1 or not any(e.kind == PEAT_BOAT for e in p.barn):
         return []
     return [_TRADES[x] for x in TRACK_GOODS if p.goods[x] < (cap_of(x) or 0)]
 

@@ -28,6 +28,8 @@ if TYPE_CHECKING:
     from ..interpreter.moves import Move
 
 LOADING_STATION = "loading_station"
+#: The phases vehicles are loaded in.
+WORK_PHASES = (Phase.WORK, Phase.FINAL_TURNS)
 DEST_PREFIX = "dest:"
 
 #: What each loadable good costs from the personal supply and what lies on the vehicle instead.
@@ -117,7 +119,7 @@ def load_moves(g: Game, p: PlayerState) -> list[Move]:
     """Every Load move the player may make now: any time of the Work Phase on your turn, in the
     middle of an action too, except while a payment or a sale waits for your choice (a pending
     payment must not lose its goods to a vehicle; one sale at a time)."""
-    if not p.barn or g.state.phase not in (Phase.WORK, Phase.FINAL_TURNS):
+    if not p.barn or g.state.phase not in WORK_PHASES:
         return []
     pending = g.decision
     if pending is not None and not pending.allows_loading:
