@@ -173,7 +173,7 @@ def _useful(g: Game, p: PlayerState, ex: AnytimeExchange) -> bool:
 def _exchange_usable(g: Game, p: PlayerState, ex: AnytimeExchange) -> bool:
     return (
         can_afford(ex.price, p.goods)
-        and animals.count(p, Animal.HORSE) >= ex.min_horses
+        and (not ex.min_horses or animals.count(p, Animal.HORSE) >= ex.min_horses)
         and _useful(g, p, ex)
     )
 
