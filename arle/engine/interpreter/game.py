@@ -159,8 +159,9 @@ class Game:
             return moves + self._releases_keeping_payment(actor)
         extra = anytime_moves(self, self.state.players[actor])
         # Anytime moves are distinct; only one the decision offers too (an Animal to house) is
-        # left out. Comparing move types first spares hashing every move.
-        if set(map(type, moves)).isdisjoint(map(type, extra)):
+        # left out. The phase's moves (placing, skipping, ending the turn) are never anytime
+        # moves; else comparing move types first spares hashing every move.
+        if d is None or set(map(type, moves)).isdisjoint(map(type, extra)):
             moves += extra
         else:
             seen = set(moves)
