@@ -247,8 +247,9 @@ def test_an_equal_move_read_back_from_a_save_is_applied_like_the_offered_one():
 
 
 def test_the_remembered_animal_moves_match_a_fresh_listing_at_every_position():
-    """``board_animal_moves`` and ``animals.holders`` are remembered per board (``board_memo``):
-    along random games that shuffle Animals they must equal the listings computed afresh."""
+    """``board_animal_moves`` (moving and releasing Animals, rulebook p. 9) and
+    ``animals.holders`` are remembered per board (``board_memo``): along random games that
+    shuffle Animals they must equal the listings computed afresh."""
     from arle.engine.rules.animals import holders
     from arle.engine.rules.anytime import board_animal_moves
 

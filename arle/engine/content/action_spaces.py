@@ -69,13 +69,18 @@ class ActionSpace:
     season: str
     text: str
     steps: tuple[Any, ...]
+    #: The up-front payment (the first step, when it pays): found once, asked at every listing.
+    gate: PayCost | PayFoodOrGrain | None = attrs.field(init=False, eq=False, repr=False)
+
+    @gate.default
+    def _gate(self) -> PayCost | PayFoodOrGrain | None:
+        first = self.steps[0]
+        return first if isinstance(first, PayCost | PayFoodOrGrain) else None
 
     def placeable(self, g: Game, p: PlayerState) -> bool:
         """A Worker may go here when the action's up-front payment can be made."""
-        first = self.steps[0]
-        if isinstance(first, PayCost | PayFoodOrGrain):
-            return first.possible(g, p)
-        return True
+        gate = self.gate
+        return gate is None or gate.possible(g, p)
 
 
 def season_and_name(space: ActionSpace) -> Text:

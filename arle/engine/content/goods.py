@@ -58,8 +58,8 @@ SUBSTITUTE: dict[Good, Good] = {Good.WOOD: Good.TIMBER, Good.CLAY: Good.BRICK}
 
 def cap_of(good: Good) -> int | None:
     """The most a player can hold of ``good``; None for the unlimited personal supply."""
-    if good is Good.FOOD:
-        return FOOD_CAP
-    if good in TRACK_GOODS:
-        return TRACK_CAP
-    return None
+    return _CAPS.get(good)
+
+
+#: ``cap_of`` as a table (asked at every gain): Food, then the Goods Track.
+_CAPS: dict[Good, int] = {**{g: TRACK_CAP for g in TRACK_GOODS}, Good.FOOD: FOOD_CAP}

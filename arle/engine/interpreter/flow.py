@@ -10,7 +10,7 @@ from ..content.decisions import HALF_YEARS, WORKERS
 from ..content.text import Text, join, t
 from ..rules.inventory import may, november
 from .moves import EndTurn, Move, PlaceWorker, SkipPlacement
-from .state import GameState, Phase
+from .state import FINAL_TURNS, LAST_TRADE, WORK, GameState, Phase
 from .steps import Script
 
 if TYPE_CHECKING:
@@ -19,8 +19,16 @@ if TYPE_CHECKING:
 __all__ = ["HALF_YEARS"]
 
 
+SKIP_PLACEMENT = SkipPlacement()
+END_TURN = EndTurn()
 #: The placement move of each action space, made once (moves are frozen, so they can be shared).
 PLACE_WORKER = {space: PlaceWorker(space) for space in ACTION_SPACES}
+#: Every action space with its placement move and its up-front payment (``ActionSpace.gate``),
+#: in board order; and those of each season alone.
+_ALL_SPACES = tuple((a.id, PLACE_WORKER[a.id], a.gate, a.season) for a in ACTION_SPACES.values())
+_SEASON_SPACES = {
+    season: tuple(x for x in _ALL_SPACES if x[3] == season) for season in ("summer", "winter")
+}
 
 
 def order_from(s: GameState, first: int) -> list[int]:
@@ -52,20 +60,20 @@ def inventory_script(s: GameState, player: int) -> Script:
 
 def phase_moves(g: Game) -> list[Move]:
     s = g.state
-    if s.phase is Phase.WORK:
+    if s.phase is WORK:
         actor = s.placements[0]
         p = s.players[actor]
         other_ok = not s.solo and s.special_used_by is None
+        occupied = s.occupied
         moves: list[Move] = [
-            PLACE_WORKER[a.id]
-            for a in ACTION_SPACES.values()
-            if a.id not in s.occupied
-            and (a.season == s.season or other_ok)
-            and a.placeable(g, p)
+            move
+            for sid, move, gate, _ in (_ALL_SPACES if other_ok else _SEASON_SPACES[s.season])
+            if sid not in occupied and (gate is None or gate.possible(g, p))  # a.placeable(g, p)
         ]
-        return [*moves, SkipPlacement()]
-    if s.phase in (Phase.FINAL_TURNS, Phase.LAST_TRADE):
-        return [EndTurn()]
+        moves.append(SKIP_PLACEMENT)
+        return moves
+    if s.phase in (FINAL_TURNS, LAST_TRADE):
+        return [END_TURN]
     return []
 
 

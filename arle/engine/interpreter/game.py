@@ -27,7 +27,7 @@ from .events import (
 )
 from .moves import MOVE_TYPES, EndTurn, Move, PlaceWorker, ReleaseAnimal, SkipPlacement, describe
 from .setup import Setup, initial_state
-from .state import GameState, Phase
+from .state import FINAL_TURNS, INVENTORY, LAST_TRADE, OVER, WORK, GameState
 from .steps import Decision, HouseAnimalsDecision, Script
 
 #: The most moves a game may hold, and so a save or an autosave: about nine times the longest of
@@ -59,7 +59,7 @@ class Game:
 
     @property
     def over(self) -> bool:
-        return self.state.phase is Phase.OVER
+        return self.state.phase is OVER
 
     @property
     def actor(self) -> int | None:
@@ -67,9 +67,9 @@ class Game:
         s = self.state
         if s.stack:
             return s.stack[-1].player
-        if s.phase is Phase.WORK:
+        if s.phase is WORK:
             return s.placements[0]
-        if s.phase in (Phase.FINAL_TURNS, Phase.LAST_TRADE):
+        if s.phase in (FINAL_TURNS, LAST_TRADE):
             return s.queue[0]
         return None
 
@@ -96,20 +96,21 @@ class Game:
     def legal_moves(self) -> list[Move]:
         """Every move the player to act may make now: ``decision_moves()`` then
         ``anytime_moves()``."""
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        return list(self._legal)
+        legal = self._legal_moves
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return list(legal)
 
     def decision_moves(self) -> list[Move]:
         """The legal moves that answer the pending decision, or with none pending the moves of
         the phase (place a Worker, end the turn). Exactly one of them moves the game on."""
-        legal = self._legal if self._legal is not None else self.legal_moves()
+        legal = self._legal_moves if self._legal_moves is not None else self.legal_moves()
         return legal[: self._n_decision]
 
     def anytime_moves(self) -> list[Move]:
         """The other legal moves: anytime actions (rulebook p. 7: rearrange Animals, load, the
         Peat Boat, anytime buildings...) the player may take first; none while paying."""
-        legal = self._legal if self._legal is not None else self.legal_moves()
+        legal = self._legal_moves if self._legal_moves is not None else self.legal_moves()
         return legal[self._n_decision :]
 
     def key(self) -> tuple:
@@ -158,8 +159,9 @@ class Game:
             return moves + self._releases_keeping_payment(actor)
         extra = anytime_moves(self, self.state.players[actor])
         # Anytime moves are distinct; only one the decision offers too (an Animal to house) is
-        # left out. Comparing move types first spares hashing every move.
-        if set(map(type, moves)).isdisjoint(map(type, extra)):
+        # left out. The phase's moves (placing, skipping, ending the turn) are never anytime
+        # moves; else comparing move types first spares hashing every move.
+        if d is None or set(map(type, moves)).isdisjoint(map(type, extra)):
             moves += extra
         else:
             seen = set(moves)
@@ -176,7 +178,7 @@ class Game:
     def _index(self, move: object) -> int:
         """Where ``move`` is in the legal moves, -1 if it is not legal. A move taken from
         ``legal_moves()`` is found by identity, without comparing."""
-        legal = self._legal
+        legal = self._legal_moves
         assert legal is not None
         for i, m in enumerate(legal):
             if m is move:
@@ -189,7 +191,7 @@ class Game:
     def why_not(self, move: Move, player: int | None = None) -> Refusal | None:
         """Why ``move`` is not legal now (by ``player`` if given: it may not be their turn), as a
         message id with parameters (``messages.render`` words it); None exactly when it is legal."""
-        if self._legal is None:
+        if self._legal_moves is None:
             self._legal = self._compute_legal()
         if (player is None or player == self.actor) and self._index(move) >= 0:
             return None
@@ -198,13 +200,13 @@ class Game:
     def apply(self, move: Move) -> list[Event]:
         """Play ``move``; returns what changed. An illegal move raises IllegalMove, changing
         nothing."""
-        if self._legal is None:
+        if self._legal_moves is None:
             self._legal = self._compute_legal()
         index = self._index(move)
         if index < 0:
             what = describe(move) if type(move).__name__ in MOVE_TYPES else f"{move!r} (not a move)"
             raise IllegalMove(f"{what} is not a legal move now ({self.prompt()})")
-        self._legal = None
+        self._legal_moves = self._options = None  # as ``self._legal = None``, without the setter
         actor = self.actor
         assert actor is not None
         d = self.decision
@@ -256,7 +258,7 @@ class Game:
         s.placements = flow.placement_order(s)
         s.occupied = {}
         s.special_used_by = None
-        s.phase = Phase.WORK
+        s.phase = WORK
         self.emit(HalfYearStarted(-1, s.half_year, s.season))
 
     def _phase_move(self, actor: int, move: Move) -> None:
@@ -283,8 +285,12 @@ class Game:
         """Run automatic steps and phase changes until a player has to decide."""
         s = self.state
         stack = s.stack
+        players = s.players
         while True:
-            self._ensure_animals_housed()
+            for p in players:  # _ensure_animals_housed, checked here first: rarely any waits
+                if WAITING in p.animals:
+                    self._ensure_animals_housed()
+                    break
             if stack:
                 top = stack[-1]
                 if isinstance(top, Script):
@@ -322,37 +328,37 @@ class Game:
     def _advance_phase(self) -> bool:
         """Move the flow on when nobody has anything pending. False: a player must act."""
         s = self.state
-        if s.phase is Phase.WORK:
+        if s.phase is WORK:
             if s.placements:
                 return False
-            s.phase = Phase.FINAL_TURNS
+            s.phase = FINAL_TURNS
             s.queue = flow.next_order(s)
             self.emit(PhaseStarted(-1, s.phase.value))
             return True
-        if s.phase is Phase.FINAL_TURNS:
+        if s.phase is FINAL_TURNS:
             if s.queue:
                 return False
-            s.phase = Phase.INVENTORY
+            s.phase = INVENTORY
             self.emit(PhaseStarted(-1, s.phase.value))
             for player in reversed(flow.next_order(s)):
                 self.push(flow.inventory_script(s, player))
             return True
-        if s.phase is Phase.INVENTORY:
+        if s.phase is INVENTORY:
             s.start_player = flow.next_order(s)[0]
             if s.half_year >= flow.HALF_YEARS:
-                s.phase = Phase.LAST_TRADE
+                s.phase = LAST_TRADE
                 s.queue = flow.order_from(s, s.start_player)
                 self.emit(PhaseStarted(-1, s.phase.value))
                 return True
             s.half_year += 1
             self._start_half_year()
             return True
-        if s.phase is Phase.LAST_TRADE:
+        if s.phase is LAST_TRADE:
             while s.queue and not _trades_left(self, s.queue[0]):
                 s.queue.pop(0)  # nothing left to trade: no click needed
             if s.queue:
                 return False
-            s.phase = Phase.OVER
+            s.phase = OVER
             s.winner = flow.winner(self)
             self.emit(GameEnded(-1, tuple(self.scores()), s.winner))
             return False

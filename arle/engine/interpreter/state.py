@@ -28,6 +28,13 @@ class Phase(StrEnum):
     OVER = "over"
 
 
+#: The phases as plain names for the flow, which reads them at every move: on Python 3.11 a member
+#: read through its Enum class (``Phase.WORK``) goes through ``EnumType.__getattr__``, some 80 ns.
+WORK, FINAL_TURNS, INVENTORY, LAST_TRADE, OVER = (
+    Phase.WORK, Phase.FINAL_TURNS, Phase.INVENTORY, Phase.LAST_TRADE, Phase.OVER
+)
+
+
 @attrs.define
 class MoorTile:
     id: int

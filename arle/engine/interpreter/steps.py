@@ -10,6 +10,7 @@ whole game state, pending decisions included, can be copied and compared.
 from __future__ import annotations
 
 import enum
+import functools
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
@@ -21,7 +22,7 @@ from ..content.tiles import Tile
 from ..content.tools import TOOL_TRACKS, Tool, last_position, tool_count
 from ..content.words import TILE_NAMES, amount
 from ..rules import animals, homeboard
-from ..rules.payments import Bundle, Cost, payment_options
+from ..rules.payments import Bundle, Cost, can_pay, payment_options
 from ..rules.supply import gain, pay, take_tile, tile_left
 from .events import BuildingBuilt, ToolAdvanced
 from .moves import (
@@ -41,6 +42,12 @@ from .state import PlayerState
 if TYPE_CHECKING:
     from .game import Game
     from .moves import Move
+
+
+#: The ``Choose`` move of each option key and the ``Done`` move, made once and shared (moves are
+#: frozen): decisions list them again after every move.
+choice = functools.cache(Choose)
+DONE = Done()
 
 
 # -- Interpreter records -------------------------------------------------------------------------
@@ -145,7 +152,7 @@ class CountedDecision(Decision):
         moves = self._targets(g, g.state.players[self.player])
         if not moves:
             return self._none_now(g)
-        return [*moves, Done()] if self.optional else moves
+        return [*moves, DONE] if self.optional else moves
 
     def choose(self, g: Game, move: Move) -> None:
         if isinstance(move, Done):
@@ -174,11 +181,15 @@ class Step:
         return self.possible(g, p)
 
 
+_TOOLS = {tool.value: tool for tool in Tool}
+
+
 def counter(g: Game, p: PlayerState, key: str) -> int:
     """A count a step may depend on: "tool:<tool>", "equipment:<kind>", "tile:<tile>", "animal:<a>"."""
     what, _, name = key.partition(":")
     if what == "tool":
-        return tool_count(Tool(name), p.tools[Tool(name)])
+        tool = _TOOLS.get(name) or Tool(name)
+        return tool_count(tool, p.tools[tool])
     if what == "shovel_pairs":
         return tool_count(Tool.SHOVEL, p.tools[Tool.SHOVEL]) // 2
     if what == "equipment":
@@ -256,7 +267,7 @@ class Option:
 
 
 def _option_possible(g: Game, p: PlayerState, option: Option) -> bool:
-    return all(s.reachable(g, p) for s in option.steps[:1])
+    return not option.steps or option.steps[0].reachable(g, p)
 
 
 @attrs.frozen
@@ -283,7 +294,7 @@ class OneOfDecision(Decision):
 
     def options(self, g: Game) -> list[Move]:
         p = g.state.players[self.player]
-        return [Choose(o.key) for o in self.choices if _option_possible(g, p, o)]
+        return [choice(o.key) for o in self.choices if _option_possible(g, p, o)]
 
     def option_text(self, g: Game, option: str) -> Text:
         return _option_label(self.choices, option)
@@ -329,8 +340,8 @@ class AndOrDecision(Decision):
 
     def options(self, g: Game) -> list[Move]:
         p = g.state.players[self.player]
-        moves: list[Move] = [Choose(o.key) for o in self._rest() if _option_possible(g, p, o)]
-        return [*moves, Done()] if moves else []
+        moves: list[Move] = [choice(o.key) for o in self._rest() if _option_possible(g, p, o)]
+        return [*moves, DONE] if moves else []
 
     def option_text(self, g: Game, option: str) -> Text:
         return _option_label(self.choices, option)
@@ -404,7 +415,7 @@ class PayCost(Step):
     animals: tuple[tuple[Animal, int], ...] = ()
 
     def possible(self, g: Game, p: PlayerState) -> bool:
-        return _has_animals(p, self.animals) and bool(payment_options(self.cost, p.goods))
+        return (not self.animals or _has_animals(p, self.animals)) and can_pay(self.cost, p.goods)
 
     def run(self, g: Game, p: PlayerState) -> Decision | None:
         ways = payment_options(self.cost, p.goods)
@@ -637,6 +648,11 @@ class MasterStep(Step):
         return MasterDecision(p.index, fixed=self.fixed_moves)
 
 
+#: What moving each Tool indicator costs, made once (a Cost is frozen; its ways to pay are
+#: remembered by the Cost).
+_TOOL_COSTS = {tool: Cost(track.cost) for tool, track in TOOL_TRACKS.items()}
+
+
 @attrs.define
 class MasterDecision(CountedDecision):
     """The count left follows the Workbenches, which may grow meanwhile (``MasterStep``)."""
@@ -663,10 +679,10 @@ class MasterDecision(CountedDecision):
         """Tool indicators not moved yet by this action, not at the end, whose cost is payable."""
         return [
             AdvanceTool(tool)
-            for tool, track in TOOL_TRACKS.items()
+            for tool, price in _TOOL_COSTS.items()
             if tool.value not in self.used
             and p.tools[tool] < last_position(tool)
-            and payment_options(Cost(track.cost), p.goods)
+            and can_pay(price, p.goods)
         ]
 
     def _none_now(self, g: Game) -> list[Move]:
@@ -678,7 +694,7 @@ class MasterDecision(CountedDecision):
         assert isinstance(move, AdvanceTool)
         self.used.append(move.tool.value)
         # Paid first: the indicator moves once the movement is paid for (↻5).
-        g.push(Script(self.player, [PayCost(Cost(TOOL_TRACKS[move.tool].cost)), ToolUp(move.tool)]))
+        g.push(Script(self.player, [PayCost(_TOOL_COSTS[move.tool]), ToolUp(move.tool)]))
 
 
 # -- Animals waiting for a place --------------------------------------------------------------------
@@ -700,7 +716,7 @@ class HouseAnimalsDecision(Decision):
         p = g.state.players[self.player]
         if not animals.waiting(p):
             return []
-        moves: list[Move] = [MoveAnimal(a, s, d) for a, s, d in animals.rearrange_moves(p)]
+        moves: list[Move] = list(animals.rearrange_moves(p))
         moves += [ReleaseAnimal(a, animals.WAITING) for a in p.animals.get(animals.WAITING, {})]
         return moves
 

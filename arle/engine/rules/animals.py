@@ -13,6 +13,7 @@ from ..content.goods import ANIMALS, Animal
 from ..content.tiles import Tile
 from ..interpreter.board_memo import per_land
 from ..interpreter.events import AnimalMoved, AnimalsChanged
+from ..interpreter.moves import MoveAnimal
 from ..interpreter.state import PlayerState
 from .homeboard import empty_land_spaces, space_id
 
@@ -73,7 +74,11 @@ def accepts(p: PlayerState, holder: str, animal: Animal, info: tuple[int, bool] 
 
 
 def count(p: PlayerState, animal: Animal) -> int:
-    return sum(h.get(animal, 0) for k, h in p.animals.items() if k != WAITING)
+    n = 0
+    for k, h in p.animals.items():
+        if k != WAITING:
+            n += h.get(animal, 0)
+    return n
 
 
 def total(p: PlayerState) -> int:
@@ -101,12 +106,17 @@ def _remove(p: PlayerState, holder: str, animal: Animal, n: int = 1) -> None:
 def best_holder(p: PlayerState, animal: Animal) -> str | None:
     """Where a new ``animal`` goes by default: with its own kind first, then an empty place."""
     best: tuple[int, int, str] | None = None
+    herd = p.animals
     for hid, cap, mixed, kind in holders(p):
-        if not accepts(p, hid, animal, (cap, mixed)):
-            continue
-        here = p.animals.get(hid, {})
-        rank = (0 if here.get(animal) else 1, _PREFERENCE[kind])
-        key = (rank[0], rank[1], hid)
+        here = herd.get(hid)
+        if here:  # ``accepts``, inlined: asked of every holder for every Animal gained
+            if sum(here.values()) >= cap:
+                continue
+            if not mixed and not all(a == animal for a, n in here.items() if n):
+                continue
+            key = (0 if here.get(animal) else 1, _PREFERENCE[kind], hid)
+        else:
+            key = (1, _PREFERENCE[kind], hid)
         if best is None or key < best:
             best = key
     return best[2] if best else None
@@ -190,25 +200,51 @@ def housing_valid(p: PlayerState) -> bool:
     return True
 
 
-def rearrange_moves(p: PlayerState) -> list[tuple[Animal, str, str]]:
-    """Every single-Animal move between holders (the waiting area included as a source)."""
-    present = {a for here in p.animals.values() for a in here}
+def rearrange_moves(p: PlayerState, waiting: bool = True) -> list[MoveAnimal]:
+    """Every single-Animal move between holders, the waiting area a source too unless
+    ``waiting`` is False."""
+    herd = p.animals
+    present: set[Animal] = set()
+    for here in herd.values():
+        present.update(here)
     if not present:
         return []
-    # Where one more Animal of each type present may go: computed once per type, not per source.
-    room = []
+    # Where one more Animal of each type present may go, in the order of the holders: computed
+    # once per type, not per source.
+    targets: dict[Animal, list[str]] = {a: [] for a in present}
     for hid, cap, mixed, _ in holders(p):
-        here = p.animals.get(hid, {})
-        if sum(here.values()) < cap:
-            room.append((hid, mixed, {a for a, n in here.items() if n}))
-    targets = {a: [hid for hid, mixed, kinds in room if mixed or kinds <= {a}] for a in present}
-    return [
-        (animal, src, hid)
-        for src, here in p.animals.items()
-        for animal in here
-        for hid in targets[animal]
-        if hid != src
-    ]
+        here = herd.get(hid)
+        if here:
+            if sum(here.values()) >= cap:
+                continue
+            if not mixed:
+                kinds = [a for a, n in here.items() if n]
+                if len(kinds) == 1:
+                    if kinds[0] in targets:
+                        targets[kinds[0]].append(hid)
+                    continue
+                if kinds:
+                    continue  # two types where one is allowed: room for neither
+        for dsts in targets.values():
+            dsts.append(hid)
+    moves: list[MoveAnimal] = []
+    for src, here in herd.items():
+        if waiting or src != WAITING:
+            for animal in here:
+                # Each move record is made once and shared (moves are frozen).
+                made = _MOVES.setdefault((animal, src), {})
+                for dst in targets[animal]:
+                    if dst != src:
+                        move = made.get(dst)
+                        if move is None:
+                            move = made[dst] = MoveAnimal(animal, src, dst)
+                        moves.append(move)
+    return moves
+
+
+#: Each single-Animal move made so far, by (Animal, source) and destination (a few thousand at
+#: most: 3 types, some 30 holders).
+_MOVES: dict[tuple[Animal, str], dict[str, MoveAnimal]] = {}
 
 
 def breed(g: Game, p: PlayerState) -> int:

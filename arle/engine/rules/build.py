@@ -12,9 +12,18 @@ from ..content.tiles import Tile
 from ..interpreter.events import TileFlipped
 from ..interpreter.moves import Choose, Flip
 from ..interpreter.state import PlayerState
-from ..interpreter.steps import Decision, OptionKind, PayCost, PlaceNewTile, PlaceTileDecision, Script, Step
+from ..interpreter.steps import (
+    Decision,
+    OptionKind,
+    PayCost,
+    PlaceNewTile,
+    PlaceTileDecision,
+    Script,
+    Step,
+    choice,
+)
 from . import homeboard
-from .payments import Cost, cost, payment_options
+from .payments import Cost, can_pay, cost
 from .prospects import PaidStep
 from .supply import return_tile, take_tile, tile_left
 
@@ -30,7 +39,7 @@ def buildable_buildings(g: Game, p: PlayerState) -> list[str]:
     """Buildings still on the game board that the player can pay for and place."""
     if not homeboard.empty_land_spaces(p):
         return []
-    return [b for b in g.state.available_buildings if payment_options(BUILDINGS[b].cost, p.goods)]
+    return [b for b in g.state.available_buildings if can_pay(BUILDINGS[b].cost, p.goods)]
 
 
 @attrs.frozen
@@ -54,7 +63,7 @@ class ChooseBuildingDecision(Decision):
         return t("Choose a Building to build")
 
     def options(self, g: Game) -> list[Move]:
-        return [Choose(b) for b in buildable_buildings(g, g.state.players[self.player])]
+        return [choice(b) for b in buildable_buildings(g, g.state.players[self.player])]
 
     def option_text(self, g: Game, option: str) -> Text:
         return noun(BUILDINGS[option].name)
@@ -89,7 +98,7 @@ class BuildStall(PaidStep):
         return (
             tile_left(g, Tile.STALL)
             and bool(homeboard.empty_land_spaces(p))
-            and bool(payment_options(STALL_COST, p.goods))
+            and can_pay(STALL_COST, p.goods)
         )
 
     def start(self, g: Game, p: PlayerState) -> Decision | None:
@@ -122,7 +131,7 @@ class StallToStable(PaidStep):
         return (
             tile_left(g, Tile.STABLE)
             and bool(stalls(p))
-            and bool(payment_options(STABLE_COST, p.goods))
+            and can_pay(STABLE_COST, p.goods)
         )
 
     def start(self, g: Game, p: PlayerState) -> Decision | None:

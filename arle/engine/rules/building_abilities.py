@@ -55,7 +55,7 @@ from .building_steps import (
     SmithyExchange,
 )
 from .equipment_steps import GainEquipment
-from .payments import Bundle, can_afford, payment_options
+from .payments import Bundle, can_afford, can_pay
 from .supply import gain, pay, tile_left
 from .warden import UpgradeTile
 
@@ -173,7 +173,7 @@ def _useful(g: Game, p: PlayerState, ex: AnytimeExchange) -> bool:
 def _exchange_usable(g: Game, p: PlayerState, ex: AnytimeExchange) -> bool:
     return (
         can_afford(ex.price, p.goods)
-        and animals.count(p, Animal.HORSE) >= ex.min_horses
+        and (not ex.min_horses or animals.count(p, Animal.HORSE) >= ex.min_horses)
         and _useful(g, p, ex)
     )
 
@@ -205,7 +205,7 @@ def _keeps_payable(g: Game, p: PlayerState, price: Bundle, gets: Bundle) -> bool
     for good, n in gets:
         after[good] += n
     return all(
-        payment_options(c, after) or not payment_options(c, p.goods) for c in pending
+        can_pay(c, after) or not can_pay(c, p.goods) for c in pending
     )
 
 

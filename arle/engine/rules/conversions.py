@@ -11,7 +11,7 @@ from ..content.goods import Animal, Good
 from ..content.text import Text, noun, t, tn
 from ..interpreter.moves import Choose, Done
 from ..interpreter.state import PlayerState
-from ..interpreter.steps import CountedDecision, Decision, OptionKind, Step, counter
+from ..interpreter.steps import CountedDecision, Decision, OptionKind, Step, choice, counter
 from . import animals
 from .payments import Bundle, can_afford
 from .supply import gain, pay
@@ -116,7 +116,7 @@ class ConvertDecision(CountedDecision):
         return tn("Convert: up to {n} more", "Convert: up to {n} more", self.remaining)
 
     def _targets(self, g: Game, p: PlayerState) -> list[Move]:
-        return [Choose(v.key) for v in variants(self.conversion, p) if affordable(v, p)]
+        return [choice(v.key) for v in variants(self.conversion, p) if affordable(v, p)]
 
     def _none_now(self, g: Game) -> list[Move]:
         from .prospects import open_options

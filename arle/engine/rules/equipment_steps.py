@@ -3,6 +3,7 @@ Fields (Farmer: 1 Field per Plow). Costs from the rulebook's ↻1 and ↻3."""
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 import attrs
@@ -93,7 +94,17 @@ STORE = "store"
 
 def equipment_cost_steps(kind: Equipment) -> list[Step]:
     """Pay the piece's Wood and Animals together, then put it in the Barn (↻1, ↻3). A Plow takes a
-    Cattle or a Horse: the player picks the Animal first when both are possible."""
+    Cattle or a Horse: the player picks the Animal first when both are possible. A fresh list
+    (a Script runs it down) of the steps made once per kind (they are frozen)."""
+    return list(_equipment_cost_steps(kind))
+
+
+@functools.cache
+def _equipment_cost_steps(kind: Equipment) -> tuple[Step, ...]:
+    return tuple(_cost_steps(kind))
+
+
+def _cost_steps(kind: Equipment) -> list[Step]:
     info = EQUIPMENT[kind]
     if kind is Equipment.PLOW:
         return [
@@ -108,7 +119,7 @@ def equipment_cost_steps(kind: Equipment) -> list[Step]:
 
 
 def affordable(g: Game, p: PlayerState, kind: Equipment) -> bool:
-    first = equipment_cost_steps(kind)[0]
+    first = _equipment_cost_steps(kind)[0]
     return first.possible(g, p)
 
 

@@ -7,6 +7,7 @@ row 0. The Dike Line is the highest gap holding 3 Dikes; every row below it is l
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 from ..interpreter.events import DikeMoved, MoorChanged, TilePlaced, TileRemoved
@@ -40,8 +41,14 @@ def dikes_in_gap(p: PlayerState, gap: int) -> int:
 
 def dike_line(p: PlayerState) -> int:
     """The gap of the Dike Line: the highest gap with 3 Dikes side by side."""
+    return _dike_line(tuple(p.dikes))
+
+
+@functools.lru_cache(maxsize=1024)
+def _dike_line(dikes: tuple[tuple[int, int], ...]) -> int:
+    """``dike_line`` of the Dikes at ``dikes``: asked at every listing, the Dikes seldom move."""
     counts = [0] * GAPS
-    for gap, _ in p.dikes:
+    for gap, _ in dikes:
         counts[gap] += 1
     return max(g for g in range(GAPS) if counts[g] == COLS)
 
@@ -61,15 +68,19 @@ def moor_at(p: PlayerState, space: Space) -> MoorTile | None:
     return None
 
 
+#: The land spaces, in order, below each first land row.
+_LAND_BELOW = {top: tuple((r, c) for r in range(top, ROWS) for c in range(COLS)) for top in range(ROWS)}
+
+
 def land_spaces(p: PlayerState) -> list[Space]:
-    top = first_land_row(p)
-    return [(r, c) for r in range(top, ROWS) for c in range(COLS)]
+    return list(_LAND_BELOW[first_land_row(p)])
 
 
 def empty_land_spaces(p: PlayerState) -> list[Space]:
     """Land spaces with no tile and no Moor: where tiles go, and pastures for 2 Animals."""
     covered = {s for m in p.moors for s in m.spaces}
-    return [s for s in land_spaces(p) if s not in p.tiles and s not in covered]
+    tiles = p.tiles
+    return [s for s in _LAND_BELOW[first_land_row(p)] if s not in tiles and s not in covered]
 
 
 def tidal_penalty_spaces(p: PlayerState) -> int:

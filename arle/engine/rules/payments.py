@@ -87,6 +87,36 @@ def payment_options(c: Cost, have: Mapping[Good, int]) -> list[Bundle]:
     return [bundle for bundle in all_ways(c) if can_afford(bundle, have)]
 
 
+def can_pay(c: Cost, have: Mapping[Good, int]) -> bool:
+    """Whether some way to pay ``c`` is affordable: ``bool(payment_options(c, have))``, without
+    listing them all. Asked for every building at every listing, and mostly no: what every way
+    takes is checked first."""
+    least, ways = _least_and_ways(c)
+    for g, n in least:
+        if have.get(g, 0) < n:
+            return False
+    if len(ways) == 1:
+        return True  # the one way is what it takes at least
+    for bundle in ways:
+        for g, n in bundle:  # can_afford, inlined
+            if have.get(g, 0) < n:
+                break
+        else:
+            return True
+    return False
+
+
+@functools.lru_cache(maxsize=1024)
+def _least_and_ways(c: Cost) -> tuple[Bundle, tuple[Bundle, ...]]:
+    """What every way to pay ``c`` takes at least (the goods common to all ways, each at its
+    smallest amount), and every way (``all_ways``)."""
+    ways = all_ways(c)
+    amounts = [dict(way) for way in ways]
+    common = set(amounts[0]).intersection(*amounts[1:]) if amounts else set()
+    least = tuple(sorted((g, min(a[g] for a in amounts)) for g in common))
+    return least, ways
+
+
 @functools.lru_cache(maxsize=1024)
 def all_ways(c: Cost) -> tuple[Bundle, ...]:
     """Every distinct way to pay ``c``, affordable or not (costs are few: computed once each)."""

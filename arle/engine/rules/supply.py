@@ -14,6 +14,10 @@ if TYPE_CHECKING:
     from ..interpreter.state import PlayerState
 
 
+#: Each good's name for the events (``good.value``, a slow enum property, read at every gain).
+_NAME = {good: good.value for good in Good}
+
+
 def gain(g: Game, p: PlayerState, good: Good, n: int) -> int:
     """Add ``n`` of ``good``; on the Goods Track anything above the cap is lost. Returns the gain."""
     if n <= 0:
@@ -23,7 +27,7 @@ def gain(g: Game, p: PlayerState, good: Good, n: int) -> int:
     new = have + n if cap is None else min(cap, have + n)
     if new != have:
         p.goods[good] = new
-        g.emit(GoodsChanged(p.index, good.value, new - have, new))
+        g.emit(GoodsChanged(p.index, _NAME[good], new - have, new))
     return new - have
 
 
@@ -33,7 +37,7 @@ def pay(g: Game, p: PlayerState, bundle: Bundle) -> None:
     for good, n in bundle:
         if n:
             p.goods[good] -= n
-            g.emit(GoodsChanged(p.index, good.value, -n, p.goods[good]))
+            g.emit(GoodsChanged(p.index, _NAME[good], -n, p.goods[good]))
 
 
 def take_tile(g: Game, kind: Tile | Equipment) -> bool:

@@ -104,7 +104,7 @@ def sale_options(p: PlayerState, dest: str, sold: list[str] | tuple[str, ...] = 
 
 def can_sell_any(g: Game, p: PlayerState, dest: str) -> bool:
     """Loading ``dest`` is legal only if at least one of its items can be sold at once."""
-    return bool(sale_options(p, dest))
+    return any(option_keys(p, sale.key) for sale in DESTINATIONS[dest].sales)
 
 
 def sell(g: Game, p: PlayerState, dest: str, option: str) -> int:

@@ -28,6 +28,8 @@ if TYPE_CHECKING:
     from ..interpreter.moves import Move
 
 LOADING_STATION = "loading_station"
+#: The phases vehicles are loaded in.
+WORK_PHASES = (Phase.WORK, Phase.FINAL_TURNS)
 DEST_PREFIX = "dest:"
 
 #: What each loadable good costs from the personal supply and what lies on the vehicle instead.
@@ -117,27 +119,42 @@ def load_moves(g: Game, p: PlayerState) -> list[Move]:
     """Every Load move the player may make now: any time of the Work Phase on your turn, in the
     middle of an action too, except while a payment or a sale waits for your choice (a pending
     payment must not lose its goods to a vehicle; one sale at a time)."""
-    if g.state.phase not in (Phase.WORK, Phase.FINAL_TURNS):
+    if not p.barn or g.state.phase not in WORK_PHASES:
         return []
     pending = g.decision
     if pending is not None and not pending.allows_loading:
         return []
     # The sizes that fit at each start of each vehicle, worked out before any item is priced.
-    free: list[tuple[EquipmentPiece, int, set[int]]] = []
+    free: list[tuple[EquipmentPiece, int, frozenset[int]]] = []
     for piece in p.barn:
-        spaces = EQUIPMENT[piece.kind].spaces
-        if not spaces:
-            continue
-        taken = occupied(piece)
-        for start in range(len(spaces)):
-            ok = {n for n in ITEM_SIZES if (c := span(piece, start, n)) and not taken.intersection(c)}
-            if ok:
-                free.append((piece, start, ok))
+        if EQUIPMENT[piece.kind].spaces:
+            layout = tuple([(x.start, x.size) for x in piece.load]) if piece.load else ()
+            free += [(piece, start, ok) for start, ok in _free_starts(piece.kind, layout)]
     if not free:
         return []
     items = _affordable_items(g, p, set().union(*(ok for _, _, ok in free)))
     sized = [(it, item_size(it)) for it in items]
     return [Load(piece.id, start, it) for piece, start, ok in free for it, n in sized if n in ok]
+
+
+@functools.lru_cache(maxsize=1024)
+def _free_starts(
+    kind: Equipment, layout: tuple[tuple[int, int], ...]
+) -> tuple[tuple[int, frozenset[int]], ...]:
+    """Each start of a vehicle of ``kind`` loaded with items at ``layout`` ((start, size) each)
+    with the item sizes that fit there: a function of the kind and the layout alone, asked at
+    every listing."""
+    taken: set[int] = set()
+    for start, size in layout:
+        taken.update(_span(kind, start, size) or ())
+    result = []
+    for start in range(len(EQUIPMENT[kind].spaces)):
+        ok = frozenset(
+            n for n in ITEM_SIZES if (c := _span(kind, start, n)) and not taken.intersection(c)
+        )
+        if ok:
+            result.append((start, ok))
+    return tuple(result)
 
 
 def apply_load(g: Game, p: PlayerState, move: Move) -> None:
