@@ -246,8 +246,8 @@ class SpaceItem(BoardItem):
         picture = QPixmap(math.ceil(size.width()), math.ceil(size.height()))
         picture.fill(Qt.GlobalColor.transparent)
         painter = QPainter(picture)
-        painter.scale(scale, scale)
-        painter.translate(GROUND_MARGIN, GROUND_MARGIN)
+        shift = GROUND_MARGIN * scale  # (the border's room)
+        painter.setTransform(QTransform(scale, 0, 0, scale, shift, shift))
         self._paint_ground(painter, status, summer)
         painter.end()
         return picture
