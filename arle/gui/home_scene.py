@@ -214,13 +214,9 @@ class HomeBoardScene(SessionScene):
         self.part("travel track", (), self._build_travel_spaces)
         self.part("travel", tuple(p.travel), lambda: self._build_travel(p))
         self.part("labels", (), self._build_labels)
-        flips = frozenset(m.target for m in legal if isinstance(m, Flip))
-        places = frozenset(m.space for m in legal if isinstance(m, PlaceTile))
-        cuts = frozenset(m.moor for m in legal if isinstance(m, CutPeat))
+        self._build_grid(p, legal)
         dikes = tuple(p.dikes)
         tiles = tuple(p.tiles.items())
-        moors = tuple((m.id, m.spaces, m.dehydrated, m.peat, m.small) for m in p.moors)
-        self.part("grid", (dikes, tiles, moors, flips, places, cuts), lambda: self._build_grid(p, legal))
         dike_moves = frozenset((m.dike, m.to) for m in legal if isinstance(m, MoveDike))
         self.part("dikes", (dikes, dike_moves), lambda: self._build_dikes(p, legal))
         tile = self.pending_tile()
@@ -336,30 +332,38 @@ class HomeBoardScene(SessionScene):
                           True, ink)
 
     def _build_grid(self, p: PlayerState, legal: list[Any]) -> None:
+        """The polder grid, a part a space, a Moor and the Dike Line each: a tile placed, a
+        Dike moved or the free spaces lit for a tile draw those spaces again, not the grid."""
         land_top = H.first_land_row(p)
-        covered = {s: m for m in p.moors for s in m.spaces}
-        flips = {m.target for m in legal if isinstance(m, Flip)}
-        place_targets = {m.space for m in legal if isinstance(m, PlaceTile)}
+        covered = {s for m in p.moors for s in m.spaces}
+        flips = frozenset(m.target for m in legal if isinstance(m, Flip))
+        places = {m.space for m in legal if isinstance(m, PlaceTile)}
+        cuts = frozenset(m.moor for m in legal if isinstance(m, CutPeat))
         for r in range(H.ROWS):
             for c in range(H.COLS):
-                rect = cell_rect(r, c)
-                if r < land_top:
-                    self._tidal(rect, r)
-                    continue
-                if (r, c) in covered:
-                    continue
+                name, rect = f"space {r},{c}", cell_rect(r, c)
                 tile = p.tiles.get((r, c))
-                if tile is None:
-                    self._pasture(rect, r < 3, f"{r},{c}" in place_targets)
+                if r < land_top:
+                    self.part(name, ("tidal",), lambda rect=rect, r=r: self._tidal(rect, r))
+                elif (r, c) in covered:  # (drawn with its Moor)
+                    self.part(name, ("moor",), lambda: None)
+                elif tile is None:
+                    target = f"{r},{c}" in places
+                    self.part(name, ("land", target),
+                              lambda rect=rect, r=r, target=target: self._pasture(rect, r < 3, target))
                 else:
-                    self._tile(rect, tile, f"s{r},{c}", flips)
+                    space = f"s{r},{c}"
+                    self.part(name, ("tile", tile, space in flips),
+                              lambda rect=rect, tile=tile, space=space: self._tile(rect, tile, space, flips))
         for m in p.moors:
-            self._moor(m, legal, flips)
+            key = (m.spaces, m.dehydrated, m.peat, m.small, f"m{m.id}" in flips, m.id in cuts)
+            self.part(f"moor {m.id}", key, lambda m=m: self._moor(m, legal, flips))
         # The Dike Line: a strong line under the gap that holds 3 Dikes.
         line_y = row_top(land_top)
         line = QPainterPath(QPointF(GRID_X, line_y))
         line.lineTo(GRID_X + 3 * CELL_W, line_y)
-        self.add_lines(("dike line", line_y), line, QPen(QColor("#3b5d2a"), 2.5))
+        self.part("dike line", (line_y,),
+                  lambda: self.add_lines(("dike line", line_y), line, QPen(QColor("#3b5d2a"), 2.5)))
 
     def _tidal(self, rect: QRectF, row: int) -> None:
         box = self.add_box(rect.adjusted(1, 1, -1, -1), "#9fc3d6", "#5f8aa3", 2)
