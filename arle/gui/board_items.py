@@ -505,7 +505,20 @@ class MonthMarks(Layer):
 
 
 class HeaderItem(BoardItem):
-    """Half-year track (9 half-years, summer sun / winter snowflake), phase and starting player."""
+    """Half-year track (9 half-years, summer sun / winter snowflake), phase and starting player.
+    What happens now (the half-year and its phase) is a layer of its own (``HeaderText``): the
+    phase changes two or three times a half-year, the track's nine boxes once."""
+
+    #: Where the words on what happens now begin (after the track's nine boxes).
+    TEXT_X = 12.0 + HALF_YEARS * 54.0 + 10
+
+    def __init__(self, board: BoardScene, rect: QRectF) -> None:
+        super().__init__(board, rect)
+        self.text = HeaderText(self)
+
+    def refresh_look(self) -> None:
+        super().refresh_look()
+        self.text.refresh_look()
 
     def draw(self, painter: QPainter) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -536,16 +549,6 @@ class HeaderItem(BoardItem):
                 painter.setPen(QPen(style.INK, 3))
                 painter.setBrush(Qt.BrushStyle.NoBrush)
                 painter.drawRoundedRect(box.adjusted(-3, -3, 3, 3), 8, 8)
-        # what happens now and next
-        tx = x0 + HALF_YEARS * (cell + 4) + 10
-        painter.setPen(style.INK)
-        painter.setFont(_font(17, True))
-        title = _tr("Half-year {n} of {total}: {season}").format(
-            n=s.half_year, total=HALF_YEARS, season=style.season_name(s.season))
-        painter.drawText(QRectF(tx, 4, 420, 26), Qt.AlignmentFlag.AlignVCenter, title)
-        painter.setFont(_font(13))
-        painter.drawText(QRectF(tx, 32, 420, 40), Qt.AlignmentFlag.AlignVCenter | Qt.TextFlag.TextWordWrap,
-                         self._phase_text())
         # starting player
         sx = r.width() - 250
         svg(painter, "start_player", QRectF(sx, 10, 52, 52))
@@ -562,10 +565,36 @@ class HeaderItem(BoardItem):
 
     def look(self) -> object:
         s = self.session.game.state
-        return s.half_year, s.season, s.phase, s.start_player, self.session.player_name(s.start_player)
+        return s.half_year, s.start_player, self.session.player_name(s.start_player)
+
+
+class HeaderText(Layer):
+    """The half-year and what happens in it now, over the header (see ``HeaderItem``)."""
+
+    def __init__(self, header: HeaderItem) -> None:
+        super().__init__(header)
+        self.header = header
+
+    def look(self) -> object:
+        s = self.header.session.game.state
+        return s.half_year, s.season, s.phase
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None,
+              ) -> None:
+        s = self.header.session.game.state
+        tx = HeaderItem.TEXT_X
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(style.INK)
+        painter.setFont(_font(17, True))
+        title = _tr("Half-year {n} of {total}: {season}").format(
+            n=s.half_year, total=HALF_YEARS, season=style.season_name(s.season))
+        painter.drawText(QRectF(tx, 4, 420, 26), Qt.AlignmentFlag.AlignVCenter, title)
+        painter.setFont(_font(13))
+        painter.drawText(QRectF(tx, 32, 420, 40), Qt.AlignmentFlag.AlignVCenter | Qt.TextFlag.TextWordWrap,
+                         self._phase_text())
 
     def _phase_text(self) -> str:
-        s = self.session.game.state
+        s = self.header.session.game.state
         inventory = _tr("then the November inventory") if s.season == "summer" else \
             _tr("then the May inventory")
         if s.phase is Phase.WORK:

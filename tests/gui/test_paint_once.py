@@ -374,3 +374,36 @@ def test_the_action_spaces_share_six_grounds(qtbot, monkeypatch, tmp_path) -> No
     zooms = {key[4] for key in board_items._GROUNDS}
     assert len(grounds) >= 90  # three turns of thirty cards, and the first pictures
     assert len(pictures) == len(board_items._GROUNDS) <= 6 * len(zooms)
+
+
+def test_the_half_year_track_is_drawn_again_only_when_the_half_year_turns(
+        qtbot, monkeypatch, tmp_path) -> None:
+    """Issue 15: the phase changes two or three times a half-year (work, inventory); the header's
+    words on what happens now are a layer of their own, and the half-year track's nine boxes
+    are drawn again only when the half-year (or the Starting Player) changes."""
+    from PySide6.QtWidgets import QApplication
+
+    from arle.gui.board_items import HeaderItem, HeaderText
+
+    tracks = calls(monkeypatch, HeaderItem, "draw")  # (before the items are made)
+    texts = calls(monkeypatch, HeaderText, "paint")
+    window = open_main_window(qtbot, monkeypatch, tmp_path, (1600, 1000))
+    window.install(GameHistory(setup_for(5, 2)))
+    QApplication.processEvents()
+    header = window.page.board_scene.header
+    tracks.clear()
+    texts.clear()
+    session, rng = window.session, random.Random(5)
+    seen_track, seen_text = [header.look()], [header.text.look()]
+    while session.game.state.half_year < 5:
+        session.try_apply(choose_move(rng, session.legal_moves()))
+        for _ in range(5):
+            QApplication.processEvents()
+        window.page.board_scene.ensure_fresh()
+        if header.look() != seen_track[-1]:
+            seen_track.append(header.look())
+        if header.text.look() != seen_text[-1]:
+            seen_text.append(header.text.look())
+    assert len(seen_track) - 1 == 4  # four half-years turned
+    assert len(tracks) <= len(seen_track) - 1 < len(seen_text) - 1
+    assert len(texts) >= len(tracks) + 4  # the phase's words changed more often
