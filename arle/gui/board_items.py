@@ -120,27 +120,6 @@ class BoardItem(QGraphicsItem):
             painter.drawRoundedRect(self.local().adjusted(-1, -1, 1, 1), radius, radius)
 
 
-class GlowRing(QGraphicsItem):
-    """The green ring over a board item that a move may choose (a building to build, a Tool
-    Track to advance), shown and hidden as the choice comes and goes. Drawn into the item's
-    own picture, it made twenty building cards draw their words and cost pictures again
-    (8-15 ms) when a building was to be chosen, and again when it was chosen."""
-
-    def __init__(self, host: BoardItem) -> None:
-        super().__init__(host)
-        self.host = host  # (not ``parentItem()``: see ``scene.SessionScene.add_item``)
-        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        self.setVisible(False)
-
-    def boundingRect(self) -> QRectF:
-        return self.host.boundingRect()
-
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None,
-              ) -> None:
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        self.host.paint_glow(painter, self.host.GLOW_RADIUS)
-
-
 # -- action spaces ---------------
 
 
@@ -277,6 +256,24 @@ GROUND_MARGIN = 2.0
 
 #: A closed action space's name and pictures, dimmed over its grey ground (as muted ink).
 FACE_CLOSED_OPACITY = 0.6
+
+
+class GlowRing(Layer):
+    """The green ring over a board item that a move may choose (a building to build, a Tool
+    Track to advance), shown and hidden as the choice comes and goes. Drawn into the item's
+    own picture, it made twenty building cards draw their words and cost pictures again
+    (8-15 ms) when a building was to be chosen, and again when it was chosen. A ring is cheap
+    to draw: it keeps no picture of its own."""
+
+    def __init__(self, host: BoardItem) -> None:
+        super().__init__(host)
+        self.setCacheMode(QGraphicsItem.CacheMode.NoCache)
+        self.setVisible(False)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None,
+              ) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        self.host.paint_glow(painter, self.host.GLOW_RADIUS)
 
 
 class SpaceFace(Layer):
@@ -509,8 +506,10 @@ class HeaderItem(BoardItem):
     What happens now (the half-year and its phase) is a layer of its own (``HeaderText``): the
     phase changes two or three times a half-year, the track's nine boxes once."""
 
+    #: The track's left edge and the width of a half-year's box (4 apart).
+    TRACK_X, CELL = 12.0, 50.0
     #: Where the words on what happens now begin (after the track's nine boxes).
-    TEXT_X = 12.0 + HALF_YEARS * 54.0 + 10
+    TEXT_X = TRACK_X + HALF_YEARS * (CELL + 4) + 10
 
     def __init__(self, board: BoardScene, rect: QRectF) -> None:
         super().__init__(board, rect)
@@ -530,8 +529,7 @@ class HeaderItem(BoardItem):
         painter.setPen(style.INK)
         painter.setFont(_font(15, True))
         painter.drawText(QRectF(12, 2, 170, 24), Qt.AlignmentFlag.AlignVCenter, _tr("Half-year track"))
-        cell = 50.0
-        x0 = 12.0
+        cell, x0 = self.CELL, self.TRACK_X
         for h in range(1, HALF_YEARS + 1):
             box = QRectF(x0 + (h - 1) * (cell + 4), 28, cell, cell - 8)
             summer = h % 2 == 1

@@ -208,7 +208,7 @@ class HomeBoardScene(SessionScene):
         title = _t("{name}'s Home Board").format(name=p.name)
         if self.mine_to_act():
             title += "  -  " + _t("your turn")
-        self.part("frame", (color.name(), title), lambda: self._build_frame(color, title))
+        self.part("frame", (color.name(), title), lambda: self.add_frame(color, title))
         self.part("goods track", (), self._build_track_spaces)
         self.part("goods", tuple(p.goods.items()), lambda: self._build_goods(p))
         self.part("travel track", (), self._build_travel_spaces)
@@ -234,10 +234,6 @@ class HomeBoardScene(SessionScene):
         astray = frozenset(m.animal for m in legal if isinstance(m, MoveAnimal | ReleaseAnimal)
                            and m.src == A.WAITING)
         self.part("animals", (animals, dikes, tiles, astray), lambda: self._build_animals(p, legal))
-
-    def _build_frame(self, color: QColor, title: str) -> None:
-        self.add_box(QRectF(4, 4, WIDTH - 8, HEIGHT - 8), "#efe8d2", color.darker(120), 12, 3)
-        self.add_text(title, 14, 6, 11, True)
 
     # Goods Track -----------------------------------------------------------------------------------------
 

@@ -178,9 +178,9 @@ class SessionScene(GameScene):
         super().__init__(session, parent)
         #: The parts of the last build by name ("": what ``build`` draws outside a ``part``).
         self._parts: dict[str, Part] = {}
-        #: While building: the last build's parts not drawn yet, and the part being drawn.
+        #: While building: the last build's parts not drawn yet; the part being drawn's pool of
+        #: reusable items, what it made and its top-level items.
         self._old: dict[str, Part] = {}
-        self._part = Part(None, 0)
         self._kept: dict[tuple[Any, ...], list[QGraphicsItem]] = {}
         self._made: dict[tuple[Any, ...], list[QGraphicsItem]] = {}
         self._top: list[QGraphicsItem] = []
@@ -221,7 +221,7 @@ class SessionScene(GameScene):
         parts of a Home Board, and going over its 170 texts and boxes to find that cost more
         than painting it. A board drawn in parts draws everything in parts: the parts are
         stacked in the order they are drawn."""
-        outer = (self._part, self._kept, self._made, self._top, self._order)
+        outer = (self._kept, self._made, self._top, self._order)
         band = self._bands
         self._bands += 1
         old = self._old.pop(name, None)
@@ -232,13 +232,13 @@ class SessionScene(GameScene):
         # a piece carrying texts or boxes that are not part of its look is made anew
         kept: dict[tuple[Any, ...], list[QGraphicsItem]] = {}
         if old is not None:
-            kept = {key: [i for i in items if i.face is not None or not getattr(i, "has_children", False)]
-                    if key[0] == "piece" else items for key, items in old.made.items()}
+            kept = {look: [i for i in items if i.face is not None or not getattr(i, "has_children", False)]
+                    if look[0] == "piece" else items for look, items in old.made.items()}
             reused = {id(item) for items in kept.values() for item in items}
             for item in old.top:  # (with their children)
                 if id(item) not in reused:
                     self.removeItem(item)
-        self._part, self._kept, self._made, self._top = part, kept, part.made, part.top
+        self._kept, self._made, self._top = kept, part.made, part.top
         self._order = band * self.BAND
         try:
             draw()
@@ -246,7 +246,7 @@ class SessionScene(GameScene):
             for items in self._kept.values():  # what the new picture no longer shows
                 for item in items:
                     self.removeItem(item)
-            self._part, self._kept, self._made, self._top, self._order = outer
+            self._kept, self._made, self._top, self._order = outer
 
     def raise_part(self, height: float) -> None:
         """Lift what the part being drawn has drawn so far by ``height``, in the same order: a
@@ -402,6 +402,11 @@ class SessionScene(GameScene):
             item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self._made.setdefault(key, []).append(item)
         return item
+
+    def add_frame(self, color: QColor, title: str) -> None:
+        """A player's board: its edge in the player's colour, and its title."""
+        self.add_box(self.sceneRect().adjusted(4, 4, -4, -4), "#efe8d2", color.darker(120), 12, 3)
+        self.add_text(title, 14, 6, 11, True)
 
     def add_lines(self, key: tuple[Any, ...], path: QPainterPath, pen: QPen) -> Any:
         """Lines drawn along ``path`` (waves, a rule), kept from the last build when ``key`` (what

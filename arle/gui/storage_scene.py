@@ -260,7 +260,7 @@ class StorageScene(SessionScene):
         legal = self.my_legal()
         color = player_color(self.session, self.player)
         title = _t("{name}'s Storage board: Travel Destinations and Barn").format(name=p.name)
-        self.part("frame", (color.name(), title), lambda: self._build_frame(color, title))
+        self.part("frame", (color.name(), title), lambda: self.add_frame(color, title))
         loadable = frozenset(m.item for m in legal if isinstance(m, Load))
         self.part("destinations", (tuple(p.destinations), tuple(p.travel), loadable),
                   lambda: self._build_destinations(p, legal))
@@ -270,10 +270,6 @@ class StorageScene(SessionScene):
         sale = self.sale()
         if sale is not None:
             self.part("sale", None, lambda: self._build_sale_panel(sale, legal))  # drawn last: on top
-
-    def _build_frame(self, color: QColor, title: str) -> None:
-        self.add_box(QRectF(4, 4, WIDTH - 8, HEIGHT - 8), "#efe8d2", color.darker(120), 12, 3)
-        self.add_text(title, 14, 6, 11, True)
 
     def _build_destinations(self, p: PlayerState, legal: list[Any]) -> None:
         loadable = {m.item for m in legal if isinstance(m, Load)}

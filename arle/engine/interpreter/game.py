@@ -50,7 +50,7 @@ class Game:
         self._events: list[Event] = []
         self._legal_moves: list[Move] | None = None
         self._options: tuple[Decision, list[Move]] | None = None
-        self._n_decision = 0  # _legal[:_n_decision] answer the decision, the rest are anytime
+        self._n_decision = 0  # _legal_moves[:_n_decision] answer the decision, the rest are anytime
         self._start_half_year()
         self._advance()
         self.setup_events = self._take_events()
@@ -98,7 +98,8 @@ class Game:
         ``anytime_moves()``."""
         legal = self._legal_moves
         if legal is None:
-            legal = self._legal = self._compute_legal()
+            legal = self._compute_legal()
+            self._set_legal(legal)
         return list(legal)
 
     def decision_moves(self) -> list[Move]:
@@ -124,18 +125,13 @@ class Game:
         directly), forget what was derived from the old state (the legal moves, the pending
         decision's options), run the automatic steps and phase changes until a player must
         decide, and return the events raised since the last move."""
-        self._legal = None
+        self._set_legal(None)
         self._advance()
         return self._take_events()
 
-    @property
-    def _legal(self) -> list[Move] | None:
-        """The legal moves once computed. Setting it (to None when the state changed) also
-        forgets the options ``_advance`` found for the pending decision."""
-        return self._legal_moves
-
-    @_legal.setter
-    def _legal(self, moves: list[Move] | None) -> None:
+    def _set_legal(self, moves: list[Move] | None) -> None:
+        """Keep ``moves`` as the legal moves (None: the state changed), and forget the options
+        ``_advance`` found for the pending decision."""
         self._legal_moves = moves
         self._options = None
 
@@ -192,7 +188,7 @@ class Game:
         """Why ``move`` is not legal now (by ``player`` if given: it may not be their turn), as a
         message id with parameters (``messages.render`` words it); None exactly when it is legal."""
         if self._legal_moves is None:
-            self._legal = self._compute_legal()
+            self._set_legal(self._compute_legal())
         if (player is None or player == self.actor) and self._index(move) >= 0:
             return None
         return explain(self, move, player)
@@ -201,12 +197,12 @@ class Game:
         """Play ``move``; returns what changed. An illegal move raises IllegalMove, changing
         nothing."""
         if self._legal_moves is None:
-            self._legal = self._compute_legal()
+            self._set_legal(self._compute_legal())
         index = self._index(move)
         if index < 0:
             what = describe(move) if type(move).__name__ in MOVE_TYPES else f"{move!r} (not a move)"
             raise IllegalMove(f"{what} is not a legal move now ({self.prompt()})")
-        self._legal_moves = self._options = None  # as ``self._legal = None``, without the setter
+        self._legal_moves = self._options = None  # (``_set_legal(None)``, inlined: every move)
         actor = self.actor
         assert actor is not None
         d = self.decision
