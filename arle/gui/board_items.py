@@ -78,6 +78,10 @@ class BoardItem(QGraphicsItem):
         if look != self._look or look[0] is None:
             self._look = look
             self.update()
+        self.refresh_look_ring()
+
+    def refresh_look_ring(self) -> None:
+        """Show the ring over the item while a move may choose it."""
         if self.glow and self._ring is None:
             self._ring = GlowRing(self)
         if self._ring is not None and self._ring.isVisible() != self.glow:
@@ -158,7 +162,11 @@ class SpaceItem(BoardItem):
         self.space = ACTION_SPACES[space_id]
         self.picture = pictures.space_picture(space_id)
         self.hover = False
+        self._hovered = False
         self.setToolTip(self._tooltip())
+        # The ground is a blit of a picture shared by the cards (``draw``): a picture of its own
+        # would hold the same pixels again, 1.3 MB for the thirty cards.
+        self.setCacheMode(QGraphicsItem.CacheMode.NoCache)
         self.face = SpaceFace(self)
         self.overlay = SpaceOverlay(self)  # (above the face)
 
@@ -183,13 +191,26 @@ class SpaceItem(BoardItem):
 
     def refresh_look(self) -> None:
         """Repaint the card's ground if its status changed (its face is dimmed or not, never
-        drawn again), the overlay if the Worker, hover or glow did."""
+        drawn again), the overlay if its Worker did, the ring if the glow or hover did."""
         status = self.status()
         if status != self._look:
             self._look = status
             self.update()
             self.face.setOpacity(FACE_CLOSED_OPACITY if status == "closed" else 1.0)
         self.overlay.refresh_look()
+        self.refresh_look_ring()
+        if self.hover != self._hovered:
+            self._hovered = self.hover
+            if self._ring is not None:
+                self._ring.update()
+
+    def paint_glow(self, painter: QPainter, radius: float = 7) -> None:
+        """The ring of a space a Worker may go to, filled while a dragged Worker is over it."""
+        if self.hover and self.glow:
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(QColor(46, 157, 91, 60))
+            painter.drawRoundedRect(self.local(), 7, 7)
+        super().paint_glow(painter, radius)
 
     def worker_rect(self) -> QRectF:
         h = self.rect.height() - 12
@@ -204,25 +225,26 @@ class SpaceItem(BoardItem):
         status = self._look if isinstance(self._look, str) else self.status()
         summer = self.space.season == "summer"
         t = painter.worldTransform()
-        uniform = t.type().value <= QTransform.TransformationType.TxScale.value and t.m11() == t.m22()
-        if not uniform or painter.device().devicePixelRatioF() != 1.0:  # (drawn as it is)
-            self._paint_ground(painter, status, summer)
+        if t.type().value > QTransform.TransformationType.TxScale.value or t.m11() != t.m22():
+            self._paint_ground(painter, status, summer)  # (turned or stretched: drawn as it is)
             return
-        key = (status, summer, self.rect.width(), self.rect.height(), round(t.m11(), 4))
+        ratio = painter.device().devicePixelRatioF()
+        key = (status, summer, self.rect.width(), self.rect.height(), round(t.m11(), 4), ratio)
         picture = _GROUNDS.get(key)
         if picture is None:
             if len(_GROUNDS) >= GROUNDS_KEPT:  # (another zoom: the old ones go)
                 _GROUNDS.clear()
-            picture = _GROUNDS[key] = self._ground_picture(status, summer, t.m11())
-        corner = t.map(QPointF(-GROUND_MARGIN, -GROUND_MARGIN))
+            picture = _GROUNDS[key] = self._ground_picture(status, summer, t.m11(), ratio)
+        corner = t.map(QPointF(-GROUND_MARGIN, -GROUND_MARGIN)) * ratio
         painter.save()
         painter.resetTransform()
-        painter.drawPixmap(QPointF(round(corner.x()), round(corner.y())), picture)
+        painter.drawPixmap(QPointF(round(corner.x()) / ratio, round(corner.y()) / ratio), picture)
         painter.restore()
 
-    def _ground_picture(self, status: str, summer: bool, scale: float) -> QPixmap:
-        size = (self.rect.size() + QSizeF(2 * GROUND_MARGIN, 2 * GROUND_MARGIN)) * scale
+    def _ground_picture(self, status: str, summer: bool, scale: float, ratio: float) -> QPixmap:
+        size = (self.rect.size() + QSizeF(2 * GROUND_MARGIN, 2 * GROUND_MARGIN)) * scale * ratio
         picture = QPixmap(math.ceil(size.width()), math.ceil(size.height()))
+        picture.setDevicePixelRatio(ratio)
         picture.fill(Qt.GlobalColor.transparent)
         painter = QPainter(picture)
         shift = GROUND_MARGIN * scale  # (the border's room)
@@ -299,20 +321,24 @@ class SpaceFace(Layer):
 
 
 class SpaceOverlay(Layer):
-    """What changes on an action space from move to move (its Worker, the glow of a legal
-    space, the hover of a dragged Worker), drawn over the card. A Worker placed, the glow coming
-    and going and the end of a round (every Worker home) then repaint this small picture, and
-    the card keeps its cached one: replaying the card's words and pictures cost a third of a
-    millisecond a card, thirty cards at the end of a round."""
+    """What changes on an action space from move to move, its Worker, drawn over the card (the
+    glow of a legal space and the hover of a dragged Worker are the card's ``GlowRing``). A
+    Worker placed and the end of a round (every Worker home) then repaint this small picture,
+    and the card keeps its cached one: replaying the card's words and pictures cost a third of
+    a millisecond a card, thirty cards at the end of a round."""
 
     def __init__(self, space: SpaceItem) -> None:
         super().__init__(space)
         self.space = space
 
+    def boundingRect(self) -> QRectF:
+        """The Worker's place only: a picture the size of the card was mostly empty (1.3 MB for
+        the thirty cards, each blended over its card at every repaint)."""
+        return self.space.worker_rect().adjusted(-2, -2, 2, 2)
+
     def look(self) -> object:
         space = self.space
-        return (space.session.game.state.occupied.get(space.space_id), space.hover, space.glow,
-                tuple(space.session.colors))
+        return (space.session.game.state.occupied.get(space.space_id), tuple(space.session.colors))
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None,
               ) -> None:
@@ -327,11 +353,6 @@ class SpaceOverlay(Layer):
             painter.setPen(QPen(QColor(0, 0, 0, 60), 1.2, Qt.PenStyle.DotLine))
             painter.setBrush(QColor(255, 255, 255, 80))
             painter.drawEllipse(wr.adjusted(3, 3, -3, -3))
-        if space.hover and space.glow:
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(QColor(46, 157, 91, 60))
-            painter.drawRoundedRect(space.local(), 7, 7)
-        space.paint_glow(painter)
 
 
 # -- month track with the Workers still to place ---------------

@@ -62,24 +62,27 @@ def test_a_move_does_not_lay_out_the_window_again(qtbot, monkeypatch, tmp_path) 
 
 def test_an_action_space_card_is_drawn_only_when_its_status_changes(qtbot, monkeypatch, tmp_path) -> None:
     """Issue 15: a Worker placed, the glow of the legal spaces coming and going and the end of a
-    round repaint many action spaces: a Worker or a glow repaints the overlay over the card, the
-    card's ground is drawn again only when its status changes (current, other season, closed),
-    and its words and pictures (the face, the dear part) are drawn once: a closed space's face
-    is dimmed, never drawn again. Qt blits the cached pictures otherwise."""
+    round repaint many action spaces: a Worker repaints the small overlay over the card's
+    Worker place, a glow shows the card's ring, the card's ground is repainted only when its
+    status changes (current, other season, closed; a blit of a shared picture, see
+    ``test_the_action_spaces_share_six_grounds``), and its words and pictures (the face, the
+    dear part) are drawn once: a closed space's face is dimmed, never drawn again. Qt blits the
+    cached pictures otherwise."""
     from PySide6.QtWidgets import QApplication
 
     from arle.gui.board_items import FACE_CLOSED_OPACITY, SpaceFace, SpaceItem, SpaceOverlay
 
-    grounds = calls(monkeypatch, SpaceItem, "draw")  # (before the items are made)
     faces = calls(monkeypatch, SpaceFace, "paint")
     overlays = calls(monkeypatch, SpaceOverlay, "paint")
     window = open_main_window(qtbot, monkeypatch, tmp_path, (1600, 1000))
     window.install(GameHistory(setup_for(5, 2)))
     QApplication.processEvents()
     spaces = window.page.board_scene.spaces
+    grounds = calls(monkeypatch, SpaceItem, "update")  # a repaint of the card asked (its ground)
     faces.clear()  # (the first pictures, at the zoom the window settles on)
     drawn: list[tuple[str, str]] = []
     statuses: set[tuple[str, str]] = set()
+    rings = 0
     session, rng = window.session, random.Random(5)
     while session.game.state.half_year < 5:  # four half-years: each space current, other, closed
         grounds.clear()
@@ -88,14 +91,18 @@ def test_an_action_space_card_is_drawn_only_when_its_status_changes(qtbot, monke
             QApplication.processEvents()
         drawn += [(item.space_id, item.status()) for item in grounds]
         statuses |= {(item.space_id, item.status()) for item in spaces.values()}
+        rings = max(rings, sum(item._ring is not None and item._ring.isVisible() for item in spaces.values()))
         for item in spaces.values():
             assert item.face.opacity() == (FACE_CLOSED_OPACITY if item.status() == "closed" else 1.0)
-    assert len(overlays) > 50  # Workers and glows repainted often...
+            assert (item._ring is not None and item._ring.isVisible()) == item.glow
+    assert len(overlays) > 50  # Workers repainted often...
+    assert rings >= 2  # (legal spaces glowed)
     assert len({status for _, status in statuses}) == 3
     last: dict[str, str] = {}
     for space, status in drawn:  # ...a card's ground only with a new status...
         assert last.get(space) != status, (space, status)
         last[space] = status
+    assert len(drawn) >= 60
     assert faces == []  # ...and its face never again
 
 
