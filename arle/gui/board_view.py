@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPoint, QPointF, Qt, Signal
+from PySide6.QtCore import QPoint, QPointF, QSize, Qt, Signal
 from PySide6.QtGui import QMouseEvent, QPainter, QResizeEvent, QShowEvent, QTransform, QWheelEvent
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
@@ -72,9 +72,19 @@ class BoardView(QGraphicsView):
         """The scale the board is shown at now."""
         return self.transform().m11()
 
+    def room(self) -> QSize:
+        """The viewport's size without scroll bars: the fit does not depend on them.
+        (``maximumViewportSize`` takes off a bar that is always on: a board whose bars went away
+        was fitted to the room it had with them, until fitted again.)"""
+        room = self.maximumViewportSize()
+        on = Qt.ScrollBarPolicy.ScrollBarAlwaysOn
+        bar = self.style().pixelMetric(self.style().PixelMetric.PM_ScrollBarExtent)
+        return room + QSize(bar if self.verticalScrollBarPolicy() == on else 0,
+                            bar if self.horizontalScrollBarPolicy() == on else 0)
+
     def wanted_scale(self) -> float:
         rect = self.sceneRect()
-        room = self.maximumViewportSize()  # without scroll bars: the fit does not depend on them
+        room = self.room()
         if rect.width() <= 0 or rect.height() <= 0 or room.width() <= 0 or room.height() <= 0:
             return self.readable_scale() * self.zoom
         # Two pixels to spare, as fitInView keeps: a board that fits to the last pixel would
@@ -96,7 +106,7 @@ class BoardView(QGraphicsView):
         """Scroll bars where the board at ``scale`` is larger than the view, decided here: left
         to Qt (as needed) they came and went while a board was hidden, and a board brought
         forward was painted twice."""
-        rect, room = self.sceneRect(), self.maximumViewportSize()
+        rect, room = self.sceneRect(), self.room()
         bar = self.style().pixelMetric(self.style().PixelMetric.PM_ScrollBarExtent)
         width, height = rect.width() * scale - SLACK, rect.height() * scale - SLACK
         wide, tall = width > room.width(), height > room.height()

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QIcon, QPixmapCache, QResizeEvent, QShowEvent
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QPoint, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QIcon, QImage, QPixmapCache, QRegion, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
+    QApplication,
     QFrame,
     QScrollArea,
     QSizePolicy,
@@ -37,6 +38,13 @@ def _tr(text: str) -> str:
 #: each board brought forward drew every piece again (7-12 ms instead of 3-5 ms), and pushed the
 #: game board's pictures out for the way back.
 PICTURE_CACHE_KB = 24 * 1024
+
+#: How long (ms) the window waits after a change, for the player's next input, before it makes the
+#: boards behind other tabs ready (``GamePage.prepare_next``); then one step follows another.
+PREPARE_AFTER_MS = 100
+#: The height (px) of the strips a board behind its tab is painted in off screen: a picture of a
+#: whole board would take 4.5 MB at once.
+PREPARE_STRIP = 128
 
 #: The heights (px) the side panel's parts keep in a short window (1280x720 with a title bar and
 #: a task bar): the rest of each scrolls.
@@ -227,6 +235,14 @@ class GamePage(QSplitter):
 
         self.inventory_summary = InventorySummary(session)
         self.inventory_summary.attach(self.views)
+        #: Boards behind other tabs are made ready while the player thinks (``prepare_next``).
+        self._prepare = QTimer(self)
+        self._prepare.setSingleShot(True)
+        self._prepare.timeout.connect(self.prepare_next)
+        self._unpainted: list[BoardView] = []
+        session.changed.connect(self._prepare_later)
+        session.reset.connect(self._prepare_later)
+        self._prepare_later()
 
     def board_views(self) -> list[BoardView]:
         return [self.board_view, *self.home_views, *self.storage_views, self.supply_view]
@@ -289,6 +305,69 @@ class GamePage(QSplitter):
         scenes' own processing (a nested ``sendPostedEvents`` makes what is posted next wait
         for what was already queued), and the window would be painted two or three times."""
         self.views.setCurrentIndex(index)
+
+    # -- the boards behind other tabs ------------------------------------------------------------
+
+    def _prepare_later(self, *_: Any) -> None:
+        self._prepare.start(PREPARE_AFTER_MS)
+
+    def preparing(self) -> bool:
+        """Whether a board behind another tab is still to be made ready (tests, ``bench``)."""
+        return self._prepare.isActive()
+
+    def prepare_next(self) -> None:
+        """Make one board behind another tab ready for the move that brings it forward: drawn
+        from the state in one step, painted off screen in the next, so that its pieces' and
+        texts' pictures are made. The move that brings it forward then costs a paint of cached
+        pictures (a Home Board hidden for a few moves took 5-9 ms to draw and as much again to
+        paint its new pictures). Each step is one event: the player's input comes between them,
+        and a drag or a glide in progress puts them off."""
+        busy = any(scene.drag.active or scene.motions.active for scene in self.scenes)
+        if busy or QApplication.mouseButtons() != Qt.MouseButton.NoButton:
+            self._prepare_later()
+            return
+        if self._unpainted:
+            view = self._unpainted.pop(0)
+            if not view.isVisible():
+                self._lay_out_behind(view)
+                self._paint_off_screen(view)
+        else:
+            view = next((v for v in self._prepare_order() if not v.isVisible() and v.board.prepare()), None)
+            if view is None:
+                return
+            self._unpainted.append(view)
+        self._prepare.start(0)
+
+    def _prepare_order(self) -> list[BoardView]:
+        """The boards the player to act is likeliest to need first: their own, then the others'."""
+        actor = self.session.game.actor or 0
+        players = range(len(self.home_views))
+        order = [*(self.home_views[(actor + i) % len(players)] for i in players),
+                 *(self.storage_views[(actor + i) % len(players)] for i in players)]
+        return [*order, self.board_view, self.supply_view]
+
+    def _lay_out_behind(self, view: BoardView) -> None:
+        """Give ``view`` the place of the tab in front, as showing it would: a tab's page is laid
+        out only when it comes forward, and Qt keeps a hidden widget's resize until it is shown
+        (the board would be painted at the wrong zoom, and again when shown)."""
+        place = self.views.currentWidget().geometry()
+        if view.geometry() != place:
+            old = view.size()
+            view.setGeometry(place)
+            QCoreApplication.sendEvent(view, QResizeEvent(view.size(), old))
+
+    @staticmethod
+    def _paint_off_screen(view: BoardView) -> None:
+        """Paint ``view`` as if shown, into a strip of picture after another and thrown away:
+        its items make their cached pictures for this view, as its first paint would."""
+        viewport = view.viewport()
+        ratio = viewport.devicePixelRatioF()
+        width, height = viewport.width(), viewport.height()
+        strip = QImage(round(width * ratio), round(min(height, PREPARE_STRIP) * ratio),
+                       QImage.Format.Format_ARGB32_Premultiplied)
+        strip.setDevicePixelRatio(ratio)
+        for top in range(0, height, PREPARE_STRIP):
+            viewport.render(strip, QPoint(0, 0), QRegion(0, top, width, PREPARE_STRIP))
 
     def _scene_view(self, scene: GameScene) -> BoardView:
         from arle.gui.board_view import BoardView

@@ -117,6 +117,16 @@ class GameScene(QGraphicsScene):
             self.redraw()
             self._animate, self.dropped = False, None
 
+    def prepare(self) -> bool:
+        """Redraw now, though no view shows this scene (``game_page.GamePage`` makes a board
+        behind another tab ready while the player thinks): no piece glides where nobody sees
+        it. False if there was nothing to redraw."""
+        if not self._dirty or self.drag.active:
+            return False
+        self._animate, self.dropped = False, None
+        self.ensure_fresh()
+        return True
+
     def redraw(self) -> None:
         raise NotImplementedError
 

@@ -193,3 +193,67 @@ def test_each_live_score_category_says_why_in_its_tooltip(qtbot):
     assert "no Large Vehicle: -3 VP" in panel.score_tip("equipment")
     assert panel.score_text("equipment") == f"{session.game.score(0).equipment:g}"
     assert all(panel.score_tip(key) for key in panel.scores.keys)
+
+
+def _game_with_the_board_in_front(qtbot):
+    window = MainWindow(autosave=False)
+    qtbot.addWidget(window)
+    window.resize(1600, 1000)
+    window.show()
+    window.install(GameHistory(new_setup(2, 3)))
+    page, session = window.page, window.session
+    session.changed.disconnect(page.follow)  # the game board stays in front
+    page.views.setCurrentIndex(0)
+    QApplication.processEvents()
+    return window, page, session
+
+
+def test_the_boards_behind_other_tabs_are_made_ready_while_the_player_thinks(qtbot, monkeypatch):
+    """Issue 15: a board behind another tab was drawn and its new pictures painted only in the
+    move that brought it forward (5-9 ms each, over a frame with the rest of the move). After a
+    pause it is drawn and painted off screen, a step an event; brought forward, it is neither
+    drawn again nor paints a piece anew, and shows what a board drawn afresh shows."""
+    from arle.gui.home_scene import HomeBoardScene
+    from arle.gui.pieces import PieceItem
+    from tests.gui.test_scene_rebuild import picture
+
+    _window, page, session = _game_with_the_board_in_front(qtbot)
+    qtbot.waitUntil(lambda: not page.preparing(), timeout=5000)  # (the boards not yet drawn)
+    home = page.home_views[0]
+    play(session, 6, random.Random(3))
+    QApplication.processEvents()
+    assert home.board._dirty  # not drawn in the moves themselves...
+    qtbot.waitUntil(lambda: not page.preparing(), timeout=5000)
+    assert not home.board._dirty  # ...but in the pause after them
+    builds: list[object] = []
+    pieces: list[object] = []
+    original_build, original_paint = HomeBoardScene.build, PieceItem.paint
+    monkeypatch.setattr(HomeBoardScene, "build", lambda self: (builds.append(self), original_build(self))[1])
+    monkeypatch.setattr(PieceItem, "paint",
+                        lambda self, *a: (pieces.append(self), original_paint(self, *a))[1])
+    scale = home.scale_factor()  # (fitted behind its tab to the room it has when shown)
+    page.views.setCurrentWidget(home)
+    home.viewport().repaint()
+    assert home.scale_factor() == scale
+    assert builds == [] and pieces == []
+    fresh = HomeBoardScene(session, 0)
+    fresh.ensure_fresh()
+    assert picture(home.board) == picture(fresh)
+
+
+def test_making_boards_ready_waits_for_a_drag_and_never_animates_a_hidden_board(qtbot, monkeypatch):
+    """Issue 15: the player's drag comes first (a step would make a frame of it late), and a
+    board made ready behind its tab shows its pieces in place, gliding nowhere."""
+    _window, page, session = _game_with_the_board_in_front(qtbot)
+    qtbot.waitUntil(lambda: not page.preparing(), timeout=5000)
+    home = page.home_views[0].board
+    glides: list[object] = []
+    monkeypatch.setattr(home.motions, "glide", lambda *a: glides.append(a))
+    play(session, 6, random.Random(3))
+    monkeypatch.setattr(page.board_scene.drag, "active", True)
+    qtbot.wait(400)
+    assert home._dirty and page.preparing()  # put off while the drag lasts
+    monkeypatch.undo()
+    monkeypatch.setattr(home.motions, "glide", lambda *a: glides.append(a))
+    qtbot.waitUntil(lambda: not page.preparing(), timeout=5000)
+    assert not home._dirty and glides == []
