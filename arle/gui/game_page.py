@@ -49,23 +49,40 @@ PREPARE_STRIP = 128
 #: The heights (px) the side panel's parts keep in a short window (1280x720 with a title bar and
 #: a task bar): the rest of each scrolls.
 DECISION_FLOOR, SUPPLY_FLOOR, LOG_FLOOR = 200, 120, 90
+#: The share of the side panel's height up to which the decision keeps the room the decisions
+#: before it needed (most need 87-143 px, a choice of buildings up to about 230; the side panel
+#: is about 930 px high in a 1600x1000 window, 610 px at 1280x720).
+DECISION_STEADY = 0.16
 
 
 class ChoiceScroll(QScrollArea):
     """Holds a side panel part (the decision, the players' supply): asks for the room all of it
     needs, scrolls when the window has less (QScrollArea would keep the size hint its widget had
-    when it was set). ``floor``: the height it keeps however short the window is."""
+    when it was set). ``floor``: the height it keeps however short the window is. ``steady``:
+    the share of the side panel's height it keeps once its widget needed it; a shorter decision
+    leaves room under its buttons instead of moving everything under it (a hint of one line
+    more or less, a button more or less: the players' supply and the game log moved, and were
+    painted again, in three moves of five). A taller one (a choice of thirteen buildings) takes
+    the room it needs, and gives it back after. A short window keeps less, for the supply."""
 
-    def __init__(self, floor: int = 300) -> None:
+    def __init__(self, floor: int = 300, steady: float = 0.0) -> None:
         super().__init__()
         self.floor = floor
+        self.steady = steady
+        self._kept = 0
+
+    def _needed(self) -> QSize:
+        frame = 2 * self.frameWidth()
+        return self.widget().sizeHint() + QSize(frame + self.verticalScrollBar().sizeHint().width(), frame)
 
     def sizeHint(self) -> QSize:
-        widget = self.widget()
-        if widget is None:
+        if self.widget() is None:
             return super().sizeHint()
-        frame = 2 * self.frameWidth()
-        return widget.sizeHint() + QSize(frame + self.verticalScrollBar().sizeHint().width(), frame)
+        hint = self._needed()
+        panel = self.parentWidget()
+        room = round(self.steady * panel.height()) if panel is not None else 0
+        self._kept = min(max(self._kept, hint.height()), room)
+        return QSize(hint.width(), max(hint.height(), self._kept))
 
     def setWidget(self, widget: QWidget) -> None:
         super().setWidget(widget)
@@ -79,9 +96,10 @@ class ChoiceScroll(QScrollArea):
 
     def minimumSizeHint(self) -> QSize:
         """A usual decision (up to ~6 buttons) stays visible: the game log gives way first."""
-        hint, widget = self.sizeHint(), self.widget()
+        widget = self.widget()
         if widget is None:
             return super().minimumSizeHint()
+        hint = self._needed()
         bar = self.verticalScrollBar().sizeHint().width()
         width = widget.minimumSizeHint().width() + 2 * self.frameWidth() + bar
         return QSize(width, min(hint.height(), self.floor))
@@ -195,7 +213,7 @@ class GamePage(QSplitter):
         # screen; the game log gives up its room first.
         self.log.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Ignored)
         self.log.setMinimumHeight(LOG_FLOOR)
-        self.decision_scroll = ChoiceScroll(DECISION_FLOOR)
+        self.decision_scroll = ChoiceScroll(DECISION_FLOOR, DECISION_STEADY)
         self.decision_scroll.setWidget(self.decision)
         self.decision_scroll.setWidgetResizable(True)
         self.decision_scroll.setFrameShape(QFrame.Shape.NoFrame)

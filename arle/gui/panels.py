@@ -202,6 +202,7 @@ class DecisionPanel(QFrame):
         row.addStretch(1)
         row.addWidget(self.more)
         lay.addLayout(row)
+        lay.addStretch(1)  # (room the side panel keeps for taller decisions stays under the buttons)
         session.changed.connect(self.refresh)
         session.reset.connect(self.refresh)
         self.refresh()

@@ -257,3 +257,32 @@ def test_making_boards_ready_waits_for_a_drag_and_never_animates_a_hidden_board(
     monkeypatch.setattr(home.motions, "glide", lambda *a: glides.append(a))
     qtbot.waitUntil(lambda: not page.preparing(), timeout=5000)
     assert not home._dirty and glides == []
+
+
+def test_the_players_supply_and_the_log_stay_in_place_while_decisions_change(qtbot):
+    """Issue 15: the decision's room followed each decision (a hint line, a button more or less),
+    and everything under it moved and was painted again in three moves of five. It keeps the
+    room the decisions before it needed, up to a share of the side panel; a taller decision
+    takes more, and every button stays in view."""
+    from arle.gui.game_page import DECISION_STEADY
+
+    window = MainWindow(autosave=False)
+    qtbot.addWidget(window)
+    window.resize(1600, 1000)
+    window.show()
+    window.install(GameHistory(new_setup(2, 5)))
+    page, session = window.page, window.session
+    QApplication.processEvents()
+    rng = random.Random(5)
+    moved = needed = 0
+    for _ in range(80):
+        place = page.player_scroll.geometry()
+        assert session.try_apply(choose_move(rng, session.legal_moves(), session.game))
+        QApplication.processEvents()
+        moved += page.player_scroll.geometry() != place
+        scroll = page.decision_scroll
+        needed = max(needed, page.decision.sizeHint().height())
+        assert scroll.height() >= page.decision.sizeHint().height()  # every button in view
+        assert scroll.height() <= max(page.decision.sizeHint().height() + 2 * scroll.frameWidth(),
+                                      round(DECISION_STEADY * page.side_panel.height()))
+    assert needed > 100 and moved <= 12  # (52 of these moves moved it before)
