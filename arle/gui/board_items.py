@@ -59,6 +59,9 @@ class BoardItem(QGraphicsItem):
         super().__init__()
         self.board = board
         self.rect = rect
+        #: The bounds, made once: Qt asks for them several times an item at each paint, and a
+        #: rectangle made anew at each call cost a millisecond a repaint of the whole board.
+        self._bounds = QRectF(-3, -3, rect.width() + 6, rect.height() + 6)
         self.glow = False
         self._ring: GlowRing | None = None
         self._look: object = None
@@ -101,7 +104,7 @@ class BoardItem(QGraphicsItem):
         return self.board.session
 
     def boundingRect(self) -> QRectF:
-        return QRectF(-3, -3, self.rect.width() + 6, self.rect.height() + 6)
+        return self._bounds
 
     def local(self) -> QRectF:
         return QRectF(0, 0, self.rect.width(), self.rect.height())
@@ -135,12 +138,13 @@ class Layer(QGraphicsItem):
     def __init__(self, host: BoardItem) -> None:
         super().__init__(host)
         self.host = host  # (not ``parentItem()``: see ``scene.SessionScene.add_item``)
+        self._bounds = host.boundingRect()
         self._look: object = None
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     def boundingRect(self) -> QRectF:
-        return self.host.boundingRect()
+        return self._bounds
 
     def look(self) -> object:
         """What the picture depends on (None: drawn once)."""
@@ -330,11 +334,9 @@ class SpaceOverlay(Layer):
     def __init__(self, space: SpaceItem) -> None:
         super().__init__(space)
         self.space = space
-
-    def boundingRect(self) -> QRectF:
-        """The Worker's place only: a picture the size of the card was mostly empty (1.3 MB for
-        the thirty cards, each blended over its card at every repaint)."""
-        return self.space.worker_rect().adjusted(-2, -2, 2, 2)
+        # The Worker's place only: a picture the size of the card was mostly empty (1.3 MB for
+        # the thirty cards, each blended over its card at every repaint).
+        self._bounds = space.worker_rect().adjusted(-2, -2, 2, 2)
 
     def look(self) -> object:
         space = self.space
@@ -387,9 +389,11 @@ class WorkerToken(DragPiece):
             return
         super().mousePressEvent(event)
 
+    #: The bounds, with the ring of the next Worker (made once: see ``BoardItem._bounds``).
+    BOUNDS = QRectF(-SIZE / 2 - 6, -SIZE / 2 - 6, SIZE + 12, SIZE + 12)
+
     def boundingRect(self) -> QRectF:
-        s = self.SIZE
-        return QRectF(-s / 2 - 6, -s / 2 - 6, s + 12, s + 12)
+        return self.BOUNDS
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None,
               ) -> None:
@@ -415,9 +419,10 @@ class WorkerGhost(QGraphicsItem):
         self.setZValue(900)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
 
+    BOUNDS = WorkerToken.BOUNDS.adjusted(4, 4, -4, -4)  # (the Worker without its ring)
+
     def boundingRect(self) -> QRectF:
-        s = WorkerToken.SIZE
-        return QRectF(-s / 2 - 2, -s / 2 - 2, s + 4, s + 4)
+        return self.BOUNDS
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None,
               ) -> None:

@@ -185,10 +185,11 @@ class PictureItem(QGraphicsItem):
     def __init__(self, tokens: Sequence[Token], rect: QRectF, size: float = 16, px: float = 12) -> None:
         super().__init__()
         self.tokens, self.rect, self.size, self.px = list(tokens), QRectF(rect), size, px
+        self._bounds = self.rect.adjusted(-1, -1, 1, 1)  # (asked several times a paint)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     def boundingRect(self) -> QRectF:
-        return self.rect.adjusted(-1, -1, 1, 1)
+        return self._bounds
 
     def look(self) -> tuple[Any, ...]:
         """What it shows: a board's rebuild keeps a picture that shows the same."""

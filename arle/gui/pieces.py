@@ -94,6 +94,7 @@ class PieceItem(QGraphicsItem):
         super().__init__(parent)
         self.art = art
         self.rect = QRectF(rect)
+        self._bounds = self.rect.adjusted(-4, -4, 4, 4)  # (asked several times a paint)
         self.text = text
         self.fill = fill
         self.glow = False
@@ -107,7 +108,7 @@ class PieceItem(QGraphicsItem):
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     def boundingRect(self) -> QRectF:
-        return self.rect.adjusted(-4, -4, 4, 4)
+        return self._bounds
 
     def look(self) -> tuple[Any, ...]:
         """Everything the picture shows: a rebuild reuses a piece that looks the same (and its
@@ -296,12 +297,13 @@ class TargetItem(QGraphicsItem):
     def __init__(self, candidate: Candidate) -> None:
         super().__init__()
         self.candidate = candidate
+        self._bounds = candidate.rect.adjusted(-3, -3, 3, 3)
         self.hovered = False
         self.setZValue(900)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
 
     def boundingRect(self) -> QRectF:
-        return self.candidate.rect.adjusted(-3, -3, 3, 3)
+        return self._bounds
 
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
