@@ -95,6 +95,9 @@ class GoodsGrid(QWidget):
         #: (width, font and counts, every cell's rectangle): see ``_cells``.
         self._laid_out: tuple[Any, list[QRect]] = ((), [])
         self._pictures = CellPictures(self, keep=4 * len(self.goods))
+        #: Each cell's width by font, name and count: a move changes a count or two, and the
+        #: columns were measured again from every name and count (50 text widths a move).
+        self._widths: dict[tuple[str, str, str], int] = {}
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
 
     @property
@@ -142,9 +145,15 @@ class GoodsGrid(QWidget):
         return self._laid_out[1]
 
     def _cell_width(self, name: str, count_text: str = "0") -> int:
-        metrics = self.fontMetrics()
-        count, text = metrics.horizontalAdvance(count_text), metrics.horizontalAdvance(name)
-        return self.ICON + count + text + 2 * self.SPACING
+        key = (self.font().key(), name, count_text)
+        width = self._widths.get(key)
+        if width is None:
+            if len(self._widths) > 2000:  # (after many fonts and counts: start again)
+                self._widths.clear()
+            metrics = self.fontMetrics()
+            count, text = metrics.horizontalAdvance(count_text), metrics.horizontalAdvance(name)
+            width = self._widths[key] = self.ICON + count + text + 2 * self.SPACING
+        return width
 
     def sizeHint(self) -> QSize:
         return QSize(sum(self._natural()) + (self.cols - 1) * self.COL_GAP, self.rows * self._row_height())

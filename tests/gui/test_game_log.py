@@ -236,3 +236,48 @@ def test_rows_added_at_the_top_move_the_others_down_as_painted(qtbot):
     play(session, 1, rng)
     QApplication.processEvents()
     assert paints and max(paints) < viewport.height() / 2  # the new row, not the whole log
+
+
+def test_the_log_scroll_bar_is_repainted_only_when_its_handle_changes_and_is_never_stale(qtbot):
+    """Issue 15: each move changes the log's range, and its scroll bar was painted again every
+    move; it is painted when its handle moves or changes size, and always shows what a bar
+    painted afresh shows."""
+    import random
+
+    from PySide6.QtCore import QEvent, QObject
+    from PySide6.QtWidgets import QApplication
+
+    from arle.commands.simulate import choose_move
+    from arle.files.history import GameHistory
+    from arle.gui.main_window import MainWindow, new_setup
+
+    window = MainWindow(autosave=False)
+    qtbot.addWidget(window)
+    window.resize(1600, 1000)
+    window.show()
+    window.install(GameHistory(new_setup(2, 4)))
+    QApplication.processEvents()
+    bar = window.page.log.view.verticalScrollBar()
+
+    class Paints(QObject):
+        count = 0
+
+        def eventFilter(self, obj, event):
+            if obj is bar and event.type() == QEvent.Type.Paint:
+                self.count += 1
+            return False
+
+    paints = Paints()
+    bar.installEventFilter(paints)
+    rng, session = random.Random(4), window.session
+    for move in range(200):
+        if move == 100:  # a long log: its handle is small, and a row more seldom changes it
+            paints.count = 0
+        assert session.try_apply(choose_move(rng, session.legal_moves(), session.game))
+        QApplication.processEvents()
+        if bar.isVisible() and move % 40 == 0:
+            shown = bar.grab().toImage()
+            bar.repaint()
+            assert bar.grab().toImage() == shown
+    assert bar.isVisible() and bar.maximum() > 0
+    assert paints.count < 50  # (painted at every move before: about 100 here)
