@@ -42,9 +42,10 @@ PICTURE_CACHE_KB = 24 * 1024
 #: How long (ms) the window waits after a change, for the player's next input, before it makes the
 #: boards behind other tabs ready (``GamePage.prepare_next``); then one step follows another.
 PREPARE_AFTER_MS = 100
-#: The height (px) of the strips a board behind its tab is painted in off screen: a picture of a
-#: whole board would take 4.5 MB at once.
-PREPARE_STRIP = 128
+#: The height (px) of the strips a board behind its tab is painted in off screen, a strip a step:
+#: a board's first paint makes every picture of it (up to 27 ms for the supply board), and a
+#: picture of a whole board would take 4.5 MB at once.
+PREPARE_STRIP = 160
 
 #: The heights (px) the side panel's parts keep in a short window (1280x720 with a title bar and
 #: a task bar): the rest of each scrolls.
@@ -257,7 +258,8 @@ class GamePage(QSplitter):
         self._prepare = QTimer(self)
         self._prepare.setSingleShot(True)
         self._prepare.timeout.connect(self.prepare_next)
-        self._unpainted: list[BoardView] = []
+        #: Boards drawn behind their tab and still to be painted: (view, top of the next strip).
+        self._unpainted: list[tuple[BoardView, int]] = []
         session.changed.connect(self._prepare_later)
         session.reset.connect(self._prepare_later)
         self._prepare_later()
@@ -335,8 +337,8 @@ class GamePage(QSplitter):
 
     def prepare_next(self) -> None:
         """Make one board behind another tab ready for the move that brings it forward: drawn
-        from the state in one step, painted off screen in the next, so that its pieces' and
-        texts' pictures are made. The move that brings it forward then costs a paint of cached
+        from the state in one step, painted off screen a strip a step after it, so that its
+        pieces' and texts' pictures are made. The move that brings it forward then costs a paint of cached
         pictures (a Home Board hidden for a few moves took 5-9 ms to draw and as much again to
         paint its new pictures). Each step is one event: the player's input comes between them,
         and a drag or a glide in progress puts them off."""
@@ -345,24 +347,29 @@ class GamePage(QSplitter):
             self._prepare_later()
             return
         if self._unpainted:
-            view = self._unpainted.pop(0)
+            view, top = self._unpainted.pop(0)
             if not view.isVisible():
-                self._lay_out_behind(view)
-                self._paint_off_screen(view)
+                if top == 0:
+                    self._lay_out_behind(view)
+                self._paint_off_screen(view, top)
+                if top + PREPARE_STRIP < view.viewport().height():
+                    self._unpainted.insert(0, (view, top + PREPARE_STRIP))
         else:
             view = next((v for v in self._prepare_order() if not v.isVisible() and v.board.prepare()), None)
             if view is None:
                 return
-            self._unpainted.append(view)
+            self._unpainted.append((view, 0))
         self._prepare.start(0)
 
     def _prepare_order(self) -> list[BoardView]:
-        """The boards the player to act is likeliest to need first: their own, then the others'."""
+        """The boards a move may bring forward, those the player to act is likeliest to need
+        first: their own, then the others'. The supply board comes forward only when its tab is
+        clicked, and changes with most moves (a draw of it costs 9-12 ms): it waits for that."""
         actor = self.session.game.actor or 0
         players = range(len(self.home_views))
         order = [*(self.home_views[(actor + i) % len(players)] for i in players),
                  *(self.storage_views[(actor + i) % len(players)] for i in players)]
-        return [*order, self.board_view, self.supply_view]
+        return [*order, self.board_view]
 
     def _lay_out_behind(self, view: BoardView) -> None:
         """Give ``view`` the place of the tab in front, as showing it would: a tab's page is laid
@@ -375,17 +382,16 @@ class GamePage(QSplitter):
             QCoreApplication.sendEvent(view, QResizeEvent(view.size(), old))
 
     @staticmethod
-    def _paint_off_screen(view: BoardView) -> None:
-        """Paint ``view`` as if shown, into a strip of picture after another and thrown away:
+    def _paint_off_screen(view: BoardView, top: int) -> None:
+        """Paint the strip of ``view`` from ``top`` down as if shown, into a picture thrown away:
         its items make their cached pictures for this view, as its first paint would."""
         viewport = view.viewport()
         ratio = viewport.devicePixelRatioF()
-        width, height = viewport.width(), viewport.height()
-        strip = QImage(round(width * ratio), round(min(height, PREPARE_STRIP) * ratio),
+        width = viewport.width()
+        strip = QImage(round(width * ratio), round(PREPARE_STRIP * ratio),
                        QImage.Format.Format_ARGB32_Premultiplied)
         strip.setDevicePixelRatio(ratio)
-        for top in range(0, height, PREPARE_STRIP):
-            viewport.render(strip, QPoint(0, 0), QRegion(0, top, width, PREPARE_STRIP))
+        viewport.render(strip, QPoint(0, 0), QRegion(0, top, width, PREPARE_STRIP))
 
     def _scene_view(self, scene: GameScene) -> BoardView:
         from arle.gui.board_view import BoardView
