@@ -14,6 +14,16 @@ from arle.gui.dialogs import ScoringTable
 from arle.gui.main_window import MainWindow, new_setup
 
 
+def shown_game(qtbot, seed: int) -> MainWindow:
+    """A 1600x1000 window, shown, playing a new two-player game."""
+    window = MainWindow(autosave=False)
+    qtbot.addWidget(window)
+    window.resize(1600, 1000)
+    window.show()
+    window.install(GameHistory(new_setup(2, seed)))
+    return window
+
+
 def play(session, moves: int, rng: random.Random) -> None:
     for _ in range(moves):
         assert session.try_apply(choose_move(rng, session.legal_moves(), session.game))
@@ -91,11 +101,7 @@ def test_a_board_brought_forward_by_a_move_is_drawn_and_painted_once(qtbot):
     """Issue 7: a board tab brought forward was painted twice (its scene's redraw, done while
     it was shown, asked for a second paint of the whole board after the first). Issue 15: and
     the window two or three times (the side panel before the board was shown, then again)."""
-    window = MainWindow(autosave=False)
-    qtbot.addWidget(window)
-    window.resize(1600, 1000)
-    window.show()
-    window.install(GameHistory(new_setup(2, 5)))
+    window = shown_game(qtbot, 5)
     page, session = window.page, window.session
     paints = Paints()
     views = [page.board_view, *page.home_views, *page.storage_views]
@@ -196,11 +202,7 @@ def test_each_live_score_category_says_why_in_its_tooltip(qtbot):
 
 
 def _game_with_the_board_in_front(qtbot):
-    window = MainWindow(autosave=False)
-    qtbot.addWidget(window)
-    window.resize(1600, 1000)
-    window.show()
-    window.install(GameHistory(new_setup(2, 3)))
+    window = shown_game(qtbot, 3)
     page, session = window.page, window.session
     session.changed.disconnect(page.follow)  # the game board stays in front
     page.views.setCurrentIndex(0)
@@ -266,11 +268,7 @@ def test_the_players_supply_and_the_log_stay_in_place_while_decisions_change(qtb
     takes more, and every button stays in view."""
     from arle.gui.game_page import DECISION_STEADY
 
-    window = MainWindow(autosave=False)
-    qtbot.addWidget(window)
-    window.resize(1600, 1000)
-    window.show()
-    window.install(GameHistory(new_setup(2, 5)))
+    window = shown_game(qtbot, 5)
     page, session = window.page, window.session
     QApplication.processEvents()
     rng = random.Random(5)
