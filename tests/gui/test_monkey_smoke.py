@@ -19,6 +19,27 @@ def test_one_monkey_session_reaches_the_end_of_a_solo_game(monkeypatch, tmp_path
     assert line["moves"] >= 100
 
 
+def test_a_monkey_session_passes_with_the_boards_behind_tabs_made_ready_between_every_gesture(
+        monkeypatch, tmp_path):
+    """Issue 15: the boards behind other tabs are made ready while the player thinks (a step an
+    event, put off by a drag). With no pause before it, their preparation runs between every
+    gesture, drop and undo of a two-player game: nothing the player sees or plays may change."""
+    from arle.gui import game_page
+
+    monkeypatch.setenv("ARLE_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("ARLE_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setattr(game_page, "PREPARE_AFTER_MS", 0)
+    steps: list[bool] = []
+    original = game_page.GamePage.prepare_next
+    monkeypatch.setattr(game_page.GamePage, "prepare_next",
+                        lambda self: (steps.append(bool(self._unpainted)), original(self))[1])
+    line = gui_session(12, 2)
+    assert line["ok"], line.get("error")
+    assert len(line["scores"]) == 2 and line["moves"] >= 200
+    assert line["gestures"]["drag"] >= 60
+    assert sum(steps) > 200  # (boards were painted behind their tabs, many times)
+
+
 def test_the_watch_fails_on_scene_and_painter_warnings_but_not_on_offscreen_noise(qapp):
     from PySide6.QtCore import qWarning
 
