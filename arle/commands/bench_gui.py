@@ -29,6 +29,7 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from typing import Any
 
 #: The bare reference: an empty QMainWindow, quitting at its first paint.
@@ -217,16 +218,20 @@ def think(window: Any) -> list[float]:
     """The player thinks before the next move: the CPU of each step the window takes meanwhile
     (boards behind other tabs made ready), until it has nothing left to do."""
     page = getattr(window, "page", None)
+    return busy_steps(lambda: page is not None and page.preparing(), 5.0)
+
+
+def busy_steps(busy: Callable[[], bool], most_s: float) -> list[float]:
+    """The CPU of each pass of the event loop that handles something while ``busy()`` (for at
+    most ``most_s`` seconds), waiting a little between the others."""
     steps: list[float] = []
-    deadline = time.perf_counter() + 5.0
-    while page is not None and time.perf_counter() < deadline:
+    deadline = time.perf_counter() + most_s
+    while busy() and time.perf_counter() < deadline:
         c0 = time.process_time()
         if process_once():
             steps.append(time.process_time() - c0)
-        elif not page.preparing():
-            break
         else:
-            time.sleep(0.005)
+            time.sleep(0.002)
     return steps
 
 
@@ -240,14 +245,7 @@ def glide_frames(window: Any) -> list[float]:
     page = getattr(window, "page", None)
     scenes = [v.scene() for v in page.findChildren(QGraphicsView)] if page is not None else []
     scenes = [s for s in scenes if isinstance(s, GameScene)]
-    frames: list[float] = []
-    deadline = time.perf_counter() + 2.0
-    while any(s.motions.active for s in scenes) and time.perf_counter() < deadline:
-        c0 = time.process_time()
-        if process_once():
-            frames.append(time.process_time() - c0)
-        time.sleep(0.002)
-    return frames
+    return busy_steps(lambda: any(s.motions.active for s in scenes), 2.0)
 
 
 def _ms(seconds: float) -> float:

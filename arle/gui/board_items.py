@@ -54,6 +54,8 @@ class BoardItem(QGraphicsItem):
 
     #: The corner radius of the ring that marks the item when a move may choose it.
     GLOW_RADIUS = 7.0
+    #: Whether a dragged piece is over the item (its ring is filled then: see ``paint_glow``).
+    hover = False
 
     def __init__(self, board: BoardScene, rect: QRectF) -> None:
         super().__init__()
@@ -87,8 +89,10 @@ class BoardItem(QGraphicsItem):
         """Show the ring over the item while a move may choose it."""
         if self.glow and self._ring is None:
             self._ring = GlowRing(self)
-        if self._ring is not None and self._ring.isVisible() != self.glow:
-            self._ring.setVisible(self.glow)
+        if self._ring is not None:
+            if self._ring.isVisible() != self.glow:
+                self._ring.setVisible(self.glow)
+            self._ring.refresh_look()
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None,
               ) -> None:
@@ -166,7 +170,6 @@ class SpaceItem(BoardItem):
         self.space = ACTION_SPACES[space_id]
         self.picture = pictures.space_picture(space_id)
         self.hover = False
-        self._hovered = False
         self.setToolTip(self._tooltip())
         # The ground is a blit of a picture shared by the cards (``draw``): a picture of its own
         # would hold the same pixels again, 1.3 MB for the thirty cards.
@@ -203,10 +206,6 @@ class SpaceItem(BoardItem):
             self.face.setOpacity(FACE_CLOSED_OPACITY if status == "closed" else 1.0)
         self.overlay.refresh_look()
         self.refresh_look_ring()
-        if self.hover != self._hovered:
-            self._hovered = self.hover
-            if self._ring is not None:
-                self._ring.update()
 
     def paint_glow(self, painter: QPainter, radius: float = 7) -> None:
         """The ring of a space a Worker may go to, filled while a dragged Worker is over it."""
@@ -295,6 +294,9 @@ class GlowRing(Layer):
         super().__init__(host)
         self.setCacheMode(QGraphicsItem.CacheMode.NoCache)
         self.setVisible(False)
+
+    def look(self) -> object:
+        return self.host.glow, self.host.hover
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None,
               ) -> None:

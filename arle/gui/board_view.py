@@ -77,10 +77,13 @@ class BoardView(QGraphicsView):
         (``maximumViewportSize`` takes off a bar that is always on: a board whose bars went away
         was fitted to the room it had with them, until fitted again.)"""
         room = self.maximumViewportSize()
-        on = Qt.ScrollBarPolicy.ScrollBarAlwaysOn
-        bar = self.style().pixelMetric(self.style().PixelMetric.PM_ScrollBarExtent)
+        on, bar = Qt.ScrollBarPolicy.ScrollBarAlwaysOn, self._bar()
         return room + QSize(bar if self.verticalScrollBarPolicy() == on else 0,
                             bar if self.horizontalScrollBarPolicy() == on else 0)
+
+    def _bar(self) -> int:
+        """A scroll bar's thickness."""
+        return self.style().pixelMetric(self.style().PixelMetric.PM_ScrollBarExtent)
 
     def wanted_scale(self) -> float:
         rect = self.sceneRect()
@@ -106,8 +109,7 @@ class BoardView(QGraphicsView):
         """Scroll bars where the board at ``scale`` is larger than the view, decided here: left
         to Qt (as needed) they came and went while a board was hidden, and a board brought
         forward was painted twice."""
-        rect, room = self.sceneRect(), self.room()
-        bar = self.style().pixelMetric(self.style().PixelMetric.PM_ScrollBarExtent)
+        rect, room, bar = self.sceneRect(), self.room(), self._bar()
         width, height = rect.width() * scale - SLACK, rect.height() * scale - SLACK
         wide, tall = width > room.width(), height > room.height()
         wide = wide or (tall and width > room.width() - bar)
