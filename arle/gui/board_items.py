@@ -171,9 +171,10 @@ class SpaceItem(BoardItem):
         self.picture = pictures.space_picture(space_id)
         self.hover = False
         self.setToolTip(self._tooltip())
-        # The ground is a blit of a picture shared by the cards (``draw``): a picture of its own
-        # would hold the same pixels again, 1.3 MB for the thirty cards.
-        self.setCacheMode(QGraphicsItem.CacheMode.NoCache)
+        # The card keeps its ground in a picture of its own (``BoardItem``), drawn from the
+        # picture the cards share (``draw``): 1.3 MB for the thirty cards. Painted as it is, each
+        # card's Python ``paint`` was called at every repaint under it, about 45 µs a call: a
+        # third of the game board's whole repaint (2.7 -> 1.5 ms without it).
         self.face = SpaceFace(self)
         self.overlay = SpaceOverlay(self)  # (above the face)
 
