@@ -115,6 +115,8 @@ class BoardScene(GameScene):
         self.buildings: dict[str, BuildingItem] = {}
         self.workers: list[WorkerToken] = []
         self._retired: list[WorkerToken] = []
+        #: The Worker the last move placed: (player, space, where it starts its glide).
+        self._glide: tuple[int, str, QPointF] | None = None
         self._build_static()
         self.refresh()
         session.reset.connect(self.rebuild)
@@ -182,25 +184,34 @@ class BoardScene(GameScene):
         return None
 
     def _on_changed(self, *args: Any) -> None:
-        """Its items stay, so it is redrawn at once when on screen (a move is painted in one
-        pass, with the panels); behind another tab, or while a Worker is dragged, later."""
-        self._note_change(args)
+        """Redrawn after the move's handlers, with the rest of the window (``GameScene``): a move
+        that takes the player to another board (a Home Board action) hides this one first, and
+        it is redrawn only when seen again. The Worker just placed glides from where its token
+        stood (or was dropped) to its space, if the board is still on screen then."""
         placed = [e for e in (args[0] if args else []) if isinstance(e, events.WorkerPlaced)]
-        start = None
-        if placed and self._animate:
+        self._glide = None
+        if placed and args and args[0]:
             token = next((w for w in self.workers if w.is_next), None)
             start = self.dropped[1] if self.dropped else (token.scenePos() if token else None)
-        self._dirty = True
-        if self.shown() and not self.drag.active:
-            self.ensure_fresh()
-            space = self.spaces.get(placed[-1].space) if placed else None
-            if start is not None and space is not None:
-                ghost = WorkerGhost(self, placed[-1].player, space.mapToScene(space.worker_rect().center()))
-                self.addItem(ghost)
-                self.motions.glide(ghost, start, remove_after=True)
+            if start is not None:
+                self._glide = (placed[-1].player, placed[-1].space, start)
+        super()._on_changed(*args)
+
+    def _glide_worker(self) -> None:
+        """The Worker placed by the move just redrawn, on its way (see ``_on_changed``)."""
+        glide, self._glide = self._glide, None
+        if glide is None or not self._animate:
+            return
+        player, space_id, start = glide
+        space = self.spaces.get(space_id)
+        if space is not None:
+            ghost = WorkerGhost(self, player, space.mapToScene(space.worker_rect().center()))
+            self.addItem(ghost)
+            self.motions.glide(ghost, start, remove_after=True)
 
     def redraw(self) -> None:
         self.refresh()
+        self._glide_worker()
 
     def refresh(self) -> None:
         """Bring every item up to date (a Worker token is made anew only when the Workers to

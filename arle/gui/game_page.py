@@ -8,14 +8,25 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, QPoint, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QIcon, QImage, QPixmapCache, QRegion, QResizeEvent, QShowEvent
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QPoint, QRectF, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import (
+    QIcon,
+    QImage,
+    QPainter,
+    QPaintEvent,
+    QPen,
+    QPixmapCache,
+    QRegion,
+    QResizeEvent,
+    QShowEvent,
+)
 from PySide6.QtWidgets import (
     QApplication,
     QFrame,
     QScrollArea,
     QSizePolicy,
     QSplitter,
+    QTabBar,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -54,6 +65,59 @@ DECISION_FLOOR, SUPPLY_FLOOR, LOG_FLOOR = 200, 120, 90
 #: before it needed (most need 87-143 px, a choice of buildings up to about 230; the side panel
 #: is about 930 px high in a 1600x1000 window, 610 px at 1280x720).
 DECISION_STEADY = 0.16
+
+
+class MarkedTabBar(QTabBar):
+    """Tabs of which one is marked with a dot: the board the player to act needs now. The dot is
+    drawn in the tab's top right corner, not written into its title: a new title lays the tab
+    bar and the page around it out again (about 1 ms of each move that changes the board
+    needed), a dot repaints two tabs."""
+
+    #: The dot's diameter and its distance from the tab's top right corner (px): in the tab's
+    #: margin, clear of its title.
+    DOT, DOT_INSET = 8.0, 3.0
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._marked = -1
+
+    def marked(self) -> int:
+        """The index of the marked tab, -1 if none."""
+        return self._marked
+
+    def mark(self, index: int) -> None:
+        if index == self._marked:
+            return
+        for i in (self._marked, index):
+            if 0 <= i < self.count():
+                self.update(self.tabRect(i))
+        self._marked = index
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        super().paintEvent(event)
+        if not 0 <= self._marked < self.count():
+            return
+        rect = self.tabRect(self._marked)
+        if not event.rect().intersects(rect):
+            return
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(QPen(self.palette().base(), 1.5))
+        painter.setBrush(self.palette().windowText())
+        d, inset = self.DOT, self.DOT_INSET
+        painter.drawEllipse(QRectF(rect.right() - inset - d, rect.top() + inset, d, d))
+        painter.end()
+
+
+class BoardTabs(QTabWidget):
+    """The page's views, one tab each, the one needed now marked (``MarkedTabBar``)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setTabBar(MarkedTabBar())
+
+    def tabBar(self) -> MarkedTabBar:
+        return super().tabBar()  # type: ignore[return-value]
 
 
 class ChoiceScroll(QScrollArea):
@@ -156,7 +220,7 @@ class GamePage(QSplitter):
         self.session = session
         ratio = self.devicePixelRatioF()
         QPixmapCache.setCacheLimit(max(QPixmapCache.cacheLimit(), round(PICTURE_CACHE_KB * ratio * ratio)))
-        self.views = QTabWidget()
+        self.views = BoardTabs()
         self.views.setDocumentMode(True)
         # In a narrow window the tabs' names are shortened, never scrolled out of sight.
         self.views.setUsesScrollButtons(False)
@@ -189,6 +253,7 @@ class GamePage(QSplitter):
         self.base_titles = [self.views.tabText(i) for i in range(self.views.count())]
         for i, title in enumerate(self.base_titles):  # the whole name where the tab shortens it
             self.views.setTabToolTip(i, title.replace("&&", "&"))
+            self.views.tabBar().setAccessibleTabName(i, title.replace("&&", "&"))
 
         side = QWidget()
         side.setObjectName("sidePanel")
@@ -444,10 +509,14 @@ class GamePage(QSplitter):
                 self.player_tabs.setCurrentIndex(g.actor)
             if wanted == 0 and not g.over:
                 self._show_next_worker()
-        for i, title in enumerate(self.base_titles):
-            text = ("● " + title) if i == wanted and not g.over else title
-            if self.views.tabText(i) != text:  # a new text lays out the whole tab bar again
-                self.views.setTabText(i, text)
+        marked = -1 if g.over else wanted
+        bar = self.views.tabBar()
+        if marked != bar.marked():
+            for i in (bar.marked(), marked):  # (what a screen reader says of the tab)
+                if 0 <= i < bar.count():
+                    title = self.base_titles[i].replace("&&", "&")
+                    bar.setAccessibleTabName(i, ("● " if i == marked else "") + title)
+            bar.mark(marked)
 
 
     def showEvent(self, event: QShowEvent) -> None:

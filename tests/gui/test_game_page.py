@@ -6,7 +6,7 @@ import random
 
 import pytest
 from PySide6.QtCore import QEvent, QObject
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QGraphicsScene
 
 from arle.commands.simulate import choose_move
 from arle.files.history import GameHistory
@@ -284,3 +284,74 @@ def test_the_players_supply_and_the_log_stay_in_place_while_decisions_change(qtb
         assert scroll.height() <= max(page.decision.sizeHint().height() + 2 * scroll.frameWidth(),
                                       round(DECISION_STEADY * page.side_panel.height()))
     assert needed > 100 and moved <= 12  # (52 of these moves moved it before)
+
+
+def test_the_tab_of_the_board_needed_now_is_marked_without_laying_the_tabs_out_again(qtbot):
+    """Issue 15: the tab of the board the player to act needs carries a dot. It was a "● " put
+    into the tab's title, and a new title laid out the tab bar and the page around it again at
+    each move that changed the board needed (about 1 ms). The dot is drawn over the tab: titles
+    and tab sizes stay as they are, and the dot follows the board needed over a whole game."""
+    window = shown_game(qtbot, 7)
+    page, session = window.page, window.session
+    bar = page.views.tabBar()
+    titles = [page.views.tabText(i) for i in range(page.views.count())]
+    sizes = [bar.tabRect(i).size() for i in range(bar.count())]
+    assert titles == page.base_titles and not any("●" in t for t in titles)
+    rng = random.Random(7)
+    seen = set()
+    while not session.game.over:
+        play(session, 1, rng)
+        QApplication.processEvents()
+        wanted = -1 if session.game.over else page.wanted_view()
+        assert bar.marked() == wanted
+        said = [t.replace("&&", "&") for t in page.base_titles]  # (what a screen reader says)
+        assert [bar.accessibleTabName(i) for i in range(bar.count())] == \
+            [("● " if i == wanted else "") + t for i, t in enumerate(said)]
+        seen.add(wanted)
+        assert [page.views.tabText(i) for i in range(page.views.count())] == titles
+        assert [bar.tabRect(i).size() for i in range(bar.count())] == sizes
+    assert {0, 1, 3} <= seen  # the game board and both Home Boards were needed at times
+    assert bar.marked() == -1 and page.views.currentIndex() == page.scoring_index  # game over
+    # The dot is painted: the marked tab's top right corner differs from an unmarked one's.
+    bar.mark(0)
+    marked = bar.grab(bar.tabRect(0)).toImage()
+    bar.mark(-1)
+    plain = bar.grab(bar.tabRect(0)).toImage()
+    corner = marked.width() - 8, 8
+    assert marked.pixelColor(*corner) != plain.pixelColor(*corner)
+
+
+def test_a_move_that_takes_the_player_to_another_board_does_not_redraw_the_game_board(qtbot):
+    """Issue 15: the game board was redrawn inside the move's handlers, before the move brought
+    the Home Board (or the Barn) forward and hid it: about 1 ms of each such move for a board
+    nobody saw, and the placed Worker glided behind the tab. It is redrawn when seen again."""
+    from arle.engine import PlaceWorker
+    from arle.gui.board_items import WorkerGhost
+
+    window = shown_game(qtbot, 5)
+    page, session = window.page, window.session
+    board = page.board_scene
+    rng = random.Random(5)
+    away = 0
+    for _ in range(120):
+        for scene in page.scenes:
+            scene.motions.finish()
+        QApplication.processEvents()
+        before = page.views.currentIndex()
+        move = choose_move(rng, session.legal_moves(), session.game)
+        assert session.try_apply(move)
+        for _ in range(3):
+            QApplication.processEvents()
+        if before == 0 and page.views.currentIndex() != 0:
+            away += 1
+            assert board._dirty, "not redrawn behind its tab"
+            assert not board.motions.active
+            assert not any(isinstance(i, WorkerGhost) for i in QGraphicsScene.items(board))
+            page.views.setCurrentIndex(0)  # seen again: up to date, the Worker on its space
+            assert not board._dirty
+            if isinstance(move, PlaceWorker):
+                assert board.spaces[move.space].overlay._look[0] is not None  # drawn with its Worker
+            page.views.setCurrentIndex(before)
+        elif page.views.currentIndex() == 0:
+            assert not board._dirty
+    assert away >= 5

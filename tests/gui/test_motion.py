@@ -93,6 +93,7 @@ def test_a_worker_placed_by_a_click_or_the_computer_goes_to_its_space(qtbot):
         show(qtbot, scene, 1200, 800)
         move = next(m for m in session.legal_moves() if isinstance(m, PlaceWorker))
         assert session.try_apply(move)
+        scene.ensure_fresh()  # (what the window does after the move's handlers)
         ghosts = [i for i in _moving(scene) if isinstance(i, WorkerGhost)]
         assert len(ghosts) == 1
         # Qt asks the items under the mouse (the cursor after a drop): the Worker on its way among
