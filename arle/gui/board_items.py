@@ -533,7 +533,9 @@ class MonthMarks(Layer):
 class HeaderItem(BoardItem):
     """Half-year track (9 half-years, summer sun / winter snowflake), phase and starting player.
     What happens now (the half-year and its phase) is a layer of its own (``HeaderText``): the
-    phase changes two or three times a half-year, the track's nine boxes once."""
+    phase changes two or three times a half-year, the track's nine boxes once. The pictures on
+    the boxes, which never change, are a layer too (``HeaderIcons``): drawn as vectors with the
+    boxes, they were most of the cost of drawing the header again at each half-year (1.9 ms)."""
 
     #: The track's left edge and the width of a half-year's box (4 apart).
     TRACK_X, CELL = 12.0, 50.0
@@ -543,6 +545,15 @@ class HeaderItem(BoardItem):
     def __init__(self, board: BoardScene, rect: QRectF) -> None:
         super().__init__(board, rect)
         self.text = HeaderText(self)
+        self.icons = HeaderIcons(self)
+
+    def box(self, half_year: int) -> QRectF:
+        """The track's box of ``half_year`` (1-9)."""
+        return QRectF(self.TRACK_X + (half_year - 1) * (self.CELL + 4), 28, self.CELL, self.CELL - 8)
+
+    def start_x(self) -> float:
+        """Where the starting player's part begins."""
+        return self.rect.width() - 250
 
     def refresh_look(self) -> None:
         super().refresh_look()
@@ -558,16 +569,14 @@ class HeaderItem(BoardItem):
         painter.setPen(style.INK)
         painter.setFont(_font(15, True))
         painter.drawText(QRectF(12, 2, 170, 24), Qt.AlignmentFlag.AlignVCenter, _tr("Half-year track"))
-        cell, x0 = self.CELL, self.TRACK_X
         for h in range(1, HALF_YEARS + 1):
-            box = QRectF(x0 + (h - 1) * (cell + 4), 28, cell, cell - 8)
+            box = self.box(h)
             summer = h % 2 == 1
             current = h == s.half_year
             painter.setPen(QPen(QColor("#5b6b5e") if current else QColor("#b5b1a4"), 2.5 if current else 1))
             painter.setBrush(style.SUMMER if summer and current else style.WINTER if current
                              else style.SUMMER_LIGHT if summer else style.WINTER_LIGHT)
             painter.drawRoundedRect(box, 6, 6)
-            svg(painter, "sun" if summer else "snowflake", QRectF(box.x() + 4, box.y() + 6, 26, 26))
             painter.setPen(style.INK)
             painter.setFont(_font(14, current))
             painter.drawText(QRectF(box.x() + 28, box.y(), 20, box.height()), Qt.AlignmentFlag.AlignCenter,
@@ -577,8 +586,7 @@ class HeaderItem(BoardItem):
                 painter.setBrush(Qt.BrushStyle.NoBrush)
                 painter.drawRoundedRect(box.adjusted(-3, -3, 3, 3), 8, 8)
         # starting player
-        sx = r.width() - 250
-        svg(painter, "start_player", QRectF(sx, 10, 52, 52))
+        sx = self.start_x()
         painter.setFont(_font(12))
         painter.setPen(style.MUTED_INK)
         painter.drawText(QRectF(sx + 58, 8, 190, 20), Qt.AlignmentFlag.AlignVCenter, _tr("Starting player"))
@@ -593,6 +601,22 @@ class HeaderItem(BoardItem):
     def look(self) -> object:
         s = self.session.game.state
         return s.half_year, s.start_player, self.session.player_name(s.start_player)
+
+
+class HeaderIcons(Layer):
+    """The pictures of the header (a sun or a snowflake on each half-year's box, the starting
+    player's mark): drawn once (see ``HeaderItem``)."""
+
+    def __init__(self, header: HeaderItem) -> None:
+        super().__init__(header)
+        self.header = header
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None,
+              ) -> None:
+        for h in range(1, HALF_YEARS + 1):
+            box = self.header.box(h)
+            svg(painter, "sun" if h % 2 == 1 else "snowflake", QRectF(box.x() + 4, box.y() + 6, 26, 26))
+        svg(painter, "start_player", QRectF(self.header.start_x(), 10, 52, 52))
 
 
 class HeaderText(Layer):

@@ -228,7 +228,8 @@ class HomeBoardScene(SessionScene):
         remaining = getattr(self.session.game.decision, "remaining", "?") if cutting else None
         self.part("peat", (cutting, p.goods[Good.PEAT], remaining),
                   lambda: self._build_peat(p, cutting, remaining))
-        self.part("info", None, lambda: self._build_info(p))
+        now, numbers = self._info(p)
+        self.part("info", (now, numbers), lambda: self._build_info(now, numbers))
         animals = tuple((holder, tuple(here.items())) for holder, here in p.animals.items())
         # (what a dragged Animal may do is asked when it is dragged: only the waiting ones glow)
         astray = frozenset(m.animal for m in legal if isinstance(m, MoveAnimal | ReleaseAnimal)
@@ -581,10 +582,9 @@ class HomeBoardScene(SessionScene):
             hint, PEAT_RECT.x() + 62, PEAT_RECT.y() + 32, 8, False, "#4a3020", PEAT_RECT.width() - 70
         )
 
-    def _build_info(self, p: PlayerState) -> None:
-        """What is being decided now, and the landscape in numbers."""
+    def _info(self, p: PlayerState) -> tuple[str, str]:
+        """What is being decided now, and the landscape in numbers (the words of the info box)."""
         game = self.session.game
-        self.add_box(INFO_RECT, "#f7f1df", "#a89464", 8)
         if game.over:
             now = _t("The game is over.")
         elif self.mine_to_act():
@@ -593,7 +593,6 @@ class HomeBoardScene(SessionScene):
             actor = game.actor
             other = game.state.players[actor].name if actor is not None else ""
             now = _t("Waiting for {name}.").format(name=other)
-        self.add_text(now, INFO_RECT.x() + 8, INFO_RECT.y() + 6, 9, True, "#2b3a2f", INFO_RECT.width() - 16)
         land = len(H.land_spaces(p))
         empty = len(H.empty_land_spaces(p))
         open_sea = H.tidal_penalty_spaces(p)
@@ -605,8 +604,14 @@ class HomeBoardScene(SessionScene):
             else _t("Top row of Tidal Flats: no penalty"),
             _t("Moors: {n} (-4 VP wet, -1 VP dehydrated)").format(n=len(p.moors)),
         ]
+        return now, "\n".join(lines)
+
+    def _build_info(self, now: str, numbers: str) -> None:
+        """The info box: ``_info``'s words."""
+        self.add_box(INFO_RECT, "#f7f1df", "#a89464", 8)
+        self.add_text(now, INFO_RECT.x() + 8, INFO_RECT.y() + 6, 9, True, "#2b3a2f", INFO_RECT.width() - 16)
         self.add_text(
-            "\n".join(lines),
+            numbers,
             INFO_RECT.x() + 8,
             INFO_RECT.bottom() - 84,
             8,

@@ -14,6 +14,7 @@ Equipment and 3 for Large Vehicles, the lowest of which may hold a small piece
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
+from weakref import WeakKeyDictionary
 
 from PySide6.QtCore import QObject, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor
@@ -29,6 +30,7 @@ from arle.engine import (
     EquipmentPiece,
     Flip,
     Good,
+    Language,
     Load,
     OptionKind,
     PlayerState,
@@ -47,7 +49,7 @@ from arle.gui.pieces import (
 )
 from arle.gui.scene import SessionScene
 from arle.gui.style import name_of, player_color
-from arle.gui.texts import say
+from arle.gui.texts import language, say
 
 if TYPE_CHECKING:
     from arle.gui.session import GameSession
@@ -156,6 +158,21 @@ def span_rect(piece: EquipmentPiece, space: QRectF, start: int, size: int) -> QR
 
 
 def dest_tooltip(dest: str) -> str:
+    """What a Travel Destination buys, in the window's language: the same text every time, and
+    put together from a dozen translated pieces (a fifth of a Storage board's redraw), so made
+    once per language."""
+    made = _DEST_TOOLTIPS.setdefault(language(), {})
+    text = made.get(dest)
+    if text is None:
+        text = made[dest] = _dest_tooltip(dest)
+    return text
+
+
+#: The destinations' tooltips by language (the window speaks one; the tests switch).
+_DEST_TOOLTIPS: WeakKeyDictionary[Language, dict[str, str]] = WeakKeyDictionary()
+
+
+def _dest_tooltip(dest: str) -> str:
     d = DESTINATIONS[dest]
     lines = [
         _t("{name}: needs {n} loading space(s) of one vehicle.").format(name=name_of(dest), n=d.size),
@@ -266,7 +283,8 @@ class StorageScene(SessionScene):
                   lambda: self._build_destinations(p, legal))
         self.part("goods", (tuple(p.goods.items()), V.LOADING_STATION in p.buildings, loadable),
                   lambda: self._build_goods(p, legal))
-        self.part("barn", None, lambda: self._build_barn(p, legal))
+        flips = frozenset(m.target for m in legal if isinstance(m, Flip))
+        self.part("barn", (tuple(e.key() for e in p.barn), flips), lambda: self._build_barn(p, flips))
         sale = self.sale()
         if sale is not None:
             self.part("sale", None, lambda: self._build_sale_panel(sale, legal))  # drawn last: on top
@@ -385,7 +403,7 @@ class StorageScene(SessionScene):
             )
             self.add_text("→", rect.right() + 6, rect.y() + 14, 12, True, "#6b5a2a")
 
-    def _build_barn(self, p: PlayerState, legal: list[Any]) -> None:
+    def _build_barn(self, p: PlayerState, flips: frozenset[str]) -> None:
         self.add_text(_t("Barn"), 16, BARN_Y, 11, True)
         for i in range(BARN_SMALL):
             rect = small_space_rect(i)
@@ -414,14 +432,13 @@ class StorageScene(SessionScene):
             "#7a4a40",
             RETURN_RECT.width() - 16,
         )
-        flips = {m.target for m in legal if isinstance(m, Flip)}
         places = parking(p)
         for piece in p.barn:
             space = places.get(piece.id)
             if space is not None:
-                self._vehicle(piece, space, legal, flips)
+                self._vehicle(piece, space, flips)
 
-    def _vehicle(self, piece: EquipmentPiece, space: QRectF, legal: list[Any], flips: set[str]) -> None:
+    def _vehicle(self, piece: EquipmentPiece, space: QRectF, flips: frozenset[str]) -> None:
         eid = piece.id
         flip = Flip(f"e{eid}")
         spec = DragSpec(

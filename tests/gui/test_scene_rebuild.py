@@ -68,7 +68,7 @@ def test_boards_drawn_in_parts_show_after_every_move_what_fresh_ones_show(qtbot,
     The Home Board's fixed parts (the tracks' spaces, the row and column numbers, the Release
     area) are drawn once a board, and a space of its grid only when what it shows changes."""
     drawn: list[tuple[object, str]] = []
-    for name in ("_build_track_spaces", "_build_labels", "_build_release", "_pasture", "_build_info"):
+    for name in ("build", "_build_track_spaces", "_build_labels", "_build_release", "_pasture", "_build_info"):
         original = getattr(HomeBoardScene, name)
         monkeypatch.setattr(HomeBoardScene, name, lambda self, *a, _o=original, _n=name:
                             (drawn.append((self, _n)), _o(self, *a))[1])
@@ -92,8 +92,10 @@ def test_boards_drawn_in_parts_show_after_every_move_what_fresh_ones_show(qtbot,
     assert changed >= 40  # the boards did change as the game went on
     counts = {name: sum(scene in homes and n == name for scene, n in drawn) for _, name in drawn}
     assert counts["_build_track_spaces"] == counts["_build_labels"] == counts["_build_release"] == 2
-    # a space of land is drawn again when it changes, not with the rest of the grid
-    assert 2 < counts["_pasture"] < counts["_build_info"] / 4
+    # a space of land is drawn again when it changes, not with the rest of the grid; the info box
+    # when its words do (the decision, the landscape's numbers)
+    assert 2 < counts["_pasture"] < counts["build"] / 4
+    assert 2 < counts["_build_info"] < counts["build"] * 0.8
 
 
 def test_a_board_behind_another_tab_is_rebuilt_when_shown_not_after_each_move(qtbot, monkeypatch):
