@@ -58,3 +58,50 @@ def test_an_undo_closes_the_summary(qtbot):
     assert not summary.isHidden() and [r.player for r in summary.reports] == [0]
     assert session.undo()
     assert summary.isHidden()
+
+
+def test_each_inventory_of_a_game_shows_what_a_summary_made_afresh_shows(qtbot):
+    """Issue 15: the summary keeps its boxes and labels from one inventory to the next and gives
+    them new words (making and styling twenty labels was about 2 ms of the move that ended the
+    inventory). After every inventory of a whole game it shows what a new summary shows, line
+    for line, with no label left over from a longer report before it."""
+    import random
+
+    from PySide6.QtWidgets import QApplication, QLabel, QWidget
+
+    from arle.commands.simulate import choose_move
+
+    session = new_session(new_setup(2, 9))
+    hosts = []
+    for _ in range(2):  # (what the summaries float over: a 1200x900 board area each)
+        hosts.append(QWidget())
+        qtbot.addWidget(hosts[-1])
+        hosts[-1].resize(1200, 900)
+        hosts[-1].show()
+    summary = InventorySummary(session)
+    summary.attach(hosts[0])
+    rng = random.Random(9)
+    shown = 0
+    most: dict[int, int] = {}  # the most lines each player's box has shown so far
+    last = None
+    while not session.game.over:
+        assert session.try_apply(choose_move(rng, session.legal_moves(), session.game))
+        QApplication.processEvents()  # (the window's event loop between moves)
+        if summary.isHidden() or summary.reports is last:
+            continue  # (left open, as players often do, until the next inventory replaces it)
+        last = summary.reports
+        fresh = InventorySummary(session)
+        fresh.attach(hosts[1])
+        fresh.show_reports(summary.reports)
+        shown += 1
+        assert summary.texts() == fresh.texts()
+        # sized for its new words at once (a report's long line wraps), as a new one is
+        assert summary.geometry() == fresh.geometry()
+        fresh.setParent(None)
+        assert [b.title() for b in summary.findChildren(QGroupBox) if not b.isHidden()] == \
+            [session.player_name(r.player) for r in summary.reports]
+        for i, report in enumerate(summary.reports):
+            most[i] = max(most.get(i, 0), len(report.lines()))
+        # the title, and a box's icon and two labels a line for the most lines it has shown
+        assert len(summary.findChildren(QLabel)) == 1 + sum(1 + 2 * n for n in most.values())
+    assert shown >= 8  # every half-year's inventory

@@ -68,7 +68,8 @@ def test_boards_drawn_in_parts_show_after_every_move_what_fresh_ones_show(qtbot,
     The Home Board's fixed parts (the tracks' spaces, the row and column numbers, the Release
     area) are drawn once a board, and a space of its grid only when what it shows changes."""
     drawn: list[tuple[object, str]] = []
-    for name in ("build", "_build_track_spaces", "_build_labels", "_build_release", "_pasture", "_build_info"):
+    names = ("build", "_build_track_spaces", "_build_labels", "_build_release", "_pasture", "_build_info")
+    for name in names:
         original = getattr(HomeBoardScene, name)
         monkeypatch.setattr(HomeBoardScene, name, lambda self, *a, _o=original, _n=name:
                             (drawn.append((self, _n)), _o(self, *a))[1])
