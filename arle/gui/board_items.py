@@ -373,7 +373,6 @@ class WorkerToken(DragPiece):
         s = self.SIZE
         spec = DragSpec(candidates=board.worker_targets if is_next else list, refusal=board.worker_refusal)
         super().__init__(board, None, QRectF(-s / 2, -s / 2, s, s), spec)
-        self.setCacheMode(QGraphicsItem.CacheMode.NoCache)
         self.board = board
         self.player = player
         self.home = home
