@@ -190,7 +190,7 @@ class BoardScene(GameScene):
         stood (or was dropped) to its space, if the board is still on screen then."""
         placed = [e for e in (args[0] if args else []) if isinstance(e, events.WorkerPlaced)]
         self._glide = None
-        if placed and args and args[0]:
+        if placed:
             token = next((w for w in self.workers if w.is_next), None)
             start = self.dropped[1] if self.dropped else (token.scenePos() if token else None)
             if start is not None:

@@ -251,9 +251,11 @@ class GamePage(QSplitter):
         session.changed.connect(self._scoring_changed)
         self.views.currentChanged.connect(self._scoring_shown)
         self.base_titles = [self.views.tabText(i) for i in range(self.views.count())]
-        for i, title in enumerate(self.base_titles):  # the whole name where the tab shortens it
-            self.views.setTabToolTip(i, title.replace("&&", "&"))
-            self.views.tabBar().setAccessibleTabName(i, title.replace("&&", "&"))
+        #: The tabs' names as said (a title writes "&" as "&&": one "&" marks a shortcut).
+        self.tab_names = [title.replace("&&", "&") for title in self.base_titles]
+        for i, name in enumerate(self.tab_names):  # the whole name where the tab shortens it
+            self.views.setTabToolTip(i, name)
+            self.views.tabBar().setAccessibleTabName(i, name)
 
         side = QWidget()
         side.setObjectName("sidePanel")
@@ -514,8 +516,7 @@ class GamePage(QSplitter):
         if marked != bar.marked():
             for i in (bar.marked(), marked):  # (what a screen reader says of the tab)
                 if 0 <= i < bar.count():
-                    title = self.base_titles[i].replace("&&", "&")
-                    bar.setAccessibleTabName(i, ("● " if i == marked else "") + title)
+                    bar.setAccessibleTabName(i, ("● " if i == marked else "") + self.tab_names[i])
             bar.mark(marked)
 
 

@@ -235,9 +235,8 @@ class Tutorial(QObject):
         for scene in self.page.scenes:
             if scene.target_pos(move) is not None and scene.views():
                 index = views.indexOf(scene.views()[0])
-                title = self.page.base_titles[index] if index >= 0 else ""
-                return _tr("On the tab “{tab}”: drag or click where the orange ring is.").format(
-                    tab=title.replace("&&", "&"))
+                name = self.page.tab_names[index] if index >= 0 else ""
+                return _tr("On the tab “{tab}”: drag or click where the orange ring is.").format(tab=name)
         return _tr("Use the button in the side panel.")
 
     def _finish(self) -> None:

@@ -305,6 +305,7 @@ def test_the_tab_of_the_board_needed_now_is_marked_without_laying_the_tabs_out_a
         wanted = -1 if session.game.over else page.wanted_view()
         assert bar.marked() == wanted
         said = [t.replace("&&", "&") for t in page.base_titles]  # (what a screen reader says)
+        assert page.tab_names == said
         assert [bar.accessibleTabName(i) for i in range(bar.count())] == \
             [("● " if i == wanted else "") + t for i, t in enumerate(said)]
         seen.add(wanted)
