@@ -617,21 +617,24 @@ class HeaderNow(Layer):
         self._bounds = QRectF()  # (the box now and its ring: a picture of the whole header
         # would take 0.25 MB of the boards' picture cache)
 
-    def look(self) -> object:
-        return self.header.session.game.state.half_year
+    def look(self) -> int | None:
+        """The half-year now, None past the track (after the last one)."""
+        half_year = self.header.session.game.state.half_year
+        return half_year if 1 <= half_year <= HALF_YEARS else None
 
     def refresh_look(self) -> None:
         half_year = self.look()
         if half_year != self._look:
             self.prepareGeometryChange()
-            self._bounds = self.header.box(half_year).adjusted(-5, -5, 5, 5) \
-                if isinstance(half_year, int) and 1 <= half_year <= HALF_YEARS else QRectF()
+            ring = 5.0  # (the ring around the box)
+            self._bounds = QRectF() if half_year is None else \
+                self.header.box(half_year).adjusted(-ring, -ring, ring, ring)
         super().refresh_look()
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None,
               ) -> None:
-        half_year = self.header.session.game.state.half_year
-        if 1 <= half_year <= HALF_YEARS:
+        half_year = self.look()
+        if half_year is not None:
             painter.setRenderHint(QPainter.RenderHint.Antialiasing)
             self.header.paint_box(painter, half_year, True)
 

@@ -86,10 +86,14 @@ class MarkedTabBar(QTabBar):
         return self._marked
 
     def mark(self, index: int) -> None:
+        """Mark the tab at ``index`` (-1: none). A screen reader hears the dot as "● " before the
+        tab's name."""
         if index == self._marked:
             return
         for i in (self._marked, index):
             if 0 <= i < self.count():
+                name = self.tabText(i).replace("&&", "&")  # (one "&" marks a shortcut)
+                self.setAccessibleTabName(i, ("● " if i == index else "") + name)
                 self.update(self.tabRect(i))
         self._marked = index
 
@@ -511,13 +515,7 @@ class GamePage(QSplitter):
                 self.player_tabs.setCurrentIndex(g.actor)
             if wanted == 0 and not g.over:
                 self._show_next_worker()
-        marked = -1 if g.over else wanted
-        bar = self.views.tabBar()
-        if marked != bar.marked():
-            for i in (bar.marked(), marked):  # (what a screen reader says of the tab)
-                if 0 <= i < bar.count():
-                    bar.setAccessibleTabName(i, ("● " if i == marked else "") + self.tab_names[i])
-            bar.mark(marked)
+        self.views.tabBar().mark(-1 if g.over else wanted)
 
 
     def showEvent(self, event: QShowEvent) -> None:

@@ -212,5 +212,4 @@ class ReportBox(QGroupBox):
         # The box's height for its width has changed with its words: the layout it is in keeps
         # the last one until told (its own layout would tell it only in the next event loop
         # pass, after the summary has been sized).
-        self._grid.invalidate()
         self.updateGeometry()
