@@ -6,6 +6,7 @@ import random
 
 import pytest
 from PySide6.QtCore import QEvent, QObject
+from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication, QGraphicsScene
 
 from arle.commands.simulate import choose_move
@@ -320,6 +321,67 @@ def test_the_tab_of_the_board_needed_now_is_marked_without_laying_the_tabs_out_a
     plain = bar.grab(bar.tabRect(0)).toImage()
     corner = marked.width() - 8, 8
     assert marked.pixelColor(*corner) != plain.pixelColor(*corner)
+
+
+def _own_painting(bar) -> QImage:
+    """The tab bar as Qt paints it, not from a picture."""
+    bar._rendering = True
+    try:
+        return bar.grab().toImage()
+    finally:
+        bar._rendering = False
+
+
+def _channels_apart(a: QImage, b: QImage, rows: range) -> int:
+    """The largest difference of one colour channel between two pictures, in ``rows``."""
+    assert a.size() == b.size()
+    worst = 0
+    for y in rows:
+        for x in range(a.width()):
+            p, q = a.pixelColor(x, y), b.pixelColor(x, y)
+            worst = max(worst, abs(p.red() - q.red()), abs(p.green() - q.green()), abs(p.blue() - q.blue()))
+    return worst
+
+
+def test_the_board_tabs_are_painted_from_pictures_once_each_look_was_seen(qtbot, monkeypatch):
+    """Issue 15: Qt paints the whole tab bar when the current tab changes, styling and laying out
+    each title again: 0.6-0.7 ms of each move that brings another board forward. Each look of
+    the bar (which tab is current, the titles, sizes, hover, focus) is painted by Qt once and
+    then blitted from its picture; the picture shows what Qt paints (within rounding: the
+    lower edge of a tab blends over the pane's line)."""
+    from PySide6.QtWidgets import QTabBar
+
+    window = shown_game(qtbot, 5)
+    page = window.page
+    bar = page.views.tabBar()
+    painted: list[int] = []
+    original = QTabBar.paintEvent
+    monkeypatch.setattr(QTabBar, "paintEvent", lambda self, e: (
+        painted.append(self.currentIndex()) if self is bar else None, original(self, e)))
+    home = page.views.indexOf(page.home_views[1])
+    for round_ in range(3):  # back and forth: the game board and the second player's Home Board
+        for index in (home, 0):
+            page.views.setCurrentIndex(index)
+            QApplication.processEvents()
+            window.repaint()
+            QApplication.processEvents()
+        if round_ == 0:  # Qt painted each look, for the window and for its picture
+            assert set(painted) == {0, home}
+            painted.clear()
+    assert painted == []  # the rounds after blit the pictures
+    assert bar.pictures() >= 2
+    bar.mark(-1)  # (the dot is drawn over the picture: see the test above)
+    for index in (home, 0):
+        page.views.setCurrentIndex(index)
+        QApplication.processEvents()
+        shown, own = bar.grab().toImage(), _own_painting(bar)
+        assert _channels_apart(shown, own, range(own.height() - 4)) <= 2  # titles and shapes
+        assert _channels_apart(shown, own, range(own.height())) <= 64  # the lower edge
+    # another title is another look: painted by Qt, not a picture of the old title
+    page.views.setTabText(0, "Renamed board")
+    QApplication.processEvents()
+    shown, own = bar.grab().toImage(), _own_painting(bar)
+    assert _channels_apart(shown, own, range(own.height() - 4)) <= 2
 
 
 def test_a_move_that_takes_the_player_to_another_board_does_not_redraw_the_game_board(qtbot):
