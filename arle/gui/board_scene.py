@@ -117,6 +117,8 @@ class BoardScene(GameScene):
         self._retired: list[WorkerToken] = []
         #: The Worker the last move placed: (player, space, where it starts its glide).
         self._glide: tuple[int, str, QPointF] | None = None
+        #: What each group of items showed at the last update (see ``_update_glow``).
+        self._groups: dict[str, tuple[Any, ...]] = {}
         self._build_static()
         self.refresh()
         session.reset.connect(self.rebuild)
@@ -154,6 +156,7 @@ class BoardScene(GameScene):
         return sorted({*s.available_buildings, *built}, key=order.index)
 
     def _build_buildings(self) -> None:
+        self._groups.pop("buildings", None)  # (new items: none shows anything yet)
         for item in self.buildings.values():
             self.removeItem(item)
         self.buildings = {}
@@ -246,19 +249,40 @@ class BoardScene(GameScene):
         self._update_glow()
 
     def _update_glow(self, dragging: bool = False) -> None:
+        """Bring the action spaces, Tool Tracks and buildings up to date: their looks and the
+        rings of those a move may choose. Each group is looked at only when what its items show
+        changed (the keys below): asking the 58 items for their looks after every move was a
+        tenth of a move's work, and most moves change one group or none."""
+        s = self.session.game.state
         legal = self.session.legal_moves()
-        workers = {m.space for m in legal if isinstance(m, PlaceWorker)}
+        workers = {m.space for m in legal if isinstance(m, PlaceWorker)} if dragging else set()
         chooses = {m.option for m in legal if isinstance(m, Choose)}
         tools = {m.tool for m in legal if isinstance(m, AdvanceTool)}
-        for sid, item in self.spaces.items():
-            item.glow = (dragging and sid in workers) or sid in chooses
-            item.refresh_look()
-        for tool, item in self.tools.items():
-            item.glow = tool in tools
-            item.refresh_look()
-        for b, item in self.buildings.items():
-            item.glow = b in chooses
-            item.refresh_look()
+        colors = tuple(self.session.colors)
+        players = s.players
+        if self._group_changed("spaces", (s.season, s.solo, s.special_used_by, s.phase,
+                                          tuple(s.occupied.items()), frozenset(workers),
+                                          frozenset(chooses), dragging, colors)):
+            for sid, item in self.spaces.items():
+                item.glow = sid in workers or sid in chooses
+                item.refresh_look()
+        if self._group_changed("tools", (tuple(tuple(p.tools.items()) for p in players),
+                                         frozenset(tools), colors)):
+            for tool, item in self.tools.items():
+                item.glow = tool in tools
+                item.refresh_look()
+        if self._group_changed("buildings", (tuple(tuple(p.buildings) for p in players),
+                                             tuple(p.name for p in players), frozenset(chooses), colors)):
+            for b, item in self.buildings.items():
+                item.glow = b in chooses
+                item.refresh_look()
+
+    def _group_changed(self, group: str, key: tuple[Any, ...]) -> bool:
+        """Whether ``key`` (what a group of items shows) differs from the last one seen."""
+        if self._groups.get(group) == key:
+            return False
+        self._groups[group] = key
+        return True
 
     def next_worker(self) -> WorkerToken | None:
         self.ensure_fresh()

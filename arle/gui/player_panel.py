@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QCoreApplication, QEvent, QPoint, QRect, QSize, Qt
-from PySide6.QtGui import QHelpEvent, QPainter, QPaintEvent, QPixmap, QShowEvent
+from PySide6.QtCore import QCoreApplication, QEvent, QPoint, QRect, QRectF, QSize, Qt
+from PySide6.QtGui import QColor, QHelpEvent, QPainter, QPaintEvent, QPen, QPixmap, QShowEvent
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -334,8 +334,10 @@ class PlayerPanel(QFrame):
         self.session = session
         self.player = player
         self._border = ""
+        self._acting = False
         self._stale = False
         self.setObjectName("playerPanel")
+        self.setStyleSheet("#playerPanel { border: 2px solid #c9c2ad; border-radius: 8px; }")
         self.header = QLabel()
         self.header.setObjectName("playerName")
         self.piece = QLabel()
@@ -384,17 +386,26 @@ class PlayerPanel(QFrame):
     # -- refreshing ---------------------------------------------------------------------------------
 
     def _frame(self, color: str, acting: bool) -> None:
-        """The border in the player's colour while they act. The style sheet is set once (a new
-        one re-polishes every label of the panel: 10 ms a move); acting only flips a property."""
-        if color != self._border:
-            self._border = color
-            self.setStyleSheet("#playerPanel { border: 2px solid #c9c2ad; border-radius: 8px; }"
-                               f' #playerPanel[acting="true"] {{ border-color: {color}; }}')
-        if self.property("acting") != acting:
-            self.setProperty("acting", acting)
-            self.style().unpolish(self)
-            self.style().polish(self)
+        """The border in the player's colour while they act, drawn over the grey one of the style
+        sheet (``paintEvent``): a property flipped in the style sheet re-polished the panel,
+        0.2 ms each time the turn passed."""
+        if (color, acting) != (self._border, self._acting):
+            self._border, self._acting = color, acting
             self.update(frame_ring(self.rect(), 3))
+
+    def acting(self) -> bool:
+        """Whether the panel shows its player as the one to act (its border in their colour)."""
+        return self._acting
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        super().paintEvent(event)
+        if self._acting and self._border:
+            painter = QPainter(self)
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+            painter.setPen(QPen(QColor(self._border), 2))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRoundedRect(QRectF(self.rect()).adjusted(1, 1, -1, -1), 7, 7)
+            painter.end()
 
     def showEvent(self, event: QShowEvent) -> None:
         if self._stale:  # moves were made while another player's tab was in front

@@ -149,11 +149,11 @@ def test_a_player_panel_repaints_only_its_border_when_the_turn_passes(qtbot):
     paints = Paints()
     panel.goods.installEventFilter(paints)
     panel.scores.installEventFilter(paints)
-    acting = bool(panel.property("acting"))
+    acting = panel.acting()
     panel._frame(panel._border, not acting)
     for _ in range(3):
         QApplication.processEvents()
-    assert bool(panel.property("acting")) is not acting
+    assert panel.acting() is not acting
     assert paints.count == {}  # the counts inside the border were not painted again
 
 

@@ -157,3 +157,54 @@ def test_a_rebuild_keeps_every_piece_that_looks_the_same_and_makes_the_changed_o
     fresh = cls(session, 0)
     fresh.ensure_fresh()
     assert picture(home) == picture(fresh)
+
+
+def board_looks(board: Any, keys: Any = None) -> list[tuple[Any, ...]]:
+    """What each action space, Tool Track and building of the game board shows: its look, its
+    Worker (spaces), its glow and whether its ring is up (of the items in ``keys``: all if None;
+    a board keeps the cards of buildings that left the game, a fresh one has none)."""
+    rows = []
+    for group in (board.spaces, board.tools, board.buildings):
+        for key, item in group.items():
+            if keys is not None and key not in keys:
+                continue
+            overlay = getattr(item, "overlay", None)
+            ring = item._ring is not None and item._ring.isVisible()
+            rows.append((key, item.look(), item._look if isinstance(item._look, str) else item._look[0],
+                         overlay.look() if overlay is not None else None,
+                         overlay._look if overlay is not None else None, item.glow, ring))
+    return rows
+
+
+def test_the_game_board_shows_after_every_move_what_a_fresh_one_shows(qtbot):
+    """Issue 15: the game board looks at a group of its items (the action spaces, the Tool
+    Tracks, the buildings) only when what the group shows changed. After every move of a whole
+    game, after an undo, and while a Worker is dragged, each item shows (its drawn look, its
+    Worker, its ring) what the same item of a board made afresh shows."""
+    from arle.gui.board_scene import BoardScene
+
+    session = new_session(new_setup(2, 13))
+    board = BoardScene(session)
+    show(qtbot, board, 1400, 900)
+    rng = random.Random(13)
+    moves = 0
+    while not session.game.over:
+        assert session.try_apply(choose_move(rng, session.legal_moves(), session.game))
+        moves += 1
+        if moves % 37 == 0:
+            assert session.undo()
+        board.ensure_fresh()
+        fresh = BoardScene(session)
+        fresh.ensure_fresh()
+        keys = {*fresh.spaces, *fresh.tools, *fresh.buildings}
+        assert board_looks(board, keys) == board_looks(fresh)
+        # every drawn look is the item's look now (a group left out would show an old one)
+        assert all(row[1] == row[2] or row[1] is None for row in board_looks(board) if row[0] in board.spaces)
+        token = board.next_worker()
+        if token is not None and moves % 5 == 0:  # a drag lights the spaces a Worker may go to
+            board.drag.begin(token, board.worker_targets())
+            lit = {key for key, *_, ring in board_looks(board) if ring}
+            assert lit >= {c.move.space for c in board.worker_targets()}
+            board.drag.end()
+            assert board_looks(board, keys) == board_looks(fresh)
+    assert moves > 200
