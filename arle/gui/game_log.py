@@ -157,39 +157,46 @@ class LogView(QAbstractScrollArea):
         painter = QPainter(self.viewport())
         top, bottom = event.rect().top(), event.rect().bottom()
         y = -self.verticalScrollBar().value()
+        look = self._look()
         for i in range(len(self._rows) - 1, -1, -1):
             h = self._heights[i]
             if y >= bottom + 1:
                 break
             if y + h > top:
-                painter.drawPixmap(QPoint(0, y), self._picture(i, h))
+                painter.drawPixmap(QPoint(0, y), self._picture(i, h, look))
             y += h
         painter.end()
 
-    def _picture(self, i: int, h: int) -> QPixmap:
+    def _look(self) -> tuple[Any, ...]:
+        """What every row's picture depends on besides its text and height (asked once a paint:
+        a whole log repainted asks it for every row shown)."""
+        palette = self.palette()
+        colors = tuple(style.player_color(self.session, i).name() for i in range(self.session.players))
+        return (self.viewport().width(), self.devicePixelRatioF(), palette.base().color(),
+                palette.text().color(), colors)
+
+    def _picture(self, i: int, h: int, look: tuple[Any, ...]) -> QPixmap:
         """Row ``i`` painted once per text, size and colours: laying out wrapped text is the dear
         part of painting it, a cached picture is a blit."""
         text, actor = self._rows[i]
-        ratio = self.devicePixelRatioF()
-        color = style.player_color(self.session, actor).name() if actor >= 0 else ""
-        palette = self.palette()
-        key = (text, color, self.viewport().width(), h, ratio, palette.base().color().rgba())
+        width, ratio, base, ink, colors = look
+        color = colors[actor] if 0 <= actor < len(colors) else ""
+        key = (text, color, width, h, ratio, base.rgba(), ink.rgba())
         pix = self._pictures.pop(key, None)
         if pix is None:
             if len(self._pictures) >= self.KEEP:  # the picture painted longest ago goes
                 del self._pictures[next(iter(self._pictures))]
-            width = self.viewport().width()
             pix = QPixmap(round(width * ratio), round(h * ratio))
             pix.setDevicePixelRatio(ratio)
-            pix.fill(palette.base().color())  # opaque, so text keeps its usual smoothing
+            pix.fill(base)  # opaque, so text keeps its usual smoothing
             inner = QPainter(pix)
-            if actor >= 0:
+            if color:
                 piece = style.piece_pixmap(style.player_shape(actor), style.player_color(self.session, actor),
                                            self.ICON)
                 line = self.fontMetrics().height()
                 inner.drawPixmap(self.PAD + 2, self.PAD + max(0, (line - self.ICON) // 2), piece)
             inner.setFont(self.font())
-            inner.setPen(palette.text().color())
+            inner.setPen(ink)
             left = self.PAD + 2 + self.ICON + self.GAP
             inner.drawText(QRect(left, self.PAD, self._width, h - 2 * self.PAD),
                            int(Qt.TextFlag.TextWordWrap) | int(Qt.AlignmentFlag.AlignLeft), text)

@@ -278,10 +278,14 @@ class StorageScene(SessionScene):
         color = player_color(self.session, self.player)
         title = _t("{name}'s Storage board: Travel Destinations and Barn").format(name=p.name)
         self.part("frame", (color.name(), title), lambda: self.add_frame(color, title))
+        # Each part is keyed on the loads of its own pieces (a piece glows, and may be dragged,
+        # when it may be loaded): a Load changes what else may be loaded, not the destinations.
         loadable = frozenset(m.item for m in legal if isinstance(m, Load))
-        self.part("destinations", (tuple(p.destinations), tuple(p.travel), loadable),
+        destinations = frozenset(i for i in loadable if i.startswith(V.DEST_PREFIX))
+        self.part("destinations", (tuple(p.destinations), tuple(p.travel), destinations),
                   lambda: self._build_destinations(p, legal))
-        self.part("goods", (tuple(p.goods.items()), V.LOADING_STATION in p.buildings, loadable),
+        shown = tuple(p.goods[Good(key)] for key in LOADABLE if key != "peat")  # (the counts it shows)
+        self.part("goods", (shown, V.LOADING_STATION in p.buildings, loadable - destinations),
                   lambda: self._build_goods(p, legal))
         flips = frozenset(m.target for m in legal if isinstance(m, Flip))
         self.part("barn", (tuple(e.key() for e in p.barn), flips), lambda: self._build_barn(p, flips))
