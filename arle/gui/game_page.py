@@ -75,13 +75,16 @@ class PicturedTabBar(QTabBar):
     whenever the current tab changes, laying out and styling each title again: 0.6-0.7 ms of
     each move that brings another board forward, a third of the whole window's repaint.
 
-    A look not seen before is painted as Qt paints it, and its picture is taken just after
-    (a widget cannot be drawn into a picture while it paints). A few looks are kept: going
-    back and forth between the boards blits them."""
+    A look not seen before is painted as Qt paints it, and its picture is taken a moment after
+    (a widget cannot be drawn into a picture while it paints; taken at once, it was one more
+    paint of the bar in the move that first showed the look). A few looks are kept: going back
+    and forth between the boards blits them."""
 
     #: How many pictures (looks) are kept: the game board, and each player's Home Board and
     #: Storage board in a two-player game.
     KEPT = 6
+    #: How long after a new look its picture is taken (ms): while the player looks at the move.
+    KEEP_AFTER_MS = 50
 
     def __init__(self) -> None:
         super().__init__()
@@ -89,7 +92,7 @@ class PicturedTabBar(QTabBar):
         self._rendering = False
         self._keep_soon = QTimer(self)
         self._keep_soon.setSingleShot(True)
-        self._keep_soon.setInterval(0)
+        self._keep_soon.setInterval(self.KEEP_AFTER_MS)
         self._keep_soon.timeout.connect(self._keep)
 
     def look(self) -> tuple[Any, ...]:

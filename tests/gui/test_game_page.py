@@ -364,7 +364,7 @@ def test_the_board_tabs_are_painted_from_pictures_once_each_look_was_seen(qtbot,
             page.views.setCurrentIndex(index)
             QApplication.processEvents()
             window.repaint()
-            QApplication.processEvents()
+            qtbot.wait(2 * bar.KEEP_AFTER_MS)  # (the picture is taken a moment after)
         if round_ == 0:  # Qt painted each look, for the window and for its picture
             assert set(painted) == {0, home}
             painted.clear()
