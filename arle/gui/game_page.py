@@ -113,10 +113,13 @@ class PicturedTabBar(QTabBar):
         if self._rendering:  # (taking the picture: Qt's own painting)
             super().paintEvent(event)
             return
-        picture = self._pictures.get(self.look())
+        look = self.look()
+        picture = self._pictures.pop(look, None)
         if picture is None:
             super().paintEvent(event)
             self._keep_soon.start()
+        else:
+            self._pictures[look] = picture  # (last: the one used most recently goes last)
         painter = QPainter(self)
         if picture is not None:
             painter.drawPixmap(0, 0, picture)
@@ -138,7 +141,7 @@ class PicturedTabBar(QTabBar):
         finally:
             self._rendering = False
         if len(self._pictures) >= self.KEPT:
-            del self._pictures[next(iter(self._pictures))]  # (the oldest)
+            del self._pictures[next(iter(self._pictures))]  # (the one used longest ago)
         self._pictures[look] = picture
 
     def paint_over(self, painter: QPainter, event: QPaintEvent) -> None:

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QCoreApplication, QEvent, QPoint, QRect, QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QHelpEvent, QPainter, QPaintEvent, QPen, QPixmap, QShowEvent
+from PySide6.QtCore import QCoreApplication, QEvent, QPoint, QRect, QSize, Qt
+from PySide6.QtGui import QColor, QHelpEvent, QPainter, QPaintEvent, QPixmap, QShowEvent
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 
 from arle.engine import ANIMALS, SOLO_TARGET, noun
 from arle.gui import style
-from arle.gui.panels import SUPPLY_GOODS, TRACK_GOODS, frame_ring, goods_icon
+from arle.gui.panels import SUPPLY_GOODS, TRACK_GOODS, frame_ring, goods_icon, paint_frame
 from arle.gui.texts import say
 
 if TYPE_CHECKING:
@@ -400,12 +400,7 @@ class PlayerPanel(QFrame):
     def paintEvent(self, event: QPaintEvent) -> None:
         super().paintEvent(event)
         if self._acting and self._border:
-            painter = QPainter(self)
-            painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-            painter.setPen(QPen(QColor(self._border), 2))
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawRoundedRect(QRectF(self.rect()).adjusted(1, 1, -1, -1), 7, 7)
-            painter.end()
+            paint_frame(self, QColor(self._border), 2)
 
     def showEvent(self, event: QShowEvent) -> None:
         if self._stale:  # moves were made while another player's tab was in front
