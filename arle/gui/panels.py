@@ -38,6 +38,7 @@ from arle.engine import moves as M
 from arle.files.resources import resource_path
 from arle.gui import style
 from arle.gui.texts import say
+from arle.gui.wrapped_text import WrappedText
 
 if TYPE_CHECKING:
     from arle.engine import Move
@@ -84,11 +85,10 @@ class TurnBanner(QFrame):
         self.setObjectName("turnBanner")
         self.setContentsMargins(*[self.BORDER] * 4)  # (the border's room)
         self.piece = QLabel()
-        self.title = QLabel()
+        self.title = WrappedText()
         self.title.setObjectName("turnTitle")
-        self.prompt = QLabel()
+        self.prompt = WrappedText()
         self.prompt.setObjectName("turnPrompt")
-        self.prompt.setWordWrap(True)
         top = QHBoxLayout()
         top.addWidget(self.piece)
         top.addWidget(self.title, 1)
@@ -181,8 +181,7 @@ class DecisionPanel(QFrame):
         self.buttons: list[QPushButton] = []
         self.button_moves: dict[QPushButton, Move] = {}
         self._pool: list[QPushButton] = []
-        self.hint = QLabel()
-        self.hint.setWordWrap(True)
+        self.hint = WrappedText()
         self.hint.setObjectName("hint")
         self.box = QVBoxLayout()
         self.box.setSpacing(4)

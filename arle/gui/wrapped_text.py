@@ -1,0 +1,96 @@
+"""Words wrapped to the width they are given, for the side panel's texts that change with every
+move (the turn banner's title and prompt, the decision's hint).
+
+A word-wrapped ``QLabel`` measures its words again, in two or three widths, whenever its text
+changes, and asks the side panel to be laid out again even when its height stays the same:
+about 0.3 ms a text, the largest part of a plain move's work in the side panel. This widget
+measures a text once for a width, keeps what it measured, and asks for a new layout only when
+its height changes; it draws its words as a word-wrapped label does.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QRect, QSize, Qt
+from PySide6.QtGui import QPainter, QPaintEvent
+from PySide6.QtWidgets import QSizePolicy, QWidget
+
+#: How the words are measured and placed, as a word-wrapped QLabel measures and places them.
+MEASURE = Qt.AlignmentFlag.AlignLeft | Qt.TextFlag.TextWordWrap
+FLAGS = MEASURE | Qt.AlignmentFlag.AlignVCenter
+
+#: Heights kept (text, width) -> px: the texts of a few turns, in the widths of a resize.
+KEPT = 64
+
+#: A height no text in the side panel reaches: the room a text is measured in.
+_ROOM = 100_000
+
+
+class WrappedText(QWidget):
+    """Plain text wrapped at word boundaries (``setText``/``text`` as a ``QLabel``'s)."""
+
+    def __init__(self, text: str = "", parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._text = text
+        self._heights: dict[tuple[str, int], int] = {}
+        policy = QSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
+        policy.setHeightForWidth(True)
+        self.setSizePolicy(policy)
+
+    def text(self) -> str:
+        return self._text
+
+    def setText(self, text: str) -> None:
+        if text == self._text:
+            return
+        height = self.heightForWidth(self.width())
+        self._text = text
+        self.setAccessibleName(text)
+        if self.heightForWidth(self.width()) != height:
+            self.updateGeometry()
+        self.update()
+
+    # -- size -------------------------------------------------------------------------------------------
+
+    def hasHeightForWidth(self) -> bool:
+        return True
+
+    def heightForWidth(self, width: int) -> int:
+        """The height of the words wrapped at ``width`` (one line's height when there are none:
+        a label keeps its line)."""
+        key = (self._text, width)
+        height = self._heights.get(key)
+        if height is None:
+            self.ensurePolished()  # (the style sheet's font)
+            metrics = self.fontMetrics()
+            height = metrics.boundingRect(QRect(0, 0, max(width, 1), _ROOM), MEASURE, self._text).height()
+            height = max(height, metrics.height())
+            if len(self._heights) >= KEPT:
+                del self._heights[next(iter(self._heights))]
+            self._heights[key] = height
+        return height
+
+    def sizeHint(self) -> QSize:
+        """A width that wraps a sentence in the narrowest side panel; the layout gives the panel's."""
+        width = self.fontMetrics().averageCharWidth() * 40
+        return QSize(width, self.heightForWidth(width))
+
+    def minimumSizeHint(self) -> QSize:
+        """A few letters wide, a line high, as a word-wrapped label's (a layout asks the height
+        for the width it gives)."""
+        metrics = self.fontMetrics()
+        return QSize(metrics.averageCharWidth() * 10, metrics.height())
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self._heights.clear()
+            self.updateGeometry()
+        super().changeEvent(event)
+
+    # -- painting ---------------------------------------------------------------------------------------
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        if not self._text:
+            return
+        painter = QPainter(self)
+        self.style().drawItemText(painter, self.rect(), int(FLAGS), self.palette(), self.isEnabled(),
+                                  self._text, self.foregroundRole())
