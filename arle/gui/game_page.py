@@ -376,8 +376,6 @@ class GamePage(QSplitter):
         self.decision_scroll.setFrameShape(QFrame.Shape.NoFrame)
         self.decision_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         side_lay.addWidget(self.decision_scroll)
-        session.changed.connect(self.decision_scroll.updateGeometry)
-        session.reset.connect(self.decision_scroll.updateGeometry)
         # The players' supply scrolls too on a short screen (1280x720): the log stays in view.
         self.player_scroll = ChoiceScroll(SUPPLY_FLOOR)
         self.player_scroll.setWidget(self.player_tabs)

@@ -9,6 +9,7 @@ played from the keyboard; the boards' drags remain the natural way.
 
 from __future__ import annotations
 
+import itertools
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import (
@@ -180,7 +181,9 @@ class DecisionPanel(QFrame):
         self.setObjectName("decisionPanel")
         self.buttons: list[QPushButton] = []
         self.button_moves: dict[QPushButton, Move] = {}
-        self._pool: list[QPushButton] = []
+        #: Buttons made for each role (``_button``), and those the box shows, in its order.
+        self._pools: dict[str, list[QPushButton]] = {}
+        self._shown: list[QPushButton] = []
         self.hint = WrappedText()
         self.hint.setObjectName("hint")
         self.box = QVBoxLayout()
@@ -222,17 +225,18 @@ class DecisionPanel(QFrame):
         default = default_move(shown)
         self.buttons = []
         self.button_moves = {}
-        for i, move in enumerate(shown):
+        used: dict[str, int] = {}
+        for move in shown:
             role = "choiceButton"
             if move == default:
                 role = "defaultButton"
             elif isinstance(move, M.SkipPlacement):
                 role = "skipButton"
-            button = self._button(i, style.move_label(g, move), role)
+            button = self._button(role, used.get(role, 0), style.move_label(g, move))
+            used[role] = used.get(role, 0) + 1
             self.buttons.append(button)
             self.button_moves[button] = move
-        for button in self._pool[len(shown):]:
-            button.hide()
+        self._show_buttons(self.buttons)
         for b in self.buttons:
             if self.button_moves[b] == default:
                 b.setFocus()
@@ -240,26 +244,42 @@ class DecisionPanel(QFrame):
         self._more_stale = True
         self.more.setEnabled(bool(self._more_moves))
 
-    def _button(self, index: int, text: str, role: str) -> QPushButton:
-        """The ``index``-th button, reused from the last decision: buttons made and dropped on
-        every move cost more (polish, layout, first paint) than changing a text."""
-        if index == len(self._pool):
+    def _button(self, role: str, index: int, text: str) -> QPushButton:
+        """The ``index``-th button of ``role`` (its style: the default, a choice, Skip), reused
+        from earlier decisions: a button made on every move costs more (polish, layout, first
+        paint) than a new text, and one given another role was styled again (0.2 ms)."""
+        pool = self._pools.setdefault(role, [])
+        if index == len(pool):
             button = QPushButton()
-            button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-            button.clicked.connect(lambda _=False, b=button: self._play(b))
-            self.box.addWidget(button)
-            self._pool.append(button)
-        button = self._pool[index]
-        if button.text() != text:
-            button.setText(text)
-        if button.objectName() != role:
             button.setObjectName(role)
             button.setDefault(role == "defaultButton")
             button.setAutoDefault(role == "defaultButton")
-            button.style().unpolish(button)
-            button.style().polish(button)
-        button.show()
+            button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+            button.clicked.connect(lambda _=False, b=button: self._play(b))
+            button.hide()
+            self.box.addWidget(button)
+            pool.append(button)
+        button = pool[index]
+        if button.text() != text:
+            button.setText(text)
         return button
+
+    def _show_buttons(self, buttons: list[QPushButton]) -> None:
+        """Show ``buttons`` in this order (in the box and for Tab), hide the others."""
+        if buttons != self._shown:
+            for b in self._shown:
+                if b not in buttons:
+                    b.hide()
+            for i, b in enumerate(buttons):
+                if self.box.indexOf(b) != i:
+                    self.box.removeWidget(b)
+                    self.box.insertWidget(i, b)
+            self._shown = buttons
+        for b in buttons:
+            b.show()
+        for before, after in itertools.pairwise([*buttons, self.more]):
+            if before.nextInFocusChain() is not after:  # (made, moved, or the panel put in its scroll)
+                QWidget.setTabOrder(before, after)
 
     def _play(self, button: QPushButton) -> None:
         move = self.button_moves.get(button)
