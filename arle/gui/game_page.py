@@ -16,7 +16,6 @@ from PySide6.QtGui import (
     QPainter,
     QPaintEvent,
     QPen,
-    QPixmap,
     QPixmapCache,
     QRegion,
     QResizeEvent,
@@ -35,6 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from arle.gui import style
+from arle.gui.looks import LookPictures
 
 if TYPE_CHECKING:
     from arle.gui.board_view import BoardView
@@ -71,29 +71,18 @@ DECISION_STEADY = 0.16
 
 class PicturedTabBar(QTabBar):
     """A tab bar that blits a picture of its tabs for each look it has shown (the tabs, their
-    sizes, the current, hovered and focused tab, font and colours). Qt paints the whole bar
-    whenever the current tab changes, laying out and styling each title again: 0.6-0.7 ms of
-    each move that brings another board forward, a third of the whole window's repaint.
-
-    A look not seen before is painted as Qt paints it, and its picture is taken a moment after
-    (a widget cannot be drawn into a picture while it paints; taken at once, it was one more
-    paint of the bar in the move that first showed the look). A few looks are kept: going back
-    and forth between the boards blits them."""
+    sizes, the current, hovered and focused tab, font and colours; ``arle.gui.looks``). Qt
+    paints the whole bar whenever the current tab changes, laying out and styling each title
+    again: 0.6-0.7 ms of each move that brings another board forward, a third of the whole
+    window's repaint. A few looks are kept: going back and forth between the boards blits them."""
 
     #: How many pictures (looks) are kept: the game board, and each player's Home Board and
     #: Storage board in a two-player game.
     KEPT = 6
-    #: How long after a new look its picture is taken (ms): while the player looks at the move.
-    KEEP_AFTER_MS = 50
 
     def __init__(self) -> None:
         super().__init__()
-        self._pictures: dict[tuple[Any, ...], QPixmap] = {}
-        self._rendering = False
-        self._keep_soon = QTimer(self)
-        self._keep_soon.setSingleShot(True)
-        self._keep_soon.setInterval(self.KEEP_AFTER_MS)
-        self._keep_soon.timeout.connect(self._keep)
+        self.looks = LookPictures(self, self.look, self.KEPT)
 
     def look(self) -> tuple[Any, ...]:
         """Everything the tabs' picture depends on."""
@@ -107,42 +96,15 @@ class PicturedTabBar(QTabBar):
 
     def pictures(self) -> int:
         """How many looks are kept as pictures (tests)."""
-        return len(self._pictures)
+        return len(self.looks.pictures)
 
     def paintEvent(self, event: QPaintEvent) -> None:
-        if self._rendering:  # (taking the picture: Qt's own painting)
+        if not self.looks.blit():
             super().paintEvent(event)
-            return
-        look = self.look()
-        picture = self._pictures.pop(look, None)
-        if picture is None:
-            super().paintEvent(event)
-            self._keep_soon.start()
-        else:
-            self._pictures[look] = picture  # (last: the one used most recently goes last)
-        painter = QPainter(self)
-        if picture is not None:
-            painter.drawPixmap(0, 0, picture)
-        self.paint_over(painter, event)
-        painter.end()
-
-    def _keep(self) -> None:
-        """Take the picture of the look shown now, if it has none."""
-        look = self.look()
-        if look in self._pictures or not self.isVisible() or self.width() <= 0 or self.height() <= 0:
-            return
-        ratio = self.devicePixelRatioF()
-        picture = QPixmap(self.size() * ratio)
-        picture.setDevicePixelRatio(ratio)
-        picture.fill(Qt.GlobalColor.transparent)
-        self._rendering = True
-        try:  # the tabs only: the window's ground shows through, the scroll buttons paint themselves
-            self.render(picture, QPoint(), QRegion(), QWidget.RenderFlag(0))
-        finally:
-            self._rendering = False
-        if len(self._pictures) >= self.KEPT:
-            del self._pictures[next(iter(self._pictures))]  # (the one used longest ago)
-        self._pictures[look] = picture
+        if not self.looks.rendering:  # (the picture holds the tabs only)
+            painter = QPainter(self)
+            self.paint_over(painter, event)
+            painter.end()
 
     def paint_over(self, painter: QPainter, event: QPaintEvent) -> None:
         """Draw over the tabs (nothing here)."""

@@ -38,6 +38,7 @@ from arle.engine import events as E
 from arle.engine import moves as M
 from arle.files.resources import resource_path
 from arle.gui import style
+from arle.gui.looks import PicturedButton, PicturedToolButton
 from arle.gui.texts import say
 from arle.gui.wrapped_text import WrappedText
 
@@ -188,7 +189,7 @@ class DecisionPanel(QFrame):
         self.hint.setObjectName("hint")
         self.box = QVBoxLayout()
         self.box.setSpacing(4)
-        self.more = QToolButton()
+        self.more = PicturedToolButton()
         self.more.setText(_tr("More actions"))
         self.more.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         self.more.setToolTip(_tr("Every other move possible now, also the ones made by dragging."))
@@ -250,7 +251,7 @@ class DecisionPanel(QFrame):
         paint) than a new text, and one given another role was styled again (0.2 ms)."""
         pool = self._pools.setdefault(role, [])
         if index == len(pool):
-            button = QPushButton()
+            button = PicturedButton()
             button.setObjectName(role)
             button.setDefault(role == "defaultButton")
             button.setAutoDefault(role == "defaultButton")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QPoint, QPointF, Qt
-from PySide6.QtGui import QPainter
+from PySide6.QtGui import QImage, QPainter
 from PySide6.QtWidgets import QApplication, QGraphicsView
 
 from arle.commands.driver import click, drag, move_held, view_point
@@ -80,3 +80,19 @@ class Messages:
     def __init__(self, session: Any) -> None:
         self.texts: list[str] = []
         session.message.connect(self.texts.append)
+
+
+def channels_apart(a: QImage, b: QImage, rows: range | None = None) -> int:
+    """The largest difference of one colour channel between two pictures (in ``rows``: all).
+    Rows alike byte for byte are passed over whole (a window's picture is a million pixels)."""
+    assert a.size() == b.size()
+    a = a.convertToFormat(QImage.Format.Format_ARGB32)
+    b = b.convertToFormat(QImage.Format.Format_ARGB32)
+    line = a.bytesPerLine()
+    bits_a, bits_b = bytes(a.constBits()), bytes(b.constBits())
+    worst = 0
+    for y in rows if rows is not None else range(a.height()):
+        row_a, row_b = bits_a[y * line:(y + 1) * line], bits_b[y * line:(y + 1) * line]
+        if row_a != row_b:
+            worst = max(worst, *(abs(p - q) for p, q in zip(row_a, row_b, strict=True)))
+    return worst

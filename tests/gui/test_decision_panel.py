@@ -18,6 +18,7 @@ from arle.files.history import GameHistory
 from arle.gui import style
 from arle.gui.main_window import MainWindow, new_setup
 from arle.gui.panels import BUTTON_MOVES, default_move
+from tests.gui.scene_helpers import channels_apart
 
 
 @pytest.fixture
@@ -80,3 +81,49 @@ def test_the_buttons_over_a_game(window):
         assert session.try_apply(choose_move(rng, session.legal_moves(), session.game))
         settle()
         check_buttons(window, roles)
+
+
+def test_the_buttons_are_painted_from_pictures_that_show_what_qt_paints(window, qtbot, monkeypatch):
+    """Issue 15: a style-sheet button cost 0.3-0.6 ms a paint, in most moves (the panel around
+    it changed). Each look (words, size, role, state) is painted by Qt once, then blitted from
+    its picture, which shows what Qt paints; words not seen before are painted by Qt."""
+    from PySide6.QtCore import QPoint
+    from PySide6.QtGui import QCursor
+    from PySide6.QtWidgets import QApplication, QToolButton
+
+    from arle.gui.looks import BUTTON_PICTURES, KEEP_AFTER_MS, PicturedButton, button_look
+
+    window.install(GameHistory(new_setup(1, 2)))
+    session, panel = window.session, window.page.decision
+    QCursor.setPos(window.mapToGlobal(QPoint(5, window.height() - 5)))  # (no button hovered)
+    qt_paints: list[bool] = []  # each time Qt painted a button: whether its look had a picture
+    original = QPushButton.paintEvent
+    monkeypatch.setattr(QPushButton, "paintEvent", lambda self, e: (
+        qt_paints.append(button_look(self) in BUTTON_PICTURES)
+        if isinstance(self, PicturedButton) and not self.looks.rendering else None,
+        original(self, e)))
+    decisions = [[Done()], [SkipPlacement(), EndTurn()], [Done()], [SkipPlacement(), EndTurn()]]
+    for moves in decisions:
+        monkeypatch.setattr(session, "legal_moves", lambda moves=moves: list(moves))
+        session.changed.emit([])
+        settle()
+        window.repaint()
+        qtbot.wait(2 * KEEP_AFTER_MS)  # (the pictures are taken a moment after)
+    assert qt_paints and not any(qt_paints)  # Qt painted the first two decisions' looks only
+    assert len(qt_paints) == 3  # Done (the default), Skip, End turn (the default)
+    for button in [*panel.buttons, panel.more]:
+        assert button_look(button) in button.looks.pictures, button.text()
+        shown = button.grab().toImage()
+        button.looks.rendering = True  # (as Qt paints it)
+        own = button.grab().toImage()
+        button.looks.rendering = False
+        assert channels_apart(shown, own) <= 2, button.text()  # (a rounded edge's blending)
+    assert isinstance(panel.more, QToolButton)
+    # new words: painted by Qt, not from the picture of other words
+    monkeypatch.setattr(session, "legal_moves", lambda: [Choose(sorted(BUILDINGS)[0]), Done()])
+    session.changed.emit([])
+    settle()
+    window.repaint()
+    QApplication.processEvents()
+    assert qt_paints[-1] is False and panel.buttons[0].text() in {
+        style.move_label(session.game, Choose(sorted(BUILDINGS)[0]))}

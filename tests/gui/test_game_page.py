@@ -13,6 +13,7 @@ from arle.commands.simulate import choose_move
 from arle.files.history import GameHistory
 from arle.gui.dialogs import ScoringTable
 from arle.gui.main_window import MainWindow, new_setup
+from tests.gui.scene_helpers import channels_apart
 
 
 def shown_game(qtbot, seed: int) -> MainWindow:
@@ -325,22 +326,11 @@ def test_the_tab_of_the_board_needed_now_is_marked_without_laying_the_tabs_out_a
 
 def _own_painting(bar) -> QImage:
     """The tab bar as Qt paints it, not from a picture."""
-    bar._rendering = True
+    bar.looks.rendering = True
     try:
         return bar.grab().toImage()
     finally:
-        bar._rendering = False
-
-
-def _channels_apart(a: QImage, b: QImage, rows: range) -> int:
-    """The largest difference of one colour channel between two pictures, in ``rows``."""
-    assert a.size() == b.size()
-    worst = 0
-    for y in rows:
-        for x in range(a.width()):
-            p, q = a.pixelColor(x, y), b.pixelColor(x, y)
-            worst = max(worst, abs(p.red() - q.red()), abs(p.green() - q.green()), abs(p.blue() - q.blue()))
-    return worst
+        bar.looks.rendering = False
 
 
 def test_the_board_tabs_are_painted_from_pictures_once_each_look_was_seen(qtbot, monkeypatch):
@@ -352,6 +342,7 @@ def test_the_board_tabs_are_painted_from_pictures_once_each_look_was_seen(qtbot,
     from PySide6.QtWidgets import QTabBar
 
     from arle.gui.game_page import PicturedTabBar
+    from arle.gui.looks import KEEP_AFTER_MS
 
     window = shown_game(qtbot, 5)
     page = window.page
@@ -360,11 +351,12 @@ def test_the_board_tabs_are_painted_from_pictures_once_each_look_was_seen(qtbot,
     painted: list[int] = []  # each time the bar was painted (from a picture, or by Qt)
     original = QTabBar.paintEvent
     monkeypatch.setattr(QTabBar, "paintEvent", lambda self, e: (
-        qt_paints.append(self.look() in self._pictures) if self is bar and not self._rendering else None,
+        qt_paints.append(self.look() in self.looks.pictures)
+        if self is bar and not self.looks.rendering else None,
         original(self, e)))
     pictured = PicturedTabBar.paintEvent
     monkeypatch.setattr(PicturedTabBar, "paintEvent", lambda self, e: (
-        painted.append(self.currentIndex()) if self is bar and not self._rendering else None,
+        painted.append(self.currentIndex()) if self is bar and not self.looks.rendering else None,
         pictured(self, e)))
     home = page.views.indexOf(page.home_views[1])
     # The look depends on the keyboard focus and the mouse: held still here, wherever the tests
@@ -377,7 +369,7 @@ def test_the_board_tabs_are_painted_from_pictures_once_each_look_was_seen(qtbot,
             page.views.setCurrentIndex(index)
             QApplication.processEvents()
             window.repaint()
-            qtbot.wait(2 * bar.KEEP_AFTER_MS)  # (the picture is taken a moment after)
+            qtbot.wait(2 * KEEP_AFTER_MS)  # (the picture is taken a moment after)
         if round_ == 0:  # Qt painted each look, for the window and for its picture
             assert qt_paints and not any(qt_paints)
             qt_paints.clear()
@@ -391,13 +383,13 @@ def test_the_board_tabs_are_painted_from_pictures_once_each_look_was_seen(qtbot,
         page.views.setCurrentIndex(index)
         QApplication.processEvents()
         shown, own = bar.grab().toImage(), _own_painting(bar)
-        assert _channels_apart(shown, own, range(own.height() - 4)) <= 2  # titles and shapes
-        assert _channels_apart(shown, own, range(own.height())) <= 64  # the lower edge
+        assert channels_apart(shown, own, range(own.height() - 4)) <= 2  # titles and shapes
+        assert channels_apart(shown, own, range(own.height())) <= 64  # the lower edge
     # another title is another look: painted by Qt, not a picture of the old title
     page.views.setTabText(0, "Renamed board")
     QApplication.processEvents()
     shown, own = bar.grab().toImage(), _own_painting(bar)
-    assert _channels_apart(shown, own, range(own.height() - 4)) <= 2
+    assert channels_apart(shown, own, range(own.height() - 4)) <= 2
 
 
 def test_a_move_that_takes_the_player_to_another_board_does_not_redraw_the_game_board(qtbot):

@@ -422,3 +422,27 @@ def test_the_half_year_track_draws_only_its_box_now_when_the_half_year_turns(
     assert 1 <= len(nows) <= len(seen_now) - 1 and len(texts) <= len(seen_text) - 1
     assert not icons  # the pictures: drawn once, at the start
 
+
+
+def test_the_window_painted_move_by_move_shows_what_a_repaint_shows(qtbot, monkeypatch, tmp_path) -> None:
+    """Issue 15: a move repaints only what changed, some of it from pictures (the buttons, the
+    tabs, the log's rows, the supply's cells) and some parts not at all (a player panel's border
+    when a count inside it changed). What the screen shows after each move, painted bit by bit,
+    is what the whole window painted afresh shows (within a rounded edge's blending)."""
+    from PySide6.QtWidgets import QApplication
+
+    from arle.commands.bench_gui import glide_frames, settle, think
+    from tests.gui.scene_helpers import channels_apart
+
+    window = open_main_window(qtbot, monkeypatch, tmp_path, (1280, 720))
+    window.install(GameHistory(setup_for(5, 2)))
+    session, rng, screen = window.session, random.Random(5), window.screen()
+    for _ in range(30):
+        session.try_apply(choose_move(rng, session.legal_moves()))
+        settle()
+        glide_frames(window)
+        think(window)  # (the pictures of new looks are taken)
+        QApplication.processEvents()
+        fresh = window.grab().toImage()
+        shown = screen.grabWindow(window.winId()).toImage()
+        assert channels_apart(shown, fresh) <= 5, len(session.history.moves)
