@@ -391,22 +391,13 @@ class PlayerPanel(QFrame):
         0.2 ms each time the turn passed."""
         if (color, acting) != (self._border, self._acting):
             self._border, self._acting = color, acting
-            self.update(frame_ring(self.rect(), self.FRAME_BAND))
+            self.update(frame_ring(self.rect(), 3))
 
     def acting(self) -> bool:
         """Whether the panel shows its player as the one to act (its border in their colour)."""
         return self._acting
 
-    #: How far from the panel's edges its rounded border is painted (px): the 2 px border of
-    #: the style sheet and of the acting player's colour, its antialiasing, and its corners.
-    FRAME_BAND = 5
-
     def paintEvent(self, event: QPaintEvent) -> None:
-        """Only the border is the panel's own (its parts paint themselves): a paint inside it,
-        a count or a score changed, leaves it alone. Drawn whole, clipped, its rounded corners
-        cost a fifth of such a paint."""
-        if not event.region().intersects(frame_ring(self.rect(), self.FRAME_BAND)):
-            return
         super().paintEvent(event)
         if self._acting and self._border:
             paint_frame(self, QColor(self._border), 2)
