@@ -161,6 +161,29 @@ class PicturedTabs(QTabWidget):
         self.setTabBar(bar if bar is not None else PicturedTabBar())
 
 
+class PanedTabs(PicturedTabs):
+    """Pictured tabs whose pane (the frame around the page, Qt's own painting) is painted from
+    pictures too: a player's panel brought forward with the turn repaints the pane under it,
+    and the style drew its frame and ground again (0.6 ms a move in which the turn passed)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.looks = LookPictures(self, self.look, 4)
+
+    def look(self) -> tuple[Any, ...]:
+        """Everything the pane's picture depends on: its size, the tabs' place, the current
+        tab's (the frame meets it), colours and style."""
+        bar = self.tabBar()
+        return (self.width(), self.height(), bar.geometry().getRect(),
+                bar.tabRect(bar.currentIndex()).getRect(), self.documentMode(), self.tabPosition(),
+                self.isEnabled(), self.isActiveWindow(), self.palette().cacheKey(),
+                self.devicePixelRatioF(), id(self.style()))
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        if not self.looks.blit():
+            super().paintEvent(event)
+
+
 class BoardTabs(PicturedTabs):
     """The page's views, one tab each, the one needed now marked (``MarkedTabBar``)."""
 
@@ -316,7 +339,7 @@ class GamePage(QSplitter):
         side_lay.setSpacing(6)
         self.banner = TurnBanner(session)
         self.decision = DecisionPanel(session)
-        self.player_tabs = PicturedTabs()
+        self.player_tabs = PanedTabs()
         self.player_panels = [PlayerPanel(session, i) for i in range(players)]
         for i, panel in enumerate(self.player_panels):
             icon = QIcon(style.piece_pixmap(style.player_shape(i), style.player_color(session, i), 16))

@@ -5,13 +5,14 @@ A word-wrapped ``QLabel`` measures its words again, in two or three widths, when
 changes, and asks the side panel to be laid out again even when its height stays the same:
 about 0.3 ms a text, the largest part of a plain move's work in the side panel. This widget
 measures a text once for a width, keeps what it measured, and asks for a new layout only when
-its height changes; it draws its words as a word-wrapped label does.
+its height changes; it draws its words as a word-wrapped label does, from a picture of them
+once drawn (the same prompts come back move after move).
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QRect, QSize, Qt
-from PySide6.QtGui import QPainter, QPaintEvent
+from PySide6.QtGui import QPainter, QPaintEvent, QPixmap
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 #: How the words are measured and placed, as a word-wrapped QLabel measures and places them.
@@ -20,6 +21,9 @@ FLAGS = MEASURE | Qt.AlignmentFlag.AlignVCenter
 
 #: Heights kept (text, width) -> px: the texts of a few turns, in the widths of a resize.
 KEPT = 64
+
+#: Pictures of words kept a widget: the texts of the last few turns.
+PICTURES_KEPT = 6
 
 #: A height no text in the side panel reaches: the room a text is measured in.
 _ROOM = 100_000
@@ -32,6 +36,7 @@ class WrappedText(QWidget):
         super().__init__(parent)
         self._text = text
         self._heights: dict[tuple[str, int], int] = {}
+        self._pictures: dict[tuple[object, ...], QPixmap] = {}
         policy = QSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
         policy.setHeightForWidth(True)
         self.setSizePolicy(policy)
@@ -89,8 +94,27 @@ class WrappedText(QWidget):
     # -- painting ---------------------------------------------------------------------------------------
 
     def paintEvent(self, event: QPaintEvent) -> None:
+        """Blit the picture of the words as shown now, drawn once: the prompts and hints come
+        back move after move ("Player 1: place a Worker"), and laying out a text to draw it
+        cost as much as the rest of the banner's paint."""
         if not self._text:
             return
+        ratio = self.devicePixelRatioF()
+        key = (self._text, self.width(), self.height(), self.font().key(),
+               self.palette().color(self.foregroundRole()).rgba(), self.isEnabled(), ratio)
+        picture = self._pictures.pop(key, None)
+        if picture is None:
+            picture = QPixmap(self.size() * ratio)
+            picture.setDevicePixelRatio(ratio)
+            picture.fill(Qt.GlobalColor.transparent)
+            painter = QPainter(picture)
+            painter.setFont(self.font())
+            self.style().drawItemText(painter, self.rect(), int(FLAGS), self.palette(), self.isEnabled(),
+                                      self._text, self.foregroundRole())
+            painter.end()
+            if len(self._pictures) >= PICTURES_KEPT:
+                del self._pictures[next(iter(self._pictures))]  # (the one used longest ago)
+        self._pictures[key] = picture
         painter = QPainter(self)
-        self.style().drawItemText(painter, self.rect(), int(FLAGS), self.palette(), self.isEnabled(),
-                                  self._text, self.foregroundRole())
+        painter.drawPixmap(0, 0, picture)
+        painter.end()

@@ -426,3 +426,38 @@ def test_a_move_that_takes_the_player_to_another_board_does_not_redraw_the_game_
         elif page.views.currentIndex() == 0:
             assert not board._dirty
     assert away >= 5
+
+
+def test_the_players_tabs_pane_is_painted_from_pictures_once_each_look_was_seen(qtbot, monkeypatch):
+    """Issue 15: the turn passing brings the other player's panel forward, and the style drew
+    the pane under it again (0.6 ms). Each look of the pane is painted by Qt once, then
+    blitted from a picture that shows what Qt paints."""
+    from PySide6.QtWidgets import QTabWidget
+
+    from arle.gui.looks import KEEP_AFTER_MS
+
+    window = shown_game(qtbot, 5)
+    tabs = window.page.player_tabs
+    qt_paints: list[bool] = []  # each time Qt painted the pane: whether its look had a picture
+    original = QTabWidget.paintEvent
+    monkeypatch.setattr(QTabWidget, "paintEvent", lambda self, e: (
+        qt_paints.append(self.look() in self.looks.pictures)
+        if self is tabs and not self.looks.rendering else None,
+        original(self, e)))
+    QCursor.setPos(window.mapToGlobal(QPoint(window.width() // 2, window.height() - 5)))
+    for _ in range(3):
+        for index in (1, 0):
+            tabs.setCurrentIndex(index)
+            QApplication.processEvents()
+            window.repaint()
+            qtbot.wait(2 * KEEP_AFTER_MS)  # (the picture is taken a moment after)
+    assert qt_paints and not any(qt_paints)
+    assert len(qt_paints) <= 2 < len(tabs.looks.pictures) + 1
+    for index in (1, 0):
+        tabs.setCurrentIndex(index)
+        QApplication.processEvents()
+        shown = tabs.grab().toImage()
+        tabs.looks.rendering = True  # (as Qt paints it)
+        own = tabs.grab().toImage()
+        tabs.looks.rendering = False
+        assert channels_apart(shown, own) <= 2

@@ -119,3 +119,16 @@ def test_the_banner_and_the_decision_show_what_the_game_asks_over_a_game(qtbot):
         for words in (page.banner.prompt, page.decision.hint):
             if words.isVisible():
                 assert words.height() == words.heightForWidth(words.width()), words.text()
+
+
+def test_words_shown_again_are_blitted_from_the_picture_they_were_drawn_into(pair):
+    """The prompts come back move after move: each text is drawn once into a picture."""
+    _, text = pair
+    text.resize(300, 60)
+    first: dict[str, int] = {}
+    for words in [TEXTS[0], TEXTS[1], TEXTS[0], TEXTS[1], TEXTS[0]]:
+        text.setText(words)
+        text.grab()
+        pictures = {key[0]: picture.cacheKey() for key, picture in text._pictures.items()}
+        assert first.setdefault(words, pictures[words]) == pictures[words]
+    assert len(text._pictures) == 2
