@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QCoreApplication, QPoint, QRect, Qt
-from PySide6.QtGui import QPainter, QPaintEvent, QPalette, QPixmap, QResizeEvent
+from PySide6.QtCore import QCoreApplication, QPoint, QPointF, QRect, QRectF, Qt
+from PySide6.QtGui import QPainter, QPaintEvent, QPalette, QPen, QPixmap, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractScrollArea,
     QAbstractSlider,
@@ -37,23 +37,57 @@ def _tr(text: str) -> str:
 
 
 class RowsScrollBar(QScrollBar):
-    """The log's scroll bar, repainted only when its handle moves or changes size: a move adds a
-    row, which changes the range, and a long log's handle mostly stays as it was (a repaint of
-    the bar and the box it sits in cost about 0.4 ms a move)."""
+    """The log's scroll bar, repainted only when its handle moves or changes size, and painted
+    flat. A move adds a row, which changes the range, and in the first half of a game the
+    handle's length changes with nearly every row: the style's bar (gradients, bevelled arrows)
+    cost 0.8 ms a paint, a twentieth of a plain move. The groove, the handle and the arrows
+    are where the style puts them: clicks and drags work as on any scroll bar."""
 
     def __init__(self) -> None:
         super().__init__(Qt.Orientation.Vertical)
         self._shown: tuple[Any, ...] = ()
 
+    def _part(self, option: QStyleOptionSlider, part: QStyle.SubControl) -> QRect:
+        return self.style().subControlRect(QStyle.ComplexControl.CC_ScrollBar, option, part, self)
+
     def sliderChange(self, change: QAbstractSlider.SliderChange) -> None:
         option = QStyleOptionSlider()
         self.initStyleOption(option)
-        handle = self.style().subControlRect(QStyle.ComplexControl.CC_ScrollBar, option,
-                                             QStyle.SubControl.SC_ScrollBarSlider, self)
+        handle = self._part(option, QStyle.SubControl.SC_ScrollBarSlider)
         shown = (handle.getRect(), self.minimum() < self.maximum(), self.isEnabled())
         if shown != self._shown or change == QAbstractSlider.SliderChange.SliderOrientationChange:
             self._shown = shown
             super().sliderChange(change)
+
+    #: The arrows' corners, as shares of their box: up in the top box, down in the bottom one.
+    ARROWS = ((QStyle.SubControl.SC_ScrollBarSubLine, ((0.5, 0.3), (0.15, 0.7), (0.85, 0.7))),
+              (QStyle.SubControl.SC_ScrollBarAddLine, ((0.5, 0.7), (0.15, 0.3), (0.85, 0.3))))
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        option = QStyleOptionSlider()
+        self.initStyleOption(option)
+        palette, active = self.palette(), self.isEnabled() and self.minimum() < self.maximum()
+        pressed = option.activeSubControls if option.state & QStyle.StateFlag.State_Sunken \
+            else QStyle.SubControl.SC_None
+        painter = QPainter(self)
+        painter.fillRect(self.rect(), palette.window().color().darker(110))
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(Qt.PenStyle.NoPen)
+        for part, corners in self.ARROWS:
+            box = self._part(option, part)
+            if box.isEmpty():
+                continue
+            painter.fillRect(box, palette.button().color().darker(125 if pressed & part else 105))
+            side = min(box.width(), box.height()) * 0.7
+            left, top = box.center().x() - side / 2, box.center().y() - side / 2
+            painter.setBrush(palette.buttonText().color() if active else palette.mid().color())
+            painter.drawPolygon([QPointF(left + x * side, top + y * side) for x, y in corners])
+        if active:
+            handle = QRectF(self._part(option, QStyle.SubControl.SC_ScrollBarSlider))
+            painter.setPen(QPen(palette.mid().color().darker(115), 1))
+            painter.setBrush(palette.button().color().darker(135 if self.isSliderDown() else 120))
+            painter.drawRoundedRect(handle.adjusted(1.5, 1.5, -1.5, -1.5), 3, 3)
+        painter.end()
 
 
 class LogView(QAbstractScrollArea):
