@@ -10,7 +10,6 @@ played from the keyboard; the boards' drags remain the natural way.
 from __future__ import annotations
 
 import itertools
-import math
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import (
@@ -130,7 +129,7 @@ class TurnBanner(QFrame):
         super().paintEvent(event)
         if self._color:
             color = QColor(self._color)
-            paint_frame(self, color, self.BORDER, color.lighter(185), region=event.region())
+            paint_frame(self, color, self.BORDER, color.lighter(185))
 
 
 # -- decisions -------------------------------------------------------------------------------------------
@@ -363,35 +362,19 @@ TRACK_GOODS: tuple[Good, ...] = (Good.FOOD, Good.GRAIN, Good.FLAX, Good.WOOL, Go
 
 
 def paint_frame(widget: QWidget, color: QColor, width: float, fill: QColor | None = None,
-                radius: float = 8, region: QRegion | None = None) -> None:
+                radius: float = 8) -> None:
     """A rounded border ``width`` wide along ``widget``'s edges (its outer edge on them,
     ``radius`` round), over ``fill`` if given: the acting player's colours, painted where a
     style sheet rule flipped by a property re-polished the widget (0.2 ms each time the turn
-    passed). A paint ``region`` away from the border and its corners (a new prompt in the
-    banner) is only filled: the rounded path, drawn whole and clipped, cost more than the rest."""
+    passed)."""
     painter = QPainter(widget)
-    rect = widget.rect()
-    if region is not None and (region - _inside(rect, width, radius)).isEmpty():
-        if fill is not None:
-            for box in region:
-                painter.fillRect(box, fill)
-        painter.end()
-        return
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     painter.setPen(QPen(color, width))
     painter.setBrush(fill if fill is not None else Qt.BrushStyle.NoBrush)
     half = width / 2  # (the pen's middle)
-    box = QRectF(rect).adjusted(half, half, -half, -half)
+    box = QRectF(widget.rect()).adjusted(half, half, -half, -half)
     painter.drawRoundedRect(box, radius - half, radius - half)
     painter.end()
-
-
-def _inside(rect: QRect, width: float, radius: float) -> QRegion:
-    """Where a frame's ``fill`` is plain: inside its border, clear of its rounded corners."""
-    edge = math.ceil(width) + 1
-    corner = edge + math.ceil(radius)
-    across, down = rect.adjusted(corner, edge, -corner, -edge), rect.adjusted(edge, corner, -edge, -corner)
-    return QRegion(across) | QRegion(down)
 
 
 def frame_ring(rect: QRect, width: int) -> QRegion:

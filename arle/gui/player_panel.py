@@ -404,7 +404,7 @@ class PlayerPanel(QFrame):
         """The border, grey, or in the player's colour while they act: painted, not a style
         sheet's (its rounded corners drawn arc by arc cost a fifth of the panel's paint)."""
         acting = self._acting and self._border
-        paint_frame(self, QColor(self._border if acting else self.GREY), self.BORDER, region=event.region())
+        paint_frame(self, QColor(self._border if acting else self.GREY), self.BORDER)
 
     def showEvent(self, event: QShowEvent) -> None:
         if self._stale:  # moves were made while another player's tab was in front
