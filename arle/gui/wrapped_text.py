@@ -40,6 +40,7 @@ class WrappedText(QWidget):
         policy = QSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
         policy.setHeightForWidth(True)
         self.setSizePolicy(policy)
+        self.setAccessibleName(text)
 
     def text(self) -> str:
         return self._text
