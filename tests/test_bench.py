@@ -31,3 +31,45 @@ def test_engine_bench_prints_every_engine_figure_with_its_marks(capsys):
     for name in ("move_us", "copy_us", "engine_games_per_s", "move_us_p95"):
         assert data[name] > 0
     assert set(data["pass"]) == set(bench.TARGETS)
+
+
+def test_instruction_counts_are_read_from_callgrind_dumps_in_order_and_summed_up_by_kind(tmp_path):
+    """``arle bench --instructions`` (issue 15): one callgrind dump a move, read in the order
+    callgrind numbered them (``cg.<pid>.10`` after ``cg.<pid>.9``), summed up by kind of move."""
+    from arle.commands.bench_instructions import dump_totals, summary
+
+    for n, total in ((1, 10_000_000), (2, 30_000_000), (10, 14_000_000), (9, 20_000_000)):
+        (tmp_path / f"cg.77.{n}").write_text(f"events: Ir\nfn=x\n1 5\ntotals: {total}\n")
+    (tmp_path / "cg.77").write_text("totals: 999\n")  # (the run's last dump, after the moves)
+    totals = dump_totals(tmp_path)
+    assert totals == [10_000_000, 30_000_000, 20_000_000, 14_000_000]
+    figures = summary(["plain", "tab", "plain", "half"], totals)
+    assert figures["instructions_moves"] == 4
+    assert figures["instructions_M_all_mean"] == 18.5 and figures["instructions_M_all_median"] == 17.0
+    assert figures["instructions_M_plain_mean"] == 15.0 and figures["instructions_M_tab_median"] == 30.0
+    assert "instructions_M_phase_mean" not in figures  # no move of that kind
+    assert "instructions_error" in summary(["plain"], [])  # a Python without the symbol counts nothing
+
+
+def test_without_valgrind_the_instruction_figures_say_why(monkeypatch):
+    from arle.commands import bench_instructions
+
+    monkeypatch.setattr(bench_instructions.shutil, "which", lambda name: None)
+    assert bench_instructions.instruction_figures(3) == {"instructions_error": "valgrind is not installed"}
+
+
+def test_the_counted_game_plays_the_bench_game_and_names_each_move_s_kind(tmp_path):
+    """The child that callgrind runs, run here without valgrind (in its own process: it holds
+    the window's timers by replacing methods): it plays the moves and writes their kinds."""
+    import os
+    import subprocess
+    import sys
+
+    out = tmp_path / "kinds.json"
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    done = subprocess.run([sys.executable, "-m", "arle.commands.bench_instructions", "12", str(out)],
+                          env=env, capture_output=True, text=True, timeout=300, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    kinds = json.loads(out.read_text())
+    assert len(kinds) == 12 and set(kinds) <= {"plain", "tab", "phase", "half"}
+    assert "tab" in kinds and "plain" in kinds  # (seed 5's first moves take a player to the Home Board)
