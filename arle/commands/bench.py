@@ -155,7 +155,7 @@ def main(argv: list[str] | None = None) -> int:
                         help=f"exit 1 if an engine figure is more than {CHECK_SLACK:g}x off its target")
     parser.add_argument("--instructions", action="store_true",
                         help="only the instructions each move of the bench game costs the window, counted "
-                             "by valgrind's callgrind (needs valgrind; --quick: 60 moves, about 5 minutes)")
+                             "by valgrind's callgrind (needs valgrind; --quick: 60 moves, about 3 minutes)")
     args = parser.parse_args(argv)
     results: dict[str, float | None] = {}
     if args.instructions:

@@ -159,26 +159,43 @@ def settle() -> None:
             return
 
 
-def repaint_figures(quick: bool) -> dict[str, Any]:
-    """Apply each move of a seeded full game through the session until the window is idle."""
-    import random
+#: The bench game: its seed (two players), played at 1600x1000.
+BENCH_SEED = 5
 
+
+def bench_window() -> Any:
+    """The main window the bench game is played in: shown at 1600x1000, the game installed and
+    settled (the application is made if there is none; it lives as long as the process)."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtWidgets import QApplication
 
     from arle.commands.selftest import _quiet_offscreen_warning
-    from arle.commands.simulate import choose_move, setup_for
+    from arle.commands.simulate import setup_for
     from arle.files.history import GameHistory
     from arle.gui.app import build_window
 
-    _app = QApplication.instance() or QApplication([])  # kept: the application must live
+    global _APP
+    _APP = QApplication.instance() or QApplication([])
     _quiet_offscreen_warning()
     window = build_window(autosave=False)
     window.resize(1600, 1000)
     window.show()
-    seed = 5
-    window.install(GameHistory(setup_for(seed, 2)))
+    window.install(GameHistory(setup_for(BENCH_SEED, 2)))
     settle()
+    return window
+
+
+_APP: Any = None  # (the application: it must outlive the windows)
+
+
+def repaint_figures(quick: bool) -> dict[str, Any]:
+    """Apply each move of a seeded full game through the session until the window is idle."""
+    import random
+
+    from arle.commands.simulate import choose_move
+
+    window = bench_window()
+    seed = BENCH_SEED
     session = window.session
     rng = random.Random(seed)
     times: list[float] = []

@@ -102,16 +102,12 @@ def counted_game(moves: int, out: Path) -> None:
     import operator
     import random
 
-    from PySide6.QtWidgets import QApplication
-
     import arle.gui.collector as collector
     import arle.gui.game_page as game_page
     import arle.gui.looks as looks
     import arle.gui.motion as motion
-    from arle.commands.bench_gui import settle, think
-    from arle.commands.simulate import choose_move, setup_for
-    from arle.files.history import GameHistory
-    from arle.gui.app import build_window
+    from arle.commands.bench_gui import BENCH_SEED, bench_window, settle, think
+    from arle.commands.simulate import choose_move
 
     held: list[Callable[[], None]] = []
     holding = [False]
@@ -129,14 +125,9 @@ def counted_game(moves: int, out: Path) -> None:
                 paused.append(animation)
 
     motion.Motions.glide = glide_held  # type: ignore[method-assign]
-    _app = QApplication.instance() or QApplication([])  # kept: the application must live
-    window = build_window(autosave=False)
-    window.resize(1600, 1000)
-    window.show()
-    window.install(GameHistory(setup_for(5, 2)))
-    settle()
+    window = bench_window()
     collector._collector.timer.stop()
-    session, rng, kinds = window.session, random.Random(5), []
+    session, rng, kinds = window.session, random.Random(BENCH_SEED), []
 
     def move(chosen: Any) -> None:
         holding[0] = True

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from arle.gui import style
+from arle.gui.looks import keep_picture, used_picture
 from arle.gui.panels import entry_text
 
 if TYPE_CHECKING:
@@ -216,10 +217,8 @@ class LogView(QAbstractScrollArea):
         width, ratio, base, ink, colors = look
         color = colors[actor] if 0 <= actor < len(colors) else ""
         key = (text, color, width, h, ratio, base.rgba(), ink.rgba())
-        pix = self._pictures.pop(key, None)
+        pix = used_picture(self._pictures, key)
         if pix is None:
-            if len(self._pictures) >= self.KEEP:  # the picture painted longest ago goes
-                del self._pictures[next(iter(self._pictures))]
             pix = QPixmap(round(width * ratio), round(h * ratio))
             pix.setDevicePixelRatio(ratio)
             pix.fill(base)  # opaque, so text keeps its usual smoothing
@@ -235,7 +234,7 @@ class LogView(QAbstractScrollArea):
             inner.drawText(QRect(left, self.PAD, self._width, h - 2 * self.PAD),
                            int(Qt.TextFlag.TextWordWrap) | int(Qt.AlignmentFlag.AlignLeft), text)
             inner.end()
-        self._pictures[key] = pix  # (last: painted most recently)
+            keep_picture(self._pictures, key, pix, self.KEEP)  # (the one painted longest ago goes)
         return pix
 
 

@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from arle.gui import style
-from arle.gui.looks import LookPictures
+from arle.gui.looks import LookPictures, widget_look
 
 if TYPE_CHECKING:
     from arle.gui.board_view import BoardView
@@ -89,10 +89,9 @@ class PicturedTabBar(QTabBar):
         hovered = self.tabAt(self.mapFromGlobal(QCursor.pos())) if self.underMouse() else -1
         tabs = tuple((self.tabText(i), self.tabIcon(i).cacheKey(), self.tabRect(i).getRect(),
                       self.isTabEnabled(i)) for i in range(self.count()))
-        return (tabs, self.currentIndex(), hovered, self.hasFocus(), self.isEnabled(),
-                self.isActiveWindow(), QApplication.mouseButtons() != Qt.MouseButton.NoButton,
-                self.width(), self.height(), self.devicePixelRatioF(), self.font().key(),
-                self.palette().cacheKey(), id(self.style()))
+        return (tabs, self.currentIndex(), hovered, self.hasFocus(),
+                QApplication.mouseButtons() != Qt.MouseButton.NoButton, *widget_look(self),
+                self.palette().cacheKey())
 
     def pictures(self) -> int:
         """How many looks are kept as pictures (tests)."""
@@ -174,10 +173,8 @@ class PanedTabs(PicturedTabs):
         """Everything the pane's picture depends on: its size, the tabs' place, the current
         tab's (the frame meets it), colours and style."""
         bar = self.tabBar()
-        return (self.width(), self.height(), bar.geometry().getRect(),
-                bar.tabRect(bar.currentIndex()).getRect(), self.documentMode(), self.tabPosition(),
-                self.isEnabled(), self.isActiveWindow(), self.palette().cacheKey(),
-                self.devicePixelRatioF(), id(self.style()))
+        return (*widget_look(self), bar.geometry().getRect(), bar.tabRect(bar.currentIndex()).getRect(),
+                self.documentMode(), self.tabPosition(), self.palette().cacheKey())
 
     def paintEvent(self, event: QPaintEvent) -> None:
         if not self.looks.blit():

@@ -23,6 +23,28 @@ from PySide6.QtWidgets import QAbstractButton, QPushButton, QToolButton, QWidget
 KEEP_AFTER_MS = 50
 
 
+def used_picture(pictures: dict[Hashable, QPixmap], key: Hashable) -> QPixmap | None:
+    """The picture kept for ``key``, now the one used last (None if there is none)."""
+    picture = pictures.pop(key, None)
+    if picture is not None:
+        pictures[key] = picture  # (last: the one used most recently goes last)
+    return picture
+
+
+def keep_picture(pictures: dict[Hashable, QPixmap], key: Hashable, picture: QPixmap, most: int) -> QPixmap:
+    """Keep ``picture`` for ``key``, dropping the ones used longest ago beyond ``most``."""
+    while len(pictures) >= most:
+        del pictures[next(iter(pictures))]
+    pictures[key] = picture
+    return picture
+
+
+def widget_look(w: QWidget) -> tuple[Any, ...]:
+    """What any widget's picture depends on: its size, state, font, pixel ratio and style."""
+    return (w.width(), w.height(), w.isEnabled(), w.isActiveWindow(), w.font().key(),
+            w.devicePixelRatioF(), id(w.style()))
+
+
 class LookPictures(QObject):
     """The pictures of a widget's looks, the one used longest ago dropped first.
 
@@ -47,12 +69,10 @@ class LookPictures(QObject):
         and leave the painting to Qt (False)."""
         if self.rendering:  # (taking the picture: Qt's own painting)
             return False
-        look = self.look()
-        picture = self.pictures.pop(look, None)
+        picture = used_picture(self.pictures, self.look())
         if picture is None:
             self._keep_soon.start()
             return False
-        self.pictures[look] = picture  # (last: the one used most recently goes last)
         painter = QPainter(self.widget)
         painter.drawPixmap(0, 0, picture)
         painter.end()
@@ -73,9 +93,7 @@ class LookPictures(QObject):
             w.render(picture, QPoint(), QRegion(), QWidget.RenderFlag(0))
         finally:
             self.rendering = False
-        while len(self.pictures) >= self.kept:
-            del self.pictures[next(iter(self.pictures))]  # (the one used longest ago)
-        self.pictures[look] = picture
+        keep_picture(self.pictures, look, picture, self.kept)
 
 
 def button_look(b: QAbstractButton) -> tuple[Any, ...]:
@@ -83,12 +101,11 @@ def button_look(b: QAbstractButton) -> tuple[Any, ...]:
     sheet (its object name), state, font and colours."""
     palette = b.palette()
     tool = (b.popupMode(), b.toolButtonStyle(), b.arrowType()) if isinstance(b, QToolButton) else ()
-    return (type(b).__name__, b.objectName(), b.text(), b.icon().cacheKey(), b.width(), b.height(),
-            b.isDown(), b.isChecked(), b.hasFocus(), b.underMouse(), b.isEnabled(), b.isActiveWindow(),
-            isinstance(b, QPushButton) and b.isDefault(), *tool, b.font().key(),
+    return (type(b).__name__, b.objectName(), b.text(), b.icon().cacheKey(), *widget_look(b),
+            b.isDown(), b.isChecked(), b.hasFocus(), b.underMouse(),
+            isinstance(b, QPushButton) and b.isDefault(), *tool,
             palette.button().color().rgba(), palette.buttonText().color().rgba(),
-            palette.window().color().rgba(), palette.highlight().color().rgba(),
-            b.devicePixelRatioF(), id(b.style()))
+            palette.window().color().rgba(), palette.highlight().color().rgba())
 
 
 #: The decision's buttons' pictures, shared: the same words come back on another button

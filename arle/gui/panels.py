@@ -364,9 +364,9 @@ TRACK_GOODS: tuple[Good, ...] = (Good.FOOD, Good.GRAIN, Good.FLAX, Good.WOOL, Go
 def paint_frame(widget: QWidget, color: QColor, width: float, fill: QColor | None = None,
                 radius: float = 8) -> None:
     """A rounded border ``width`` wide along ``widget``'s edges (its outer edge on them,
-    ``radius`` round), over ``fill`` if given: the acting player's colours, painted where a
-    style sheet rule flipped by a property re-polished the widget (0.2 ms each time the turn
-    passed)."""
+    ``radius`` round), over ``fill`` if given: the turn banner's and the player panels' frames,
+    painted where style sheet rules drew them arc by arc and a rule flipped by a property
+    re-polished the widget (0.2 ms each time the turn passed)."""
     painter = QPainter(widget)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     painter.setPen(QPen(color, width))

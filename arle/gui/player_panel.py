@@ -389,9 +389,9 @@ class PlayerPanel(QFrame):
     # -- refreshing ---------------------------------------------------------------------------------
 
     def _frame(self, color: str, acting: bool) -> None:
-        """The border in the player's colour while they act, drawn over the grey one of the style
-        sheet (``paintEvent``): a property flipped in the style sheet re-polished the panel,
-        0.2 ms each time the turn passed."""
+        """The border in the player's colour while they act, grey otherwise (``paintEvent``): a
+        property flipped in a style sheet re-polished the panel, 0.2 ms each time the turn
+        passed."""
         if (color, acting) != (self._border, self._acting):
             self._border, self._acting = color, acting
             self.update(frame_ring(self.rect(), 3))

@@ -11,9 +11,13 @@ once drawn (the same prompts come back move after move).
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 from PySide6.QtCore import QEvent, QRect, QSize, Qt
 from PySide6.QtGui import QPainter, QPaintEvent, QPixmap
 from PySide6.QtWidgets import QSizePolicy, QWidget
+
+from arle.gui.looks import keep_picture, used_picture, widget_look
 
 #: How the words are measured and placed, as a word-wrapped QLabel measures and places them.
 MEASURE = Qt.AlignmentFlag.AlignLeft | Qt.TextFlag.TextWordWrap
@@ -36,7 +40,7 @@ class WrappedText(QWidget):
         super().__init__(parent)
         self._text = text
         self._heights: dict[tuple[str, int], int] = {}
-        self._pictures: dict[tuple[object, ...], QPixmap] = {}
+        self._pictures: dict[Hashable, QPixmap] = {}
         policy = QSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
         policy.setHeightForWidth(True)
         self.setSizePolicy(policy)
@@ -100,11 +104,10 @@ class WrappedText(QWidget):
         cost as much as the rest of the banner's paint."""
         if not self._text:
             return
-        ratio = self.devicePixelRatioF()
-        key = (self._text, self.width(), self.height(), self.font().key(),
-               self.palette().color(self.foregroundRole()).rgba(), self.isEnabled(), ratio)
-        picture = self._pictures.pop(key, None)
+        key = (self._text, *widget_look(self), self.palette().color(self.foregroundRole()).rgba())
+        picture = used_picture(self._pictures, key)
         if picture is None:
+            ratio = self.devicePixelRatioF()
             picture = QPixmap(self.size() * ratio)
             picture.setDevicePixelRatio(ratio)
             picture.fill(Qt.GlobalColor.transparent)
@@ -113,9 +116,7 @@ class WrappedText(QWidget):
             self.style().drawItemText(painter, self.rect(), int(FLAGS), self.palette(), self.isEnabled(),
                                       self._text, self.foregroundRole())
             painter.end()
-            if len(self._pictures) >= PICTURES_KEPT:
-                del self._pictures[next(iter(self._pictures))]  # (the one used longest ago)
-        self._pictures[key] = picture
+            keep_picture(self._pictures, key, picture, PICTURES_KEPT)
         painter = QPainter(self)
         painter.drawPixmap(0, 0, picture)
         painter.end()
