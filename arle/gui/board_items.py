@@ -60,6 +60,9 @@ class BoardItem(QGraphicsItem):
     def __init__(self, board: BoardScene, rect: QRectF) -> None:
         super().__init__()
         self.board = board
+        #: Kept on the item: asked of the scene (a QObject), it cost an attribute lookup through
+        #: PySide6's QObject attributes at each of the board's hundred looks a move.
+        self.session: GameSession = board.session
         self.rect = rect
         #: The bounds, made once: Qt asks for them several times an item at each paint, and a
         #: rectangle made anew at each call cost a millisecond a repaint of the whole board.
@@ -102,10 +105,6 @@ class BoardItem(QGraphicsItem):
     def draw(self, painter: QPainter) -> None:
         """Paint the item (in item coordinates)."""
         raise NotImplementedError
-
-    @property
-    def session(self) -> GameSession:
-        return self.board.session
 
     def boundingRect(self) -> QRectF:
         return self._bounds

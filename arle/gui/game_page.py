@@ -33,11 +33,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from arle.engine import Phase
+from arle.engine import moves as M
 from arle.gui import style
+from arle.gui.board_view import SLACK, BoardView
 from arle.gui.looks import LookPictures, widget_look
 
 if TYPE_CHECKING:
-    from arle.gui.board_view import BoardView
     from arle.gui.scene import GameScene
     from arle.gui.session import GameSession
 
@@ -276,7 +278,6 @@ class GamePage(QSplitter):
 
     def __init__(self, session: GameSession) -> None:
         from arle.gui.board_scene import BoardScene
-        from arle.gui.board_view import BoardView
         from arle.gui.coach import Coach, CoachBar
         from arle.gui.computer import ComputerPlayer
         from arle.gui.dialogs import ScoringTable
@@ -530,8 +531,6 @@ class GamePage(QSplitter):
         viewport.render(strip, QPoint(0, 0), QRegion(0, top, width, PREPARE_STRIP))
 
     def _scene_view(self, scene: GameScene) -> BoardView:
-        from arle.gui.board_view import BoardView
-
         self.scenes.append(scene)
         return BoardView(scene)
 
@@ -539,9 +538,6 @@ class GamePage(QSplitter):
 
     def wanted_view(self) -> int:
         """Index of the tab the player to act needs for the pending decision."""
-        from arle.engine import Phase
-        from arle.engine import moves as M
-
         g = self.session.game
         if g.over:
             return self.scoring_index
@@ -593,8 +589,6 @@ class GamePage(QSplitter):
         """A game board that scrolls (a small window) shows the Worker to place next, if it
         can be seen without losing sight of the rest (the month track's right end is off a
         1280x720 window's board)."""
-        from arle.gui.board_view import SLACK
-
         view = self.board_view
         if not (view.horizontalScrollBar().isVisible() or view.verticalScrollBar().isVisible()):
             return

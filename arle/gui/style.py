@@ -8,6 +8,7 @@ translation (context "Names"), so a French file needs no code change.
 
 from __future__ import annotations
 
+import importlib
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, QLocale, QPointF, QRectF, Qt
@@ -127,6 +128,20 @@ def tr(text: str, context: str = "Names") -> str:
     return QCoreApplication.translate(context, text)
 
 
+#: The modules the words below need, imported at their first use (the engine is not imported
+#: before the start page is painted) and kept: an import statement in a function costs
+#: microseconds at each call (PySide6 wraps ``__import__``), and words are asked for hundreds of
+#: times a move.
+_LOADED: dict[str, Any] = {}
+
+
+def _module(name: str) -> Any:
+    module = _LOADED.get(name)
+    if module is None:
+        module = _LOADED[name] = importlib.import_module(name)
+    return module
+
+
 def number(x: float) -> str:
     """A score as the window's language writes it ("7,5" in French): Qt's default locale, which
     ``arle.gui.language`` sets with the language."""
@@ -136,16 +151,12 @@ def number(x: float) -> str:
 def say(text: Any) -> str:
     """An engine text in the window's language (``arle.gui.texts.say``; the engine is imported at
     the first use, not when the start page is built)."""
-    from arle.gui.texts import say as _say
-
-    return _say(text)
+    return _module("arle.gui.texts").say(text)
 
 
 def noun(name: str) -> Any:
     """``arle.engine.noun``, imported at the first use."""
-    from arle.engine import noun as _noun
-
-    return _noun(name)
+    return _module("arle.engine").noun(name)
 
 
 _GOOD_NAMES: dict[str, str] = {
@@ -175,8 +186,8 @@ SCORE_CATEGORIES: tuple[tuple[str, str], ...] = (
 
 def name_of(key: str) -> str:
     """Display name of a good, animal, tile, vehicle, building, destination or action space."""
-    from arle.engine import ACTION_SPACES, BUILDINGS, DESTINATIONS
-
+    engine = _module("arle.engine")
+    ACTION_SPACES, BUILDINGS, DESTINATIONS = engine.ACTION_SPACES, engine.BUILDINGS, engine.DESTINATIONS
     key = str(key)
     if key in _GOOD_NAMES:
         return say(noun(_GOOD_NAMES[key]))
@@ -197,9 +208,7 @@ def season_name(season: str) -> str:
 
 def space_title(space_id: str) -> str:
     """"Summer: Grocer" - action spaces share names across seasons."""
-    from arle.engine import ACTION_SPACES
-
-    space = ACTION_SPACES[space_id]
+    space = _module("arle.engine").ACTION_SPACES[space_id]
     return tr("{season}: {name}").format(season=season_name(space.season), name=say(noun(space.name)))
 
 
@@ -258,8 +267,8 @@ def holder_text(holder: str) -> str:
 
 def _decision_option_label(game: Game, move: Move) -> str | None:
     """Labels the pending decision knows for its Choose options, by what its options name."""
-    from arle.engine import BUILDINGS, Choose, OptionKind
-
+    engine = _module("arle.engine")
+    BUILDINGS, Choose, OptionKind = engine.BUILDINGS, engine.Choose, engine.OptionKind
     d = game.decision
     if d is None or not isinstance(move, Choose):
         return None
@@ -292,8 +301,7 @@ def _decision_option_label(game: Game, move: Move) -> str | None:
 
 def move_label(game: Game, move: Move) -> str:
     """A button label / log phrase for ``move`` in the current situation, in words."""
-    from arle.engine import moves as M
-
+    M = _module("arle.engine").moves
     label = _decision_option_label(game, move)
     if label:
         return label

@@ -15,6 +15,7 @@ from ..content.tools import TOOL_TRACKS, tool_vp
 from ..content.words import counted
 from ..interpreter.state import PlayerState
 from . import homeboard
+from .animals import count
 
 MATERIAL_VP: dict[Good, float] = {
     Good.TIMBER: 0.5,
@@ -98,8 +99,6 @@ def home_board_vp(p: PlayerState) -> int:
 
 
 def score(p: PlayerState) -> ScoreBreakdown:
-    from .animals import count
-
     materials = sum(MATERIAL_VP.get(g, 0) * n for g, n in p.goods.items())
     equipment = sum(EQUIPMENT[e.kind].vp for e in p.barn)
     if not any(EQUIPMENT[e.kind].large for e in p.barn):
@@ -125,7 +124,6 @@ def _good_name(g: Good | str) -> Text:
 def score_reasons(p: PlayerState) -> dict[str, Text]:
     """Why each category of ``score(p)`` scores what it does, for the live score's tooltips
     (rulebook "The End of the Game and the Winner"): "Equipment -3: no Large Vehicle"."""
-    from .animals import count
 
     sb = score(p)
     none = t("nothing yet")
