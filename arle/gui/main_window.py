@@ -157,6 +157,7 @@ class MainWindow(QMainWindow):
         self._make_actions()
         self._restore_geometry()
         self.statusBar().showMessage(_tr("Welcome to Arle."), 4000)
+        self._actions_state: tuple[bool, ...] | None = None
         self._update_actions()
 
     # -- warnings that stay ------------------------------------------------------------------------------
@@ -290,13 +291,19 @@ class MainWindow(QMainWindow):
 
     def _update_actions(self, *_: Any) -> None:
         playing = self.session is not None
+        # (asked three times a move, by undo, redo and the move itself: set once a change)
+        state = (playing, playing and self.session.can_undo(), playing and self.session.can_redo(),
+                 playing and self.session.coached)
+        if state == self._actions_state:
+            return
+        self._actions_state = state
         for a in (self.save_action, self.save_as_action, self.board_action, self.home_action,
                   self.storage_action, self.zoom_in_action, self.zoom_out_action,
                   self.zoom_reset_action, self.side_action):
             a.setEnabled(playing)
-        self.undo_action.setEnabled(playing and self.session.can_undo())
-        self.redo_action.setEnabled(playing and self.session.can_redo())
-        self.hint_action.setEnabled(playing and self.session.coached)
+        self.undo_action.setEnabled(state[1])
+        self.redo_action.setEnabled(state[2])
+        self.hint_action.setEnabled(state[3])
         for shortcut in self.refused_keys:  # one owner per key: an enabled action's own
             action = self.undo_action if shortcut.key() in self.undo_action.shortcuts() else self.redo_action
             shortcut.setEnabled(playing and not action.isEnabled())

@@ -10,6 +10,7 @@ played from the keyboard; the boards' drags remain the natural way.
 from __future__ import annotations
 
 import itertools
+import math
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import (
@@ -277,7 +278,8 @@ class DecisionPanel(QFrame):
                     self.box.insertWidget(i, b)
             self._shown = buttons
         for b in buttons:
-            b.show()
+            if b.isHidden():
+                b.show()
         for before, after in itertools.pairwise([*buttons, self.more]):
             if before.nextInFocusChain() is not after:  # (made, moved, or the panel put in its scroll)
                 QWidget.setTabOrder(before, after)
@@ -366,15 +368,73 @@ def paint_frame(widget: QWidget, color: QColor, width: float, fill: QColor | Non
     """A rounded border ``width`` wide along ``widget``'s edges (its outer edge on them,
     ``radius`` round), over ``fill`` if given: the turn banner's and the player panels' frames,
     painted where style sheet rules drew them arc by arc and a rule flipped by a property
-    re-polished the widget (0.2 ms each time the turn passed)."""
+    re-polished the widget (0.2 ms each time the turn passed).
+
+    Painted from a picture of a small frame, its corners as they are and its edges stretched
+    (``_frame_picture``): stroking the whole rounded outline anew, at each paint of the banner
+    under a new prompt, was a few percent of a move."""
+    ratio = widget.devicePixelRatioF()
+    picture, m = _frame_picture(color, width, fill, radius, ratio)
+    w, h = widget.width(), widget.height()
     painter = QPainter(widget)
+    # (too small to hold the corners; or a fractional scale, where the edges' antialiasing depends
+    # on where the widget lies on the device's pixels)
+    if w <= 2 * m or h <= 2 * m or ratio != int(ratio):
+        _draw_frame(painter, QRectF(widget.rect()), color, width, fill, radius)
+        painter.end()
+        return
+
+    def part(x: float, y: float, pw: float, ph: float, sx: int, sy: int, sw: int, sh: int) -> None:
+        source = QRectF(sx * ratio, sy * ratio, sw * ratio, sh * ratio)
+        painter.drawPixmap(QRectF(x, y, pw, ph), picture, source)
+
+    far_x, far_y, mid_w, mid_h = w - m, h - m, w - 2 * m, h - 2 * m
+    part(0, 0, m, m, 0, 0, m, m)
+    part(far_x, 0, m, m, m + 1, 0, m, m)
+    part(0, far_y, m, m, 0, m + 1, m, m)
+    part(far_x, far_y, m, m, m + 1, m + 1, m, m)
+    part(m, 0, mid_w, m, m, 0, 1, m)
+    part(m, far_y, mid_w, m, m, m + 1, 1, m)
+    part(0, m, m, mid_h, 0, m, m, 1)
+    part(far_x, m, m, mid_h, m + 1, m, m, 1)
+    if fill is not None:
+        painter.fillRect(QRect(m, m, mid_w, mid_h), fill)
+    painter.end()
+
+
+def _draw_frame(painter: QPainter, rect: QRectF, color: QColor, width: float, fill: QColor | None,
+                radius: float) -> None:
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     painter.setPen(QPen(color, width))
     painter.setBrush(fill if fill is not None else Qt.BrushStyle.NoBrush)
     half = width / 2  # (the pen's middle)
-    box = QRectF(widget.rect()).adjusted(half, half, -half, -half)
-    painter.drawRoundedRect(box, radius - half, radius - half)
-    painter.end()
+    painter.drawRoundedRect(rect.adjusted(half, half, -half, -half), radius - half, radius - half)
+
+
+#: The frames' pictures by colour, fill, width, radius and pixel ratio (a few: grey, the players'
+#: colours, the banner's).
+_FRAMES: dict[tuple[Any, ...], tuple[QPixmap, int]] = {}
+
+
+def _frame_picture(color: QColor, width: float, fill: QColor | None, radius: float,
+                   ratio: float) -> tuple[QPixmap, int]:
+    """A frame ``2m + 1`` wide and high and ``m``, the width of its corners: its middle row and
+    column are the edges' profile."""
+    key = (color.rgba(), fill.rgba() if fill is not None else None, width, radius, ratio)
+    found = _FRAMES.get(key)
+    if found is None:
+        m = math.ceil(max(radius, width)) + 1
+        side = 2 * m + 1
+        picture = QPixmap(round(side * ratio), round(side * ratio))
+        picture.setDevicePixelRatio(ratio)
+        picture.fill(Qt.GlobalColor.transparent)
+        painter = QPainter(picture)
+        _draw_frame(painter, QRectF(0, 0, side, side), color, width, fill, radius)
+        painter.end()
+        if len(_FRAMES) > 32:
+            _FRAMES.clear()
+        found = _FRAMES[key] = (picture, m)
+    return found
 
 
 def frame_ring(rect: QRect, width: int) -> QRegion:
