@@ -8,6 +8,14 @@ unregistered from the GUI thread's event loop, which later delivers the timer to
 while the window lives, and a timer on the GUI thread collects as the automatic one would have
 (the same thresholds), except while a computer player thinks (``pause``): its search makes no
 cycles, and a full collection of its many positions stopped the window for 0.1-0.3 s.
+
+What survives a full collection is frozen (``gc.freeze``): the window, the game and its history
+live on, and later full collections pass over them. A full collection over a game's objects
+took 30 ms, in a step of the event loop that the player's input waited behind (``arle bench``:
+``prepare_cpu_ms_max``). The game makes no cycles (a whole bench game left none to collect), so
+nothing frozen is waiting to be freed. A game put in the window (new, loaded, continued) thaws
+everything, collects it once and freezes what lives on (``settle``): the old game's cycles are
+freed then, and the first full collection of the new game does not go over it all.
 """
 
 from __future__ import annotations
@@ -37,7 +45,12 @@ class Collector(QObject):
             return 0
         counts, thresholds = gc.get_count(), gc.get_threshold()
         due = [g for g in range(3) if counts[g] > thresholds[g]]
-        return gc.collect(max(due)) if due else 0
+        if not due:
+            return 0
+        freed = gc.collect(max(due))
+        if max(due) == 2:
+            gc.freeze()
+        return freed
 
 
 _collector: Collector | None = None
@@ -59,7 +72,16 @@ def start() -> Collector:
 def _stopped(*_: object) -> None:
     global _collector
     _collector = None
+    gc.unfreeze()
     gc.enable()
+
+
+def settle() -> None:
+    """After a game was put in the window: collect everything once (30-40 ms, with the window
+    being built anew) and freeze what lives on."""
+    gc.unfreeze()
+    gc.collect()
+    gc.freeze()
 
 
 def pause() -> None:

@@ -344,6 +344,7 @@ class MainWindow(QMainWindow):
         """Show ``history``'s game in a fresh game page. The game shown before stays in the games
         in progress (its journal is closed, not deleted). ``autosaver``: the journal the game was
         continued from, already started; else a new journal is started (with autosave on)."""
+        from arle.gui import collector
         from arle.gui.game_page import GamePage, adopt
         from arle.gui.session import GameSession
 
@@ -384,6 +385,8 @@ class MainWindow(QMainWindow):
             self._game_over()
         self.page.computer.pace = self.settings.computer_pace
         self.page.computer.start()  # a game continued on the computer's turn goes on at once
+        # (after the page that showed the game before is deleted, in the event loop)
+        QTimer.singleShot(0, collector.settle)
 
     def close_game(self) -> None:
         """Take the game page down (New Game, Open, Continue, closing the window); its journal is

@@ -50,9 +50,13 @@ class Snapshot:
     def __init__(self, items: Iterable[tuple[Any, QGraphicsItem]]) -> None:
         self.where: dict[Any, list[QPointF]] = {}
         self.ids: set[int] = set()
+        #: The pieces themselves, kept alive while the snapshot is: a piece the rebuild took away
+        #: and freed left its id to a new piece, which then counted as kept and did not glide.
+        self.items: list[QGraphicsItem] = []
         for key, item in items:
             self.where.setdefault(key, []).append(_centre(item))
             self.ids.add(id(item))
+            self.items.append(item)
 
     def pairs(self, items: Iterable[tuple[Any, QGraphicsItem]],
               dropped: tuple[QPointF, QPointF] | None = None) -> list[tuple[QGraphicsItem, QPointF]]:

@@ -87,3 +87,30 @@ def test_no_collection_while_a_computer_player_thinks() -> None:
     collector.start().collect()
     gc.collect()
     assert ref() is None
+
+
+def test_what_survives_a_full_collection_is_frozen() -> None:
+    """Issue 15: a full collection over a game's objects took 30 ms, a step of the event loop
+    the player's input waited behind; what survives one lives on and is frozen, so the next
+    full collections pass over it."""
+    gc.unfreeze()
+    for _ in range(gc.get_threshold()[2] + 1):
+        gc.collect(1)  # (each counts towards the oldest generation's threshold)
+    assert gc.get_count()[2] > gc.get_threshold()[2]
+    ref = _garbage_cycle()
+    collector.start().collect()
+    assert ref() is None  # a full collection, which freed the cycle
+    assert gc.get_freeze_count() > 10 * len(gc.get_objects())  # the survivors, frozen
+
+
+def test_a_game_put_in_the_window_is_collected_once_and_frozen(window, qtbot) -> None:
+    """A cycle frozen with the game shown before is freed when another game is put in the
+    window, and what lives on is frozen again."""
+    from arle.commands.simulate import setup_for
+    from arle.files.history import GameHistory
+
+    ref = _garbage_cycle()
+    gc.freeze()
+    window.install(GameHistory(setup_for(3, 2)))
+    qtbot.waitUntil(lambda: ref() is None)
+    assert gc.get_freeze_count() > 10 * len(gc.get_objects())

@@ -106,3 +106,20 @@ def test_a_worker_placed_by_a_click_or_the_computer_goes_to_its_space(qtbot):
         assert not any(isinstance(i, WorkerGhost) for i in scene.items())
     finally:
         motion.set_speed("on")
+
+
+def test_a_snapshot_keeps_its_pieces_alive(qtbot) -> None:
+    """A piece a rebuild took away must not be freed while the snapshot of the pieces before
+    the rebuild is compared with the new ones: a new piece given the freed piece's id counted
+    as kept and did not glide (issue 15: which pieces glided depended on when Python's
+    collector last ran)."""
+    import weakref
+
+    from PySide6.QtCore import QRectF
+
+    item = PieceItem(None, QRectF(0, 0, 30, 30), text="3")
+    gone = weakref.ref(item)
+    snapshot = motion.Snapshot([(("piece", "3"), item)])
+    del item
+    assert gone() is not None
+    assert snapshot.pairs([]) == []
