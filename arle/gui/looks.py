@@ -16,7 +16,7 @@ from collections.abc import Callable, Hashable
 from typing import Any
 
 from PySide6.QtCore import QObject, QPoint, Qt, QTimer
-from PySide6.QtGui import QPainter, QPaintEvent, QPixmap, QRegion
+from PySide6.QtGui import QFont, QPainter, QPaintEvent, QPixmap, QRegion
 from PySide6.QtWidgets import QAbstractButton, QPushButton, QToolButton, QWidget
 
 #: How long after a new look its picture is taken (ms): while the player looks at the move.
@@ -39,9 +39,26 @@ def keep_picture(pictures: dict[Hashable, QPixmap], key: Hashable, picture: QPix
     return picture
 
 
+#: Each font's key (a few fonts: the window's, the titles', the panels'), by the font.
+_FONT_KEYS: dict[QFont, str] = {}
+
+
+def font_key(w: QWidget) -> str:
+    """``w``'s font as a key, for the looks and measures that depend on it. ``QFont.key`` makes
+    a string at each call (7 µs; about fifty calls a move measured a panel's cells): made once a
+    font, and found by the font (2 µs)."""
+    font = w.font()
+    key = _FONT_KEYS.get(font)
+    if key is None:
+        if len(_FONT_KEYS) >= 64:  # (after many zooms: start again)
+            _FONT_KEYS.clear()
+        key = _FONT_KEYS[font] = font.key()
+    return key
+
+
 def widget_look(w: QWidget) -> tuple[Any, ...]:
     """What any widget's picture depends on: its size, state, font, pixel ratio and style."""
-    return (w.width(), w.height(), w.isEnabled(), w.isActiveWindow(), w.font().key(),
+    return (w.width(), w.height(), w.isEnabled(), w.isActiveWindow(), font_key(w),
             w.devicePixelRatioF(), id(w.style()))
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import (
@@ -39,7 +40,7 @@ from arle.engine import events as E
 from arle.engine import moves as M
 from arle.files.resources import resource_path
 from arle.gui import style
-from arle.gui.looks import PicturedButton, PicturedToolButton
+from arle.gui.looks import PicturedButton, PicturedToolButton, keep_picture, used_picture
 from arle.gui.texts import say
 from arle.gui.wrapped_text import WrappedText
 
@@ -413,17 +414,17 @@ def _draw_frame(painter: QPainter, rect: QRectF, color: QColor, width: float, fi
 
 #: The frames' pictures by colour, fill, width, radius and pixel ratio (a few: grey, the players'
 #: colours, the banner's).
-_FRAMES: dict[tuple[Any, ...], tuple[QPixmap, int]] = {}
+_FRAMES: dict[Hashable, QPixmap] = {}
 
 
 def _frame_picture(color: QColor, width: float, fill: QColor | None, radius: float,
                    ratio: float) -> tuple[QPixmap, int]:
     """A frame ``2m + 1`` wide and high and ``m``, the width of its corners: its middle row and
     column are the edges' profile."""
+    m = math.ceil(max(radius, width)) + 1
     key = (color.rgba(), fill.rgba() if fill is not None else None, width, radius, ratio)
-    found = _FRAMES.get(key)
-    if found is None:
-        m = math.ceil(max(radius, width)) + 1
+    picture = used_picture(_FRAMES, key)
+    if picture is None:
         side = 2 * m + 1
         picture = QPixmap(round(side * ratio), round(side * ratio))
         picture.setDevicePixelRatio(ratio)
@@ -431,10 +432,8 @@ def _frame_picture(color: QColor, width: float, fill: QColor | None, radius: flo
         painter = QPainter(picture)
         _draw_frame(painter, QRectF(0, 0, side, side), color, width, fill, radius)
         painter.end()
-        if len(_FRAMES) > 32:
-            _FRAMES.clear()
-        found = _FRAMES[key] = (picture, m)
-    return found
+        keep_picture(_FRAMES, key, picture, 32)
+    return picture, m
 
 
 def frame_ring(rect: QRect, width: int) -> QRegion:

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, QEvent, QPoint, QRect, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QHelpEvent, QPainter, QPaintEvent, QPixmap, QShowEvent
+from PySide6.QtGui import QColor, QHelpEvent, QPainter, QPaintEvent, QPixmap, QShowEvent
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from arle.engine import ANIMALS, SOLO_TARGET, animal_count, noun
 from arle.gui import style
+from arle.gui.looks import font_key
 from arle.gui.panels import SUPPLY_GOODS, TRACK_GOODS, frame_ring, goods_icon, paint_frame
 from arle.gui.texts import say
 
@@ -48,22 +49,11 @@ class CellPictures:
         self.widget = widget
         self.keep = keep
         self._pictures: dict[tuple[Any, ...], QPixmap] = {}
-        self._font: QFont | None = None
-        self._font_key = ""
-
-    def font_key(self) -> str:
-        """The widget's font as a key. ``QFont.key`` makes a string at each call (a few
-        microseconds, and a move measured the cells with it fifty times): made again only when
-        the font is another."""
-        font = self.widget.font()
-        if font != self._font:
-            self._font, self._font_key = font, font.key()
-        return self._font_key
 
     def look(self) -> tuple[float, str, int]:
         """What every picture depends on besides its cell (asked once a paint)."""
         w = self.widget
-        return w.devicePixelRatioF(), self.font_key(), w.palette().windowText().color().rgba()
+        return w.devicePixelRatioF(), font_key(w), w.palette().windowText().color().rgba()
 
     def get(self, key: tuple[Any, ...], size: QSize, look: tuple[float, str, int],
             draw: Callable[..., None], *args: Any) -> QPixmap:
@@ -110,6 +100,7 @@ class GoodsGrid(QWidget):
         #: columns were measured again from every name and count (50 text widths a move).
         self._widths: dict[tuple[str, str, str], int] = {}
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+        self._describe()
 
     @property
     def rows(self) -> int:
@@ -121,7 +112,7 @@ class GoodsGrid(QWidget):
     def _natural(self) -> list[int]:
         """Each column's width with no name cut short, as a grid of labels sizes its columns to
         what they show (measured again when the font or a count changes)."""
-        font = self._pictures.font_key()
+        font = font_key(self)
         key = (font, tuple(self.counts.values()))
         if self._measured[0] != key:
             names, counts, cols = self.names, self.counts, self.cols
@@ -149,7 +140,7 @@ class GoodsGrid(QWidget):
 
     def _cells(self) -> list[QRect]:
         """Every cell's rectangle (laid out again when the width, the font or a count changes)."""
-        key = (self.width(), self._pictures.font_key(), tuple(self.counts.values()))
+        key = (self.width(), font_key(self), tuple(self.counts.values()))
         if self._laid_out[0] != key:
             columns, height = self._columns(), self._row_height()
             cells = [QRect(columns[c][0], r * height, columns[c][1], height)
@@ -158,7 +149,7 @@ class GoodsGrid(QWidget):
         return self._laid_out[1]
 
     def _cell_width(self, name: str, count_text: str = "0", font: str | None = None) -> int:
-        key = (font or self._pictures.font_key(), name, count_text)
+        key = (font or font_key(self), name, count_text)
         width = self._widths.get(key)
         if width is None:
             if len(self._widths) > 2000:  # (after many fonts and counts: start again)
@@ -178,7 +169,7 @@ class GoodsGrid(QWidget):
     def set_counts(self, counts: dict[str, str]) -> None:
         """Show ``counts`` (good -> text); only the cells whose count changed are repainted."""
         changed = [i for i, good in enumerate(self.goods) if self.counts[good] != counts.get(good, "0")]
-        if not changed and self.accessibleDescription():
+        if not changed:
             return
         before = self._columns()
         for i in changed:
@@ -187,6 +178,9 @@ class GoodsGrid(QWidget):
             self.update()
         for i in changed:
             self.update(self._cell(i))
+        self._describe()
+
+    def _describe(self) -> None:
         self.setAccessibleDescription(", ".join(f"{self.counts[g]} {self.names[g]}" for g in self.goods))
 
     def paintEvent(self, event: QPaintEvent) -> None:
@@ -261,7 +255,7 @@ class ScoreTable(QWidget):
 
     def _row_heights(self, width: int) -> list[int]:
         """Each row's height at ``width`` (measured once per width and font)."""
-        key = (width, self._pictures.font_key())
+        key = (width, font_key(self))
         heights = self._heights.get(key)
         if heights is None:
             if len(self._heights) > 64:

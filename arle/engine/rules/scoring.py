@@ -124,7 +124,6 @@ def _good_name(g: Good | str) -> Text:
 def score_reasons(p: PlayerState) -> dict[str, Text]:
     """Why each category of ``score(p)`` scores what it does, for the live score's tooltips
     (rulebook "The End of the Game and the Winner"): "Equipment -3: no Large Vehicle"."""
-
     sb = score(p)
     none = t("nothing yet")
 
