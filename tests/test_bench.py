@@ -73,3 +73,13 @@ def test_the_counted_game_plays_the_bench_game_and_names_each_move_s_kind(tmp_pa
     kinds = json.loads(out.read_text())
     assert len(kinds) == 12 and set(kinds) <= {"plain", "tab", "phase", "half"}
     assert "tab" in kinds and "plain" in kinds  # (seed 5's first moves take a player to the Home Board)
+
+
+def test_the_plain_window_for_scale_paints_and_reports_its_start_and_memory():
+    """``startup_plain_ratio`` and ``rss_plain_ratio``: the plain window of words starts, paints
+    once, quits and says when and how much memory it took, as the bare window and the game do."""
+    from arle.commands import bench_gui
+
+    found = bench_gui._run(bench_gui._plain())
+    assert 0 < found["startup_s"] < 60
+    assert found["rss_kb"] > 10_000  # (a Qt window with its libraries: tens of megabytes)

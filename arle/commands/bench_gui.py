@@ -16,6 +16,8 @@ PySide6 window, measured side by side in one run (issue 7).
   after one warm-up run of each. Modules load from compiled bytecode as in an installed copy
   (pip compiles on install): the children may write it under a temporary folder even where
   PYTHONDONTWRITEBYTECODE is set, else every start would compile the game's sources again.
+- ``startup_plain_ratio``, ``rss_plain_ratio``: the same for a plain window of words (``PLAIN``), for
+  scale: what any real window pays beyond the bare one.
 - ``rss_ratio``: peak resident memory of a process showing the game window mid-game, every board
   looked at once, divided by that of the bare window (VmHWM from /proc, Linux: ru_maxrss would
   carry over the peak of the parent process across exec).
@@ -39,6 +41,37 @@ from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtWidgets import QApplication, QMainWindow
 app = QApplication(sys.argv)
 w = QMainWindow(); w.resize(1600, 1000)
+class First(QObject):
+    def eventFilter(self, obj, ev):
+        if ev.type() == QEvent.Type.Paint:
+            print("FIRST_PAINT", time.time(), flush=True)
+            QTimer.singleShot(0, app.quit)
+        return False
+f = First(); w.installEventFilter(f); w.show(); app.exec()
+print("MAXRSS_KB", [l.split()[1] for l in open("/proc/self/status") if l.startswith("VmHWM")][0], flush=True)
+"""
+
+#: A plain window of text, for scale: a title, a list, a button, a menu, a status bar, the game's
+#: icon and a style sheet, and nothing of the game. What any window with words pays beyond the bare
+#: one (the font database, the style sheet, the Qt enums any widget code touches) shows in its own
+#: ratio to the bare window, ``startup_plain_ratio`` and ``rss_plain_ratio``: measured in
+#: 2026-11, 1.26 and 1.20 of the targets' 1.3 and 1.5 (issue 15's note).
+PLAIN = r"""
+import sys, time
+from PySide6.QtCore import QEvent, QObject, QTimer, Qt
+from PySide6.QtGui import QIcon
+from PySide6.QtWidgets import (QApplication, QLabel, QListWidget, QMainWindow, QPushButton, QVBoxLayout,
+                               QWidget)
+app = QApplication(sys.argv)
+w = QMainWindow(); w.resize(1600, 1000); w.setWindowIcon(QIcon(sys.argv[1]))
+w.setStyleSheet("#title { font-size: 26px; font-weight: 600; } QPushButton { padding: 10px; }")
+page = QWidget(); column = QVBoxLayout(page)
+title = QLabel("Fields of Arle"); title.setObjectName("title")
+column.addWidget(title, alignment=Qt.AlignmentFlag.AlignCenter)
+column.addWidget(QLabel("Games in progress"))
+games = QListWidget(); games.addItems(["A game", "Another game"]); column.addWidget(games)
+column.addWidget(QPushButton("New Game")); w.setCentralWidget(page)
+w.menuBar().addMenu("Game"); w.statusBar().showMessage("Ready")
 class First(QObject):
     def eventFilter(self, obj, ev):
         if ev.type() == QEvent.Type.Paint:
@@ -102,29 +135,37 @@ def _run(args: list[str]) -> dict[str, float]:
     return found
 
 
+def _plain() -> list[str]:
+    from arle.files.resources import resource_path
+
+    return [sys.executable, "-c", PLAIN, str(resource_path("icon.svg"))]
+
+
 def startup_figures(runs: int) -> dict[str, Any]:
-    app_times: list[float] = []
-    bare_times: list[float] = []
-    _run([sys.executable, "-m", "arle"])  # warm-up: bytecode written, files in the page cache
-    _run([sys.executable, "-c", BARE])
-    for _ in range(runs):  # alternate, so that both see the same machine load
-        app = _run([sys.executable, "-m", "arle"])
-        bare = _run([sys.executable, "-c", BARE])
-        if "startup_s" not in app:
-            return {"startup_ratio": None, "startup_note": "the app printed no FIRST_PAINT"}
-        app_times.append(app["startup_s"])
-        bare_times.append(bare["startup_s"])
-    a, b = statistics.median(app_times), statistics.median(bare_times)
-    return {"startup_app_s": round(a, 3), "startup_bare_s": round(b, 3),
-            "startup_ratio": round(a / b, 3)}
+    times: dict[str, list[float]] = {"app": [], "bare": [], "plain": []}
+    commands = {"app": [sys.executable, "-m", "arle"], "bare": [sys.executable, "-c", BARE],
+                "plain": _plain()}
+    for command in commands.values():  # warm-up: bytecode written, files in the page cache
+        _run(command)
+    for _ in range(runs):  # alternate, so that all see the same machine load
+        for name, command in commands.items():
+            found = _run(command)
+            if "startup_s" not in found:
+                return {"startup_ratio": None, "startup_note": f"the {name} window printed no FIRST_PAINT"}
+            times[name].append(found["startup_s"])
+    a, b, p = (statistics.median(times[name]) for name in ("app", "bare", "plain"))
+    return {"startup_app_s": round(a, 3), "startup_bare_s": round(b, 3), "startup_ratio": round(a / b, 3),
+            "startup_plain_s": round(p, 3), "startup_plain_ratio": round(p / b, 3)}
 
 
 def rss_figures(runs: int) -> dict[str, Any]:
     game = [_run([sys.executable, "-c", MIDGAME]).get("rss_kb", 0.0) for _ in range(runs)]
     bare = [_run([sys.executable, "-c", BARE]).get("rss_kb", 0.0) for _ in range(runs)]
-    g, b = statistics.median(game), statistics.median(bare)
+    plain = [_run(_plain()).get("rss_kb", 0.0) for _ in range(runs)]
+    g, b, p = statistics.median(game), statistics.median(bare), statistics.median(plain)
     return {"rss_game_mb": round(g / 1024, 1), "rss_bare_mb": round(b / 1024, 1),
-            "rss_ratio": round(g / b, 3) if b else None}
+            "rss_ratio": round(g / b, 3) if b else None,
+            "rss_plain_mb": round(p / 1024, 1), "rss_plain_ratio": round(p / b, 3) if b else None}
 
 
 #: Targets (issue 7), each printed with a pass mark beside its figure: (key, at most).

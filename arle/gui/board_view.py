@@ -104,6 +104,7 @@ class BoardView(QGraphicsView):
             if first:  # a board that scrolls opens at its top left, where its reading starts
                 self.horizontalScrollBar().setValue(self.horizontalScrollBar().minimum())
                 self.verticalScrollBar().setValue(self.verticalScrollBar().minimum())
+        self.board.zoomed(self.scale_factor(), self.viewport().devicePixelRatioF())
 
     def _scroll_bars(self, scale: float) -> None:
         """Scroll bars where the board at ``scale`` is larger than the view, decided here: left

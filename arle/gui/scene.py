@@ -22,6 +22,7 @@ from PySide6.QtCore import QObject, QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import QBrush, QColor, QFont, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsSceneMouseEvent, QGraphicsSimpleTextItem
 
+from arle.gui.boxes import BoxItem, box_path, box_pen
 from arle.gui.motion import Motions, Snapshot
 from arle.gui.pictures import PictureItem
 from arle.gui.pieces import Candidate, DragHelper, PieceItem, font, tr
@@ -108,6 +109,9 @@ class GameScene(QGraphicsScene):
         views = self.views()
         return not views or any(v.isVisible() for v in views)
 
+    def zoomed(self, scale: float, ratio: float) -> None:
+        """The view now shows the board at ``scale`` on a device of ``ratio`` (``BoardView.fit``)."""
+
     def ensure_fresh(self) -> None:
         """Redraw now if the state changed since the last redraw (not while dragging)."""
         if self._dirty and not self.drag.active:
@@ -183,11 +187,12 @@ class SessionScene(GameScene):
 
     #: How many items a part of a board may stack (its band of heights).
     BAND = 1000
-    #: Boxes up to this size (scene units²) are painted once into a picture and blitted: an
-    #: antialiased rounded box costs about 50 µs to fill and outline, a blit a tenth of that, and a
-    #: Home Board has sixty (its whole repaint went from about 3.7 to 1.5 ms). A dashed outline (7x
-    #: dearer than a solid one) is cached at any size. A board's frame is drawn as it is: a picture
-    #: of it would hold 3 MB, and it is painted only where something over it changed.
+    #: Boxes up to this size (scene units²) are blitted from a picture shared by every box of their
+    #: look (``arle.gui.boxes``): an antialiased rounded box costs about 50 µs to fill and outline,
+    #: a blit a tenth of that, and a Home Board has sixty (its whole repaint went from about 3.7 to
+    #: 1.5 ms). A dashed outline (7x dearer than a solid one) is shared at any size. A board's frame
+    #: is drawn as it is: a picture of it would hold 3 MB, and it is painted only where something
+    #: over it changed.
     CACHED_BOX_AREA = 250_000.0
 
     def __init__(self, session: GameSession, parent: QObject | None = None) -> None:
@@ -203,7 +208,19 @@ class SessionScene(GameScene):
         self._order = 0
         self._bands = 0
         self._building = False
+        #: The zoom of the view (scene units to device pixels, the device's ratio): the boxes'
+        #: pictures are made for it (``arle.gui.boxes``).
+        self._zoom = (1.0, 1.0)
         self.setBackgroundBrush(QColor("#f3eedd"))
+
+    def zoomed(self, scale: float, ratio: float) -> None:
+        """Every box takes the picture of the new zoom, before the view paints at it."""
+        if (scale, ratio) == self._zoom:
+            return
+        self._zoom = (scale, ratio)
+        for item in QGraphicsScene.items(self):  # (as they are: not redrawn, no glide cut short)
+            if isinstance(item, BoxItem):
+                item.zoom(scale, ratio)
 
     # -- redrawing -------------------------------------------------------------------------------------
 
@@ -399,23 +416,22 @@ class SessionScene(GameScene):
         item = self._reuse(key) if parent is None else None
         if item is not None:
             return item
-        path = QPainterPath()
-        path.addRoundedRect(rect, radius, radius)
-        p = QPen(QColor(pen)) if pen else QPen(Qt.PenStyle.NoPen)
-        if pen:
-            p.setWidthF(width)
-            if dash:
-                p.setStyle(Qt.PenStyle.DashLine)
-        if parent is not None:
-            item = super().addPath(path, p, QBrush(QColor(fill)))
+        if parent is None and (dash or rect.width() * rect.height() <= self.CACHED_BOX_AREA):
+            item = BoxItem(rect, QColor(fill), QColor(pen) if pen else None, radius, width, dash,
+                           *self._zoom)
+            self.addItem(item)
+            self._stack_next(item)
+            self._made.setdefault(key, []).append(item)
+            return item
+        p = box_pen(QColor(pen) if pen else None, width, dash)
+        if parent is not None:  # (part of its piece's picture)
+            item = super().addPath(box_path(rect, radius), p, QBrush(QColor(fill)))
             self._order += 1
             item.setZValue(self._order * 1e-4)
             item.setParentItem(parent)
             parent.has_children = True
             return item
-        item = self.addPath(path, p, QBrush(QColor(fill)))
-        if dash or rect.width() * rect.height() <= self.CACHED_BOX_AREA:
-            item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        item = self.addPath(box_path(rect, radius), p, QBrush(QColor(fill)))  # (a frame: drawn as it is)
         self._made.setdefault(key, []).append(item)
         return item
 

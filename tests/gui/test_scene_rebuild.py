@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QApplication, QGraphicsScene, QGraphicsTextItem
 
 from arle.commands.simulate import choose_move
 from arle.files.history import GameHistory
+from arle.gui.boxes import BoxItem
 from arle.gui.home_scene import HomeBoardScene
 from arle.gui.main_window import MainWindow, new_setup
 from arle.gui.pieces import PieceItem
@@ -25,7 +26,7 @@ def picture(scene: SessionScene) -> list[tuple[Any, ...]]:
     """Every item bottom to top: kind, place, size, text or art, glow, tooltip, opacity."""
     rows = []
     for item in QGraphicsScene.items(scene, Qt.SortOrder.AscendingOrder):
-        rect = item.sceneBoundingRect()
+        rect = item.bounds() if isinstance(item, BoxItem) else item.sceneBoundingRect()  # (not at a zoom)
         text = item.toPlainText() if isinstance(item, (QGraphicsTextItem, SceneText)) else None
         art = (item.art, item.glow, item.text) if isinstance(item, PieceItem) else None
         rows.append((type(item).__name__, round(rect.x(), 1), round(rect.y(), 1), round(rect.width(), 1),
