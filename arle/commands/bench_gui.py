@@ -34,13 +34,9 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-#: The bare reference: an empty QMainWindow, quitting at its first paint.
-BARE = r"""
-import sys, time
-from PySide6.QtCore import QEvent, QObject, QTimer
-from PySide6.QtWidgets import QApplication, QMainWindow
-app = QApplication(sys.argv)
-w = QMainWindow(); w.resize(1600, 1000)
+#: The end of the reference windows' scripts: show the window ``w``, say when it is first painted,
+#: quit, and say the process's peak memory.
+_SHOWN_ONCE = r"""
 class First(QObject):
     def eventFilter(self, obj, ev):
         if ev.type() == QEvent.Type.Paint:
@@ -50,6 +46,15 @@ class First(QObject):
 f = First(); w.installEventFilter(f); w.show(); app.exec()
 print("MAXRSS_KB", [l.split()[1] for l in open("/proc/self/status") if l.startswith("VmHWM")][0], flush=True)
 """
+
+#: The bare reference: an empty QMainWindow, quitting at its first paint.
+BARE = r"""
+import sys, time
+from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtWidgets import QApplication, QMainWindow
+app = QApplication(sys.argv)
+w = QMainWindow(); w.resize(1600, 1000)
+""" + _SHOWN_ONCE
 
 #: A plain window of text, for scale: a title, a list, a button, a menu, a status bar, the game's
 #: icon and a style sheet, and nothing of the game. What any window with words pays beyond the bare
@@ -72,15 +77,7 @@ column.addWidget(QLabel("Games in progress"))
 games = QListWidget(); games.addItems(["A game", "Another game"]); column.addWidget(games)
 column.addWidget(QPushButton("New Game")); w.setCentralWidget(page)
 w.menuBar().addMenu("Game"); w.statusBar().showMessage("Ready")
-class First(QObject):
-    def eventFilter(self, obj, ev):
-        if ev.type() == QEvent.Type.Paint:
-            print("FIRST_PAINT", time.time(), flush=True)
-            QTimer.singleShot(0, app.quit)
-        return False
-f = First(); w.installEventFilter(f); w.show(); app.exec()
-print("MAXRSS_KB", [l.split()[1] for l in open("/proc/self/status") if l.startswith("VmHWM")][0], flush=True)
-"""
+""" + _SHOWN_ONCE
 
 #: The game window mid-game (for memory): the real main window with a seeded game half played,
 #: every board looked at once (as a player does in a game) and the boards behind other tabs made
