@@ -16,14 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QByteArray, QCoreApplication, QRect, QSize, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QCursor, QIcon, QKeySequence, QShortcut
-from PySide6.QtWidgets import (
-    QFileDialog,
-    QLabel,
-    QMainWindow,
-    QMessageBox,
-    QProgressBar,
-    QStackedWidget,
-)
+from PySide6.QtWidgets import QLabel, QMainWindow, QProgressBar, QStackedWidget
 
 from arle.files.resources import resource_path
 from arle.files.settings import Settings, read_settings, save_settings
@@ -536,6 +529,8 @@ class MainWindow(QMainWindow):
         offer to save it to a file. False: the player chose to stay."""
         if self.session is None or self.session.game.over or "autosave" not in self.warnings:
             return True
+        from PySide6.QtWidgets import QMessageBox  # (loaded when needed: 1 ms of the start)
+
         buttons = QMessageBox.StandardButton
         answer = QMessageBox.question(
             self, _tr("Keep this game?"),
@@ -581,6 +576,8 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(_tr("Welcome back: the game continues where you left it."), 6000)
 
     def _cannot_continue(self, exc: Exception) -> None:
+        from PySide6.QtWidgets import QMessageBox  # (loaded when needed: 1 ms of the start)
+
         QMessageBox.warning(self, _tr("Cannot continue"), sentence(exc))
         self.refresh_games()
 
@@ -634,6 +631,8 @@ class MainWindow(QMainWindow):
             return str(Path.home())
 
     def open_game(self) -> None:
+        from PySide6.QtWidgets import QFileDialog  # (loaded when needed: 1 ms of the start)
+
         name, _ = QFileDialog.getOpenFileName(self, _tr("Open a saved game"), self._dialog_dir(),
                                               _tr("Arle games (*.arle.json *.json)"))
         if name:
@@ -651,6 +650,8 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage(_tr("Opened {name}.").format(name=path.name), 6000)
 
         def refused(exc: Exception) -> None:
+            from PySide6.QtWidgets import QMessageBox  # (loaded when needed: 1 ms of the start)
+
             QMessageBox.warning(self, _tr("Cannot open {name}").format(name=path.name), sentence(exc))
 
         self._load(path.name, lambda: load_history(path), opened, refused)
@@ -669,6 +670,8 @@ class MainWindow(QMainWindow):
 
         names = "-".join(p.name for p in self.session.game.state.players)
         start = str(Path(self._dialog_dir()) / f"{names}{ext}")
+        from PySide6.QtWidgets import QFileDialog  # (loaded when needed: 1 ms of the start)
+
         name, _ = QFileDialog.getSaveFileName(self, _tr("Save the game"), start,
                                               _tr("Arle games (*.arle.json)"))
         if not name:
@@ -689,6 +692,8 @@ class MainWindow(QMainWindow):
         try:
             save_history(path, self.session.history)
         except (OSError, SaveError, ValueError) as exc:  # ValueError: a name no file can hold
+            from PySide6.QtWidgets import QMessageBox  # (loaded when needed: 1 ms of the start)
+
             QMessageBox.warning(self, _tr("Cannot save"), sentence(exc))
             return False
         self.save_path = path
@@ -762,6 +767,8 @@ class MainWindow(QMainWindow):
 
         if not (self.settings.confirm_end_turn and isinstance(move, EndTurn)):
             return True
+        from PySide6.QtWidgets import QMessageBox  # (loaded when needed: 1 ms of the start)
+
         buttons = QMessageBox.StandardButton
         answer = QMessageBox.question(
             self, _tr("End your turn?"),

@@ -15,10 +15,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QEasingCurve, QObject, QPointF, QVariantAnimation
-from PySide6.QtWidgets import QGraphicsItem
+from PySide6.QtCore import QObject, QPointF
+
+if TYPE_CHECKING:  # (the window's start sets the speed: the animation classes load at the first glide)
+    from PySide6.QtCore import QVariantAnimation
+    from PySide6.QtWidgets import QGraphicsItem
 
 #: Milliseconds a move takes to play, per setting (within a few frames: short enough never to
 #: hold a player up, long enough to see where a piece went).
@@ -116,6 +119,8 @@ class Motions:
                 item.scene().removeItem(item)
             return
         height = min(24.0, distance / 5) if lift is None else lift
+        from PySide6.QtCore import QEasingCurve, QVariantAnimation
+
         anim = QVariantAnimation(self.owner)
         anim.setDuration(ms)
         anim.setStartValue(0.0)
