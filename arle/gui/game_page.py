@@ -432,6 +432,9 @@ class GamePage(QSplitter):
         if event.type() == self.SETTLE:
             self._settle()
             return True
+        if event.type() == QEvent.Type.DevicePixelRatioChange:  # (the window went to another screen)
+            for view in self.board_views():
+                view.fit()  # (the boards' pictures are made for the screen's pixels: ``arle.gui.boxes``)
         return super().event(event)
 
     def _settle(self) -> None:

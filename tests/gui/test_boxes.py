@@ -106,3 +106,21 @@ def test_the_boxes_of_a_home_board_follow_its_view_zoom(qtbot, monkeypatch, tmp_
     qtbot.wait(10)
     assert view.transform().m11() != scale
     assert all(abs(b.transform().m11() * view.transform().m11() - 1) < 1e-9 for b in boxes)
+
+
+def test_a_window_moved_to_a_screen_of_other_pixels_gives_the_boxes_pictures_for_it(qtbot, monkeypatch,
+                                                                                      tmp_path) -> None:
+    """Qt says the device pixel ratio changed (the window went to a screen of twice the pixels):
+    every board's boxes take pictures of that many pixels, at the same zoom."""
+    from PySide6.QtCore import QCoreApplication, QEvent
+    from PySide6.QtWidgets import QWidget
+
+    window = open_main_window(qtbot, monkeypatch, tmp_path, (1280, 720))
+    window.install(GameHistory(Setup(players=2, seed=5, names=("Anna", "Ben"), start_player=0)))
+    view = window.page.home_views[0]
+    boxes = [i for i in view.scene().items() if isinstance(i, BoxItem)]
+    assert boxes and all(b.pixmap().devicePixelRatio() == 1.0 for b in boxes)
+    monkeypatch.setattr(QWidget, "devicePixelRatioF", lambda self: 2.0)
+    QCoreApplication.sendEvent(window.page, QEvent(QEvent.Type.DevicePixelRatioChange))
+    assert all(b.pixmap().devicePixelRatio() == 2.0 for b in boxes)
+    assert all(abs(b.transform().m11() * view.transform().m11() - 1) < 1e-9 for b in boxes)
