@@ -395,7 +395,8 @@ class GamePage(QSplitter):
         self._prepare = QTimer(self)
         self._prepare.setSingleShot(True)
         self._prepare.timeout.connect(self.prepare_next)
-        #: Boards drawn behind their tab and still to be painted: (view, top of the next strip).
+        #: Boards drawn behind their tab and still to be painted: (view, top of the next strip; -1:
+        #: to be laid out first).
         self._unpainted: list[tuple[BoardView, int]] = []
         session.changed.connect(self._prepare_later)
         session.reset.connect(self._prepare_later)
@@ -489,16 +490,18 @@ class GamePage(QSplitter):
         if self._unpainted:
             view, top = self._unpainted.pop(0)
             if not view.isVisible():
-                if top == 0:
+                if top < 0:  # laid out in a step of its own: its boxes' pictures may be made then
                     self._lay_out_behind(view)
-                self._paint_off_screen(view, top)
-                if top + PREPARE_STRIP < view.viewport().height():
-                    self._unpainted.insert(0, (view, top + PREPARE_STRIP))
+                    self._unpainted.insert(0, (view, 0))
+                else:
+                    self._paint_off_screen(view, top)
+                    if top + PREPARE_STRIP < view.viewport().height():
+                        self._unpainted.insert(0, (view, top + PREPARE_STRIP))
         else:
             view = next((v for v in self._prepare_order() if not v.isVisible() and v.board.prepare()), None)
             if view is None:
                 return
-            self._unpainted.append((view, 0))
+            self._unpainted.append((view, -1))
         self._prepare.start(0)
 
     def _prepare_order(self) -> list[BoardView]:
