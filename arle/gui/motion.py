@@ -43,6 +43,21 @@ def duration() -> int:
     return DURATIONS[_speed]
 
 
+_ANIMATION: tuple[Any, Any] = ()
+
+
+def _animation_classes() -> tuple[Any, Any]:
+    """QVariantAnimation and QEasingCurve, loaded with the first board, not at the window's start
+    (2 ms of it); kept here, not imported in ``glide``, where the import statement went through
+    PySide6's import hook at each glide."""
+    global _ANIMATION
+    if not _ANIMATION:
+        from PySide6.QtCore import QEasingCurve, QVariantAnimation
+
+        _ANIMATION = (QVariantAnimation, QEasingCurve)
+    return _ANIMATION
+
+
 def _centre(item: QGraphicsItem) -> QPointF:
     return item.mapToScene(item.boundingRect().center())
 
@@ -97,6 +112,7 @@ class Motions:
     """The animations running in one scene; ``finish`` ends them all with every piece in place."""
 
     def __init__(self, owner: QObject) -> None:
+        _animation_classes()  # (loaded with the boards, not in the first move that glides)
         self.owner = owner
         #: (animation, piece, its place; None: a piece only shown while it moves)
         self._running: list[tuple[QVariantAnimation, QGraphicsItem, QPointF | None]] = []
@@ -119,7 +135,7 @@ class Motions:
                 item.scene().removeItem(item)
             return
         height = min(24.0, distance / 5) if lift is None else lift
-        from PySide6.QtCore import QEasingCurve, QVariantAnimation
+        QVariantAnimation, QEasingCurve = _animation_classes()
 
         anim = QVariantAnimation(self.owner)
         anim.setDuration(ms)
