@@ -13,6 +13,7 @@ from PySide6.QtCore import QCoreApplication, QPointF, QRectF, QSizeF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPixmap, QTransform
 from PySide6.QtWidgets import (
     QGraphicsItem,
+    QGraphicsPixmapItem,
     QGraphicsSceneMouseEvent,
     QStyleOptionGraphicsItem,
     QWidget,
@@ -170,10 +171,21 @@ class SpaceItem(BoardItem):
         self.picture = pictures.space_picture(space_id)
         self.hover = False
         self.setToolTip(self._tooltip())
-        # The card keeps its ground in a picture of its own (``BoardItem``), drawn from the
-        # picture the cards share (``draw``): 1.3 MB for the thirty cards. Painted as it is, each
-        # card's Python ``paint`` was called at every repaint under it, about 45 µs a call: a
-        # third of the game board's whole repaint (2.7 -> 1.5 ms without it).
+        # The card's ground is the picture the thirty cards share for its status and season,
+        # shown by a pixmap item under the card (``show_ground``): Qt blits it, with no Python
+        # ``paint`` (45 µs a call, at every repaint under a card: a third of the board's repaint)
+        # and no picture of the card's own (1.3 MB for the thirty, when each card kept its ground
+        # in Qt's item cache).
+        self.setCacheMode(QGraphicsItem.CacheMode.NoCache)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents)
+        self.ground = QGraphicsPixmapItem(self)
+        self.ground.setFlag(QGraphicsItem.GraphicsItemFlag.ItemStacksBehindParent)
+        self.ground.setShapeMode(QGraphicsPixmapItem.ShapeMode.BoundingRectShape)
+        self.ground.setTransformationMode(Qt.TransformationMode.FastTransformation)
+        self.ground.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.ground.setPos(-GROUND_MARGIN, -GROUND_MARGIN)
+        self._ground_key: tuple[object, ...] = ()
+        self.show_ground()
         self.face = SpaceFace(self)
         self.overlay = SpaceOverlay(self)  # (above the face)
 
@@ -202,7 +214,7 @@ class SpaceItem(BoardItem):
         status = self.status()
         if status != self._look:
             self._look = status
-            self.update()
+            self.show_ground()
             self.face.setOpacity(FACE_CLOSED_OPACITY if status == "closed" else 1.0)
         self.overlay.refresh_look()
         self.refresh_look_ring()
@@ -219,30 +231,31 @@ class SpaceItem(BoardItem):
         h = self.rect.height() - 12
         return QRectF(self.rect.width() - h - 8, 6, h, h)
 
-    def draw(self, painter: QPainter) -> None:
-        """The card's ground as its status shows it: colour and border. Thirty cards share six
-        grounds (three statuses, two seasons): each is drawn once per size and zoom into a
-        picture that the cards blit, at the device pixel nearest to theirs. At the turn of a
-        half-year every card's ground changes, and a dashed border (the other season's spaces)
-        costs 0.1-0.2 ms to draw: 2-4 ms a turn, now a blit each."""
+    def show_ground(self) -> None:
+        """Show the ground of the card's status at the board's zoom. Thirty cards share six
+        grounds (three statuses, two seasons), each drawn once per size and zoom into a picture,
+        shown on the device pixel nearest to the card's corner. At the turn of a half-year every
+        card's ground changes, and a dashed border (the other season's spaces) costs 0.1-0.2 ms
+        to draw: 2-4 ms a turn, now a picture each."""
         status = self._look if isinstance(self._look, str) else self.status()
         summer = self.space.season == "summer"
-        t = painter.worldTransform()
-        if t.type().value > QTransform.TransformationType.TxScale.value or t.m11() != t.m22():
-            self._paint_ground(painter, status, summer)  # (turned or stretched: drawn as it is)
+        scale, ratio = self.board.zoom
+        key = (status, summer, self.rect.width(), self.rect.height(), round(scale, 4), ratio)
+        if key == self._ground_key:
             return
-        ratio = painter.device().devicePixelRatioF()
-        key = (status, summer, self.rect.width(), self.rect.height(), round(t.m11(), 4), ratio)
+        self._ground_key = key
         picture = _GROUNDS.get(key)
         if picture is None:
             if len(_GROUNDS) >= GROUNDS_KEPT:  # (another zoom: the old ones go)
                 _GROUNDS.clear()
-            picture = _GROUNDS[key] = self._ground_picture(status, summer, t.m11(), ratio)
-        corner = t.map(QPointF(-GROUND_MARGIN, -GROUND_MARGIN)) * ratio
-        painter.save()
-        painter.resetTransform()
-        painter.drawPixmap(QPointF(round(corner.x()) / ratio, round(corner.y()) / ratio), picture)
-        painter.restore()
+            picture = _GROUNDS[key] = self._ground_picture(status, summer, scale, ratio)
+        self.ground.setPixmap(picture)
+        self.ground.setTransform(QTransform.fromScale(1 / scale, 1 / scale))
+
+    def draw(self, painter: QPainter) -> None:
+        """The ground drawn as it is (the card itself paints nothing: its ground item shows it)."""
+        status = self._look if isinstance(self._look, str) else self.status()
+        self._paint_ground(painter, status, self.space.season == "summer")
 
     def _ground_picture(self, status: str, summer: bool, scale: float, ratio: float) -> QPixmap:
         size = (self.rect.size() + QSizeF(2 * GROUND_MARGIN, 2 * GROUND_MARGIN)) * scale * ratio

@@ -69,6 +69,9 @@ class GameScene(QGraphicsScene):
         super().__init__(parent)
         self.session = session
         self.drag: Lights = DragHelper(self)
+        #: The view's zoom (scene units to device pixels, and the device's ratio): the pictures
+        #: of boxes and grounds are made for it (``arle.gui.boxes``).
+        self.zoom = (1.0, 1.0)
         self._dirty = True
         self._scheduled = False
         #: Pieces gliding to their new places (``arle.gui.motion``); only after a move is played,
@@ -110,7 +113,9 @@ class GameScene(QGraphicsScene):
         return not views or any(v.isVisible() for v in views)
 
     def zoomed(self, scale: float, ratio: float) -> None:
-        """The view now shows the board at ``scale`` on a device of ``ratio`` (``BoardView.fit``)."""
+        """The view now shows the board at ``scale`` on a device of ``ratio`` (``BoardView.fit``):
+        the pictures made for the zoom (``arle.gui.boxes``) are made anew."""
+        self.zoom = (scale, ratio)
 
     def ensure_fresh(self) -> None:
         """Redraw now if the state changed since the last redraw (not while dragging)."""
@@ -208,16 +213,13 @@ class SessionScene(GameScene):
         self._order = 0
         self._bands = 0
         self._building = False
-        #: The zoom of the view (scene units to device pixels, the device's ratio): the boxes'
-        #: pictures are made for it (``arle.gui.boxes``).
-        self._zoom = (1.0, 1.0)
         self.setBackgroundBrush(QColor("#f3eedd"))
 
     def zoomed(self, scale: float, ratio: float) -> None:
         """Every box takes the picture of the new zoom, before the view paints at it."""
-        if (scale, ratio) == self._zoom:
+        if (scale, ratio) == self.zoom:
             return
-        self._zoom = (scale, ratio)
+        self.zoom = (scale, ratio)
         for item in QGraphicsScene.items(self):  # (as they are: not redrawn, no glide cut short)
             if isinstance(item, BoxItem):
                 item.zoom(scale, ratio)
@@ -418,7 +420,7 @@ class SessionScene(GameScene):
             return item
         if parent is None and (dash or rect.width() * rect.height() <= self.CACHED_BOX_AREA):
             item = BoxItem(rect, QColor(fill), QColor(pen) if pen else None, radius, width, dash,
-                           *self._zoom)
+                           *self.zoom)
             self.addItem(item)
             self._stack_next(item)
             self._made.setdefault(key, []).append(item)

@@ -124,3 +124,20 @@ def test_a_window_moved_to_a_screen_of_other_pixels_gives_the_boxes_pictures_for
     QCoreApplication.sendEvent(window.page, QEvent(QEvent.Type.DevicePixelRatioChange))
     assert all(b.pixmap().devicePixelRatio() == 2.0 for b in boxes)
     assert all(abs(b.transform().m11() * view.transform().m11() - 1) < 1e-9 for b in boxes)
+
+
+def test_the_action_spaces_grounds_follow_the_game_boards_zoom(qtbot, monkeypatch, tmp_path) -> None:
+    """The action spaces show their shared grounds the same way (a picture made for the zoom,
+    one device pixel a pixel), and take those of a new zoom."""
+    window = open_main_window(qtbot, monkeypatch, tmp_path, (1280, 720))
+    window.install(GameHistory(Setup(players=2, seed=5, names=("Anna", "Ben"), start_player=0)))
+    view = window.page.board_view
+    cards = list(view.scene().spaces.values())
+    assert len(cards) == 30
+    for zoom in (1.0, 1.25):
+        view.set_zoom(zoom)
+        scale = view.transform().m11()
+        assert all(abs(c.ground.transform().m11() * scale - 1) < 1e-9 for c in cards), zoom
+        card = cards[0]
+        shown = card.ground.sceneBoundingRect()
+        assert abs(shown.width() - card.rect.width() - 4) < 2 / scale  # (the border's room: 2 a side)

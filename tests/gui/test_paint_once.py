@@ -78,7 +78,7 @@ def test_an_action_space_card_is_drawn_only_when_its_status_changes(qtbot, monke
     window.install(GameHistory(setup_for(5, 2)))
     QApplication.processEvents()
     spaces = window.page.board_scene.spaces
-    grounds = calls(monkeypatch, SpaceItem, "update")  # a repaint of the card asked (its ground)
+    grounds = calls(monkeypatch, SpaceItem, "show_ground")  # the card's ground shown anew
     faces.clear()  # (the first pictures, at the zoom the window settles on)
     drawn: list[tuple[str, str]] = []
     statuses: set[tuple[str, str]] = set()
@@ -361,14 +361,15 @@ def test_a_building_card_is_drawn_again_only_when_it_is_built(qtbot, monkeypatch
 def test_the_action_spaces_share_six_grounds(qtbot, monkeypatch, tmp_path) -> None:
     """Issue 15: at the turn of a half-year every action space's ground changes (current, other
     season, closed); the thirty cards share one picture per status and season, drawn once at
-    the board's zoom and blitted, instead of thirty rounded boxes, half of them dashed."""
+    the board's zoom and blitted, instead of thirty rounded boxes, half of them dashed. A card
+    shows its ground's picture itself (a pixmap item under it), with no picture of its own."""
     from PySide6.QtWidgets import QApplication
 
     from arle.gui import board_items
     from arle.gui.board_items import SpaceItem
 
     monkeypatch.setattr(board_items, "_GROUNDS", {})
-    grounds = calls(monkeypatch, SpaceItem, "draw")  # (before the items are made)
+    grounds = calls(monkeypatch, SpaceItem, "show_ground")  # (before the items are made)
     pictures = calls(monkeypatch, SpaceItem, "_ground_picture")
     window = open_main_window(qtbot, monkeypatch, tmp_path, (1600, 1000))
     window.install(GameHistory(setup_for(5, 2)))
@@ -381,6 +382,9 @@ def test_the_action_spaces_share_six_grounds(qtbot, monkeypatch, tmp_path) -> No
     zooms = {key[4] for key in board_items._GROUNDS}
     assert len(grounds) >= 90  # three turns of thirty cards, and the first pictures
     assert len(pictures) == len(board_items._GROUNDS) <= 6 * len(zooms)
+    card = next(iter(window.page.board_scene.spaces.values()))
+    assert card.cacheMode() == card.CacheMode.NoCache
+    assert card.ground.pixmap().cacheKey() in {p.cacheKey() for p in board_items._GROUNDS.values()}
 
 
 def test_the_half_year_track_draws_only_its_box_now_when_the_half_year_turns(
