@@ -7,13 +7,13 @@ clicks to the board (``BoardScene.click``).
 from __future__ import annotations
 
 import math
+from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QPointF, QRectF, QSizeF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPixmap, QTransform
 from PySide6.QtWidgets import (
     QGraphicsItem,
-    QGraphicsPixmapItem,
     QGraphicsSceneMouseEvent,
     QStyleOptionGraphicsItem,
     QWidget,
@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 
 from arle.engine import ACTION_SPACES, BUILDINGS, HALF_YEARS, TOOL_TRACKS, WORKERS, Phase, Tool, noun
 from arle.gui import art, pictures, style
+from arle.gui.boxes import ZoomedPicture
 from arle.gui.pieces import DragPiece, DragSpec
 from arle.gui.texts import say
 
@@ -178,13 +179,7 @@ class SpaceItem(BoardItem):
         # in Qt's item cache).
         self.setCacheMode(QGraphicsItem.CacheMode.NoCache)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents)
-        self.ground = QGraphicsPixmapItem(self)
-        self.ground.setFlag(QGraphicsItem.GraphicsItemFlag.ItemStacksBehindParent)
-        self.ground.setShapeMode(QGraphicsPixmapItem.ShapeMode.BoundingRectShape)
-        self.ground.setTransformationMode(Qt.TransformationMode.FastTransformation)
-        self.ground.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        self.ground.setPos(-GROUND_MARGIN, -GROUND_MARGIN)
-        self._ground_key: tuple[object, ...] = ()
+        self.ground = SpaceGround(self)
         self.show_ground()
         self.face = SpaceFace(self)
         self.overlay = SpaceOverlay(self)  # (above the face)
@@ -232,30 +227,30 @@ class SpaceItem(BoardItem):
         return QRectF(self.rect.width() - h - 8, 6, h, h)
 
     def show_ground(self) -> None:
-        """Show the ground of the card's status at the board's zoom. Thirty cards share six
-        grounds (three statuses, two seasons), each drawn once per size and zoom into a picture,
-        shown on the device pixel nearest to the card's corner. At the turn of a half-year every
-        card's ground changes, and a dashed border (the other season's spaces) costs 0.1-0.2 ms
-        to draw: 2-4 ms a turn, now a picture each."""
-        status = self._look if isinstance(self._look, str) else self.status()
+        """Show the ground of the card's status (``SpaceGround``) at the board's zoom."""
+        self.ground.zoom(*self.board.zoom)
+
+    def ground_picture(self, status: str, scale: float, ratio: float) -> QPixmap:
+        """The ground of ``status`` at a zoom. Thirty cards share six grounds (three
+        statuses, two seasons), each drawn once per size and zoom. At the turn of a half-year
+        every card's ground changes, and a dashed border (the other season's spaces) costs
+        0.1-0.2 ms to draw: 2-4 ms a turn, now a picture each."""
         summer = self.space.season == "summer"
-        scale, ratio = self.board.zoom
         key = (status, summer, self.rect.width(), self.rect.height(), round(scale, 4), ratio)
-        if key == self._ground_key:
-            return
-        self._ground_key = key
         picture = _GROUNDS.get(key)
         if picture is None:
             if len(_GROUNDS) >= GROUNDS_KEPT:  # (another zoom: the old ones go)
                 _GROUNDS.clear()
             picture = _GROUNDS[key] = self._ground_picture(status, summer, scale, ratio)
-        self.ground.setPixmap(picture)
-        self.ground.setTransform(QTransform.fromScale(1 / scale, 1 / scale))
+        return picture
+
+    def ground_status(self) -> str:
+        """The status the card's ground shows: the one it last took (``refresh_look``)."""
+        return self._look if isinstance(self._look, str) else self.status()
 
     def draw(self, painter: QPainter) -> None:
         """The ground drawn as it is (the card itself paints nothing: its ground item shows it)."""
-        status = self._look if isinstance(self._look, str) else self.status()
-        self._paint_ground(painter, status, self.space.season == "summer")
+        self._paint_ground(painter, self.ground_status(), self.space.season == "summer")
 
     def _ground_picture(self, status: str, summer: bool, scale: float, ratio: float) -> QPixmap:
         size = (self.rect.size() + QSizeF(2 * GROUND_MARGIN, 2 * GROUND_MARGIN)) * scale * ratio
@@ -294,6 +289,24 @@ GROUND_MARGIN = 2.0
 
 #: A closed action space's name and pictures, dimmed over its grey ground (as muted ink).
 FACE_CLOSED_OPACITY = 0.6
+
+
+class SpaceGround(ZoomedPicture):
+    """An action space's ground under its card (its colour and border), the picture the cards of
+    its status and season share, made for the board's zoom."""
+
+    def __init__(self, space: SpaceItem) -> None:
+        super().__init__(space)
+        self.space = space
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemStacksBehindParent)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setPos(-GROUND_MARGIN, -GROUND_MARGIN)
+
+    def look(self) -> str:
+        return self.space.ground_status()
+
+    def picture(self, look: Hashable, scale: float, ratio: float) -> QPixmap:
+        return self.space.ground_picture(str(look), scale, ratio)
 
 
 class GlowRing(Layer):

@@ -123,14 +123,6 @@ class BoardScene(GameScene):
         self.refresh()
         session.reset.connect(self.rebuild)
 
-    def zoomed(self, scale: float, ratio: float) -> None:
-        """Every action space shows its ground at the new zoom, before the view paints at it."""
-        if (scale, ratio) == self.zoom:
-            return
-        super().zoomed(scale, ratio)
-        for space in self.spaces.values():
-            space.show_ground()
-
     def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
         painter.fillRect(rect, style.BOARD_BG)
         svg(painter, "board_backdrop", self.sceneRect())

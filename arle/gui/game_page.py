@@ -430,10 +430,11 @@ class GamePage(QSplitter):
             QCoreApplication.postEvent(self, QEvent(self.SETTLE), Qt.EventPriority.HighEventPriority.value)
 
     def event(self, event: QEvent) -> bool:
-        if event.type() == self.SETTLE:
+        kind = event.type()
+        if kind == self.SETTLE:
             self._settle()
             return True
-        if event.type() == QEvent.Type.DevicePixelRatioChange:  # (the window went to another screen)
+        if kind == QEvent.Type.DevicePixelRatioChange:  # (the window went to another screen)
             for view in self.board_views():
                 view.fit()  # (the boards' pictures are made for the screen's pixels: ``arle.gui.boxes``)
         return super().event(event)

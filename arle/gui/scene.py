@@ -22,7 +22,7 @@ from PySide6.QtCore import QObject, QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import QBrush, QColor, QFont, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsSceneMouseEvent, QGraphicsSimpleTextItem
 
-from arle.gui.boxes import BoxItem, box_path, box_pen
+from arle.gui.boxes import BoxItem, ZoomedPicture, box_path, box_pen
 from arle.gui.motion import Motions, Snapshot
 from arle.gui.pictures import PictureItem
 from arle.gui.pieces import Candidate, DragHelper, PieceItem, font, tr
@@ -69,8 +69,8 @@ class GameScene(QGraphicsScene):
         super().__init__(parent)
         self.session = session
         self.drag: Lights = DragHelper(self)
-        #: The view's zoom (scene units to device pixels, and the device's ratio): the pictures
-        #: of boxes and grounds are made for it (``arle.gui.boxes``).
+        #: The view's zoom (logical pixels a scene unit, and the device's ratio): the pictures of
+        #: boxes and grounds are made for it (``boxes.ZoomedPicture``).
         self.zoom = (1.0, 1.0)
         self._dirty = True
         self._scheduled = False
@@ -114,8 +114,14 @@ class GameScene(QGraphicsScene):
 
     def zoomed(self, scale: float, ratio: float) -> None:
         """The view now shows the board at ``scale`` on a device of ``ratio`` (``BoardView.fit``):
-        the pictures made for the zoom (``arle.gui.boxes``) are made anew."""
+        every picture made for the zoom (``boxes.ZoomedPicture``) is shown at the new one, before
+        the view paints at it."""
+        if (scale, ratio) == self.zoom:
+            return
         self.zoom = (scale, ratio)
+        for item in QGraphicsScene.items(self):  # (as they are: not redrawn, no glide cut short)
+            if isinstance(item, ZoomedPicture):
+                item.zoom(scale, ratio)
 
     def ensure_fresh(self) -> None:
         """Redraw now if the state changed since the last redraw (not while dragging)."""
@@ -214,15 +220,6 @@ class SessionScene(GameScene):
         self._bands = 0
         self._building = False
         self.setBackgroundBrush(QColor("#f3eedd"))
-
-    def zoomed(self, scale: float, ratio: float) -> None:
-        """Every box takes the picture of the new zoom, before the view paints at it."""
-        if (scale, ratio) == self.zoom:
-            return
-        self.zoom = (scale, ratio)
-        for item in QGraphicsScene.items(self):  # (as they are: not redrawn, no glide cut short)
-            if isinstance(item, BoxItem):
-                item.zoom(scale, ratio)
 
     # -- redrawing -------------------------------------------------------------------------------------
 
