@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import hashlib
 import json
 import os
 from collections.abc import Sequence
@@ -35,7 +36,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from arle import __version__
-from arle.files.errors import GameInUse, SaveError, is_valid_text, shown, strict_json
+from arle.files.errors import (
+    MAX_MESSAGE_CHARS,
+    MAX_NAME_CHARS,
+    GameInUse,
+    SaveError,
+    is_valid_text,
+    shown,
+    strict_json,
+)
 from arle.files.locks import GameLock, is_locked, lock_path
 from arle.files.paths import (
     JOURNAL_EXTENSION,
@@ -68,7 +77,9 @@ DAMAGED_SUFFIX = ".damaged"
 MAX_JOURNAL_BYTES = 4 * 1024 * 1024
 #: A longer "save_path" in a journal is not a real path (and would bloat the summary cache).
 MAX_PATH_CHARS = 4096
-_SUMMARY_VERSION = 1
+_SUMMARY_VERSION = 2  # 2: tied to the journal's SHA-256, names read from the header
+#: No game scores more (or loses more); a summary saying so is not believed.
+MAX_SCORE = 1000
 
 
 def _line(data: dict[str, Any]) -> str:
@@ -85,7 +96,7 @@ class Autosaver:
     """
 
     def __init__(self, path: Path | None = None, *, durable: bool = True,
-                 save_path: Path | None = None) -> None:
+                 save_path: Path | None = None, damaged: bool = False) -> None:
         self.path = Path(path) if path is not None else autosave_path()
         #: fsync after every write (off only for tests that do not care about power failures).
         self.durable = durable
@@ -95,6 +106,10 @@ class Autosaver:
         self._written: list[Move] = []  # the moves the journal holds now
         self._lines = 0
         self._rewrite_next = False  # a failed append could not be cut back: rewrite on next sync
+        #: The journal was damaged when it was resumed: before the first rewrite, its original is
+        #: copied to ``kept_original`` (a ``.damaged`` file beside it), or nothing is rewritten.
+        self._keep_original = damaged
+        self.kept_original: Path | None = None
 
     def start(self, history: GameHistory) -> None:
         """Take the game's lock (``GameInUse`` if another window has it), then write the whole
@@ -140,7 +155,8 @@ class Autosaver:
         """Keep the journal (the game can be continued) and release the lock."""
         if self._history is not None and self._written == self._history.moves and not self._rewrite_next:
             with contextlib.suppress(OSError):
-                _write_summary(self.path, _summary_of(self._history, self.save_path))
+                digest = hashlib.sha256(read_bounded(self.path, MAX_JOURNAL_BYTES)).hexdigest()
+                _write_summary(self.path, _summary_of(self._history), digest)
         self._history = None
         if self._lock is not None:
             self._lock.release()
@@ -159,6 +175,9 @@ class Autosaver:
 
     def _rewrite(self, history: GameHistory, moves: Sequence[Move]) -> None:
         from arle.engine import move_to_dict
+
+        if self._keep_original and self.kept_original is None and self.path.exists():
+            self.kept_original = keep_damaged_copy(self.path)  # OSError: the original stays as it is
         from arle.files.saves import atomic_write_text, options_dict, setup_to_dict
 
         header = {
@@ -208,6 +227,11 @@ class Autosaver:
 # -- reading a journal ------------------------------------------------------------------------------------
 
 
+class JournalUnreadable(SaveError):
+    """The journal could not be read just now (permissions, a drive gone): its bytes say nothing
+    about the game, so this is never remembered as damage (the next listing reads it again)."""
+
+
 @dataclasses.dataclass(frozen=True)
 class ResumedGame:
     history: GameHistory
@@ -215,25 +239,68 @@ class ResumedGame:
     save_path: Path | None
     #: One sentence when damage was skipped or moves were lost, for the player; else None.
     note: str | None = None
+    #: How many of the journal's moves could not be kept (after damage, or from a move this Arle
+    #: cannot play): continue such a game with ``Autosaver(..., damaged=True)``.
+    lost: int = 0
+
+    @property
+    def damaged(self) -> bool:
+        """Whether the journal is not what a clean rewrite would make: keep the original first."""
+        return self.note is not None
 
 
 def resume(path: Path) -> ResumedGame:
     """Replay the journal at ``path`` (without taking its lock: start an ``Autosaver`` on the same
-    path to go on playing). Raises SaveError (one sentence) when it cannot be played."""
-    from arle.files.saves import read_moves, read_options, read_seats, read_setup, replay
+    path to go on playing). Raises SaveError (one sentence) when no move of it can be played.
 
-    header, raw_moves, note, before_damage = _parse(Path(path))
+    Damage loses only what it must: the moves are replayed up to the first that cannot be read or
+    played (a damaged line, a move type this Arle does not know, a move a rules fix made illegal),
+    and ``note`` says how many were kept and why."""
+    return _resume_bytes(_read(Path(path)))
+
+
+def _resume_bytes(raw: bytes) -> ResumedGame:
+    from arle.files.saves import read_options, read_seats, read_setup, replay_prefix
+
+    journal = _parse(raw)
+    header = journal.header
     setup = read_setup(header.get("setup"))
     friendly = read_options(header.get("options"))
     seats = read_seats(header.get("options"), setup.players)
-    try:
-        history = replay(setup, read_moves(raw_moves), friendly, seats)
-    except SaveError:
-        if before_damage is None:
-            raise
-        history = replay(setup, read_moves(before_damage), friendly, seats)
-        note = _lost_note(note, len(before_damage))
-    return ResumedGame(history, _save_path(header.get("save_path")), note)
+    history, stop = replay_prefix(setup, journal.moves, friendly, seats)
+    lines = journal.lines
+    if stop is not None and journal.before_damage is not None:
+        # The damaged line may have held a move the rest depends on: the moves before it may keep more.
+        other, other_stop = replay_prefix(setup, journal.before_damage, friendly, seats)
+        if len(other.moves) > len(history.moves):
+            history, stop, lines = other, other_stop, journal.before_lines
+    kept = len(history.moves)
+    lost = max(0, journal.claimed - kept)
+    return ResumedGame(history, _save_path(header.get("save_path")), _note(journal, stop, lines, kept, lost),
+                       lost)
+
+
+def _note(journal: _Journal, stop: Any, lines: list[int], kept: int, lost: int) -> str | None:
+    """What the player is told: which line or move is damaged, how many moves were kept, how many
+    could not be used."""
+    if stop is None and journal.broken_at is None:
+        if not journal.damaged:
+            return None
+        return f"{_damage(journal.damaged)} and skipped; all {kept} moves were recovered."
+    if stop is not None:
+        line = lines[stop.number - 1] if stop.number <= len(lines) else None
+        where = f" (line {line})" if line is not None else ""
+        cause = f"Move {stop.number} of the autosave{where} {stop.why}"
+        if journal.damaged and line is not None and journal.damaged[0] < line:
+            damaged = journal.damaged[0]
+            cause = f"Line {damaged} of the autosave is damaged and move {stop.number}{where} {stop.why}"
+    elif journal.damaged:
+        cause = f"Line {journal.damaged[0]} of the autosave is damaged"
+    else:
+        cause = f"Line {journal.broken_at} of the autosave does not follow the moves before it"
+    later = f"; {lost} {'move' if lost == 1 else 'moves'} could not be used" if lost else ""
+    kept_text = "the first move was kept" if kept == 1 else f"the first {kept} moves were kept"
+    return f"{cause}: {'no move could be kept' if kept == 0 else kept_text}{later}."
 
 
 def _save_path(raw: Any) -> Path | None:
@@ -262,19 +329,39 @@ def _read(path: Path) -> bytes:
     try:
         return read_bounded(path, MAX_JOURNAL_BYTES)
     except FileNotFoundError:
-        raise SaveError("there is no autosaved game") from None
+        raise JournalUnreadable("there is no autosaved game") from None
     except FileTooLarge:
         raise SaveError("the autosaved game is too large to be a real game") from None
     except NotARegularFile as exc:
         raise SaveError(f"the autosaved game cannot be read: {exc.strerror}") from None
     except OSError as exc:
-        raise SaveError(f"the autosaved game cannot be read: {exc.strerror or exc}") from None
+        why = exc.strerror or exc
+        raise JournalUnreadable(f"the autosaved game cannot be read just now: {why}") from None
 
 
-def _parse(path: Path) -> tuple[dict[str, Any], list[Any], str | None, list[Any] | None]:
-    """The header, the raw moves, a note on damage skipped, and the moves before the first
-    damaged line (None when there was none): what to fall back to if the rest does not replay."""
-    raw = _read(path)
+@dataclasses.dataclass
+class _Journal:
+    """A journal's records, read leniently."""
+
+    header: dict[str, Any]
+    #: The move records, damaged lines skipped (still to be read by ``move_from_dict``).
+    moves: list[Any] = dataclasses.field(default_factory=list)
+    #: The line each of ``moves`` came from (the header is line 1).
+    lines: list[int] = dataclasses.field(default_factory=list)
+    #: The lines that were not whole records.
+    damaged: list[int] = dataclasses.field(default_factory=list)
+    #: The moves before the first damaged line, when the moves after it may depend on what it held.
+    before_damage: list[Any] | None = None
+    before_lines: list[int] = dataclasses.field(default_factory=list)
+    #: The first line of a whole record that does not follow the moves before it (nothing from it
+    #: on was used), or None.
+    broken_at: int | None = None
+    #: How many moves the journal's whole records add up to, all of them taken as they say.
+    claimed: int = 0
+
+
+def _parse(raw: bytes) -> _Journal:
+    raw = raw.removeprefix(b"\xef\xbb\xbf")  # a UTF-8 BOM, as some editors write
     lines = raw[: raw.rfind(b"\n") + 1].split(b"\n")[:-1]  # a last line without newline: in flight
     if not lines:
         raise SaveError("the autosaved game is empty")
@@ -286,34 +373,43 @@ def _parse(path: Path) -> tuple[dict[str, Any], list[Any], str | None, list[Any]
     schema = header.get("schema")
     if not isinstance(schema, int) or isinstance(schema, bool) or schema > SCHEMA:
         raise SaveError(f"the autosaved game was written by a newer Arle (journal version {shown(schema)})")
-    moves: list[Any] = []
-    damaged: list[int] = []
-    before_damage: list[Any] | None = None
+    if schema < 1:
+        raise SaveError(f"the autosaved game has no valid journal version ({shown(schema)})")
+    journal = _Journal(header)
+    moves, origin = journal.moves, journal.lines
     for number, line in enumerate(lines[1:], start=2):
         entry = _record(line)
         if entry is None:  # damaged; perhaps a cut line with a whole record glued after it
             entry = _salvage(line)
-            if before_damage is None:
-                before_damage = list(moves)
-            damaged.append(number)
+            if journal.before_damage is None and journal.broken_at is None:
+                journal.before_damage, journal.before_lines = list(moves), list(origin)
+            journal.damaged.append(number)
+        if entry is not None:
+            journal.claimed = _claimed(entry, journal.claimed)
+        if journal.broken_at is not None:
+            continue  # only counting what the rest claims
         if entry is not None and _continues(entry, moves):
             if "n" in entry:
-                del moves[entry["n"] - 1 :]
+                del moves[entry["n"] - 1 :], origin[entry["n"] - 1 :]
                 moves.append(entry["move"])
+                origin.append(number)
             else:
-                del moves[entry["len"] :]
+                del moves[entry["len"] :], origin[entry["len"] :]
             if len(moves) > _max_moves():
                 raise SaveError("the autosaved game has more moves than any game can have")
             continue
-        if entry is not None:  # a record that does not follow: nothing after it can be trusted
-            if not damaged or damaged[-1] != number:
-                damaged.append(number)
-            kept = before_damage if before_damage is not None else moves
-            return header, kept, _lost_note(_damage(damaged), len(kept)), None
-    if not damaged:
-        return header, moves, None, None
-    note = f"{_damage(damaged)} and skipped; all {len(moves)} moves were recovered."
-    return header, moves, note, before_damage
+        if entry is not None:  # a record that does not follow: nothing from it on can be trusted
+            journal.broken_at = number
+    return journal
+
+
+def _claimed(entry: dict[str, Any], claimed: int) -> int:
+    """The length of the line of play after ``entry``, taking it at its word."""
+    n = entry.get("n") if set(entry) == {"n", "move"} else None
+    if _count(n, 1, _max_moves()):
+        return int(n)
+    length = entry.get("len") if set(entry) == {"len"} else None
+    return min(claimed, int(length)) if _count(length, 0, _max_moves()) else claimed
 
 
 def _max_moves() -> int:
@@ -327,11 +423,6 @@ def _damage(lines: list[int]) -> str:
         return f"Line {lines[0]} of the autosave was damaged"
     listed = ", ".join(map(str, lines[:3])) + (", ..." if len(lines) > 3 else "")
     return f"Lines {listed} of the autosave were damaged"
-
-
-def _lost_note(note: str | None, kept: int) -> str:
-    cause = (note or "The autosave was damaged").split(" and skipped")[0]
-    return f"{cause}; the {kept} complete moves before the damage were recovered."
 
 
 def _record(line: bytes) -> dict[str, Any] | None:
@@ -374,16 +465,21 @@ class GameEntry:
     last_played: float  # epoch seconds
     save_path: Path | None
     in_use: bool  # another window is playing it
-    error: str | None = None  # a damaged journal: one sentence (set it aside with ``set_aside``)
-    #: Who plays each seat ("person" or a computer level); empty when the summary does not say.
+    #: A journal no move of which can be played: one sentence (set it aside with ``set_aside``).
+    error: str | None = None
+    #: Who plays each seat ("person" or a computer level); empty when the journal does not say.
     seats: tuple[str, ...] = ()
+    #: A damaged journal of which some moves can be played: what is kept and what is lost.
+    note: str | None = None
+    #: False when the journal could not be read just now (``error`` says why); listed again later.
+    readable: bool = True
 
 
 def list_games(folder: Path | None = None) -> list[GameEntry]:
     """The unfinished games in ``folder`` (default ``autosave_dir()``), most recently played first.
 
-    A finished game's journal is deleted. Stale temporary files are removed on the way, and the
-    legacy single journal is moved into the default folder.
+    A finished game's journal is deleted, once a replay confirmed it is finished. Stale temporary
+    files are removed on the way, and the legacy single journal is moved into the default folder.
     """
     default = folder is None
     folder = autosave_dir() if folder is None else Path(folder)
@@ -402,17 +498,71 @@ def list_games(folder: Path | None = None) -> list[GameEntry]:
 
 
 def set_aside(path: Path) -> Path | None:
-    """Rename a damaged journal to ``*.damaged`` (kept for a bug report) so it is not listed again.
-    Returns the new path, or None when it could not be renamed."""
+    """Rename a damaged journal to ``*.damaged`` (kept for a bug report, never over an earlier
+    one) so it is not listed again. Returns the new path, or None when it could not be renamed."""
     path = Path(path)
-    target = path.with_name(path.name + DAMAGED_SUFFIX)
     try:
-        path.replace(target)
+        target = _move_to_free_name(path)
     except OSError:
         return None
     for extra in (_summary_path(path), lock_path(path)):
         with contextlib.suppress(OSError):
             extra.unlink()
+    return target
+
+
+def _move_to_free_name(path: Path) -> Path:
+    for _ in range(100):
+        target = _free_damaged_name(path)
+        try:
+            os.link(path, target)  # never replaces a file that appeared meanwhile
+        except FileExistsError:
+            continue
+        except (OSError, AttributeError):  # no hard links here (FAT, some network drives)
+            path.replace(target)
+            return target
+        path.unlink()
+        return target
+    raise OSError(17, "no free name to set the damaged autosave aside", str(path))
+
+
+def keep_damaged_copy(path: Path) -> Path:
+    """Copy the journal at ``path`` to a new ``*.damaged`` file beside it (fsynced), before a
+    rewrite drops moves it holds. Raises OSError (then nothing may rewrite the journal)."""
+    path = Path(path)
+    data = path.read_bytes()
+    for _ in range(100):
+        target = _free_damaged_name(path)
+        try:
+            fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o644)
+        except FileExistsError:  # taken between the look and the open: look again
+            continue
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view):]
+            os.fsync(fd)
+        except OSError:
+            os.close(fd)
+            with contextlib.suppress(OSError):
+                target.unlink()
+            raise
+        os.close(fd)
+        from arle.files.saves import fsync_dir
+
+        fsync_dir(target.parent)
+        return target
+    raise OSError(17, "no free name for a copy of the damaged autosave", str(path))
+
+
+def _free_damaged_name(path: Path) -> Path:
+    """``x.arle-journal.damaged``, else ``x.arle-journal.2.damaged``, ``.3.damaged``...: a name no
+    file has, so that a later copy never replaces an earlier one."""
+    target = path.with_name(path.name + DAMAGED_SUFFIX)
+    number = 2
+    while target.exists() or target.is_symlink():
+        target = path.with_name(f"{path.name}.{number}{DAMAGED_SUFFIX}")
+        number += 1
     return target
 
 
@@ -428,36 +578,67 @@ def _adopt_legacy(folder: Path) -> None:
 
 
 def _entry(path: Path) -> GameEntry | None:
+    """The start page's line for one journal. The summary cache is trusted only for the exact
+    bytes it was made from (their SHA-256), and never to delete a game: a finished game is
+    replayed before its journal goes."""
     try:
         st = path.stat()
     except OSError:
         return None
     in_use = is_locked(path)
-    cached = _read_summary(path, st)
-    if cached is None:
-        cached = _replayed_summary(path)
-        if not cached["over"]:
+    try:
+        raw = _read(path)
+    except JournalUnreadable as exc:  # not cached: once readable again, the game is back
+        return GameEntry(path=path, names=(), half_year=1, scores=(), last_played=st.st_mtime,
+                         save_path=None, in_use=in_use, error=str(exc), readable=False)
+    except SaveError as exc:
+        return GameEntry(path=path, names=(), half_year=1, scores=(), last_played=st.st_mtime,
+                         save_path=None, in_use=in_use, error=str(exc))
+    digest = hashlib.sha256(raw).hexdigest()
+    header = _header(raw)
+    cached = _read_summary(path, digest)
+    if cached is None or cached["over"] or cached["error"]:  # deletion and damage: replayed, always
+        cached = _replayed_summary(raw)
+        if not cached["over"] and not cached["error"]:
             with contextlib.suppress(OSError):
-                _write_summary(path, cached, st)
+                _write_summary(path, cached, digest)
     if cached["over"]:  # a finished game is nothing to continue
         if not in_use:
             Autosaver(path).discard()
         return None
+    options = header.get("options")
     return GameEntry(
         path=path,
-        names=tuple(cached["names"]),
+        names=_names(header.get("setup")),
         half_year=cached["half_year"],
         scores=tuple(cached["scores"]),
         last_played=st.st_mtime,
-        save_path=_save_path(cached.get("save_path")),
+        save_path=_save_path(header.get("save_path")),
         in_use=in_use,
-        error=cached.get("error"),
-        seats=_seats(cached.get("seats")),
+        error=cached["error"],
+        seats=_seats(options.get("seats") if isinstance(options, dict) else None),
+        note=cached["note"],
     )
 
 
+def _header(raw: bytes) -> dict[str, Any]:
+    """The journal's first line, or nothing when it is not a record (the replay says why)."""
+    first = raw.removeprefix(b"\xef\xbb\xbf").split(b"\n", 1)[0]
+    return _record(first) or {}
+
+
+def _names(setup: Any) -> tuple[str, ...]:
+    """The players' names of a journal's setup, or none when they are not one or two short texts."""
+    names = setup.get("names") if isinstance(setup, dict) else None
+    if (isinstance(names, list) and len(names) <= 2
+            and all(isinstance(n, str) and 0 < len(n) <= MAX_NAME_CHARS and is_valid_text(n)
+                    for n in names)):
+        return tuple(names)
+    return ()
+
+
 def _seats(raw: Any) -> tuple[str, ...]:
-    """The seats of a summary, or none when they are not a short list of texts."""
+    """The seats of a journal, or none when they are not a short list of texts."""
     if isinstance(raw, list) and len(raw) <= 2 and all(isinstance(s, str) and len(s) < 16 for s in raw):
         return tuple(raw)
     return ()
@@ -467,54 +648,67 @@ def _summary_path(path: Path) -> Path:
     return path.with_name(path.name + SUMMARY_SUFFIX)
 
 
-def _summary_of(history: GameHistory, save_path: Path | None) -> dict[str, Any]:
+def _summary_of(history: GameHistory, note: str | None = None) -> dict[str, Any]:
+    """What the start page needs that only a replay tells (names and seats are in the header)."""
     game = history.game
     return {
-        "names": [p.name for p in game.state.players],
         "half_year": game.state.half_year,
         "scores": game.scores(),
         "over": game.over,
-        "save_path": str(save_path) if save_path is not None else None,
         "error": None,
-        "seats": list(history.seats),
+        "note": note,
     }
 
 
-def _replayed_summary(path: Path) -> dict[str, Any]:
+def _replayed_summary(raw: bytes) -> dict[str, Any]:
     try:
-        resumed = resume(path)
+        resumed = _resume_bytes(raw)
     except SaveError as exc:
-        return {"names": [], "half_year": 1, "scores": [], "over": False, "save_path": None,
-                "error": str(exc)}
-    return _summary_of(resumed.history, resumed.save_path)
+        return {"half_year": 1, "scores": [], "over": False, "error": str(exc), "note": None}
+    return _summary_of(resumed.history, resumed.note)
 
 
-def _write_summary(path: Path, summary: dict[str, Any], st: os.stat_result | None = None) -> None:
-    """Not fsynced: a lost or stale summary is only rebuilt by replay."""
-    st = st if st is not None else path.stat()
-    data = {"v": _SUMMARY_VERSION, "size": st.st_size, "mtime_ns": st.st_mtime_ns, **summary}
+def _write_summary(path: Path, summary: dict[str, Any], digest: str) -> None:
+    """Not fsynced: a lost summary is only rebuilt by replay."""
+    data = {"v": _SUMMARY_VERSION, **summary}
+    data["sha256"] = _seal(data, digest)
     tmp = path.with_name(f".{path.name}{SUMMARY_SUFFIX}.{os.getpid()}.tmp")
     tmp.write_text(json.dumps(data, ensure_ascii=True), encoding="ascii")
     os.replace(tmp, _summary_path(path))
 
 
-def _read_summary(path: Path, st: os.stat_result) -> dict[str, Any] | None:
-    """The cached summary when it describes the journal as it is now, else None."""
+def _seal(summary: dict[str, Any], digest: str) -> str:
+    """The SHA-256 of the journal's digest and the summary's own values: a summary edited by hand,
+    or left from other bytes of the journal, does not match."""
+    text = json.dumps(summary, sort_keys=True, ensure_ascii=True, separators=(",", ":"))
+    return hashlib.sha256(f"{digest}\n{text}".encode("ascii")).hexdigest()
+
+
+def _score(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) and abs(value) <= MAX_SCORE
+
+
+def _sentence(value: Any) -> bool:
+    return value is None or (isinstance(value, str) and 0 < len(value) <= MAX_MESSAGE_CHARS
+                             and is_valid_text(value))
+
+
+def _read_summary(path: Path, digest: str) -> dict[str, Any] | None:
+    """The cached summary when it was made from the journal's bytes as they are now and holds
+    only what a game can, else None (then the journal is replayed)."""
     try:
         data = strict_json(read_bounded(_summary_path(path), 64 * 1024).decode("utf-8"))
     except (OSError, ValueError, RecursionError):
         return None
     if not isinstance(data, dict) or data.get("v") != _SUMMARY_VERSION:
         return None
-    if data.get("size") != st.st_size or data.get("mtime_ns") != st.st_mtime_ns:
+    if data.get("sha256") != _seal({k: v for k, v in data.items() if k != "sha256"}, digest):
         return None
-    names, scores, half_year = data.get("names"), data.get("scores"), data.get("half_year")
-    error, save_path = data.get("error"), data.get("save_path")
+    scores, half_year = data.get("scores"), data.get("half_year")
     valid = (
-        isinstance(names, list) and all(isinstance(n, str) and is_valid_text(n) for n in names)
-        and isinstance(scores, list) and all(isinstance(s, int | float) for s in scores)
-        and isinstance(half_year, int) and 1 <= half_year <= 9
-        and isinstance(error, str | None) and isinstance(save_path, str | None)
+        isinstance(scores, list) and len(scores) <= 2 and all(map(_score, scores))
+        and isinstance(half_year, int) and not isinstance(half_year, bool) and 1 <= half_year <= 9
+        and all(_sentence(data.get(key)) for key in ("error", "note"))
         and isinstance(data.get("over"), bool)
     )
     return data if valid else None

@@ -11,6 +11,8 @@ from typing import Any
 
 #: The longest message a SaveError keeps (any echoed value is cut short before this).
 MAX_MESSAGE_CHARS = 300
+#: The longest player name or building name a file may hold.
+MAX_NAME_CHARS = 64
 
 
 class SaveError(Exception):

@@ -45,6 +45,7 @@ from arle.engine import (
 )
 from arle.files.errors import (  # noqa: F401 (SaveError and the text helpers are still offered here)
     MAX_MESSAGE_CHARS,
+    MAX_NAME_CHARS,
     SaveError,
     is_valid_text,
     shown,
@@ -77,7 +78,6 @@ MAX_FILE_BYTES = 4 * 1024 * 1024
 #: with 2 players, 5000-5299 solo, November 2026) had 334 moves (2 players; solo 193), and the
 #: random player already moves animals and returns Equipment more than people do. 3,000 is nine
 #: times that, and replays in about a second; a 19,999-move file took 7 s to verify.
-MAX_NAME_CHARS = 64
 MAX_BUILDINGS = 64
 
 
@@ -492,25 +492,55 @@ def read_moves(raw: Any) -> list[Move]:
 
 def replay(setup: Setup, moves: Sequence[Move], friendly_undo: bool,
            seats: Sequence[str] | None = None) -> GameHistory:
+    """The game after ``moves``; raises SaveError (one sentence) at the first that does not replay."""
+    history, stop = replay_prefix(setup, moves, friendly_undo, seats)
+    if stop is not None:
+        raise SaveError(stop.sentence)
+    return history
+
+
+@attrs.frozen
+class Stop:
+    """Where a replay stopped: move ``number`` (from 1) could not be played, and why."""
+
+    number: int
+    #: Why, as the end of a sentence ("is not legal at its place in the game (half-year 3)").
+    why: str
+    #: The whole sentence, naming the move ("move 4 (EndTurn()) is not legal ...").
+    sentence: str
+
+
+def replay_prefix(setup: Setup, moves: Sequence[Move | dict[str, Any]], friendly_undo: bool,
+                  seats: Sequence[str] | None = None) -> tuple[GameHistory, Stop | None]:
+    """The game after as many of ``moves`` as replay, and where it stopped (None: all of them).
+
+    An item that is a dict is a move record still to be read (``move_from_dict``): a journal
+    keeps the moves before a record this Arle cannot read or play, a save file refuses it whole.
+    Raises SaveError only when the setup cannot start a game."""
     try:
         history = GameHistory(setup, friendly_undo=friendly_undo, seats=seats)
     except Exception as exc:
         raise SaveError(f"the game setup cannot start a game: {str(exc)[:120]}") from None
-    for i, move in enumerate(moves, start=1):
+    for i, item in enumerate(moves, start=1):
+        move = item
+        if isinstance(item, dict):
+            try:
+                move = move_from_dict(item)
+            except Exception as exc:
+                why = f"is not a move this Arle knows: {str(exc)[:120]}"
+                return history, Stop(i, why, f"move {i} {why}")
         if history.game.over:
-            raise SaveError(f"move {i} ({describe(move)}) comes after the end of the game")
-        try:
-            history.apply(move)
-        except IllegalMove:
-            raise SaveError(
-                f"move {i} ({describe(move)}) is not legal at its place in the game "
-                f"(half-year {history.game.state.half_year})"
-            ) from None
-        except Exception as exc:  # an engine bug: still one sentence, never a traceback
-            raise SaveError(
-                f"move {i} ({describe(move)}) could not be replayed: {type(exc).__name__}: {str(exc)[:80]}"
-            ) from None
-    return history
+            why = "comes after the end of the game"
+        else:
+            try:
+                history.apply(move)
+                continue
+            except IllegalMove:
+                why = f"is not legal at its place in the game (half-year {history.game.state.half_year})"
+            except Exception as exc:  # an engine bug: still one sentence, never a traceback
+                why = f"could not be replayed: {type(exc).__name__}: {str(exc)[:80]}"
+        return history, Stop(i, why, f"move {i} ({describe(move)}) {why}")
+    return history, None
 
 
 def check_final(raw: Any, game: Game) -> None:

@@ -15,7 +15,7 @@ import pytest
 
 from arle.engine import Setup
 from arle.engine.interpreter.moves import SkipPlacement
-from arle.files import paths
+from arle.files import autosave, paths
 from arle.files.autosave import (
     Autosaver,
     GameEntry,
@@ -160,22 +160,26 @@ def test_the_legacy_journal_is_moved_into_the_folder(data: Path) -> None:
     assert len(resume(entry.path).history.moves) == 2
 
 
-def test_the_summary_cache_is_used_and_rebuilt_when_stale(tmp_path: Path) -> None:
+def test_the_summary_cache_is_used_and_rebuilt_when_stale(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     path = tmp_path / "g.arle-journal"
     saver = Autosaver(path)
     history = _two_moves()
     saver.start(history)
     saver.close()
     cache = tmp_path / "g.arle-journal.summary"
-    assert json.loads(cache.read_text())["names"] == ["Ann", "Bo"]
     data = json.loads(cache.read_text())
-    cache.write_text(json.dumps({**data, "names": ["from", "cache"]}))
-    assert list_games(tmp_path)[0].names == ("from", "cache")  # fresh: not replayed
+    assert data["half_year"] == 1 and data["over"] is False and len(data["sha256"]) == 64
+    replays = []
+    real = autosave._resume_bytes
+    monkeypatch.setattr(autosave, "_resume_bytes", lambda raw: replays.append(1) or real(raw))
+    assert list_games(tmp_path)[0].names == ("Ann", "Bo") and replays == []  # fresh: not replayed
     saver = Autosaver(path)
     saver.start(history)
     history.apply(SkipPlacement())
     saver.sync(history)  # the journal changed: the cache is stale
-    assert list_games(tmp_path)[0].names == ("Ann", "Bo")
+    assert list_games(tmp_path)[0].names == ("Ann", "Bo") and replays == [1]
     saver.close()
 
 
