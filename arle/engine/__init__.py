@@ -49,7 +49,7 @@ from .content.tools import TOOL_TRACKS, Tool
 from .content.words import counted
 from .interpreter import events, moves
 from .interpreter.events import Event
-from .interpreter.game import MAX_MOVES, Game, IllegalMove
+from .interpreter.game import FREE_MOVES, MAX_MOVES, Game, IllegalMove
 from .interpreter.moves import (
     AdvanceTool,
     Choose,
@@ -98,6 +98,7 @@ __all__ = [
     "ENGLISH",
     "EQUIPMENT",
     "FOOD_CAP",
+    "FREE_MOVES",
     "HALF_YEARS",
     "MAX_MOVES",
     "RED",

@@ -54,6 +54,8 @@ from arle.files.paths import (
     autosave_path,
     clean_stale_tmp,
     data_dir,
+    free_damaged_name,
+    keep_copy,
     new_autosave_path,
     read_bounded,
     saves_dir,
@@ -72,7 +74,6 @@ FORMAT = "arle-autosave"
 SCHEMA = 1
 #: The summary cache of ``x.arle-journal`` is ``x.arle-journal.summary``.
 SUMMARY_SUFFIX = ".summary"
-DAMAGED_SUFFIX = ".damaged"
 #: As ``arle.files.saves.MAX_FILE_BYTES`` (a test checks they agree): one line per move is no longer.
 MAX_JOURNAL_BYTES = 4 * 1024 * 1024
 #: A longer "save_path" in a journal is not a real path (and would bloat the summary cache).
@@ -513,7 +514,7 @@ def set_aside(path: Path) -> Path | None:
 
 def _move_to_free_name(path: Path) -> Path:
     for _ in range(100):
-        target = _free_damaged_name(path)
+        target = free_damaged_name(path)
         try:
             os.link(path, target)  # never replaces a file that appeared meanwhile
         except FileExistsError:
@@ -529,40 +530,11 @@ def _move_to_free_name(path: Path) -> Path:
 def keep_damaged_copy(path: Path) -> Path:
     """Copy the journal at ``path`` to a new ``*.damaged`` file beside it (fsynced), before a
     rewrite drops moves it holds. Raises OSError (then nothing may rewrite the journal)."""
+    from arle.files.saves import fsync_dir
+
     path = Path(path)
-    data = path.read_bytes()
-    for _ in range(100):
-        target = _free_damaged_name(path)
-        try:
-            fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o644)
-        except FileExistsError:  # taken between the look and the open: look again
-            continue
-        try:
-            view = memoryview(data)
-            while view:
-                view = view[os.write(fd, view):]
-            os.fsync(fd)
-        except OSError:
-            os.close(fd)
-            with contextlib.suppress(OSError):
-                target.unlink()
-            raise
-        os.close(fd)
-        from arle.files.saves import fsync_dir
-
-        fsync_dir(target.parent)
-        return target
-    raise OSError(17, "no free name for a copy of the damaged autosave", str(path))
-
-
-def _free_damaged_name(path: Path) -> Path:
-    """``x.arle-journal.damaged``, else ``x.arle-journal.2.damaged``, ``.3.damaged``...: a name no
-    file has, so that a later copy never replaces an earlier one."""
-    target = path.with_name(path.name + DAMAGED_SUFFIX)
-    number = 2
-    while target.exists() or target.is_symlink():
-        target = path.with_name(f"{path.name}.{number}{DAMAGED_SUFFIX}")
-        number += 1
+    target = keep_copy(path, path.read_bytes())
+    fsync_dir(target.parent)
     return target
 
 

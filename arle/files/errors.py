@@ -29,6 +29,11 @@ class SaveError(Exception):
         super().__init__(text)
 
 
+class NamedSaveError(SaveError):
+    """A SaveError whose sentence begins with a file's name or path: shown as it is, never
+    capitalised ("cases/fifo.arle.json is a pipe", not "Cases/fifo...")."""
+
+
 def valid_text(text: str) -> str:
     """``text`` with every lone surrogate (text no file can hold) replaced by U+FFFD."""
     if is_valid_text(text):
@@ -62,9 +67,28 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return data
 
 
+#: No number in Arle's files has more digits (Python refuses 4,300 with a message about itself).
+MAX_DIGITS = 40
+
+
+def bounded_int(text: str) -> int:
+    """An integer of JSON, refused in words when it is absurdly long."""
+    digits = len(text.lstrip("-"))
+    if digits > MAX_DIGITS:
+        raise ValueError(f"a number in it has {digits:,} digits")
+    return int(text)
+
+
+def no_constant(name: str) -> Any:
+    """NaN and Infinity are not JSON (Python's reader accepts them)."""
+    raise ValueError(f"it holds {name}, which is not a number JSON allows")
+
+
 def strict_json(text: str) -> Any:
-    """``json.loads`` refusing duplicated keys (which would silently keep the last one)."""
-    return json.loads(text, object_pairs_hook=_no_duplicates)
+    """``json.loads`` refusing duplicated keys (which would silently keep the last one), numbers
+    of absurd length and NaN or Infinity, each with a sentence of its own."""
+    return json.loads(text, object_pairs_hook=_no_duplicates, parse_int=bounded_int,
+                      parse_constant=no_constant)
 
 
 class GameInUse(SaveError):

@@ -6,6 +6,7 @@ the last game and the recent saves before the engine is loaded: the first window
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import stat
@@ -149,3 +150,42 @@ def clean_stale_tmp(folder: Path, now: float | None = None) -> list[Path]:
 
 def _is_ours(name: str) -> bool:
     return any(f"{ext}." in name for ext in (EXTENSION, JOURNAL_EXTENSION, ".json"))
+
+
+#: A file set aside (a damaged journal, settings that could not all be read) ends with this.
+DAMAGED_SUFFIX = ".damaged"
+
+
+def free_damaged_name(path: Path) -> Path:
+    """``x.damaged``, else ``x.2.damaged``, ``x.3.damaged``...: a name no file has, so that a later
+    copy never replaces an earlier one."""
+    target = path.with_name(path.name + DAMAGED_SUFFIX)
+    number = 2
+    while target.exists() or target.is_symlink():
+        target = path.with_name(f"{path.name}.{number}{DAMAGED_SUFFIX}")
+        number += 1
+    return target
+
+
+def keep_copy(path: Path, data: bytes) -> Path:
+    """Write ``data`` (the bytes of ``path`` as they are) to a new ``.damaged`` file beside it,
+    fsynced, never over an earlier one. Raises OSError."""
+    for _ in range(100):
+        target = free_damaged_name(path)
+        try:
+            fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o644)
+        except FileExistsError:  # taken between the look and the open: look again
+            continue
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view):]
+            os.fsync(fd)
+        except OSError:
+            os.close(fd)
+            with contextlib.suppress(OSError):
+                target.unlink()
+            raise
+        os.close(fd)
+        return target
+    raise OSError(errno.EEXIST, "no free name for a copy of the damaged file", str(path))

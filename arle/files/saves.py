@@ -46,6 +46,7 @@ from arle.engine import (
 from arle.files.errors import (  # noqa: F401 (SaveError and the text helpers are still offered here)
     MAX_MESSAGE_CHARS,
     MAX_NAME_CHARS,
+    NamedSaveError,
     SaveError,
     is_valid_text,
     shown,
@@ -293,25 +294,26 @@ def load_save(path: Path) -> LoadedSave:
     try:
         raw = read_bounded(path, MAX_FILE_BYTES)  # a FIFO must not hang, /dev/zero not fill memory
     except FileNotFoundError:
-        raise SaveError(f"{path} does not exist") from None
+        raise NamedSaveError(f"{path} does not exist") from None
     except FileTooLarge:
         raise SaveError(
             f"{path.name} is too large for a save file (the limit is {MAX_FILE_BYTES:,} bytes)"
         ) from None
     except NotARegularFile as exc:
         what = "a folder" if exc.errno == errno.EISDIR else "a pipe or a device"
-        raise SaveError(f"{path} is {what}, not a save file") from None
+        raise NamedSaveError(f"{path} is {what}, not a save file") from None
     except OSError as exc:
-        raise SaveError(f"{path} cannot be read: {exc.strerror or exc}") from None
+        raise NamedSaveError(f"{path} cannot be read: {exc.strerror or exc}") from None
     return loads(raw, name=path.name)
 
 
-def loads(raw: bytes | str, name: str = "the save file") -> LoadedSave:
+def loads(raw: bytes | str, name: str = "The save file") -> LoadedSave:
     """Check and replay a save given as bytes or text."""
     if len(raw) > MAX_FILE_BYTES:
-        raise SaveError(f"{name} is too large for a save file (the limit is {MAX_FILE_BYTES:,} bytes)")
+        raise NamedSaveError(f"{name} is too large for a save file (the limit is {MAX_FILE_BYTES:,} bytes)")
     data = parse_json(raw, name)
     schema = check_header(data, name)
+    check_schema_keys(data, schema, name)
     data = migrate(data, schema)
     setup = read_setup(data.get("setup"))
     friendly = read_options(data.get("options"))
@@ -326,27 +328,28 @@ def loads(raw: bytes | str, name: str = "the save file") -> LoadedSave:
 def parse_json(raw: bytes | str, name: str) -> Any:
     if isinstance(raw, bytes):
         if not raw.strip():
-            raise SaveError(f"{name} is empty")
+            raise NamedSaveError(f"{name} is empty")
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError:
-            raise SaveError(f"{name} is not an Arle save: it is not text (not UTF-8 JSON)") from None
+            raise NamedSaveError(f"{name} is not an Arle save: it is not text (not UTF-8 JSON)") from None
     else:
         text = raw
         if not text.strip():
-            raise SaveError(f"{name} is empty")
+            raise NamedSaveError(f"{name} is empty")
+    text = text.removeprefix("\ufeff")  # a UTF-8 byte order mark, as some editors write
     try:
         return strict_json(text)
     except RecursionError:
-        raise SaveError(f"{name} is not an Arle save: its JSON is nested absurdly deep") from None
+        raise NamedSaveError(f"{name} is not an Arle save: its JSON is nested absurdly deep") from None
     except json.JSONDecodeError as exc:
         if text.lstrip()[:1] == "{" and _unclosed(text):
-            raise SaveError(f"{name} is truncated: it ends in the middle of the data") from None
-        raise SaveError(
+            raise NamedSaveError(f"{name} is truncated: it ends in the middle of the data") from None
+        raise NamedSaveError(
             f"{name} is not an Arle save: it is not valid JSON (line {exc.lineno}, column {exc.colno})"
         ) from None
     except ValueError as exc:  # a duplicated key, an integer with thousands of digits
-        raise SaveError(f"{name} is not an Arle save: {str(exc)[:100]}") from None
+        raise NamedSaveError(f"{name} is not an Arle save: {str(exc)[:100]}") from None
 
 
 def _unclosed(text: str) -> bool:
@@ -375,28 +378,58 @@ def _unclosed(text: str) -> bool:
 
 def check_header(data: Any, name: str) -> int:
     if not isinstance(data, dict):
-        raise SaveError(f"{name} is not an Arle save: it holds JSON but not a save record")
+        raise NamedSaveError(f"{name} is not an Arle save: it holds JSON but not a save record")
     fmt = data.get("format")
     if fmt != FORMAT:
         got = shown(fmt, 40) if fmt is not None else "no format name"
-        raise SaveError(f"{name} is not an Arle save (format {got}, expected \"{FORMAT}\")")
+        raise NamedSaveError(f"{name} is not an Arle save (format {got}, expected \"{FORMAT}\")")
     schema = data.get("schema")
     if not isinstance(schema, int) or isinstance(schema, bool) or schema < 1:
-        raise SaveError(f"{name} has no valid schema version number")
+        raise NamedSaveError(f"{name} has no valid schema version number")
     if schema > SCHEMA:
         version = data.get("app_version")
         by = f" by Arle {version}" if isinstance(version, str) and len(version) < 40 else ""
-        raise SaveError(
+        raise NamedSaveError(
             f"{name} was saved{by} in save format version {shown(schema)}, newer than this Arle reads "
             f"(up to {SCHEMA}); please update Arle"
         )
     return schema
 
 
+#: What each schema's files hold at their top level; a file claiming a schema is checked as
+#: strictly as that schema allows, so an edited number cannot switch a check off.
+SCHEMA_KEYS: dict[int, frozenset[str]] = {
+    1: frozenset({"format", "schema", "setup", "moves"}),
+    2: frozenset({"format", "schema", "app_version", "setup", "options", "moves", "final"}),
+}
+#: The keys a file of each schema must hold (schema 2's ``final`` is what detects edited moves).
+SCHEMA_REQUIRED: dict[int, frozenset[str]] = {
+    1: frozenset({"format", "schema", "setup", "moves"}),
+    2: frozenset({"format", "schema", "setup", "moves", "final"}),
+}
+
+
+def check_schema_keys(data: dict[str, Any], schema: int, name: str) -> None:
+    """A file of ``schema`` holds no key of a later schema and every key its schema requires."""
+    later = sorted(k for k in set(data) - SCHEMA_KEYS[schema] if k in SCHEMA_KEYS[SCHEMA])
+    if later:
+        raise NamedSaveError(
+            f"{name} claims save format version {schema} but holds {', '.join(later)}, which that "
+            "version did not have: the file was changed"
+        )
+    missing = sorted(SCHEMA_REQUIRED[schema] - set(data))
+    if missing:
+        raise NamedSaveError(
+            f"{name} lacks {', '.join(missing)}, which save format version {schema} requires")
+    if schema >= 2 and not isinstance(data.get("final"), dict):
+        raise NamedSaveError(
+            f"{name} has no final state record, which save format version {schema} requires")
+
+
 def _migrate_1_to_2(data: dict[str, Any]) -> dict[str, Any]:
     """Version 1 (the first simulate saves) had no app version, options or final summary."""
-    return {**data, "schema": 2, "app_version": data.get("app_version", "unknown"),
-            "options": {"friendly_undo": False}, "final": None}
+    return {**data, "schema": 2, "app_version": "unknown", "options": {"friendly_undo": False},
+            "final": None}
 
 
 #: MIGRATIONS[n] turns a version n file into version n + 1.
@@ -554,8 +587,13 @@ def check_final(raw: Any, game: Game) -> None:
     if not isinstance(raw, dict):
         raise SaveError("the save's final state record is not valid")
     made_as = raw.get("fingerprint", 1)
-    if not isinstance(made_as, int) or isinstance(made_as, bool):
+    if not isinstance(made_as, int) or isinstance(made_as, bool) or made_as < 1:
         raise SaveError("the save's final state record has no valid fingerprint version")
+    if made_as > FINGERPRINT_VERSION:
+        raise SaveError(
+            f"the save's final state was fingerprinted by a newer Arle (version {shown(made_as)}, this "
+            f"Arle knows up to {FINGERPRINT_VERSION}); please update Arle"
+        )
     actual = summary(game)
     keys = ["half_year", "phase", "actor", "scores"]
     if made_as == FINGERPRINT_VERSION:

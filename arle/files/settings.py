@@ -22,7 +22,8 @@ from typing import Any
 
 import platformdirs
 
-from arle.files.paths import FileTooLarge, NotARegularFile, clean_stale_tmp, read_bounded
+from arle.files.errors import bounded_int, no_constant
+from arle.files.paths import FileTooLarge, NotARegularFile, clean_stale_tmp, keep_copy, read_bounded
 
 log = logging.getLogger(__name__)
 
@@ -33,6 +34,7 @@ _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 CHOICES: dict[str, tuple[str, ...]] = {
     "computer_pace": ("slow", "normal", "instant"),
     "animations": ("on", "fast", "off"),
+    "language": ("system", "en", "fr"),
 }
 BOOLEANS = ("friendly_undo", "confirm_end_turn", "auto_pay", "cut_all_peat", "tutorial_done")
 #: The board zoom a player may choose (0.5 = 50% to 2.0 = 200%).
@@ -52,7 +54,7 @@ class Settings:
     #: Opaque to this module: whatever the GUI stores (e.g. base64 of QWidget.saveGeometry()).
     window_geometry: str = ""
     last_directory: str = ""
-    #: "system" (follow the system's locale), "en" or "fr".
+    #: "system" (follow the system's locale), "en" or "fr" (another is not kept: this Arle cannot show it).
     language: str = "system"
     friendly_undo: bool = False
     #: How fast a computer player moves: "slow", "normal" or "instant" (read by the computer player).
@@ -98,24 +100,36 @@ def _valid(name: str, value: Any) -> bool:
 
 
 def read_settings(path: Path | None = None) -> tuple[Settings, str | None]:
-    """The settings, and a warning sentence if (part of) the file had to be replaced by defaults."""
+    """The settings, and a warning sentence if (part of) the file had to be replaced by defaults.
+
+    A file with something wrong in it keeps every setting that can be read (a key given twice: the
+    last one), and a copy of it is set aside as ``settings.json.damaged`` before Arle writes the
+    file again, so that nothing of it is lost."""
     path = Path(path) if path is not None else settings_path()
     clean_stale_tmp(path.parent)  # left by a kill during save_settings
     defaults = Settings()
+    twice: list[str] = []
     try:
-        data = json.loads(read_bounded(path, MAX_SETTINGS_BYTES).decode("utf-8"),
-                          object_pairs_hook=_no_duplicates)
+        raw = read_bounded(path, MAX_SETTINGS_BYTES)
     except FileNotFoundError:
         return defaults, None
     except FileTooLarge:
         return _warn(defaults, f"the settings file {path} is absurdly large; using the defaults")
     except NotARegularFile:
         return _warn(defaults, f"the settings file {path} is not a regular file; using the defaults")
-    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else "it is not valid JSON"
-        return _warn(defaults, f"the settings file {path} could not be read ({reason}); using the defaults")
+    except OSError as exc:
+        return _warn(defaults, f"the settings file {path} could not be read ({exc.strerror or exc}); "
+                               "using the defaults")
+    try:
+        data = json.loads(raw.decode("utf-8").removeprefix("\ufeff"),
+                          object_pairs_hook=lambda pairs: _last_wins(pairs, twice),
+                          parse_int=bounded_int, parse_constant=no_constant)
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        return _warn(defaults, f"the settings file {path} could not be read (it is not valid JSON); "
+                               f"using the defaults{_set_aside(path)}")
     if not isinstance(data, dict):
-        return _warn(defaults, f"the settings file {path} is not a settings record; using the defaults")
+        return _warn(defaults, f"the settings file {path} is not a settings record; using the defaults"
+                               f"{_set_aside(path)}")
     values: dict[str, Any] = {}
     bad: list[str] = []
     repaired: list[str] = []
@@ -132,21 +146,35 @@ def read_settings(path: Path | None = None) -> tuple[Settings, str | None]:
             bad.append(field.name)
     settings = Settings(**values)
     problems = []
+    if twice:
+        problems.append(f"gives {', '.join(sorted(set(twice)))} twice; the last one is used")
     if bad:
         problems.append(f"has unusable {', '.join(bad)}; using the defaults there")
     if repaired:
         problems.append(f"had text that is not valid in {', '.join(repaired)}; it was repaired")
     if problems:
-        return _warn(settings, f"the settings file {path} {'; and '.join(problems)}")
+        aside = _set_aside(path) if twice or bad else ""
+        return _warn(settings, f"the settings file {path} {'; and '.join(problems)}{aside}")
     return settings, None
 
 
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    """A key given twice is an error, not "the last one wins" (``arle.files.saves`` does the same)."""
-    data = dict(pairs)
-    if len(data) != len(pairs):
-        raise ValueError("a key appears twice")
+def _last_wins(pairs: list[tuple[str, Any]], twice: list[str]) -> dict[str, Any]:
+    """A record whose keys given twice are noted in ``twice`` (the last one is kept, as JSON says)."""
+    data: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in data:
+            twice.append(key)
+        data[key] = value
     return data
+
+
+def _set_aside(path: Path) -> str:
+    """Keep a copy of the settings file as it is (``.damaged``), to be said in the warning."""
+    try:
+        kept = keep_copy(path, read_bounded(path, MAX_SETTINGS_BYTES))
+    except OSError:
+        return ""
+    return f" (the file as it was is kept as {kept.name})"
 
 
 def _repaired(value: Any) -> Any:

@@ -19,6 +19,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+from arle.files.errors import valid_text
 from arle.files.paths import FileTooLarge, NotARegularFile, data_dir, read_bounded
 
 log = logging.getLogger(__name__)
@@ -122,7 +123,8 @@ def record_game(key: str, record: GameRecord, path: Path | None = None) -> bool:
             return False
     new = key not in games
     games.pop(key, None)
-    games[key] = record
+    # A name no file can hold (a lone surrogate, put in through the API) is kept repaired.
+    games[key] = dataclasses.replace(record, names=tuple(valid_text(n) for n in record.names))
     while len(games) > MAX_GAMES:  # the oldest first: dicts keep the order of insertion
         games.pop(next(iter(games)))
     data = {"schema": SCHEMA, "games": {k: dataclasses.asdict(r) for k, r in games.items()}}

@@ -177,6 +177,10 @@ class MainWindow(QMainWindow):
             save_settings(self.settings)
         except (OSError, ValueError) as exc:  # a read-only folder; text no file can hold
             log.warning("settings not saved: %s", exc)
+            text = _tr("Settings cannot be saved ({reason}): changes last until Arle closes.")
+            self.set_warning("settings_not_saved", text.format(reason=reason(exc)))
+        else:
+            self.set_warning("settings_not_saved", None)
 
     def _restore_geometry(self) -> None:
         """The size the window had, or ``DEFAULT_SIZE``; either way within the screen (a size
@@ -562,7 +566,8 @@ class MainWindow(QMainWindow):
 
         if not self._may_drop_game():
             return
-        saver = Autosaver(journal, save_path=resumed.save_path) if self.use_autosave else None
+        saver = (Autosaver(journal, save_path=resumed.save_path, damaged=resumed.damaged)
+                 if self.use_autosave else None)
         if saver is not None:
             try:
                 saver.start(resumed.history)
@@ -570,9 +575,12 @@ class MainWindow(QMainWindow):
                 self._cannot_continue(exc)
                 return
             except (OSError, SaveError):
-                pass  # install says so (autosave retries after each move)
+                pass  # install says so (autosave retries after each move, the original kept first)
         self.install(resumed.history, save_path=resumed.save_path, autosaver=saver)
-        self.set_warning("note", resumed.note)
+        note = resumed.note
+        if note is not None and saver is not None and saver.kept_original is not None:
+            note += " " + _tr("The autosave as it was is kept as {path}.").format(path=saver.kept_original)
+        self.set_warning("note", note)
         self.statusBar().showMessage(_tr("Welcome back: the game continues where you left it."), 6000)
 
     def _cannot_continue(self, exc: Exception) -> None:
@@ -910,13 +918,13 @@ def reason(exc: Exception) -> str:
 
 def sentence(exc: Exception) -> str:
     """One sentence for the player, whatever ``exc`` is (the file layer's own sentence if it has one)."""
-    from arle.files.errors import SaveError
+    from arle.files.errors import NamedSaveError, SaveError
 
     if isinstance(exc, UnicodeError):
         return _tr("The game holds a name that is not valid text, so it cannot be written to a file.")
     if isinstance(exc, SaveError):  # the file layer writes its sentences in lower case
         text = str(exc).rstrip(".")
-        return text[:1].upper() + text[1:] + "."
+        return (text if isinstance(exc, NamedSaveError) else text[:1].upper() + text[1:]) + "."
     if isinstance(exc, OSError):
         return _tr("The file cannot be read or written: {reason}.").format(reason=reason(exc))
     log.error("unexpected error", exc_info=exc)

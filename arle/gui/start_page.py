@@ -45,7 +45,7 @@ def _tr(text: str) -> str:
 
 def kind_of(entry: GameEntry) -> str:
     if entry.error:
-        return "damaged"
+        return "damaged" if entry.readable else "unreadable"
     return "in_use" if entry.in_use else "ok"
 
 
@@ -79,6 +79,8 @@ def game_text(entry: GameEntry) -> str:
     if entry.error:
         who = " – ".join(entry.names) or _tr("A game")
         error = entry.error[:1].upper() + entry.error[1:].rstrip(".") + "."
+        if not entry.readable:
+            return _tr("{who}: the autosave cannot be read just now\n{error}").format(who=who, error=error)
         return _tr("{who}: the autosave is damaged\n{error}").format(who=who, error=error)
     scores = " : ".join(QLocale().toString(float(s), "g", 12) for s in entry.scores)  # "7,5" in French
     first = _tr("{names} · half-year {n} of {last} · {scores} VP").format(
@@ -88,7 +90,10 @@ def game_text(entry: GameEntry) -> str:
         second.append(_tr("saved as {name}").format(name=entry.save_path.name))
     if entry.in_use:
         second.append(_tr("open in another Arle window"))
-    return first + "\n" + " · ".join(second)
+    text = first + "\n" + " · ".join(second)
+    if entry.note:  # a damaged journal some moves of which replay: said before Continue
+        text += "\n" + entry.note + " " + _tr("Continuing keeps a copy of the autosave as it is.")
+    return text
 
 
 class StartPage(QWidget):
@@ -225,6 +230,10 @@ class StartPage(QWidget):
         if kind == "damaged":
             self.window_.statusBar().showMessage(
                 _tr("This autosave cannot be played: set it aside to keep it for a bug report."), 8000)
+        elif kind == "unreadable":
+            self.window_.statusBar().showMessage(
+                _tr("This autosave cannot be read just now: nothing was changed, and it is read again "
+                    "the next time the games are listed."), 8000)
         elif kind == "in_use":
             self.window_.statusBar().showMessage(
                 _tr("This game is open in another Arle window: continue it there."), 8000)
@@ -232,7 +241,7 @@ class StartPage(QWidget):
             self.window_.continue_game(path)
 
     def _update_aside(self) -> None:
-        self.aside_button.setVisible(any(e.error for e in self.entries))
+        self.aside_button.setVisible(any(kind_of(e) == "damaged" for e in self.entries))
 
     def _set_aside(self) -> None:
         """Set aside the damaged game selected, else the first damaged one listed."""
@@ -240,6 +249,6 @@ class StartPage(QWidget):
         if item is not None and item.data(KIND_ROLE) == "damaged":
             self.window_.set_aside(Path(item.data(PATH_ROLE)))
             return
-        damaged = next((e for e in self.entries if e.error), None)
+        damaged = next((e for e in self.entries if kind_of(e) == "damaged"), None)
         if damaged is not None:
             self.window_.set_aside(damaged.path)

@@ -265,3 +265,28 @@ def test_a_peat_boat_owner_may_trade_peat_before_paying_sustenance():
     g.apply(Choose("pay"))
     assert (p.goods[Good.FOOD], p.goods[Good.PEAT], p.bottleneck_vp) == (0, 0, 0)
     assert ar.total(p) == 1, "the Horse was not needed"
+
+
+def test_november_fuel_short_of_wood_is_paid_with_timber():
+    """Sustenance: "For each missing Peat, pay 1 Wood (or Timber) instead": with 1 Wood and
+    2 Timber for 2 missing Peat, Timber makes up what the Wood does not (no bottleneck)."""
+    g = new_game()
+    p = me(g)
+    set_goods(p, food=3, peat=0, wood=1, timber=2)
+    run_steps(g, 0, [Sustenance(3, 2)])
+    options = {m for m in g.legal_moves() if isinstance(m, Pay)}
+    assert options == {Pay(((Good.TIMBER, 1), (Good.WOOD, 1))), Pay(((Good.TIMBER, 2),))}
+    g.apply(Pay(((Good.TIMBER, 1), (Good.WOOD, 1))))
+    assert (p.goods[Good.WOOD], p.goods[Good.TIMBER]) == (0, 1)
+    assert p.bottleneck_vp == 0
+
+
+def test_november_fuel_with_no_wood_takes_the_one_timber_and_the_rest_costs_2_vp():
+    g = new_game()
+    p = me(g)
+    clear_goods(p)
+    set_goods(p, food=3, timber=1)
+    events = run_steps(g, 0, [Sustenance(3, 2)])
+    assert p.goods[Good.TIMBER] == 0
+    assert of_type(events, SupplyBottleneck) == [SupplyBottleneck(0, 0, 1, -2)]
+    assert p.bottleneck_vp == -2

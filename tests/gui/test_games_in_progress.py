@@ -250,6 +250,26 @@ def test_a_damaged_settings_file_is_said_in_a_warning_that_stays(qtbot, tmp_path
     assert not window.warning_label.isHidden() and window.warning_label.text()
 
 
+def test_settings_that_cannot_be_saved_are_said_once_in_the_window(qtbot, monkeypatch):
+    """Issue 33: a read-only config folder lost the changed settings with a line on stderr only."""
+    import arle.gui.main_window as main_window
+
+    def read_only(_settings):
+        raise PermissionError(13, "Permission denied")
+
+    window = open_window(qtbot)
+    real = main_window.save_settings
+    monkeypatch.setattr(main_window, "save_settings", read_only)
+    window._save_settings()
+    window._save_settings()
+    text = window.warning_label.text()
+    assert text.count("Settings cannot be saved (Permission denied)") == 1
+    assert not window.warning_label.isHidden()
+    monkeypatch.setattr(main_window, "save_settings", real)  # the folder is writable again
+    window._save_settings()
+    assert "Settings cannot be saved" not in window.warning_label.text()
+
+
 # -- names that are not valid text --------------------------------------------------------------------------
 
 
@@ -397,3 +417,26 @@ def test_a_recovered_autosave_says_what_was_recovered_and_the_note_stays(qtbot):
     assert len(window.session.history.moves) == 10
     assert "Welcome back" in window.statusBar().currentMessage()
     assert not window.warning_label.isHidden() and "recovered" in window.warning_label.text()
+
+
+def test_continuing_a_damaged_game_keeps_the_original_and_says_where(qtbot):
+    """Issue 33, item 4: the start page says what a damaged game keeps before Continue; Continue
+    copies the journal as it was to a .damaged file before rewriting it, and says where it is."""
+    journal = journal_of(history_with(30))
+    lines = journal.read_bytes().split(b"\n")
+    lines[20] = b"#garbage#"  # move 20 lost: moves 21-30 cannot follow
+    journal.write_bytes(b"\n".join(lines))
+    original = journal.read_bytes()
+    window = open_window(qtbot, autosave=True)
+    window.refresh_games()
+    qtbot.waitUntil(lambda: window.start_page.games.count() == 1)
+    text = window.start_page.games.item(0).text()
+    assert "the first 19 moves were kept; 11 moves could not be used" in text
+    assert "Continuing keeps a copy" in text
+    window.continue_game(journal)
+    loaded(qtbot, window)
+    kept = journal.with_name(journal.name + ".damaged")
+    assert len(window.session.history.moves) == 19 and kept.read_bytes() == original
+    warning = window.warning_label.text()
+    assert "Line 21 of the autosave is damaged" in warning and str(kept) in warning
+    assert len(resume(journal).history.moves) == 19

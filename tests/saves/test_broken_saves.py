@@ -25,7 +25,7 @@ EXPECTED = {
     "wrong_format.arle.json": 'format "chess-save", expected "arle-save"',
     "no_schema.arle.json": "has no valid schema version number",
     "future_schema.arle.json": "saved by Arle 9.0 in save format version 99, newer than this Arle reads",
-    "no_setup.arle.json": "has no game setup",
+    "no_setup.arle.json": "lacks setup, which save format version 2 requires",
     "setup_unknown_field.arle.json": "unknown fields: variant",
     "setup_bad_type.arle.json": "seed must be a whole number",
     "setup_three_players.arle.json": "a game for 1 or 2 players",

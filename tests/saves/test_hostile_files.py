@@ -250,7 +250,7 @@ def test_a_huge_schema_number_gives_a_short_message() -> None:
     text = '{"format": "arle-save", "schema": ' + "9" * 4000 + "}"
     with pytest.raises(SaveError) as info:
         saves.loads(text)
-    assert len(str(info.value)) < 200 and "newer than this Arle reads" in str(info.value)
+    assert str(info.value) == "The save file is not an Arle save: a number in it has 4,000 digits"
 
 
 def test_every_message_is_one_short_line() -> None:

@@ -168,6 +168,35 @@ def test_a_game_holds_at_most_max_moves_so_every_game_can_be_saved_and_continued
     for _ in range(6):
         h.apply(rng.choice(h.game.legal_moves()))
     before = list(h.moves)
-    with pytest.raises(IllegalMove, match="most moves a game can hold"):
+    with pytest.raises(IllegalMove, match="holds 6 moves, the most a game can: take moves back"):
         h.apply(h.game.legal_moves()[0])
+    assert h.moves == before and h.legal_moves() == []
+
+
+def test_a_game_at_the_free_moves_bound_can_still_be_finished(monkeypatch) -> None:
+    """Issue 33, item 5: at the bound every move was refused, even placing a Worker. From
+    ``FREE_MOVES`` on, the anytime moves (the ones that can repeat) are refused with a sentence
+    saying what is still allowed, and the moves of the decision in hand finish the game within
+    ``MAX_MOVES``."""
+    import random
+
+    import pytest
+
+    from arle.engine import FREE_MOVES, MAX_MOVES, IllegalMove, MoveAnimal, Setup
+    from arle.files.history import GameHistory
+
+    assert FREE_MOVES + 300 < MAX_MOVES  # a whole game takes at most 247 decision moves
+    h = GameHistory(Setup(players=2, seed=6))
+    rng = random.Random(6)
+    while len(h.moves) < FREE_MOVES:  # Animals moved back and forth (the moves that can repeat)
+        shuffles = [m for m in h.game.anytime_moves() if isinstance(m, MoveAnimal)]
+        h.apply(rng.choice(shuffles) if shuffles else rng.choice(h.game.decision_moves()))
+    assert h.game.state.half_year == 1 and h.game.anytime_moves()
+    before = list(h.moves)
+    with pytest.raises(IllegalMove, match="only moves that answer the decision in hand are allowed"):
+        h.apply(h.game.anytime_moves()[0])
     assert h.moves == before
+    assert h.legal_moves() == h.game.decision_moves()
+    while not h.game.over:
+        h.apply(rng.choice(h.legal_moves()))
+    assert len(h.moves) < MAX_MOVES

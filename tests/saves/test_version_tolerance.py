@@ -36,16 +36,20 @@ def test_tampered_scores_are_refused_even_with_another_fingerprint_format() -> N
     data = _saved_game_text()
     data["final"]["fingerprint"] = saves.FINGERPRINT_VERSION + 1
     data["final"]["scores"] = [99, 99]
-    with pytest.raises(saves.SaveError, match="scores"):
+    with pytest.raises(saves.SaveError, match="fingerprinted by a newer Arle"):
         saves.loads(json.dumps(data))
 
 
-def test_a_fingerprint_of_another_format_is_not_compared() -> None:
+def test_a_fingerprint_version_this_arle_does_not_know_is_refused() -> None:
+    """Issue 33: a fingerprint version edited to one this Arle does not make switched the state
+    check off, so edited moves were accepted; a newer or an invalid version is refused."""
     data = _saved_game_text()
-    data["final"]["fingerprint"] = saves.FINGERPRINT_VERSION + 1
-    data["final"]["state_sha256"] = "0" * 64
-    loaded = saves.loads(json.dumps(data))
-    assert len(loaded.history.moves) == len(data["moves"])
+    for version, words in ((saves.FINGERPRINT_VERSION + 1, "fingerprinted by a newer Arle (version 2"),
+                           (0, "no valid fingerprint version"), (True, "no valid fingerprint version")):
+        data["final"]["fingerprint"] = version
+        data["final"]["state_sha256"] = "0" * 64
+        with pytest.raises(saves.SaveError, match=words.replace("(", r"\(")):
+            saves.loads(json.dumps(data))
 
 
 def test_a_save_without_a_fingerprint_version_is_of_the_first_format() -> None:

@@ -36,6 +36,11 @@ from .steps import Decision, HouseAnimalsDecision, Script
 #: since anytime moves can repeat a position (an Animal moved there and back): ``GameHistory``
 #: refuses a move past it with a sentence, and a search cuts repeats by ``Game.key()``.
 MAX_MOVES = 3_000
+#: From this many moves on, only moves that answer the pending decision are accepted (anytime
+#: moves, the ones that can repeat, stop): a random game needs at most 247 such moves from its
+#: start to its end (seeds 1-59, both player counts), so a game at this bound can still be
+#: finished well within ``MAX_MOVES`` instead of being trapped there.
+FREE_MOVES = 2_500
 
 
 class IllegalMove(ValueError):
