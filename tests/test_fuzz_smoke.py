@@ -33,7 +33,20 @@ def test_mutated_saves_load_or_are_refused_with_one_sentence() -> None:
     result = fuzz_saves(cases=150, seed=5, bases=2)
     assert result["ok"], result["failures"]
     assert result.get("refused", 0) > 0 and result.get("loaded", 0) + result["refused"] == 150
-    assert result["probes"] >= 5
+    assert result["probes"] >= 5 and result["journals"] == 30
+
+
+def test_damaged_journals_are_fuzzed_and_a_lost_original_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 33: the journal cases hold, and they can fail: with the original not kept before a
+    rewrite, every bad-record case says so."""
+    from arle.commands.fuzz_journals import journal_cases
+    from arle.files import autosave
+
+    assert [problem for _case, problem in journal_cases(12, seed=3)] == [None] * 12
+    monkeypatch.setattr(autosave, "keep_damaged_copy", lambda path: path)
+    problems = dict(journal_cases(12, seed=3))
+    assert [c for c, p in problems.items() if p and "original was not kept" in p] == [
+        "2 (bad record)", "6 (bad record)", "10 (bad record)"]
 
 
 @pytest.mark.posix_only("check_case times each case out with SIGALRM, which Windows lacks")

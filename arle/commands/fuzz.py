@@ -7,9 +7,12 @@
 - ``fuzz saves``: valid saves mutated (truncated, moves deleted, duplicated or swapped, numbers,
   types, names and versions changed, huge strings, deep nesting, lone surrogates, duplicated keys,
   a tampered final state); each case must load to a valid game or be refused with a ``SaveError``
-  sentence, never another exception, never a hang. Then the outside probes of the file layer
-  (``probe_files``): FIFOs and /dev/zero links in place of a save, the settings and a journal, a
-  full disk under the journal, two windows on one game; each must end in one sentence.
+  sentence, never another exception, never a hang. Then damaged journals
+  (``arle.commands.fuzz_journals``: a lying summary, a read that fails once, a bad record at a
+  random place, flipped bytes), each keeping exactly the moves it can. Then the outside probes
+  of the file layer (``probe_files``): FIFOs and /dev/zero links in place of a save, the settings
+  and a journal, a full disk under the journal, two windows on one game; each must end in one
+  sentence.
 - ``fuzz gui``: the GUI monkey (``arle.commands.fuzz_gui``): seeded sessions of random legal gestures,
   refused drops and undo/redo through the real window, offscreen, to the end of each game.
 """
@@ -207,8 +210,11 @@ def check_case(text: str, limit_s: int) -> str:
         signal.signal(signal.SIGALRM, previous)
 
 
-def fuzz_saves(cases: int, seed: int, limit_s: int = 20, bases: int = 4, probes: bool = True
-               ) -> dict[str, Any]:
+def fuzz_saves(cases: int, seed: int, limit_s: int = 20, bases: int = 4, probes: bool = True,
+               journal_cases: int | None = None) -> dict[str, Any]:
+    """``cases`` mutated saves, then ``journal_cases`` damaged journals (default: a fifth of
+    ``cases``, see ``arle.commands.fuzz_journals``), then the outside probes."""
+    journal_cases = cases // 5 if journal_cases is None else journal_cases
     rng = random.Random(seed)
     texts = []
     for i in range(bases):
@@ -229,6 +235,14 @@ def fuzz_saves(cases: int, seed: int, limit_s: int = 20, bases: int = 4, probes:
                 raise FuzzFailure("a save with a tampered final state was accepted")
         except FuzzFailure as exc:
             failures.append(f"case {case}: {exc}")
+    journals = 0
+    if journal_cases:
+        from arle.commands.fuzz_journals import journal_cases as cases_of_journals
+
+        for name, problem in cases_of_journals(journal_cases, seed):
+            journals += 1
+            if problem:
+                failures.append(f"journal case {name}: {problem}")
     probed = 0
     if probes:
         from arle.commands.fuzz_files import probe_files
@@ -237,7 +251,8 @@ def fuzz_saves(cases: int, seed: int, limit_s: int = 20, bases: int = 4, probes:
             probed += 1
             if problem:
                 failures.append(f"probe {name}: {problem}")
-    return {"cases": cases, "seed": seed, **outcome, "probes": probed, "failures": failures[:20],
+    return {"cases": cases, "seed": seed, **outcome, "journals": journals, "probes": probed,
+            "failures": failures[:20],
             "failed": len(failures), "ok": not failures}
 
 
@@ -253,6 +268,7 @@ def main(argv: list[str] | None = None) -> int:
     s = sub.add_parser("saves", help="mutated save files")
     s.add_argument("--cases", type=int, default=200)
     s.add_argument("--seed", type=int, default=1)
+    s.add_argument("--journals", type=int, help="damaged journals (default: a fifth of --cases)")
     u = sub.add_parser("gui", help="the GUI monkey: random gestures through the window to the end")
     u.add_argument("--sessions", type=int, default=20)
     u.add_argument("--seed", type=int, default=1)
@@ -271,7 +287,7 @@ def main(argv: list[str] | None = None) -> int:
             print(json.dumps(line), flush=True)
         total = args.games
     else:
-        result = fuzz_saves(args.cases, args.seed)
+        result = fuzz_saves(args.cases, args.seed, journal_cases=args.journals)
         failed = result["failed"]
         total = args.cases
         print(json.dumps(result))
