@@ -37,7 +37,7 @@ def report_of(session: GameSession, upto: int, ended: E.InventoryEnded) -> Inven
     events: list[E.Event] = []
     for entry in reversed(session.log[: upto + 1]):
         events[:0] = entry.events
-        if any(isinstance(e, E.PhaseStarted) for e in entry.events):
+        if any(isinstance(e, E.PhaseStarted) and e.phase == "inventory" for e in entry.events):
             break
     return inventory_report(events, ended.player, ended.season)
 
@@ -98,8 +98,8 @@ class InventorySummary(QFrame):
         ended: list[tuple[int, E.InventoryEnded]] = []
         for i in range(len(log) - 1, -1, -1):
             ended += [(i, e) for e in log[i].events if isinstance(e, E.InventoryEnded)]
-            if any(isinstance(e, E.PhaseStarted) for e in log[i].events):
-                break
+            if any(isinstance(e, E.PhaseStarted) and e.phase == "inventory" for e in log[i].events):
+                break  # (not the last November's trade phase, which starts in the same move)
         self._upto = len(log) - 1
         self.show_reports(sorted((report_of(self.session, i, e) for i, e in ended), key=lambda r: r.player))
 
@@ -159,7 +159,7 @@ class InventorySummary(QFrame):
 
     def texts(self) -> list[str]:
         """Every label's text, top to bottom (for tests)."""
-        return [w.text() for w in self.body.findChildren(QLabel) if w.text() and not w.isHidden()]
+        return [w.text() for w in self.body.findChildren(QLabel) if w.text() and w.isVisibleTo(self.body)]
 
 
 class ReportBox(QGroupBox):

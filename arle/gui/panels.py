@@ -471,6 +471,8 @@ def event_words(event: E.Event) -> str | None:
             return _tr("gained {n} land").format(n=land)
         case E.DestinationSold(destination=dest, food=food):
             return _tr("{dest}: +{food} Food").format(dest=style.name_of(dest), food=food)
+        case E.OptionsLapsed(text=text):
+            return say(text)
         case E.SupplyBottleneck(vp=vp):
             return _tr("supply bottleneck {vp:+d} VP").format(vp=-abs(vp))
         case E.HalfYearStarted(half_year=h, season=season):

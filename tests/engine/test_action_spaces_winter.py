@@ -558,3 +558,28 @@ def test_winter_laborer_building_or_imitation_not_both():
     g.apply(PlaceTile("3,2"))
     assert idle(g)
     assert p.buildings == ["farmers_house"] and have(p, "food") == 5 + 3 - 2
+
+
+def test_wainwright_peat_boat_given_up_by_loading_its_wood_is_said():
+    """Issue 31: loading the last Wood onto the new Wagon while "You may: build a Peat Boat" was
+    offered ended the action with no word. The Peat Boat costs 1 Wood (Wainwright, rulebook p. 13);
+    with none left the option lapses, and an event says it was not done."""
+    from arle.engine import Load, say
+    from arle.engine.interpreter.events import OptionsLapsed
+    from tests.engine.helpers import of_type
+
+    g = winter()
+    p = me(g)
+    set_goods(p, wood=5, timber=0)
+    place(g, "winter.wainwright")
+    choose(g, "vehicle")
+    choose(g, Equipment.WAGON.value)
+    assert keys(g) == ["peat_boat"] and have(p, "wood") == 1
+    wagon = next(e for e in p.barn if e.kind is Equipment.WAGON)
+    load = Load(wagon.id, 0, "wood")
+    assert load in g.anytime_moves()
+    events = g.apply(load)
+    lapsed = of_type(events, OptionsLapsed)
+    assert [say(e.text) for e in lapsed] == ["No longer possible, so not done: build a Peat Boat"]
+    assert lapsed[0].player == 0 and not any(isinstance(m, Done) for m in g.legal_moves())
+    assert [e.kind for e in p.barn] == [Equipment.WAGON]

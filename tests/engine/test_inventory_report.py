@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from arle.engine import inventory_report, say
 from arle.engine.content.tiles import Tile
-from arle.engine.interpreter.events import InventoryEnded
+from arle.engine.interpreter.events import InventoryEnded, PhaseStarted
 from tests.engine.helpers import (
     C,
     S,
@@ -58,3 +58,37 @@ def test_may_a_stall_with_2_sheep_breeds_and_the_newborn_is_shorn():
     assert report.shearing == (("wool", 1),)
     assert report.food == (("food", 3),)
     assert report.vp == 0 and "Bottleneck" not in say(report.text())
+
+
+def test_the_last_november_is_reported_as_it_happened_not_as_nothing():
+    """Issue 31: the last inventorying's report said "nothing" for Milking, Harvest, Food and
+    Fuel, because the trade phase that follows it in the same move started the report over.
+    Rulebook p. 8: 2 Sheep give 1 Food, 1 Cattle 1 Food; 1 Grain Field 1 Grain."""
+    g = game_in("summer")
+    g.state.half_year = 9
+    p = me(g)
+    clear_goods(p)
+    set_goods(p, peat=2, food=1)
+    p.tiles = {(3, 2): Tile.GRAIN_FIELD.value}
+    set_animals(p, {"d0": {S: 1}, "d1": {S: 1}, "d2": {C: 1}})
+    g.refresh()
+    events = finish_work_phase(g)
+    assert [e.phase for e in of_type(events, PhaseStarted)][-2:] == ["inventory", "last_trade"]
+    report = inventory_report(events, 0, "november")
+    assert report.milking == (("food", 2),)
+    assert report.harvest == (("grain", 1),)
+    assert report.food == (("food", 3),)
+    assert report.fuel == (("peat", 2),)
+    assert "nothing" not in say(report.text())
+
+
+def test_a_report_holds_its_own_inventorying_only():
+    """Events of a May and then a November: the November report has no May part."""
+    g = game_in("winter")
+    p = me(g)
+    set_goods(p, food=9, peat=9)
+    events = finish_work_phase(g)  # May (half-year 2)
+    events += finish_work_phase(g)  # November (half-year 3)
+    report = inventory_report(events, 0, "november")
+    assert report.season == "november" and report.breeding == () and report.shearing == ()
+    assert report.food == (("food", 3),) and report.fuel == (("peat", 2),)

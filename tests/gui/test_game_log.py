@@ -318,3 +318,40 @@ def test_the_log_scroll_bar_draws_its_handle_where_it_scrolls_and_its_arrows_scr
     assert bar.value() == 50 + bar.singleStep()
     qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=part(QStyle.SubControl.SC_ScrollBarSubLine).center())
     assert bar.value() == 50
+
+
+def test_an_option_given_up_by_an_anytime_move_is_said_in_the_log():
+    """Issue 31: loading the last Wood onto a new Wagon while "You may: build a Peat Boat" was
+    offered ended that action with no line in the log."""
+    from arle.engine import Choose, Equipment, Load, PlaceWorker
+
+    session = new_session(new_setup(2, 3))
+    game = session.game
+    p = game.state.players[game.actor]
+    game.state.half_year = 2  # a winter half-year: the Wainwright is open
+    p.goods[Good.WOOD], p.goods[Good.TIMBER] = 5, 0
+    game.refresh()
+    for move in (PlaceWorker("winter.wainwright"), Choose("vehicle"), Choose(Equipment.WAGON.value)):
+        assert session.try_apply(move)
+    wagon = next(e for e in p.barn if e.kind is Equipment.WAGON)
+    assert session.try_apply(Load(wagon.id, 0, "wood"))
+    assert "No longer possible, so not done: build a Peat Boat" in entry_text(session, session.log[-1])
+
+
+def test_the_last_november_inventory_is_logged_as_it_happened():
+    """Issue 31: the last inventory's line said "nothing" for Milking, Harvest, Food and Fuel, and
+    no bottleneck, for both players in every game: the trade phase after it started it over."""
+    from arle.engine import events as E
+
+    session = new_session(new_setup(2, 5))
+    rng = random.Random(5)
+    while not session.game.over:
+        play(session, 1, rng)
+    last = [i for i, entry in enumerate(session.log) for e in entry.events
+            if isinstance(e, E.InventoryEnded) and session.game.state.half_year == 9][-2:]
+    lines = [line for i in sorted(set(last)) for line in entry_text(session, session.log[i]).split("\n")
+             if "inventory:" in line]
+    assert len(lines) == 2
+    for line in lines:
+        assert "Food paid: nothing" not in line or "Bottleneck" in line, line
+        assert "Fuel paid: nothing" not in line or "Bottleneck" in line, line

@@ -5,6 +5,7 @@ Peat costing 2 VP), and is dismissed with Continue (a panel of the window: Ctrl+
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtWidgets import QGroupBox
 
 from arle.engine import Animal, Good, Tile
@@ -60,7 +61,8 @@ def test_an_undo_closes_the_summary(qtbot):
     assert summary.isHidden()
 
 
-def test_each_inventory_of_a_game_shows_what_a_summary_made_afresh_shows(qtbot):
+@pytest.mark.parametrize("seed", [9, 2])
+def test_each_inventory_of_a_game_shows_what_a_summary_made_afresh_shows(qtbot, seed):
     """Issue 15: the summary keeps its boxes and labels from one inventory to the next and gives
     them new words (making and styling twenty labels was about 2 ms of the move that ended the
     inventory). After every inventory of a whole game it shows what a new summary shows, line
@@ -71,7 +73,7 @@ def test_each_inventory_of_a_game_shows_what_a_summary_made_afresh_shows(qtbot):
 
     from arle.commands.simulate import choose_move
 
-    session = new_session(new_setup(2, 9))
+    session = new_session(new_setup(2, seed))  # seed 2: the first player's last November ended a move earlier
     hosts = []
     for _ in range(2):  # (what the summaries float over: a 1200x900 board area each)
         hosts.append(QWidget())
@@ -80,7 +82,7 @@ def test_each_inventory_of_a_game_shows_what_a_summary_made_afresh_shows(qtbot):
         hosts[-1].show()
     summary = InventorySummary(session)
     summary.attach(hosts[0])
-    rng = random.Random(9)
+    rng = random.Random(seed)
     shown = 0
     most: dict[int, int] = {}  # the most lines each player's box has shown so far
     last = None
@@ -90,6 +92,7 @@ def test_each_inventory_of_a_game_shows_what_a_summary_made_afresh_shows(qtbot):
         if summary.isHidden() or summary.reports is last:
             continue  # (left open, as players often do, until the next inventory replaces it)
         last = summary.reports
+        assert [r.player for r in summary.reports] == [0, 1]  # issue 31: both, every time
         fresh = InventorySummary(session)
         fresh.attach(hosts[1])
         fresh.show_reports(summary.reports)

@@ -238,11 +238,12 @@ def test_duplicated_keys_are_refused() -> None:
         saves.loads(text)
 
 
-def test_duplicated_keys_in_the_settings_give_the_defaults_with_a_warning(tmp_path: Path) -> None:
+def test_duplicated_keys_in_the_settings_keep_the_last_with_a_warning(tmp_path: Path) -> None:
+    """Issue 33: a key given twice reset every setting; now the readable ones are kept."""
     path = tmp_path / "settings.json"
     path.write_text('{"language": "de", "language": "fr"}')
     settings, warning = read_settings(path)
-    assert settings == Settings() and warning is not None
+    assert settings == Settings(language="fr") and warning is not None
 
 
 def test_a_huge_schema_number_gives_a_short_message() -> None:

@@ -16,7 +16,7 @@ from arle.files.settings import Settings, load_settings, read_settings, save_set
 def test_settings_round_trip(tmp_path: Path) -> None:
     path = tmp_path / "settings.json"
     mine = Settings(player_names=["Ada", "Bo"], player_colours=["#112233", "#aabbcc"],
-                    window_geometry="AdnQywADAAAAAA==", last_directory="/home/ada/games", language="de",
+                    window_geometry="AdnQywADAAAAAA==", last_directory="/home/ada/games", language="fr",
                     friendly_undo=True)
     save_settings(mine, path)
     assert read_settings(path) == (mine, None)

@@ -142,6 +142,14 @@ class ActionUsed(Event):
 
 
 @attrs.frozen
+class OptionsLapsed(Event):
+    """An anytime move (loading, a trade) took what the decision waiting under it needed: it ended
+    with its options not taken, and the log says so instead of leaving it silent."""
+
+    text: Text
+
+
+@attrs.frozen
 class SupplyBottleneck(Event):
     missing_food: int
     missing_fuel: int

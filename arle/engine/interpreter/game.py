@@ -20,6 +20,7 @@ from .events import (
     Event,
     GameEnded,
     HalfYearStarted,
+    OptionsLapsed,
     PhaseStarted,
     PlacementSkipped,
     TurnEnded,
@@ -216,9 +217,14 @@ class Game:
                 d.choose(self, move)
             else:
                 self._phase_move(actor, move)
+            self._advance()
         else:
             apply_anytime(self, self.state.players[actor], move)
-        self._advance()
+            self._advance()
+            if d is not None and not d.finished and not any(f is d for f in self.state.stack):
+                # The anytime move (a load, a trade) took what the waiting decision needed: it
+                # was dropped for want of options, which the log says instead of keeping silent.
+                self.emit(OptionsLapsed(d.player, d.lapsed_text(self)))
         return self._take_events()
 
     def copy(self) -> Game:

@@ -108,6 +108,10 @@ class Decision:
     def prompt(self, g: Game) -> Text:
         return t("Decide")
 
+    def lapsed_text(self, g: Game) -> Text:
+        """What the log says when an anytime move left this decision without options."""
+        return t("No longer possible, so not done: {what}", what=self.prompt(g))
+
     def options(self, g: Game) -> list[Move]:
         raise NotImplementedError
 
@@ -337,6 +341,10 @@ class AndOrDecision(Decision):
 
     def prompt(self, g: Game) -> Text:
         return t("You may: {options}", options=join([o.text() for o in self._rest()], t(" and/or ")))
+
+    def lapsed_text(self, g: Game) -> Text:
+        return t("No longer possible, so not done: {what}",
+                 what=join([o.text() for o in self._rest()], t(" and/or ")))
 
     def options(self, g: Game) -> list[Move]:
         p = g.state.players[self.player]

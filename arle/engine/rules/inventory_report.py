@@ -80,14 +80,18 @@ def _counts(counts: Counts) -> Text | None:
 
 
 def inventory_report(events: Iterable[Event], player: int, season: str) -> InventoryReport:
-    """The report of ``player``'s last inventorying in ``events`` (oldest first): its parts
-    since the inventory phase began."""
+    """The report of ``player``'s last inventorying in ``events`` (oldest first): its parts from
+    the start of the inventory phase to its ``InventoryEnded``. What follows in the same move (the
+    last November's trade phase, the next half-year) is not part of it."""
     parts: dict[str, Counts] = {}
     missing_food = missing_fuel = vp = 0
+    report: InventoryReport | None = None
+    ended = False
     for e in events:
         if isinstance(e, PhaseStarted):
-            parts, missing_food, missing_fuel, vp = {}, 0, 0, 0
-        elif e.player != player:
+            if e.phase == "inventory":  # a new inventorying: what came before is another's
+                parts, missing_food, missing_fuel, vp, ended = {}, 0, 0, 0, False
+        elif e.player != player or ended:
             continue
         elif isinstance(e, InventoryPart):
             parts[e.part] = _merge(parts.get(e.part, ()), e.goods)
@@ -96,9 +100,13 @@ def inventory_report(events: Iterable[Event], player: int, season: str) -> Inven
             missing_fuel += e.missing_fuel
             vp += e.vp
         elif isinstance(e, InventoryEnded):
-            season = e.season
+            ended = True
+            report = InventoryReport(player, e.season, missing_food=missing_food, missing_fuel=missing_fuel,
+                                     vp=vp, **dict(parts))
+    if ended and report is not None:
+        return report
     return InventoryReport(player, season, missing_food=missing_food, missing_fuel=missing_fuel, vp=vp,
-                           **{k: v for k, v in parts.items()})
+                           **dict(parts))
 
 
 def _merge(a: Counts, b: Counts) -> Counts:
