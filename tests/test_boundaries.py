@@ -58,12 +58,28 @@ def test_the_files_layer_imports_no_gui_and_no_qt():
     assert bad == set()
 
 
+def test_the_game_being_played_needs_only_the_engine():
+    """Issue 34: ``arle.match`` (history, seats, log, focus, new game and rematch) runs without a
+    window, so that it is tested without Qt; the files layer saves its histories, not the other
+    way round."""
+    outside = {m for m in _imports_of("arle.match") if not m.startswith(("arle.match", "arle.engine"))}
+    assert outside == set()
+    code = (
+        "import arle.match, sys; "
+        "print([m for m in sys.modules if m.startswith(('PySide6', 'shiboken6', 'PyQt', 'arle.files'))])"
+    )
+    result = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True,
+                            timeout=120, check=False)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "[]", result.stdout
+
+
 def test_the_package_top_level_is_a_map():
     """arle/ holds a few folders a newcomer reads at a glance, not loose modules."""
     loose = sorted(p.name for p in (REPO / "arle").glob("*.py"))
     assert loose == ["__init__.py", "__main__.py"]
     folders = sorted(p.name for p in (REPO / "arle").iterdir() if p.is_dir() and p.name != "__pycache__")
-    assert set(folders) <= {"engine", "ai", "files", "gui", "commands"}
+    assert set(folders) <= {"engine", "match", "ai", "files", "gui", "commands"}
 
 
 def _engine_imports(package: str) -> list[tuple[str, str]]:
@@ -83,13 +99,13 @@ def _engine_imports(package: str) -> list[tuple[str, str]]:
 
 
 def test_the_gui_and_the_commands_use_only_the_engines_public_api():
-    """Issue 17: views and commands import from ``arle.engine`` only the names its ``__all__``
-    lists (a deliberate, documented list), never a submodule, so that the engine's inside can
-    change without them."""
+    """Issue 17: views, commands and the game being played (issue 34) import from ``arle.engine``
+    only the names its ``__all__`` lists (a deliberate, documented list), never a submodule, so
+    that the engine's inside can change without them."""
     import arle.engine
 
     public = {f"arle.engine:{name}" for name in arle.engine.__all__}
-    imports = _engine_imports("arle.gui") + _engine_imports("arle.commands")
+    imports = [m for package in ("arle.gui", "arle.commands", "arle.match") for m in _engine_imports(package)]
     assert len(imports) > 10  # the scan sees them
     assert [(where, what) for where, what in imports if what not in public] == []
 

@@ -196,7 +196,7 @@ def private_dirs() -> Iterator[Path]:
 
 
 def history_at(moment: Moment):  # -> GameHistory
-    from arle.files.history import GameHistory
+    from arle.match.history import GameHistory
 
     return GameHistory(moment.played.setup, moment.played.moves[: moment.count])
 

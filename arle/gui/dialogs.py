@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-import attrs
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QColor, QFont, QIcon
 from PySide6.QtWidgets import (
@@ -38,6 +37,7 @@ from arle.files.catalogues import N_
 from arle.files.errors import is_valid_text
 from arle.gui import style
 from arle.gui.texts import say
+from arle.match import NewGameChoice
 
 if TYPE_CHECKING:
     from arle.gui.session import GameSession
@@ -55,15 +55,6 @@ PICK_GROUPS: tuple[tuple[str, tuple[str, ...], int], ...] = (
     (N_("Yellow"), B.YELLOW, 2),
     (N_("Blue"), B.BLUE, 3),
 )
-
-
-@attrs.frozen
-class NewGameChoice:
-    setup: Setup
-    friendly_undo: bool
-    colors: tuple[str, str]
-    #: Who plays each seat: "person" or a computer level (``arle.files.history.SEAT_KINDS``).
-    seats: tuple[str, ...] | None = None
 
 
 class NewGameDialog(QDialog):

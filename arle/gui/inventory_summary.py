@@ -24,7 +24,8 @@ from arle.gui import style
 from arle.gui.texts import say
 
 if TYPE_CHECKING:
-    from arle.gui.session import GameSession, LogEntry
+    from arle.gui.session import GameSession
+    from arle.match import LogEntry
 
 
 def _tr(text: str) -> str:

@@ -46,7 +46,8 @@ from arle.gui.wrapped_text import WrappedText
 
 if TYPE_CHECKING:
     from arle.engine import Move
-    from arle.gui.session import GameSession, LogEntry
+    from arle.gui.session import GameSession
+    from arle.match import LogEntry
 
 #: Move kinds the decision panel shows as buttons.
 BUTTON_MOVES = (M.Choose, M.Pay, M.Done, M.EndTurn, M.SkipPlacement)

@@ -248,8 +248,8 @@ def test_the_log_scroll_bar_is_repainted_only_when_its_handle_changes_and_is_nev
     from PySide6.QtWidgets import QApplication
 
     from arle.commands.simulate import choose_move
-    from arle.files.history import GameHistory
     from arle.gui.main_window import MainWindow, new_setup
+    from arle.match.history import GameHistory
 
     window = MainWindow(autosave=False)
     qtbot.addWidget(window)
