@@ -118,3 +118,41 @@ def test_the_engine_is_a_map_too():
     folders = {p.name for p in engine.iterdir() if p.is_dir() and p.name != "__pycache__"}
     assert folders == {"interpreter", "rules", "content"}
 
+
+
+#: What picking a place's code apart looks like: its one-letter heads, "dest:", the "b" of a
+#: Double Stall's second half, the waiting area's "x", the comma between row and column.
+_CODE_PARTS = {"d", "s", "e", "m", "x", "b", "dest:", ","}
+
+
+def _place_code_parses(package: str) -> list[str]:
+    """file:line of every place where ``package`` reads or makes a place's code by hand."""
+    import ast
+
+    found: list[str] = []
+    for path in sorted((REPO / package.replace(".", "/")).rglob("*.py")):
+        where = path.relative_to(REPO).as_posix()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            bad = False
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+                args = [a.value for a in node.args if isinstance(a, ast.Constant)]
+                bad = node.func.attr in ("startswith", "endswith", "removeprefix", "split", "partition") \
+                    and any(a in _CODE_PARTS for a in args)
+            elif isinstance(node, ast.Compare):
+                values = [c.value for c in node.comparators if isinstance(c, ast.Constant)]
+                bad = "x" in values
+            elif isinstance(node, ast.JoinedStr) and len(node.values) > 1:
+                head = node.values[0]
+                bad = isinstance(head, ast.Constant) and head.value in _CODE_PARTS \
+                    and isinstance(node.values[1], ast.FormattedValue)
+            if bad:
+                found.append(f"{where}:{node.lineno}")
+    return found
+
+
+def test_no_view_parses_a_place_code():
+    """Issue 34: a place ("s3,1b", "d0", "x", "e12", "dest:bremen") is read and made through the
+    engine's ``place``, ``Place`` and ``PlaceKind`` only: renaming a code is then one change in the
+    engine, not a silent break in every view that picked it apart."""
+    assert _place_code_parses("arle.gui") + _place_code_parses("arle.match") == []
+    assert _place_code_parses("arle.engine")  # the scan sees codes where they are made

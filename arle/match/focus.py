@@ -14,8 +14,10 @@ from arle.engine import (
     MoveAnimal,
     MoveDike,
     Phase,
+    PlaceKind,
     PlaceTile,
     ReleaseAnimal,
+    place,
 )
 
 #: The boards a decision is made on: the game board, the actor's Home Board or Storage board
@@ -43,5 +45,6 @@ def board_for(game: Game, legal: Sequence[Move]) -> Board:
         return "home"
     if any(isinstance(m, Flip) for m in asked):
         targets = [m.target for m in legal if isinstance(m, Flip)]
-        return "storage" if all(t.startswith("e") for t in targets) else "home"
+        on_vehicles = all(place(t).kind is PlaceKind.EQUIPMENT for t in targets)
+        return "storage" if on_vehicles else "home"
     return None
