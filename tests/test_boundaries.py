@@ -58,12 +58,28 @@ def test_the_files_layer_imports_no_gui_and_no_qt():
     assert bad == set()
 
 
+def test_the_game_being_played_needs_only_the_engine():
+    """Issue 34: ``arle.match`` (history, seats, log, focus, new game and rematch) runs without a
+    window, so that it is tested without Qt; the files layer saves its histories, not the other
+    way round."""
+    outside = {m for m in _imports_of("arle.match") if not m.startswith(("arle.match", "arle.engine"))}
+    assert outside == set()
+    code = (
+        "import arle.match, sys; "
+        "print([m for m in sys.modules if m.startswith(('PySide6', 'shiboken6', 'PyQt', 'arle.files'))])"
+    )
+    result = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True,
+                            timeout=120, check=False)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "[]", result.stdout
+
+
 def test_the_package_top_level_is_a_map():
     """arle/ holds a few folders a newcomer reads at a glance, not loose modules."""
     loose = sorted(p.name for p in (REPO / "arle").glob("*.py"))
     assert loose == ["__init__.py", "__main__.py"]
     folders = sorted(p.name for p in (REPO / "arle").iterdir() if p.is_dir() and p.name != "__pycache__")
-    assert set(folders) <= {"engine", "ai", "files", "gui", "commands"}
+    assert set(folders) <= {"engine", "match", "ai", "files", "gui", "commands"}
 
 
 def _engine_imports(package: str) -> list[tuple[str, str]]:
@@ -83,13 +99,13 @@ def _engine_imports(package: str) -> list[tuple[str, str]]:
 
 
 def test_the_gui_and_the_commands_use_only_the_engines_public_api():
-    """Issue 17: views and commands import from ``arle.engine`` only the names its ``__all__``
-    lists (a deliberate, documented list), never a submodule, so that the engine's inside can
-    change without them."""
+    """Issue 17: views, commands and the game being played (issue 34) import from ``arle.engine``
+    only the names its ``__all__`` lists (a deliberate, documented list), never a submodule, so
+    that the engine's inside can change without them."""
     import arle.engine
 
     public = {f"arle.engine:{name}" for name in arle.engine.__all__}
-    imports = _engine_imports("arle.gui") + _engine_imports("arle.commands")
+    imports = [m for package in ("arle.gui", "arle.commands", "arle.match") for m in _engine_imports(package)]
     assert len(imports) > 10  # the scan sees them
     assert [(where, what) for where, what in imports if what not in public] == []
 
@@ -102,3 +118,41 @@ def test_the_engine_is_a_map_too():
     folders = {p.name for p in engine.iterdir() if p.is_dir() and p.name != "__pycache__"}
     assert folders == {"interpreter", "rules", "content"}
 
+
+
+#: What picking a place's code apart looks like: its one-letter heads, "dest:", the "b" of a
+#: Double Stall's second half, the waiting area's "x", the comma between row and column.
+_CODE_PARTS = {"d", "s", "e", "m", "x", "b", "dest:", ","}
+
+
+def _place_code_parses(package: str) -> list[str]:
+    """file:line of every place where ``package`` reads or makes a place's code by hand."""
+    import ast
+
+    found: list[str] = []
+    for path in sorted((REPO / package.replace(".", "/")).rglob("*.py")):
+        where = path.relative_to(REPO).as_posix()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            bad = False
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+                args = [a.value for a in node.args if isinstance(a, ast.Constant)]
+                bad = node.func.attr in ("startswith", "endswith", "removeprefix", "split", "partition") \
+                    and any(a in _CODE_PARTS for a in args)
+            elif isinstance(node, ast.Compare):
+                values = [c.value for c in node.comparators if isinstance(c, ast.Constant)]
+                bad = "x" in values
+            elif isinstance(node, ast.JoinedStr) and len(node.values) > 1:
+                head = node.values[0]
+                bad = isinstance(head, ast.Constant) and head.value in _CODE_PARTS \
+                    and isinstance(node.values[1], ast.FormattedValue)
+            if bad:
+                found.append(f"{where}:{node.lineno}")
+    return found
+
+
+def test_no_view_parses_a_place_code():
+    """Issue 34: a place ("s3,1b", "d0", "x", "e12", "dest:bremen") is read and made through the
+    engine's ``place``, ``Place`` and ``PlaceKind`` only: renaming a code is then one change in the
+    engine, not a silent break in every view that picked it apart."""
+    assert _place_code_parses("arle.gui") + _place_code_parses("arle.match") == []
+    assert _place_code_parses("arle.engine")  # the scan sees codes where they are made

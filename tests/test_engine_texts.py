@@ -23,13 +23,13 @@ from arle.engine import (
     PlaceWorker,
     Setup,
     Text,
-    events,
     move_to_dict,
     render,
     say,
     solo_rating,
 )
 from arle.engine.content.catalogue import msgids
+from arle.engine.interpreter import events
 
 ROOT = Path(__file__).resolve().parent.parent
 ENGINE = ROOT / "arle" / "engine"

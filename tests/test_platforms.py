@@ -28,7 +28,7 @@ from arle.commands.simulate import choose_move
 from arle.engine import Setup
 from arle.files import paths, saves, settings
 from arle.files.autosave import Autosaver, find_unfinished, load_autosave
-from arle.files.history import GameHistory
+from arle.match.history import GameHistory
 
 REPO = Path(__file__).resolve().parent.parent
 

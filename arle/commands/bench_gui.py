@@ -88,7 +88,7 @@ MIDGAME = r"""
 import random, sys, time
 from PySide6.QtWidgets import QApplication
 from arle.gui.app import build_window
-from arle.files.history import GameHistory
+from arle.match.history import GameHistory
 from arle.commands.simulate import choose_move, setup_for
 app = QApplication(sys.argv)
 w = build_window(autosave=False); w.resize(1600, 1000); w.show()
@@ -209,8 +209,8 @@ def bench_window() -> Any:
 
     from arle.commands.selftest import _quiet_offscreen_warning
     from arle.commands.simulate import setup_for
-    from arle.files.history import GameHistory
     from arle.gui.app import build_window
+    from arle.match.history import GameHistory
 
     global _APP
     _APP = QApplication.instance() or QApplication([])

@@ -25,8 +25,28 @@ from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import QAction, QMouseEvent
 from PySide6.QtWidgets import QApplication, QGraphicsView, QMenu, QScrollArea, QWidget
 
-from arle.engine import OptionKind, describe
-from arle.engine import moves as M
+from arle.engine import (
+    AdvanceTool,
+    Choose,
+    CutPeat,
+    Done,
+    EndTurn,
+    Flip,
+    Load,
+    Move,
+    MoveAnimal,
+    MoveDike,
+    OptionKind,
+    Pay,
+    PlaceKind,
+    PlaceTile,
+    PlaceWorker,
+    ReleaseAnimal,
+    ReturnEquipment,
+    SkipPlacement,
+    describe,
+    place,
+)
 from arle.gui.board_view import BoardView
 from arle.gui.pieces import DRAG_THRESHOLD, ClickItem, DragPiece
 from arle.gui.scene import GameScene
@@ -42,8 +62,8 @@ DRAG, CLICK, BUTTON, MENU = "drag", "click", "button", "menu"
 #: Moves made on a board scene: a driver that finds no place for one of them raises ``NoGesture``
 #: (the "More actions" menu lists them too, but a player should not need it for these).
 SCENE_MOVES = (
-    M.PlaceWorker, M.PlaceTile, M.MoveDike, M.CutPeat, M.MoveAnimal, M.ReleaseAnimal,
-    M.Load, M.ReturnEquipment, M.Flip, M.AdvanceTool,
+    PlaceWorker, PlaceTile, MoveDike, CutPeat, MoveAnimal, ReleaseAnimal,
+    Load, ReturnEquipment, Flip, AdvanceTool,
 )
 
 
@@ -196,21 +216,21 @@ class GestureDriver:
         self.show_tab(view)
         return view, view.board
 
-    def where(self, move: M.Move, actor: int) -> tuple[BoardView, GameScene] | None:
+    def where(self, move: Move, actor: int) -> tuple[BoardView, GameScene] | None:
         """The board a player makes ``move`` on, brought forward; None: no board (a button or
         the "More actions" menu)."""
-        if isinstance(move, M.PlaceWorker | M.AdvanceTool):
+        if isinstance(move, PlaceWorker | AdvanceTool):
             return self.board()
-        if isinstance(move, M.PlaceTile | M.MoveDike | M.MoveAnimal | M.ReleaseAnimal | M.CutPeat):
+        if isinstance(move, PlaceTile | MoveDike | MoveAnimal | ReleaseAnimal | CutPeat):
             return self.home(actor)
-        if isinstance(move, M.Load | M.ReturnEquipment):
+        if isinstance(move, Load | ReturnEquipment):
             return self.storage(actor)
-        if isinstance(move, M.Flip):
-            return self.storage(actor) if move.target.startswith("e") else self.home(actor)
-        if isinstance(move, M.Choose) and self.page.board_scene.target_pos(move) is not None:
+        if isinstance(move, Flip):
+            return self.storage(actor) if place(move.target).kind is PlaceKind.EQUIPMENT else self.home(actor)
+        if isinstance(move, Choose) and self.page.board_scene.target_pos(move) is not None:
             return self.board()
         d = self.session.game.decision
-        if isinstance(move, M.Choose | M.Done) and d is not None and d.option_kind is OptionKind.SALE:
+        if isinstance(move, Choose | Done) and d is not None and d.option_kind is OptionKind.SALE:
             return self.storage(actor)  # the sale panel of the Storage board
         return None
 
@@ -243,7 +263,7 @@ class GestureDriver:
         board = self.where(move, actor)
         if board is not None:
             return self._on_board(*board, move)
-        if isinstance(move, M.Choose | M.Pay | M.Done | M.EndTurn | M.SkipPlacement):
+        if isinstance(move, Choose | Pay | Done | EndTurn | SkipPlacement):
             return self._button(move)
         if isinstance(move, SCENE_MOVES):
             raise NoGesture(f"no scene gesture for {describe(move)}")
@@ -258,16 +278,16 @@ class GestureDriver:
         if dst is None:
             raise NoGesture(f"the {name} has no place for {describe(move)}")
         if src is None:
-            if isinstance(move, M.PlaceTile | M.MoveDike | M.MoveAnimal | M.ReleaseAnimal | M.CutPeat
-                          | M.Load | M.ReturnEquipment):
+            if isinstance(move, PlaceTile | MoveDike | MoveAnimal | ReleaseAnimal | CutPeat
+                          | Load | ReturnEquipment):
                 raise NoGesture(f"the {name} has no piece for {describe(move)}")
             click(view, grab_point(view, dst, move))
             return CLICK
-        if isinstance(move, M.PlaceWorker) and self.rng is not None and self.rng.random() < 0.25:
+        if isinstance(move, PlaceWorker) and self.rng is not None and self.rng.random() < 0.25:
             click(view, dst)
             return CLICK
         src = grab_point(view, src, move)
-        if isinstance(move, M.CutPeat) and self.rng is not None and self.rng.random() < 0.5:
+        if isinstance(move, CutPeat) and self.rng is not None and self.rng.random() < 0.5:
             click(view, src)
             return CLICK
         drag(view, src, dst)

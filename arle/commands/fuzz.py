@@ -32,7 +32,7 @@ from typing import Any
 
 from arle.commands.simulate import check_invariants, choose_move, setup_for
 from arle.files import saves
-from arle.files.history import GameHistory
+from arle.match.history import GameHistory
 
 
 class FuzzFailure(AssertionError):

@@ -22,9 +22,9 @@ from typing import Any
 from arle.engine import Setup, move_from_dict
 from arle.files import saves
 from arle.files.autosave import Autosaver, GameInUse, list_games, resume
-from arle.files.history import GameHistory
 from arle.files.locks import GameLock
 from arle.files.settings import read_settings
+from arle.match.history import GameHistory
 
 _HOLDER = (
     "import sys, time\nfrom arle.files.locks import GameLock\nlock = GameLock(sys.argv[1])\n"

@@ -97,8 +97,8 @@ def open_window(setup: Any) -> Any:
     """A shown main window at 1600x1000 with a fresh game of ``setup``."""
     from PySide6.QtWidgets import QApplication
 
-    from arle.files.history import GameHistory
     from arle.gui.main_window import MainWindow
+    from arle.match.history import GameHistory
 
     window = MainWindow(autosave=False)
     window.resize(WIDTH, HEIGHT)

@@ -19,7 +19,7 @@ from arle.commands.simulate import choose_move, setup_for
 from arle.files import autosave
 from arle.files.autosave import Autosaver, list_games, resume
 from arle.files.errors import SaveError
-from arle.files.history import GameHistory
+from arle.match.history import GameHistory
 
 KINDS = ("lying summary", "unreadable then readable", "bad record", "flipped bytes")
 #: Records that cannot be replayed where they stand (each keeps exactly the moves before it).

@@ -21,8 +21,7 @@ from pathlib import Path
 import attrs
 
 from arle.commands.simulate import choose_move
-from arle.engine import START_DIKES, Game, Move, Phase, Setup
-from arle.engine import animals as animal_rules
+from arle.engine import START_DIKES, Game, Move, Phase, PlaceKind, Setup, animal_total, place
 
 #: Seeds tried in order (2-player games) until one shows what a picture needs.
 SEEDS = tuple(range(6, 30))
@@ -65,7 +64,7 @@ def dikes_moved(game: Game, player: int) -> int:
 
 def animals_on_dikes(game: Game, player: int) -> int:
     p = game.state.players[player]
-    return sum(sum(h.values()) for k, h in p.animals.items() if k.startswith("d"))
+    return sum(sum(h.values()) for k, h in p.animals.items() if place(k).kind is PlaceKind.DIKE)
 
 
 def loaded_vehicles(game: Game, player: int) -> tuple[int, int]:
@@ -84,16 +83,16 @@ def is_summer_work(game: Game) -> bool:
 def ends_inventory(game: Game, events: list) -> bool:
     """The move that ends a November inventorying after the first year (Animals, Fields and
     Food to pay make a full summary)."""
-    from arle.engine import events as E
+    from arle.engine import InventoryEnded
 
     return (game.state.phase is not Phase.INVENTORY and game.state.half_year >= 5
-            and any(isinstance(e, E.InventoryEnded) and e.season == "november" for e in events))
+            and any(isinstance(e, InventoryEnded) and e.season == "november" for e in events))
 
 
 def home_quality(game: Game, player: int) -> int:
     """How well a Home Board shows Animals, moved Dikes and tiles (0: not at all)."""
     p = game.state.players[player]
-    animals = animal_rules.total(p)
+    animals = animal_total(p)
     moved = dikes_moved(game, player)
     on_dikes = animals_on_dikes(game, player)
     if animals < 4 or on_dikes < 1 or moved < 1 or len(p.tiles) < 3 or game.decision is not None:
@@ -196,7 +195,7 @@ def private_dirs() -> Iterator[Path]:
 
 
 def history_at(moment: Moment):  # -> GameHistory
-    from arle.files.history import GameHistory
+    from arle.match.history import GameHistory
 
     return GameHistory(moment.played.setup, moment.played.moves[: moment.count])
 

@@ -32,9 +32,9 @@ if TYPE_CHECKING:  # Qt and the game are imported once the platform is chosen
     from PySide6.QtWidgets import QApplication
 
     from arle.engine import Game, Setup
-    from arle.files.history import GameHistory
     from arle.gui.main_window import MainWindow
     from arle.gui.session import GameSession
+    from arle.match.history import GameHistory
 
 #: The seed of the test game: a fixed one, so a failure can be replayed.
 SEED = 20_240_601
@@ -347,7 +347,7 @@ def build_main_window() -> MainWindow:
 
 
 def _new_history(setup: Setup) -> GameHistory:
-    from arle.files.history import GameHistory
+    from arle.match.history import GameHistory
 
     return GameHistory(setup)
 

@@ -37,11 +37,12 @@ from arle.engine import (
     SkipPlacement,
     Tile,
     UseBuilding,
+    animal_housing_valid,
+    animals_waiting,
+    barn_sizes,
     buildable_buildings,
     cap_of,
 )
-from arle.engine import animals as animal_rules
-from arle.engine import barn as barn_rules
 
 #: How much the random player likes each kind of move: it must finish games, so it rarely
 #: shuffles Animals, gives things back or skips a placement.
@@ -125,10 +126,10 @@ def check_invariants(game: Game) -> None:
             assert n >= 0, f"{p.name} has {n} {good}"
             cap = cap_of(good)
             assert cap is None or n <= cap, f"{p.name} has {n} {good} over the cap {cap}"
-        assert animal_rules.housing_valid(p), f"{p.name} keeps Animals where they may not live"
-        if animal_rules.waiting(p):
+        assert animal_housing_valid(p), f"{p.name} keeps Animals where they may not live"
+        if animals_waiting(p):
             assert any(isinstance(f, HouseAnimalsDecision) for f in s.stack), "lost Animals"
-        small, large = barn_rules.sizes(p)
+        small, large = barn_sizes(p)
         from arle.engine import barn_fits
 
         assert barn_fits(small, large), f"{p.name}'s Barn overflows"

@@ -15,13 +15,14 @@ never from a submodule (``tests/test_boundaries.py``). The list below is deliber
 - game content the views draw: action spaces, buildings, destinations, goods, tiles, tools;
 - numbers and notes RULES-DECISIONS.md decides;
 - ``does_nothing(game, move)``: why a legal Worker placement would give nothing (views ask first);
-- a few rules queries the views ask while the player drags, namespaced (``animals``, ``barn``,
-  ``homeboard``, ``vehicles``) until the engine explains refusals itself.
+- places as values (``Place``, ``PlaceKind``, ``place(code)``): moves and the state hold a place as
+  its code, views read and make them through these names only, never by picking a code apart;
+- a few rules queries the views ask while the player drags (``animal_holders``, ``land_spaces``,
+  ``load_span``...), by name: ``__all__`` lists names, never a module.
 """
 
-from .content import buildings
 from .content.action_spaces import ACTION_SPACES, SUMMER, WINTER
-from .content.buildings import BUILDINGS, RED, YELLOW
+from .content.buildings import BLUE, BUILDINGS, DARK_GREEN, LIGHT_GREEN, ORANGE, RED, YELLOW
 from .content.decisions import (
     HALF_YEARS,
     RULES_NOTES,
@@ -47,8 +48,33 @@ from .content.tiles import (
 )
 from .content.tools import TOOL_TRACKS, Tool
 from .content.words import counted
-from .interpreter import events, moves
-from .interpreter.events import Event
+from .interpreter.events import (
+    ActionUsed,
+    AnimalMoved,
+    AnimalsChanged,
+    BuildingBuilt,
+    DestinationSold,
+    DikeMoved,
+    EquipmentChanged,
+    Event,
+    GameEnded,
+    GoodsChanged,
+    HalfYearStarted,
+    InventoryEnded,
+    InventoryPart,
+    MoorChanged,
+    OptionsLapsed,
+    PhaseStarted,
+    PlacementSkipped,
+    SupplyBottleneck,
+    TileFlipped,
+    TilePlaced,
+    TileRemoved,
+    ToolAdvanced,
+    TurnEnded,
+    VehicleLoaded,
+    WorkerPlaced,
+)
 from .interpreter.game import FREE_MOVES, MAX_MOVES, Game, IllegalMove
 from .interpreter.moves import (
     AdvanceTool,
@@ -73,18 +99,35 @@ from .interpreter.moves import (
     move_from_dict,
     move_to_dict,
 )
+from .interpreter.places import Place, PlaceKind, destination_of, place
 from .interpreter.setup import Setup
 from .interpreter.state import EquipmentPiece, MoorTile, Phase, PlayerState
 from .interpreter.steps import Decision, HouseAnimalsDecision, OptionKind
-from .rules import animals, barn, homeboard, vehicles
 from .rules.animals import count as animal_count
+from .rules.animals import holders as animal_holders
+from .rules.animals import housing_valid as animal_housing_valid
+from .rules.animals import total as animal_total
+from .rules.animals import waiting as animals_waiting
+from .rules.barn import sizes as barn_sizes
 from .rules.build import STABLE_COST, STALL_COST, buildable_buildings
-from .rules.homeboard import START_DIKES
+from .rules.homeboard import COLS as HOME_COLS
+from .rules.homeboard import GAPS as DIKE_GAPS
+from .rules.homeboard import ROWS as HOME_ROWS
+from .rules.homeboard import (
+    START_DIKES,
+    dike_line,
+    empty_land_spaces,
+    first_land_row,
+    land_spaces,
+    tidal_penalty_spaces,
+)
 from .rules.inventory_report import InventoryReport, inventory_report
 from .rules.refusals import Refusal
 from .rules.scoring import ScoreBreakdown, score_reasons, solo_rating
 from .rules.travel import sale_key
 from .rules.useless import does_nothing
+from .rules.vehicles import LOADING_STATION, item_size
+from .rules.vehicles import span as load_span
 
 #: Sorted; the docstring above groups them.
 __all__ = [
@@ -92,15 +135,23 @@ __all__ = [
     "ANIMALS",
     "BARN_LARGE",
     "BARN_SMALL",
+    "BLUE",
     "BUILDINGS",
+    "DARK_GREEN",
     "DESTINATIONS",
     "DESTINATION_ORDER",
+    "DIKE_GAPS",
     "ENGLISH",
     "EQUIPMENT",
     "FOOD_CAP",
     "FREE_MOVES",
     "HALF_YEARS",
+    "HOME_COLS",
+    "HOME_ROWS",
+    "LIGHT_GREEN",
+    "LOADING_STATION",
     "MAX_MOVES",
+    "ORANGE",
     "RED",
     "RULES_NOTES",
     "SOLO_TARGET",
@@ -118,33 +169,51 @@ __all__ = [
     "WINTER",
     "WORKERS",
     "YELLOW",
+    "ActionUsed",
     "AdvanceTool",
     "Animal",
+    "AnimalMoved",
+    "AnimalsChanged",
+    "BuildingBuilt",
     "Choose",
     "CutPeat",
     "Decision",
+    "DestinationSold",
+    "DikeMoved",
     "Done",
     "EndTurn",
     "Equipment",
+    "EquipmentChanged",
     "EquipmentPiece",
     "Event",
     "Flip",
     "Game",
+    "GameEnded",
     "Good",
+    "GoodsChanged",
+    "HalfYearStarted",
     "HouseAnimalsDecision",
     "IllegalMove",
+    "InventoryEnded",
+    "InventoryPart",
     "InventoryReport",
     "Language",
     "Load",
+    "MoorChanged",
     "MoorTile",
     "Move",
     "MoveAnimal",
     "MoveDike",
     "OptionKind",
+    "OptionsLapsed",
     "Pay",
     "Phase",
+    "PhaseStarted",
+    "Place",
+    "PlaceKind",
     "PlaceTile",
     "PlaceWorker",
+    "PlacementSkipped",
     "PlayerState",
     "Refusal",
     "ReleaseAnimal",
@@ -152,36 +221,51 @@ __all__ = [
     "ScoreBreakdown",
     "Setup",
     "SkipPlacement",
+    "SupplyBottleneck",
     "Text",
     "Tile",
+    "TileFlipped",
+    "TilePlaced",
+    "TileRemoved",
     "Tool",
+    "ToolAdvanced",
     "TradePeat",
+    "TurnEnded",
     "UseBuilding",
+    "VehicleLoaded",
+    "WorkerPlaced",
     "animal_count",
-    "animals",
-    "barn",
+    "animal_holders",
+    "animal_housing_valid",
+    "animal_total",
+    "animals_waiting",
     "barn_fits",
+    "barn_sizes",
     "buildable_buildings",
-    "buildings",
     "cap_of",
     "counted",
     "describe",
+    "destination_of",
+    "dike_line",
     "does_nothing",
-    "events",
-    "homeboard",
+    "empty_land_spaces",
+    "first_land_row",
     "inventory_report",
+    "item_size",
     "join",
+    "land_spaces",
+    "load_span",
     "move_from_dict",
     "move_to_dict",
-    "moves",
     "noun",
+    "place",
     "render",
     "sale_key",
     "say",
     "score_reasons",
     "solo_rating",
     "t",
+    "tidal_penalty_spaces",
     "tn",
     "travel_vp",
-    "vehicles",
 ]

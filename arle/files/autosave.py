@@ -63,7 +63,7 @@ from arle.files.paths import (
 
 if TYPE_CHECKING:  # the engine loads only when a game is written or replayed, not to list games
     from arle.engine import Move
-    from arle.files.history import GameHistory
+    from arle.match.history import GameHistory
 
 __all__ = [
     "Autosaver", "GameEntry", "GameInUse", "ResumedGame", "autosave_path", "find_unfinished",

@@ -53,7 +53,6 @@ from arle.files.errors import (  # noqa: F401 (SaveError and the text helpers ar
     strict_json,
     valid_text,
 )
-from arle.files.history import PERSON, SEAT_KINDS, GameHistory, seats_for
 from arle.files.paths import (  # noqa: F401 (EXTENSION, data_dir, saves_dir: still offered here)
     EXTENSION,
     FileTooLarge,
@@ -63,6 +62,7 @@ from arle.files.paths import (  # noqa: F401 (EXTENSION, data_dir, saves_dir: st
     read_bounded,
     saves_dir,
 )
+from arle.match.history import PERSON, SEAT_KINDS, GameHistory, seats_for
 
 FORMAT = "arle-save"
 SCHEMA = 2

@@ -28,8 +28,8 @@ from arle.engine import (
     Phase,
     PlaceWorker,
     Tool,
+    WorkerPlaced,
     does_nothing,
-    events,
     noun,
 )
 from arle.gui import style
@@ -191,7 +191,7 @@ class BoardScene(GameScene):
         that takes the player to another board (a Home Board action) hides this one first, and
         it is redrawn only when seen again. The Worker just placed glides from where its token
         stood (or was dropped) to its space, if the board is still on screen then."""
-        placed = [e for e in (args[0] if args else []) if isinstance(e, events.WorkerPlaced)]
+        placed = [e for e in (args[0] if args else []) if isinstance(e, WorkerPlaced)]
         self._glide = None
         if placed:
             token = next((w for w in self.workers if w.is_next), None)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-import attrs
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QColor, QFont, QIcon
 from PySide6.QtWidgets import (
@@ -32,12 +31,24 @@ from PySide6.QtWidgets import (
 )
 
 from arle import __version__
-from arle.engine import RULES_NOTES, SOLO_TARGET, Setup, noun
-from arle.engine import buildings as B
+from arle.engine import (
+    BLUE,
+    BUILDINGS,
+    DARK_GREEN,
+    LIGHT_GREEN,
+    ORANGE,
+    RED,
+    RULES_NOTES,
+    SOLO_TARGET,
+    YELLOW,
+    Setup,
+    noun,
+)
 from arle.files.catalogues import N_
 from arle.files.errors import is_valid_text
 from arle.gui import style
 from arle.gui.texts import say
+from arle.match import NewGameChoice
 
 if TYPE_CHECKING:
     from arle.gui.session import GameSession
@@ -51,19 +62,10 @@ def _tr(text: str) -> str:
 
 #: Buildings picked by hand: how many of each colour group (the rest are always in play).
 PICK_GROUPS: tuple[tuple[str, tuple[str, ...], int], ...] = (
-    (N_("Green"), (*B.LIGHT_GREEN, *B.DARK_GREEN), 4),
-    (N_("Yellow"), B.YELLOW, 2),
-    (N_("Blue"), B.BLUE, 3),
+    (N_("Green"), (*LIGHT_GREEN, *DARK_GREEN), 4),
+    (N_("Yellow"), YELLOW, 2),
+    (N_("Blue"), BLUE, 3),
 )
-
-
-@attrs.frozen
-class NewGameChoice:
-    setup: Setup
-    friendly_undo: bool
-    colors: tuple[str, str]
-    #: Who plays each seat: "person" or a computer level (``arle.files.history.SEAT_KINDS``).
-    seats: tuple[str, ...] | None = None
 
 
 class NewGameDialog(QDialog):
@@ -150,7 +152,7 @@ class NewGameDialog(QDialog):
             col.addWidget(QLabel(_tr("{group}: pick {n}").format(group=say(noun(title)), n=n)))
             lw = QListWidget()
             for b in ids:
-                info = B.BUILDINGS[b]
+                info = BUILDINGS[b]
                 item = QListWidgetItem(_tr("{name} ({vp} VP)").format(name=say(noun(info.name)), vp=info.vp))
                 item.setData(Qt.ItemDataRole.UserRole, b)
                 item.setToolTip(say(noun(info.text)))
@@ -236,7 +238,7 @@ class NewGameDialog(QDialog):
         kind = self.building_set.currentData()
         buildings: tuple[str, ...] = ()
         if kind == "explicit":
-            buildings = tuple(sorted({*self.picked(), *B.ORANGE, *B.RED}, key=list(B.BUILDINGS).index))
+            buildings = tuple(sorted({*self.picked(), *ORANGE, *RED}, key=list(BUILDINGS).index))
         start = self.start.currentData() if players == 2 else 0
         setup = Setup(
             players=players,

@@ -30,7 +30,8 @@ from arle.gui.looks import keep_picture, used_picture
 from arle.gui.panels import entry_text
 
 if TYPE_CHECKING:
-    from arle.gui.session import GameSession, LogEntry
+    from arle.gui.session import GameSession
+    from arle.match import LogEntry
 
 
 def _tr(text: str) -> str:

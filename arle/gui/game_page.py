@@ -33,11 +33,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from arle.engine import Phase
-from arle.engine import moves as M
 from arle.gui import style
 from arle.gui.board_view import SLACK, BoardView
 from arle.gui.looks import LookPictures, widget_look
+from arle.match import board_for
 
 if TYPE_CHECKING:
     from arle.gui.scene import GameScene
@@ -544,29 +543,18 @@ class GamePage(QSplitter):
     # -- which view the player needs ------------------------------------------------------------------
 
     def wanted_view(self) -> int:
-        """Index of the tab the player to act needs for the pending decision."""
+        """Index of the tab the player to act needs for the pending decision (``board_for``)."""
         g = self.session.game
-        if g.over:
-            return self.scoring_index
+        board = board_for(g, self.session.legal_moves())
         actor = g.actor if g.actor is not None else 0
-        d = g.decision
-        kinds = {type(m) for m in self.session.legal_moves()}
-        home = self.views.indexOf(self.home_views[actor])
-        storage = self.views.indexOf(self.storage_views[actor])
-        if d is None:
-            if g.state.phase is Phase.FINAL_TURNS and M.Load in kinds:
-                return storage
+        if board == "scoring":
+            return self.scoring_index
+        if board == "board":
             return 0
-        if d.shown_on == "board":
-            return 0
-        if d.shown_on == "storage":
-            return storage
-        kinds = {type(m) for m in g.decision_moves()}  # what the decision asks, not anytime moves
-        if kinds & {M.PlaceTile, M.MoveDike, M.CutPeat, M.MoveAnimal, M.ReleaseAnimal}:
-            return home
-        if M.Flip in kinds:
-            targets = [m.target for m in self.session.legal_of(M.Flip)]
-            return storage if all(t.startswith("e") for t in targets) else home
+        if board == "home":
+            return self.views.indexOf(self.home_views[actor])
+        if board == "storage":
+            return self.views.indexOf(self.storage_views[actor])
         return self.views.currentIndex()
 
     def follow(self, *_: Any) -> None:

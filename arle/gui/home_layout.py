@@ -8,8 +8,17 @@ from __future__ import annotations
 
 from PySide6.QtCore import QRectF
 
-from arle.engine import BUILDINGS, TILE_VP, TRACK_CAP, TRAVEL_TRACK_SPACES, MoorTile, PlayerState, Tile, noun
-from arle.engine import animals as A
+from arle.engine import (
+    BUILDINGS,
+    TILE_VP,
+    TRACK_CAP,
+    TRAVEL_TRACK_SPACES,
+    MoorTile,
+    PlayerState,
+    Tile,
+    animal_holders,
+    noun,
+)
 from arle.files.catalogues import N_
 from arle.gui.pieces import tr
 from arle.gui.style import name_of
@@ -137,7 +146,7 @@ def moor_tooltip(m: MoorTile) -> str:
 
 
 def holder_capacity(p: PlayerState) -> dict[str, tuple[int, bool, str]]:
-    return {hid: (cap, mixed, kind) for hid, cap, mixed, kind in A.holders(p)}
+    return {hid: (cap, mixed, kind) for hid, cap, mixed, kind in animal_holders(p)}
 
 
 # -- the scene ----------------------------------------------------------------------------------------------

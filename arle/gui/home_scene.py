@@ -18,7 +18,10 @@ from PySide6.QtGui import QColor, QPainterPath, QPen
 from arle.engine import (
     BUILDINGS,
     DESTINATIONS,
+    DIKE_GAPS,
     FOOD_CAP,
+    HOME_COLS,
+    HOME_ROWS,
     TRACK_CAP,
     TRACK_GOODS,
     TRAVEL_TRACK_SPACES,
@@ -29,14 +32,21 @@ from arle.engine import (
     MoorTile,
     MoveAnimal,
     MoveDike,
+    Place,
+    PlaceKind,
     PlaceTile,
     PlayerState,
     ReleaseAnimal,
     Tile,
+    animals_waiting,
+    dike_line,
+    empty_land_spaces,
+    first_land_row,
+    land_spaces,
+    place,
+    tidal_penalty_spaces,
     travel_vp,
 )
-from arle.engine import animals as A
-from arle.engine import homeboard as H
 from arle.gui.home_layout import (
     CELL_H,
     CELL_W,
@@ -88,6 +98,16 @@ def _t(text: str) -> str:
     return tr(text, _CTX)
 
 
+#: The code of the waiting area's place, where Animals wait in the state.
+WAITING = Place.waiting().code
+
+
+def _grid(code: str) -> tuple[int, int]:
+    """The (row, column) of a grid position: a land space, or a gap and column for a Dike."""
+    where = place(code)
+    return where.row, where.col
+
+
 class HomeBoardScene(SessionScene):
     """The Home Board of player ``player`` (see the module docstring)."""
 
@@ -118,18 +138,17 @@ class HomeBoardScene(SessionScene):
 
     def holder_rect(self, holder: str) -> QRectF | None:
         p = self.p
-        if holder == A.WAITING:
+        where = place(holder)
+        if where.kind is PlaceKind.WAITING:
             return WAITING_RECT.adjusted(6, 22, -6, -6)
-        if holder.startswith("d"):
-            i = int(holder[1:])
+        if where.kind is PlaceKind.DIKE:
+            i = where.number
             return gap_rect(*p.dikes[i]) if 0 <= i < len(p.dikes) else None
-        if holder.startswith("s"):
-            second = holder.endswith("b")
-            r, c = H.parse_space(holder[1:-1] if second else holder[1:])
-            rect = cell_rect(r, c)
-            if p.tiles.get((r, c)) == Tile.DOUBLE_STALL:
+        if where.kind is PlaceKind.SPACE:
+            rect = cell_rect(where.row, where.col)
+            if p.tiles.get((where.row, where.col)) == Tile.DOUBLE_STALL:
                 half = rect.width() / 2
-                return QRectF(rect.x() + (half if second else 0), rect.y(), half, rect.height())
+                return QRectF(rect.x() + (half if where.second else 0), rect.y(), half, rect.height())
             return rect
         return None
 
@@ -140,14 +159,15 @@ class HomeBoardScene(SessionScene):
         if area is None:
             return []
         seq = [a for a in (Animal.SHEEP, Animal.CATTLE, Animal.HORSE) for _ in range(here.get(a, 0))]
-        if holder.startswith("d"):
+        kind = place(holder).kind
+        if kind is PlaceKind.DIKE:
             c = area.center()
             return [
                 (a, QRectF(c.x() - DIKE_TOKEN / 2 + i * 8, c.y() - DIKE_TOKEN / 2, DIKE_TOKEN, DIKE_TOKEN))
                 for i, a in enumerate(seq)
             ]
         size = TOKEN if len(seq) <= 3 else (26.0 if len(seq) <= 6 else 22.0)
-        inner = area.adjusted(3, 10, -3, -3) if holder.startswith("s") else area
+        inner = area.adjusted(3, 10, -3, -3) if kind is PlaceKind.SPACE else area
         return list(zip(seq, token_rects(inner, len(seq), size), strict=True))
 
     def peat_rects(self, m: MoorTile) -> list[QRectF]:
@@ -178,10 +198,9 @@ class HomeBoardScene(SessionScene):
         """Where to drop (or click) to make ``move``, or None if this board has no such place."""
         self.ensure_fresh()
         if isinstance(move, MoveDike):
-            gap, col = H.parse_space(move.to)
-            return gap_rect(gap, col).center()
+            return gap_rect(*_grid(move.to)).center()
         if isinstance(move, PlaceTile):
-            return cell_rect(*H.parse_space(move.space)).center()
+            return cell_rect(*_grid(move.space)).center()
         if isinstance(move, CutPeat):
             return PEAT_RECT.center()
         if isinstance(move, MoveAnimal):
@@ -190,11 +209,12 @@ class HomeBoardScene(SessionScene):
         if isinstance(move, ReleaseAnimal):
             return RELEASE_RECT.center()
         if isinstance(move, Flip):
-            if move.target.startswith("m"):
-                m = next((m for m in self.p.moors if m.id == int(move.target[1:])), None)
+            target = place(move.target)
+            if target.kind is PlaceKind.MOOR:
+                m = next((m for m in self.p.moors if m.id == target.number), None)
                 return moor_rect(m).center() if m else None
-            if move.target.startswith("s"):
-                return cell_rect(*H.parse_space(move.target[1:])).center()
+            if target.kind is PlaceKind.SPACE:
+                return cell_rect(target.row, target.col).center()
         return None
 
     # -- building the picture ---------------------------------------------------------------------------
@@ -222,7 +242,7 @@ class HomeBoardScene(SessionScene):
         self.part("dikes", (dikes, dike_moves), lambda: self._build_dikes(p, legal))
         tile = self.pending_tile()
         self.part("tray", (tile,), lambda: self._build_tray(tile))
-        waiting = bool(A.waiting(p))
+        waiting = bool(animals_waiting(p))
         self.part("waiting", (waiting,), lambda: self._build_waiting(waiting))
         self.part("release", (), self._build_release)
         cutting = any(isinstance(m, CutPeat) for m in legal)
@@ -234,7 +254,7 @@ class HomeBoardScene(SessionScene):
         animals = tuple((holder, tuple(here.items())) for holder, here in p.animals.items())
         # (what a dragged Animal may do is asked when it is dragged: only the waiting ones glow)
         astray = frozenset(m.animal for m in legal if isinstance(m, MoveAnimal | ReleaseAnimal)
-                           and m.src == A.WAITING)
+                           and m.src == WAITING)
         self.part("animals", (animals, dikes, tiles, astray), lambda: self._build_animals(p, legal))
 
     # Goods Track -----------------------------------------------------------------------------------------
@@ -321,10 +341,10 @@ class HomeBoardScene(SessionScene):
         column 2"; issue 13)."""
         ink = "#6b5b35"
         self.add_text(_t("row"), GRID_X - 19, GRID_Y - 21, 7.5, False, ink)
-        for r in range(H.ROWS):
+        for r in range(HOME_ROWS):
             label = self.add_text(str(r + 1), GRID_X - 17, row_top(r) + CELL_H / 2 - 11, 9, True, ink)
             label.setToolTip(_t("row {n}").format(n=r + 1))
-        for c in range(H.COLS):
+        for c in range(HOME_COLS):
             rect = cell_rect(0, c)
             self.add_text(_t("column {n}").format(n=c + 1), rect.x() + CELL_W / 2 - 28, GRID_Y - 21, 8,
                           True, ink)
@@ -332,13 +352,13 @@ class HomeBoardScene(SessionScene):
     def _build_grid(self, p: PlayerState, legal: list[Any]) -> None:
         """The polder grid, a part a space, a Moor and the Dike Line each: a tile placed, a
         Dike moved or the free spaces lit for a tile draw those spaces again, not the grid."""
-        land_top = H.first_land_row(p)
+        land_top = first_land_row(p)
         covered = {s for m in p.moors for s in m.spaces}
         flips = frozenset(m.target for m in legal if isinstance(m, Flip))
         places = {m.space for m in legal if isinstance(m, PlaceTile)}
         cuts = frozenset(m.moor for m in legal if isinstance(m, CutPeat))
-        for r in range(H.ROWS):
-            for c in range(H.COLS):
+        for r in range(HOME_ROWS):
+            for c in range(HOME_COLS):
                 name, rect = f"space {r},{c}", cell_rect(r, c)
                 tile = p.tiles.get((r, c))
                 if r < land_top:
@@ -346,15 +366,15 @@ class HomeBoardScene(SessionScene):
                 elif (r, c) in covered:  # (drawn with its Moor)
                     self.part(name, ("moor",), lambda: None)
                 elif tile is None:
-                    target = f"{r},{c}" in places
+                    target = Place.cell(r, c).code in places
                     self.part(name, ("land", target),
                               lambda rect=rect, r=r, target=target: self._pasture(rect, r < 3, target))
                 else:
-                    space = f"s{r},{c}"
+                    space = Place.space(r, c).code
                     self.part(name, ("tile", tile, space in flips),
                               lambda rect=rect, tile=tile, space=space: self._tile(rect, tile, space, flips))
         for m in p.moors:
-            key = (m.spaces, m.dehydrated, m.peat, m.small, f"m{m.id}" in flips, m.id in cuts)
+            key = (m.spaces, m.dehydrated, m.peat, m.small, Place.moor(m.id).code in flips, m.id in cuts)
             self.part(f"moor {m.id}", key, lambda m=m: self._moor(m, legal, flips))
         # The Dike Line: a strong line under the gap that holds 3 Dikes.
         line_y = row_top(land_top)
@@ -418,7 +438,7 @@ class HomeBoardScene(SessionScene):
     def _moor(self, m: MoorTile, legal: list[Any], flips: set[str]) -> None:
         rect = moor_rect(m).adjusted(2, 2, -2, -2)
         art = "tiles/dehydrated_moor.svg" if m.dehydrated else "tiles/moor.svg"
-        item = self._flip_piece(art, rect, f"m{m.id}", flips)
+        item = self._flip_piece(art, rect, Place.moor(m.id).code, flips)
         item.setToolTip(moor_tooltip(m))
         label = _t("Boardwalk") if m.small else (_t("Dehydrated Moor") if m.dehydrated else _t("Moor"))
         tag = self.add_text(label, rect.x() + 2, rect.y() + 1, 7.5, True, "#fff6e0", rect.width())
@@ -443,8 +463,8 @@ class HomeBoardScene(SessionScene):
     def _build_dikes(self, p: PlayerState, legal: list[Any]) -> None:
         dike_moves = [m for m in legal if isinstance(m, MoveDike)]
         targets = {m.to for m in dike_moves}
-        for gap in range(H.GAPS):
-            for col in range(H.COLS):
+        for gap in range(DIKE_GAPS):
+            for col in range(HOME_COLS):
                 rect = gap_rect(gap, col)
                 if f"{gap},{col}" in targets:
                     self.add_box(rect, "#d8f0d8", "#2e9d5b", 6, 2, dash=True)
@@ -455,7 +475,7 @@ class HomeBoardScene(SessionScene):
             mine = [m for m in dike_moves if m.dike == i]
             spec = DragSpec(
                 candidates=lambda i=i: [
-                    Candidate(m, gap_rect(*H.parse_space(m.to)))
+                    Candidate(m, gap_rect(*_grid(m.to)))
                     for m in self.my_legal()
                     if isinstance(m, MoveDike) and m.dike == i
                 ],
@@ -474,7 +494,7 @@ class HomeBoardScene(SessionScene):
     def _dike_refusal(self, dike: int, pos: QPointF) -> str | None:
         """The engine's reason for moving ``dike`` to the gap place under ``pos`` (or to where it
         lies, when dropped on no gap place: the engine then says where a Dike may go)."""
-        to = self._space_at(pos, gap_rect, H.GAPS) or "{},{}".format(*self.p.dikes[dike])
+        to = self._space_at(pos, gap_rect, DIKE_GAPS) or Place.cell(*self.p.dikes[dike]).code
         return self.session.why_not(MoveDike(dike, to))
 
     @staticmethod
@@ -482,7 +502,8 @@ class HomeBoardScene(SessionScene):
         """The "row,col" of the Home Board space (``cell_rect``) or gap place (``gap_rect``) under
         ``pos``, if any."""
         return next(
-            (f"{r},{c}" for r in range(rows) for c in range(H.COLS) if rect_of(r, c).contains(pos)),
+            (Place.cell(r, c).code for r in range(rows) for c in range(HOME_COLS)
+             if rect_of(r, c).contains(pos)),
             None,
         )
 
@@ -508,12 +529,12 @@ class HomeBoardScene(SessionScene):
             rect = self._tray_piece_rect()
             spec = DragSpec(
                 candidates=lambda: [
-                    Candidate(m, cell_rect(*H.parse_space(m.space)))
+                    Candidate(m, cell_rect(*_grid(m.space)))
                     for m in self.my_legal()
                     if isinstance(m, PlaceTile)
                 ],
                 refusal=lambda pos: self.session.why_not(
-                    PlaceTile(self._space_at(pos, cell_rect, H.ROWS) or "")
+                    PlaceTile(self._space_at(pos, cell_rect, HOME_ROWS) or "")
                 ),
             )
             if tile in BUILDINGS:
@@ -594,12 +615,12 @@ class HomeBoardScene(SessionScene):
             actor = game.actor
             other = game.state.players[actor].name if actor is not None else ""
             now = _t("Waiting for {name}.").format(name=other)
-        land = len(H.land_spaces(p))
-        empty = len(H.empty_land_spaces(p))
-        open_sea = H.tidal_penalty_spaces(p)
+        land = len(land_spaces(p))
+        empty = len(empty_land_spaces(p))
+        open_sea = tidal_penalty_spaces(p)
         lines = [
             _t("Land spaces: {n} ({e} empty)").format(n=land, e=empty),
-            _t("Dike Line: gap {g} of 4").format(g=H.dike_line(p) + 1),
+            _t("Dike Line: gap {g} of 4").format(g=dike_line(p) + 1),
             _t("Open top-row Tidal Flats: {n} (-1 VP each)").format(n=open_sea)
             if open_sea
             else _t("Top row of Tidal Flats: no penalty"),
@@ -634,7 +655,7 @@ class HomeBoardScene(SessionScene):
                 piece = DragPiece(self, f"animals/{animal.value}.svg", rect, spec, fill=QColor("#fffaf0"))
                 piece.round = rect.width() / 2
                 piece.outline = QColor("#6b5a3a")
-                piece.glow = holder == A.WAITING and (animal, holder) in movable
+                piece.glow = holder == WAITING and (animal, holder) in movable
                 piece.setToolTip(
                     _t("{animal}: drag it to another place, to the waiting area or onto Release.").format(
                         animal=name_of(animal.value)
@@ -651,7 +672,7 @@ class HomeBoardScene(SessionScene):
                 rect = self.holder_rect(m.dst)
                 if rect is None:
                     continue
-                if m.dst == A.WAITING:
+                if m.dst == WAITING:
                     result.append(Candidate(m, WAITING_RECT, ""))
                     continue
                 cap = caps.get(m.dst, (0, False, ""))[0]
@@ -667,7 +688,7 @@ class HomeBoardScene(SessionScene):
             rect = self.holder_rect(hid)
             if rect is not None and rect.contains(pos):
                 return hid
-        return A.WAITING if WAITING_RECT.contains(pos) else None
+        return WAITING if WAITING_RECT.contains(pos) else None
 
     def _animal_refusal(self, animal: Animal, src: str, pos: QPointF) -> str | None:
         """Why the drop at ``pos`` is refused: the engine's reason for the move it asks for (a
@@ -678,8 +699,8 @@ class HomeBoardScene(SessionScene):
         holder = self._holder_at(pos)
         if holder is not None and holder != src:
             return self.session.why_not(MoveAnimal(animal, src, holder))
-        if self._animal_candidates(animal, src) or src == A.WAITING:
+        if self._animal_candidates(animal, src) or src == WAITING:
             return _t(
                 "Drop the Animal on a highlighted place: a Dike, a pasture, a Stall, a Stable or a Park."
             )
-        return self.session.why_not(MoveAnimal(animal, src, A.WAITING))
+        return self.session.why_not(MoveAnimal(animal, src, WAITING))

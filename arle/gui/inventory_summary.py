@@ -18,26 +18,26 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from arle.engine import InventoryReport, Phase, inventory_report
-from arle.engine import events as E
+from arle.engine import Event, InventoryEnded, InventoryReport, Phase, PhaseStarted, inventory_report
 from arle.gui import style
 from arle.gui.texts import say
 
 if TYPE_CHECKING:
-    from arle.gui.session import GameSession, LogEntry
+    from arle.gui.session import GameSession
+    from arle.match import LogEntry
 
 
 def _tr(text: str) -> str:
     return QCoreApplication.translate("InventorySummary", text)
 
 
-def report_of(session: GameSession, upto: int, ended: E.InventoryEnded) -> InventoryReport:
+def report_of(session: GameSession, upto: int, ended: InventoryEnded) -> InventoryReport:
     """The report of the inventorying that ``ended`` in ``session.log[upto]``: the events since
     the inventory phase began (it may have taken several moves: a payment, a trade)."""
-    events: list[E.Event] = []
+    events: list[Event] = []
     for entry in reversed(session.log[: upto + 1]):
         events[:0] = entry.events
-        if any(isinstance(e, E.PhaseStarted) and e.phase == "inventory" for e in entry.events):
+        if any(isinstance(e, PhaseStarted) and e.phase == "inventory" for e in entry.events):
             break
     return inventory_report(events, ended.player, ended.season)
 
@@ -89,16 +89,16 @@ class InventorySummary(QFrame):
 
     def _changed(self, events: list[Any]) -> None:
         log = self.session.log
-        if not any(isinstance(e, E.InventoryEnded) for e in events) or \
+        if not any(isinstance(e, InventoryEnded) for e in events) or \
                 self.session.game.state.phase is Phase.INVENTORY:
             if len(log) <= self._upto:  # the move that ended it was taken back
                 self.dismiss()
             return
         # the last inventory of this phase is over: every player's, each to the move it ended in
-        ended: list[tuple[int, E.InventoryEnded]] = []
+        ended: list[tuple[int, InventoryEnded]] = []
         for i in range(len(log) - 1, -1, -1):
-            ended += [(i, e) for e in log[i].events if isinstance(e, E.InventoryEnded)]
-            if any(isinstance(e, E.PhaseStarted) and e.phase == "inventory" for e in log[i].events):
+            ended += [(i, e) for e in log[i].events if isinstance(e, InventoryEnded)]
+            if any(isinstance(e, PhaseStarted) and e.phase == "inventory" for e in log[i].events):
                 break  # (not the last November's trade phase, which starts in the same move)
         self._upto = len(log) - 1
         self.show_reports(sorted((report_of(self.session, i, e) for i, e in ended), key=lambda r: r.player))

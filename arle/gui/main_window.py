@@ -29,12 +29,11 @@ from arle.gui.language import add_language_menu
 if TYPE_CHECKING:
     from arle.engine import Move, Setup
     from arle.files.autosave import Autosaver
-    from arle.files.history import GameHistory
     from arle.gui.assists import Assists
-    from arle.gui.dialogs import NewGameChoice
     from arle.gui.game_over import GameOverDialog
     from arle.gui.game_page import GamePage
     from arle.gui.session import GameSession
+    from arle.match import GameHistory, NewGameChoice
 
 log = logging.getLogger(__name__)
 
@@ -321,7 +320,7 @@ class MainWindow(QMainWindow):
 
     def start_new(self, choice: NewGameChoice) -> None:
         """Start the game chosen in the New Game dialog (remembering names and colours)."""
-        from arle.files.history import GameHistory
+        from arle.match import new_history
 
         if not self._may_drop_game():
             return
@@ -333,8 +332,7 @@ class MainWindow(QMainWindow):
         self.settings.player_colours = list(choice.colors)
         self.settings.friendly_undo = choice.friendly_undo
         self._save_settings()
-        history = GameHistory(choice.setup, friendly_undo=choice.friendly_undo, seats=choice.seats)
-        self.install(history, list(choice.colors), save_path=None)
+        self.install(new_history(choice), list(choice.colors), save_path=None)
 
     def install(self, history: GameHistory, colors: list[str] | None = None,
                 save_path: Path | None = None, *, autosaver: Autosaver | None = None) -> None:
@@ -344,10 +342,10 @@ class MainWindow(QMainWindow):
         from arle.gui import collector
         from arle.gui.game_page import GamePage, adopt
         from arle.gui.session import GameSession
+        from arle.match import continued
 
         self.close_game()
-        session = GameSession(history)
-        session.colors = colors or list(self.player_defaults()[1])
+        session = GameSession(continued(history, colors or self.player_defaults()[1], style.move_label))
         self.session = session
         self.save_path = save_path
         self.page = GamePage(session)
@@ -469,18 +467,12 @@ class MainWindow(QMainWindow):
         return best
 
     def rematch(self) -> None:
-        """The same players, colours and building set with a new seed (a new deal)."""
-        import random
+        """The same game with a new deal: seats and levels, names, colours, building set and
+        friendly undo kept (``arle.match.rematch``)."""
+        from arle.match import rematch
 
-        import attrs
-
-        from arle.gui.dialogs import NewGameChoice
-
-        if self.session is None:
-            return
-        setup = attrs.evolve(self.session.setup, seed=random.randrange(1 << 31))
-        colors = (list(self.session.colors) + list(style.DEFAULT_COLORS))[:2]
-        self.start_new(NewGameChoice(setup, self.session.history.friendly_undo, (colors[0], colors[1])))
+        if self.session is not None:
+            self.start_new(rematch(self.session.match, fill=style.DEFAULT_COLORS))
 
     def _game_over(self) -> None:
         if self.autosaver is not None:  # a finished game leaves the games in progress (undo writes it anew)

@@ -35,9 +35,45 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from arle.engine import BUILDINGS, Good, HouseAnimalsDecision, Phase, noun
-from arle.engine import events as E
-from arle.engine import moves as M
+from arle.engine import (
+    BUILDINGS,
+    AdvanceTool,
+    AnimalMoved,
+    AnimalsChanged,
+    BuildingBuilt,
+    Choose,
+    CutPeat,
+    DestinationSold,
+    DikeMoved,
+    Done,
+    EndTurn,
+    EquipmentChanged,
+    Event,
+    Flip,
+    GameEnded,
+    Good,
+    GoodsChanged,
+    HalfYearStarted,
+    HouseAnimalsDecision,
+    InventoryEnded,
+    Load,
+    MoveAnimal,
+    MoveDike,
+    OptionsLapsed,
+    Pay,
+    Phase,
+    PlaceTile,
+    PlaceWorker,
+    ReleaseAnimal,
+    ReturnEquipment,
+    SkipPlacement,
+    SupplyBottleneck,
+    TilePlaced,
+    ToolAdvanced,
+    TradePeat,
+    UseBuilding,
+    noun,
+)
 from arle.files.resources import resource_path
 from arle.gui import style
 from arle.gui.looks import PicturedButton, PicturedToolButton, keep_picture, used_picture
@@ -46,10 +82,11 @@ from arle.gui.wrapped_text import WrappedText
 
 if TYPE_CHECKING:
     from arle.engine import Move
-    from arle.gui.session import GameSession, LogEntry
+    from arle.gui.session import GameSession
+    from arle.match import LogEntry
 
 #: Move kinds the decision panel shows as buttons.
-BUTTON_MOVES = (M.Choose, M.Pay, M.Done, M.EndTurn, M.SkipPlacement)
+BUTTON_MOVES = (Choose, Pay, Done, EndTurn, SkipPlacement)
 
 
 def _tr(text: str) -> str:
@@ -143,29 +180,29 @@ def drag_hint(session: GameSession) -> str:
     kinds = {type(m) for m in legal}
     d = session.game.decision
     hints = []
-    if M.PlaceWorker in kinds:
+    if PlaceWorker in kinds:
         hints.append(_tr("Drag your next Worker from the month track onto a glowing action space "
                          "(or click the space)."))
-    if M.PlaceTile in kinds:
+    if PlaceTile in kinds:
         hints.append(_tr("Drag the tile onto a glowing empty land space of your Home Board."))
-    if M.MoveDike in kinds:
+    if MoveDike in kinds:
         hints.append(_tr("Drag a bottom Dike up to a glowing free position."))
-    if M.CutPeat in kinds:
+    if CutPeat in kinds:
         hints.append(_tr("Drag Peat off a Moor tile (or click it)."))
     if isinstance(d, HouseAnimalsDecision):
         hints.append(_tr("Drag the waiting Animals to a free place, or release some."))
-    if M.AdvanceTool in kinds:
+    if AdvanceTool in kinds:
         hints.append(_tr("Click a glowing Tool Track on the game board to advance it."))
-    if M.Flip in kinds and d is not None and M.Flip in d.answers:
+    if Flip in kinds and d is not None and Flip in d.answers:
         hints.append(_tr("Click a glowing tile to flip it."))
-    if M.Load in kinds and session.game.state.phase is Phase.FINAL_TURNS:
+    if Load in kinds and session.game.state.phase is Phase.FINAL_TURNS:
         hints.append(_tr("Last chance this half-year to load your vehicles (Storage board)."))
     return " ".join(hints)
 
 
 def default_move(moves: list[Move]) -> Move | None:
     """The preselected button: the first real choice, else Done/EndTurn; never SkipPlacement."""
-    for kind in (M.Pay, M.Choose, M.EndTurn, M.Done):
+    for kind in (Pay, Choose, EndTurn, Done):
         for m in moves:
             if isinstance(m, kind):
                 return m
@@ -233,7 +270,7 @@ class DecisionPanel(QFrame):
             role = "choiceButton"
             if move == default:
                 role = "defaultButton"
-            elif isinstance(move, M.SkipPlacement):
+            elif isinstance(move, SkipPlacement):
                 role = "skipButton"
             button = self._button(role, used.get(role, 0), style.move_label(g, move))
             used[role] = used.get(role, 0) + 1
@@ -340,18 +377,18 @@ def _all_actions(menu: QMenu) -> list[QAction]:
 
 def _group_name(m: Move) -> str:
     return {
-        M.PlaceWorker: _tr("Place a Worker"),
-        M.PlaceTile: _tr("Place the tile"),
-        M.MoveDike: _tr("Move a Dike"),
-        M.CutPeat: _tr("Cut Peat"),
-        M.MoveAnimal: _tr("Move an Animal"),
-        M.ReleaseAnimal: _tr("Release an Animal"),
-        M.ReturnEquipment: _tr("Return Equipment"),
-        M.TradePeat: _tr("Peat Boat trade"),
-        M.UseBuilding: _tr("Use a building"),
-        M.Load: _tr("Load a vehicle"),
-        M.Flip: _tr("Flip a tile"),
-        M.AdvanceTool: _tr("Advance a tool"),
+        PlaceWorker: _tr("Place a Worker"),
+        PlaceTile: _tr("Place the tile"),
+        MoveDike: _tr("Move a Dike"),
+        CutPeat: _tr("Cut Peat"),
+        MoveAnimal: _tr("Move an Animal"),
+        ReleaseAnimal: _tr("Release an Animal"),
+        ReturnEquipment: _tr("Return Equipment"),
+        TradePeat: _tr("Peat Boat trade"),
+        UseBuilding: _tr("Use a building"),
+        Load: _tr("Load a vehicle"),
+        Flip: _tr("Flip a tile"),
+        AdvanceTool: _tr("Advance a tool"),
     }.get(type(m), _tr("Other"))
 
 
@@ -444,45 +481,45 @@ def frame_ring(rect: QRect, width: int) -> QRegion:
 # -- game log ------------------------------------------------------------------------------------------------
 
 
-def event_words(event: E.Event) -> str | None:
+def event_words(event: Event) -> str | None:
     """A short phrase for an event worth logging ("+3 Peat", "built Mill"), None to skip it."""
     match event:
-        case E.GoodsChanged(good=good, delta=delta) if delta:
+        case GoodsChanged(good=good, delta=delta) if delta:
             return f"{delta:+d} {style.name_of(good)}"
-        case E.AnimalsChanged(animal=animal, delta=delta) if delta:
+        case AnimalsChanged(animal=animal, delta=delta) if delta:
             return f"{delta:+d} {style.name_of(animal)}"
-        case E.ToolAdvanced(tool=tool, count=count):
+        case ToolAdvanced(tool=tool, count=count):
             from arle.engine import TOOL_TRACKS, Tool
 
             return _tr("{tool} now {n}").format(tool=say(noun(TOOL_TRACKS[Tool(tool)].name)), n=count)
-        case E.BuildingBuilt(building=building, space=space):
+        case BuildingBuilt(building=building, space=space):
             return _tr("built {building} at {where}").format(
-                building=style.name_of(building), where=style.holder_text(f"s{space}"))
-        case E.EquipmentChanged(kind=kind, gained=gained):
+                building=style.name_of(building), where=style.holder_text(space))
+        case EquipmentChanged(kind=kind, gained=gained):
             text = _tr("new {equipment} in the Barn") if gained else _tr("{equipment} returned")
             return text.format(equipment=style.name_of(kind))
-        case E.TilePlaced(tile=tile, space=space) if tile not in BUILDINGS:  # (a building: built at)
+        case TilePlaced(tile=tile, space=space) if tile not in BUILDINGS:  # (a building: built at)
             return _tr("{tile} placed at {where}").format(
-                tile=style.name_of(tile), where=style.holder_text(f"s{space}"))
-        case E.AnimalMoved(animal=animal, src=src, dst=dst):
+                tile=style.name_of(tile), where=style.holder_text(space))
+        case AnimalMoved(animal=animal, src=src, dst=dst):
             return _tr("{animal} moved from {src} to {dst}").format(
                 animal=style.name_of(animal), src=style.holder_text(src), dst=style.holder_text(dst))
-        case E.DikeMoved(land_gained=land) if land:
+        case DikeMoved(land_gained=land) if land:
             return _tr("gained {n} land").format(n=land)
-        case E.DestinationSold(destination=dest, food=food):
+        case DestinationSold(destination=dest, food=food):
             return _tr("{dest}: +{food} Food").format(dest=style.name_of(dest), food=food)
-        case E.OptionsLapsed(text=text):
+        case OptionsLapsed(text=text):
             return say(text)
-        case E.SupplyBottleneck(vp=vp):
+        case SupplyBottleneck(vp=vp):
             return _tr("supply bottleneck {vp:+d} VP").format(vp=-abs(vp))
-        case E.HalfYearStarted(half_year=h, season=season):
+        case HalfYearStarted(half_year=h, season=season):
             return _tr("half-year {n} ({season}) begins").format(n=h, season=style.season_name(season))
-        case E.GameEnded():
+        case GameEnded():
             return _tr("the game ends")
     return None
 
 
-def _inventory_text(session: GameSession, entry: LogEntry, ended: E.InventoryEnded) -> str:
+def _inventory_text(session: GameSession, entry: LogEntry, ended: InventoryEnded) -> str:
     """The player's whole inventorying (``inventory_report``) from the log up to ``entry``."""
     from arle.gui.inventory_summary import index_of, report_of
     from arle.gui.texts import say
@@ -491,21 +528,21 @@ def _inventory_text(session: GameSession, entry: LogEntry, ended: E.InventoryEnd
     return _tr("inventory: {report}").format(report=say(report.text()))
 
 
-def _words(session: GameSession, entry: LogEntry, events: list[E.Event]) -> list[str]:
+def _words(session: GameSession, entry: LogEntry, events: list[Event]) -> list[str]:
     """One player's effects of a move; an inventorying that ends here is its report instead of
     the goods it moved (the Animals a player moves by hand are the move's own words)."""
-    ended = next((e for e in events if isinstance(e, E.InventoryEnded)), None)
+    ended = next((e for e in events if isinstance(e, InventoryEnded)), None)
     if ended is not None:
         return [_inventory_text(session, entry, ended)]
-    if isinstance(entry.move, M.MoveAnimal):
-        events = [e for e in events if not isinstance(e, E.AnimalMoved)]
+    if isinstance(entry.move, MoveAnimal):
+        events = [e for e in events if not isinstance(e, AnimalMoved)]
     return [w for w in (event_words(e) for e in events) if w]
 
 
 def entry_text(session: GameSession, entry: LogEntry) -> str:
     """The move in words with what it did, one line per player it touched, each credited to
     that player (an "End turn" that starts the inventory runs both players' inventories)."""
-    by_player: dict[int, list[E.Event]] = {}
+    by_player: dict[int, list[Event]] = {}
     for e in entry.events:
         by_player.setdefault(e.player, []).append(e)
     actor = entry.actor if entry.actor is not None else -1

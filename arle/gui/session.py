@@ -1,15 +1,13 @@
-"""The GUI's one door to the engine: a QObject that owns the game history and applies moves.
+"""The GUI's one door to the game being played: a thin QObject over a ``Match`` (``arle.match``).
 
-Scenes and widgets never mutate ``session.game.state``. They read it, redraw when ``changed``
-fires, and send every drag, click and button press through ``try_apply``. A drop that maps to
-no legal move goes to ``refuse`` so the status bar can say why.
+The match applies, undoes and redoes moves, keeps the log and knows the seats; this object turns
+what it does into Qt signals, asks the window before a move (``confirm``) and says refusals in the
+window's language. Scenes and widgets never mutate ``session.game.state``. They read it, redraw
+when ``changed`` fires, and send every drag, click and button press through ``try_apply``. A drop
+that maps to no legal move goes to ``refuse`` so the status bar can say why.
 
 ``changed`` carries the engine events of the last applied move (an empty list after undo, redo,
 new game or load: then views simply redraw everything from the state).
-
-A seat may be the computer's (``history.seats``): during its turn the session refuses every move
-but the computer's own (``play_computer``, from ``arle.gui.computer``), and undo takes back to the
-person's previous decision, the computer's moves after it included.
 """
 
 from __future__ import annotations
@@ -17,13 +15,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-import attrs
 from PySide6.QtCore import QCoreApplication, QObject, Signal
 
 from arle.engine import Event, Game, IllegalMove, Move, Setup, render
-from arle.files.history import GameHistory
 from arle.gui.style import DEFAULT_COLORS, move_label
 from arle.gui.texts import say
+from arle.match import GameHistory, LogEntry, Match
 
 
 def _tr(text: str) -> str:
@@ -31,7 +28,7 @@ def _tr(text: str) -> str:
 
 
 class GameSession(QObject):
-    """Owns a ``GameHistory``; re-emits what happens as Qt signals."""
+    """Owns a ``Match``; re-emits what happens as Qt signals."""
 
     #: Engine events of the last applied move (empty after undo/redo/new/load).
     changed = Signal(list)
@@ -47,36 +44,44 @@ class GameSession(QObject):
     #: A different history was installed (new game / load): views rebuild completely.
     reset = Signal()
 
-    def __init__(self, history: GameHistory, parent: QObject | None = None) -> None:
+    def __init__(self, game: GameHistory | Match, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._history = history
-        self._legal: list[Move] | None = None
-        self._legal_key: tuple[int, int] | None = None
+        self.match = game if isinstance(game, Match) else Match(game, colors=DEFAULT_COLORS, words=move_label)
         #: Called with the history after every change (autosave); set by the main window. It must
         #: not raise: a failing autosave is the window's to show, and play goes on.
         self.after_change: Callable[[GameHistory], None] | None = None
-        #: Every applied move, oldest first, in words (for the game log).
-        self.log: list[LogEntry] = _replay_log(history)
         #: Asked before ``try_apply`` applies a legal move (the window's "confirm the end of a
         #: turn"); False keeps everything as it was.
         self.confirm: Callable[[Move], bool] | None = None
-        #: Each player's colour (hex), chosen in the New Game dialog; see ``style.player_color``.
-        self.colors: list[str] = list(DEFAULT_COLORS)
 
     # -- reading -----------------------------------------------------------------------------------
 
     @property
     def history(self) -> GameHistory:
-        return self._history
+        return self.match.history
 
     @property
     def game(self) -> Game:
         """The current game. Read only! Replaced by a new object on undo: do not keep it."""
-        return self._history.game
+        return self.match.game
 
     @property
     def setup(self) -> Setup:
-        return self._history.setup
+        return self.match.setup
+
+    @property
+    def log(self) -> list[LogEntry]:
+        """Every applied move, oldest first, in words (for the game log)."""
+        return self.match.log
+
+    @property
+    def colors(self) -> list[str]:
+        """Each player's colour (hex), chosen in the New Game dialog; see ``style.player_color``."""
+        return self.match.colors
+
+    @colors.setter
+    def colors(self, colors: list[str]) -> None:
+        self.match.colors = list(colors)
 
     @property
     def players(self) -> int:
@@ -89,11 +94,7 @@ class GameSession(QObject):
 
     def legal_moves(self) -> list[Move]:
         """The legal moves of the player to act, cached per state."""
-        key = (id(self.game), len(self._history.moves))
-        if self._legal is None or key != self._legal_key:
-            self._legal = self.game.legal_moves()
-            self._legal_key = key
-        return list(self._legal)
+        return self.match.legal_moves()
 
     def legal_of(self, kind: type | tuple[type, ...]) -> list[Any]:
         """The legal moves of one move type (or several), e.g. ``legal_of(PlaceWorker)``."""
@@ -103,34 +104,33 @@ class GameSession(QObject):
         return move in self.legal_moves()
 
     def can_undo(self) -> bool:
-        return self._history.can_undo() and self._person_move_back() is not None
+        return self.match.can_undo()
 
     def can_redo(self) -> bool:
-        return self._history.can_redo() and not self.computer_turn
+        return self.match.can_redo()
 
     def seat(self, index: int | None) -> str:
         """Who plays seat ``index``: "person" or the computer's level."""
-        seats = self._history.seats
-        return seats[index] if index is not None and 0 <= index < len(seats) else "person"
+        return self.match.seat(index)
 
     @property
     def computer_turn(self) -> bool:
         """Whether the computer is to act now (a person may not move)."""
-        return not self.game.over and self._history.is_computer(self.game.actor)
+        return self.match.computer_turn
 
     @property
     def has_computer(self) -> bool:
-        return any(s != "person" for s in self._history.seats)
+        return self.match.has_computer
 
     @property
     def coached(self) -> bool:
         """Whether the coach's hints are offered: solo, or one person against the computer."""
-        return self._history.seats.count("person") == 1
+        return self.match.coached
 
     # -- changing ----------------------------------------------------------------------------------
 
     def try_apply(self, move: Move) -> bool:
-        """Apply ``move`` through the history. Illegal: emits ``message``, returns False, no change."""
+        """Apply ``move`` through the match. Illegal: emits ``message``, returns False, no change."""
         if self.computer_turn:
             self.message.emit(_tr("It is the computer's turn: wait for its move."))
             return False
@@ -150,15 +150,12 @@ class GameSession(QObject):
         person = not self.computer_turn
         if person and self.confirm is not None and not self.confirm(move):
             return False
-        actor = self.game.actor
-        label = move_label(self.game, move)
         try:
-            events = self._history.apply(move)
+            change = self.match.apply(move)
         except IllegalMove as exc:  # pragma: no cover - legal_moves said yes
             self.message.emit(str(exc))
             return False
-        self.log.append(LogEntry(actor, move, label, list(events)))
-        self._after(events)
+        self._after(change.events)
         if person:  # the player's assists follow a person's moves, never the computer's
             self.applied.emit(move)
         return True
@@ -174,7 +171,7 @@ class GameSession(QObject):
     def why_not(self, move: Move) -> str | None:
         """Why ``move`` is refused now, in one sentence (the engine's reason, so the views never
         re-derive a rule); None when it is legal."""
-        reason = self.game.why_not(move)
+        reason = self.match.why_not(move)
         return say(render(reason)) if reason is not None else None
 
     def refuse(self, reason: str) -> None:
@@ -185,86 +182,38 @@ class GameSession(QObject):
     def undo(self) -> bool:
         """Take back the last move; against the computer, back to the person's previous decision
         (the computer's moves after it go too)."""
-        count = self._person_move_back()
-        if not self._history.can_undo() or count is None:
+        if not self.can_undo():
             self.message.emit(_tr("There is no move you may take back now."))
             return False
-        for _ in range(count):
-            self._history.undo()
-            if self.log:
-                self.log.pop()
+        self.match.undo()
         self._after([])
         self.message.emit(_tr("Move taken back."))  # after ``changed``, which clears the status bar
         return True
-
-    def _person_move_back(self) -> int | None:
-        """How many moves one undo takes back: 1, or against the computer as many as it takes to
-        undo a person's move; None when no person's move may be taken back."""
-        history = self._history
-        if not self.has_computer:
-            return 1
-        movers = history.movers
-        for count in range(1, history.undo_limit + 1):
-            if not history.is_computer(movers[-count]):
-                return count
-        return None
 
     def redo(self) -> bool:
         if not self.can_redo():
             self.message.emit(_tr("There is no move to redo."))
             return False
-        actor = self.game.actor
-        before = self.game.copy()
-        n = len(self._history.moves)
-        events = self._history.redo()
-        move = self._history.moves[n]
-        self.log.append(LogEntry(actor, move, move_label(before, move), list(events)))
+        self.match.redo()
         self._after([])
         return True
 
     def set_history(self, history: GameHistory) -> None:
         """Install another game (new game, load): everything redraws."""
-        self._history = history
-        self._legal = None
-        self.log = _replay_log(history)
+        self.match = Match(history, colors=self.match.colors, words=self.match.words)
         self.reset.emit()
         self._after([], save=False)
 
     # -- inside ------------------------------------------------------------------------------------
 
     def _after(self, events: list[Event], save: bool = True) -> None:
-        self._legal = None
         if save and self.after_change is not None:  # autosave: the window's, which never raises
-            self.after_change(self._history)
+            self.after_change(self.history)
         self.changed.emit(list(events))
-        self.undoAvailable.emit(self._history.can_undo())
-        self.redoAvailable.emit(self._history.can_redo())
+        self.undoAvailable.emit(self.history.can_undo())
+        self.redoAvailable.emit(self.history.can_redo())
         if self.game.over:
             self.gameOver.emit()
-
-
-@attrs.frozen
-class LogEntry:
-    """One applied move: who made it, the move, its label in words (taken before it was applied,
-    when the pending decision still knew its options) and the engine events it caused."""
-
-    actor: int | None
-    move: Move
-    label: str
-    events: list[Event]
-
-
-def _replay_log(history: GameHistory) -> list[LogEntry]:
-    """The log of a loaded game: replay its moves on a fresh game to put them in words."""
-    if not history.moves:
-        return []
-    game = Game(history.setup)
-    log = []
-    for move in history.moves:
-        actor = game.actor
-        label = move_label(game, move)
-        log.append(LogEntry(actor, move, label, game.apply(move)))
-    return log
 
 
 def new_session(setup: Setup, *, friendly_undo: bool = False, parent: QObject | None = None) -> GameSession:

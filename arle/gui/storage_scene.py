@@ -25,6 +25,7 @@ from arle.engine import (
     DESTINATION_ORDER,
     DESTINATIONS,
     EQUIPMENT,
+    LOADING_STATION,
     Choose,
     Done,
     EquipmentPiece,
@@ -33,12 +34,17 @@ from arle.engine import (
     Language,
     Load,
     OptionKind,
+    Place,
+    PlaceKind,
     PlayerState,
     ReturnEquipment,
     counted,
+    destination_of,
+    item_size,
+    load_span,
     noun,
+    place,
 )
-from arle.engine import vehicles as V
 from arle.gui.pieces import (
     Candidate,
     ClickItem,
@@ -144,7 +150,7 @@ def loading_rects(piece: EquipmentPiece, space: QRectF) -> list[QRectF]:
 
 
 def span_rect(piece: EquipmentPiece, space: QRectF, start: int, size: int) -> QRectF | None:
-    covered = V.span(piece, start, size)
+    covered = load_span(piece, start, size)
     if not covered:
         return None
     rects = loading_rects(piece, space)
@@ -239,13 +245,14 @@ class StorageScene(SessionScene):
         space = parking(self.p).get(move.vehicle)
         if piece is None or space is None:
             return None
-        return span_rect(piece, space, move.start, V.item_size(move.item))
+        return span_rect(piece, space, move.start, item_size(move.item))
 
     def source_pos(self, move: Any) -> QPointF | None:
         self.ensure_fresh()
         if isinstance(move, Load):
-            if move.item.startswith(V.DEST_PREFIX):
-                return dest_rect(move.item[len(V.DEST_PREFIX) :]).center()
+            destination = destination_of(move.item)
+            if destination is not None:
+                return dest_rect(destination).center()
             return goods_rect(LOADABLE.index(move.item)).center() if move.item in LOADABLE else None
         if isinstance(move, ReturnEquipment):
             space = parking(self.p).get(move.equipment)
@@ -259,8 +266,8 @@ class StorageScene(SessionScene):
             return rect.center() if rect is not None else None
         if isinstance(move, ReturnEquipment):
             return RETURN_RECT.center()
-        if isinstance(move, Flip) and move.target.startswith("e"):
-            space = parking(self.p).get(int(move.target[1:]))
+        if isinstance(move, Flip) and (target := place(move.target)).kind is PlaceKind.EQUIPMENT:
+            space = parking(self.p).get(target.number)
             return icon_rect(space).center() if space is not None else None
         if isinstance(move, Choose | Done) and self.sale() is not None:
             for item in self.items():
@@ -281,11 +288,11 @@ class StorageScene(SessionScene):
         # Each part is keyed on the loads of its own pieces (a piece glows, and may be dragged,
         # when it may be loaded): a Load changes what else may be loaded, not the destinations.
         loadable = frozenset(m.item for m in legal if isinstance(m, Load))
-        destinations = frozenset(i for i in loadable if i.startswith(V.DEST_PREFIX))
+        destinations = frozenset(i for i in loadable if destination_of(i) is not None)
         self.part("destinations", (tuple(p.destinations), tuple(p.travel), destinations),
                   lambda: self._build_destinations(p, legal))
         shown = tuple(p.goods[Good(key)] for key in LOADABLE if key != "peat")  # (the counts it shows)
-        self.part("goods", (shown, V.LOADING_STATION in p.buildings, loadable - destinations),
+        self.part("goods", (shown, LOADING_STATION in p.buildings, loadable - destinations),
                   lambda: self._build_goods(p, legal))
         flips = frozenset(m.target for m in legal if isinstance(m, Flip))
         self.part("barn", (tuple(e.key() for e in p.barn), flips), lambda: self._build_barn(p, flips))
@@ -312,7 +319,7 @@ class StorageScene(SessionScene):
                     rect.width() - 12,
                 )
                 continue
-            item = f"{V.DEST_PREFIX}{dest}"
+            item = Place.destination(dest).code
             spec = DragSpec(
                 candidates=lambda item=item: self._load_candidates(item),
                 refusal=lambda pos, item=item: self._load_refusal(item, pos),
@@ -382,7 +389,7 @@ class StorageScene(SessionScene):
         }
         for i, key in enumerate(LOADABLE):
             rect = goods_rect(i)
-            has_station = V.LOADING_STATION in p.buildings
+            has_station = LOADING_STATION in p.buildings
             if key == "peat" and not has_station:
                 continue
             count = "" if key == "peat" else str(p.goods[Good(key)])
@@ -444,7 +451,7 @@ class StorageScene(SessionScene):
 
     def _vehicle(self, piece: EquipmentPiece, space: QRectF, flips: frozenset[str]) -> None:
         eid = piece.id
-        flip = Flip(f"e{eid}")
+        flip = Flip(Place.equipment(eid).code)
         spec = DragSpec(
             candidates=lambda: [
                 Candidate(m, RETURN_RECT)
@@ -467,8 +474,8 @@ class StorageScene(SessionScene):
             rect = span_rect(piece, space, item.start, item.size)
             if rect is None:
                 continue
-            if item.item.startswith(V.DEST_PREFIX):
-                dest = item.item[len(V.DEST_PREFIX) :]
+            dest = destination_of(item.item)
+            if dest is not None:
                 box = self.add_box(rect.adjusted(2, 2, -2, -2), "#e9d7a8", "#6b5a2a", 4, 1.5)
                 box.setToolTip(dest_tooltip(dest))
                 self.add_text(name_of(dest), rect.x() + 1, rect.y() + 4, 7, True, "#3a2f12", rect.width() - 2)

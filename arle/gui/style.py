@@ -197,8 +197,9 @@ def name_of(key: str) -> str:
         return say(noun(DESTINATIONS[key].name))
     if key in ACTION_SPACES:
         return say(noun(ACTION_SPACES[key].name))
-    if key.startswith("dest:") and key[5:] in DESTINATIONS:
-        return say(noun(DESTINATIONS[key[5:]].name))
+    destination = engine.destination_of(key)
+    if destination in DESTINATIONS:
+        return say(noun(DESTINATIONS[destination].name))
     return say(noun(key.replace("_", " ").title()))
 
 
@@ -251,17 +252,16 @@ def vehicle_cost_text(kind: str) -> str:
 
 
 def holder_text(holder: str) -> str:
-    """Where an Animal is: "Dike 2", "space 3,1", "waiting"."""
-    if holder == "x":
+    """Where an Animal is, or a land space: "Dike 2", "row 3, column 1", "waiting area"."""
+    engine = _module("arle.engine")
+    where, kinds = engine.place(holder), engine.PlaceKind
+    if where.kind is kinds.WAITING:
         return tr("waiting area")
-    if holder.startswith("d"):
-        return tr("Dike {n}").format(n=int(holder[1:]) + 1)
-    if holder.startswith("s"):
-        second = holder.endswith("b")
-        space = holder[1:-1] if second else holder[1:]
-        r, c = space.split(",")
-        text = tr("row {r}, column {c}").format(r=int(r) + 1, c=int(c) + 1)
-        return text + (tr(" (second half)") if second else "")
+    if where.kind is kinds.DIKE:
+        return tr("Dike {n}").format(n=where.number + 1)
+    if where.kind in (kinds.SPACE, kinds.CELL):
+        text = tr("row {r}, column {c}").format(r=where.row + 1, c=where.col + 1)
+        return text + (tr(" (second half)") if where.second else "")
     return holder
 
 
@@ -301,7 +301,7 @@ def _decision_option_label(game: Game, move: Move) -> str | None:
 
 def move_label(game: Game, move: Move) -> str:
     """A button label / log phrase for ``move`` in the current situation, in words."""
-    M = _module("arle.engine").moves
+    M = _module("arle.engine")
     label = _decision_option_label(game, move)
     if label:
         return label
@@ -319,12 +319,12 @@ def move_label(game: Game, move: Move) -> str:
         case M.Done():
             return tr("Done")
         case M.PlaceTile(space=space):
-            r, c = space.split(",")
-            return tr("Place the tile at row {r}, column {c}").format(r=int(r) + 1, c=int(c) + 1)
+            cell = M.place(space)
+            return tr("Place the tile at row {r}, column {c}").format(r=cell.row + 1, c=cell.col + 1)
         case M.MoveDike(dike=dike, to=to):
-            gap, col = to.split(",")
+            gap = M.place(to)
             return tr("Move Dike {n} up to gap {g}, column {c}").format(
-                n=dike + 1, g=int(gap) + 1, c=int(col) + 1)
+                n=dike + 1, g=gap.row + 1, c=gap.col + 1)
         case M.CutPeat(moor=moor):
             return tr("Cut 1 Peat from Moor {n}").format(n=moor + 1)
         case M.MoveAnimal(animal=animal, src=src, dst=dst):
@@ -361,16 +361,17 @@ def _equipment_name(game: Game, eid: int) -> str:
 
 
 def _flip_target(game: Game, target: str) -> str:
-    kind, rest = target[:1], target[1:]
-    if kind == "e":
-        return _equipment_name(game, int(rest))
-    if kind == "m":
-        return tr("Moor {n}").format(n=int(rest) + 1)
-    if kind == "s":
+    engine = _module("arle.engine")
+    where, kinds = engine.place(target), engine.PlaceKind
+    if where.kind is kinds.EQUIPMENT:
+        return _equipment_name(game, where.number)
+    if where.kind is kinds.MOOR:
+        return tr("Moor {n}").format(n=where.number + 1)
+    if where.kind is kinds.SPACE:
         p = game.state.players[game.actor if game.actor is not None else 0]
-        r, c = (int(x) for x in rest.split(","))
-        tile = p.tiles.get((r, c), "")
-        return tr("{tile} at row {r}, column {c}").format(tile=name_of(tile), r=r + 1, c=c + 1)
+        tile = p.tiles.get((where.row, where.col), "")
+        return tr("{tile} at row {r}, column {c}").format(tile=name_of(tile), r=where.row + 1,
+                                                          c=where.col + 1)
     return target
 
 

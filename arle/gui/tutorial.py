@@ -318,8 +318,8 @@ class Tutorial(QObject):
 
 def start(window: MainWindow) -> Tutorial:
     """Start the guided game in ``window`` (a new solo game) and its guide."""
-    from arle.files.history import GameHistory
     from arle.files.settings import Settings
+    from arle.match.history import GameHistory
 
     names = window.settings.player_names
     # the untouched default ("Player 1") is English: it is said in the window's language

@@ -9,7 +9,6 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from arle.engine import Game, Setup
-from arle.engine import barn as barn_rules
 from arle.engine.content.goods import Animal, Good
 from arle.engine.content.tiles import Equipment
 from arle.engine.content.tools import TOOL_TRACKS, Tool
@@ -17,6 +16,7 @@ from arle.engine.interpreter.events import Event
 from arle.engine.interpreter.moves import Choose, Done, EndTurn, Move, Pay, PlaceWorker, SkipPlacement
 from arle.engine.interpreter.state import EquipmentPiece, Phase, PlayerState
 from arle.engine.interpreter.steps import Script
+from arle.engine.rules import barn as barn_rules
 from arle.engine.rules.supply import take_tile
 
 S, C, H = Animal.SHEEP, Animal.CATTLE, Animal.HORSE

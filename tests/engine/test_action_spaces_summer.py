@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import pytest
 
-from arle.engine import animals, homeboard
 from arle.engine.content.tiles import Equipment, Tile
 from arle.engine.content.tools import Tool, tool_count
 from arle.engine.interpreter.moves import Choose, CutPeat, Done, Flip, MoveDike, PlaceTile, PlaceWorker
+from arle.engine.rules import animals, homeboard
 from tests.engine.helpers import (
     C,
     H,

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from arle.engine import animals, homeboard
 from arle.engine.content.tiles import EQUIPMENT, Equipment, Tile
 from arle.engine.content.tools import Tool
 from arle.engine.interpreter.moves import Choose, CutPeat, Done, Flip, PlaceTile, PlaceWorker, ReturnEquipment
+from arle.engine.rules import animals, homeboard
 from tests.engine.helpers import (
     C,
     H,

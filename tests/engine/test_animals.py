@@ -6,12 +6,12 @@ from __future__ import annotations
 import pytest
 
 from arle.engine import IllegalMove
-from arle.engine import animals as ar
-from arle.engine import homeboard as hb
 from arle.engine.content.tiles import Tile
 from arle.engine.interpreter.events import AnimalsChanged
 from arle.engine.interpreter.moves import MoveAnimal, ReleaseAnimal
 from arle.engine.interpreter.steps import Gain, HouseAnimalsDecision, PayDecision
+from arle.engine.rules import animals as ar
+from arle.engine.rules import homeboard as hb
 from arle.engine.rules.equipment_steps import ChooseVehicleDecision
 from arle.engine.rules.inventory import PayAnimalsDecision
 from tests.engine.helpers import (

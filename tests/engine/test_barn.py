@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from arle.engine import animals
-from arle.engine import barn as barn_rules
 from arle.engine.content.tiles import EQUIPMENT, Equipment, barn_fits
 from arle.engine.interpreter.moves import ReturnEquipment
+from arle.engine.rules import animals
+from arle.engine.rules import barn as barn_rules
 from tests.engine.helpers import (
     C,
     H,

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from arle.engine import Phase, homeboard
-from arle.engine import barn as barn_rules
+from arle.engine import Phase
 from arle.engine.content.buildings import BUILDINGS, DARK_GREEN, Color, When
 from arle.engine.content.decisions import RULES_NOTES
 from arle.engine.content.goods import Good
@@ -28,6 +27,8 @@ from arle.engine.interpreter.moves import (
 )
 from arle.engine.interpreter.state import MoorTile
 from arle.engine.interpreter.steps import CutPeatDecision, DikeDecision, MasterDecision, PayDecision
+from arle.engine.rules import barn as barn_rules
+from arle.engine.rules import homeboard
 from arle.engine.rules.build import ChooseBuildingDecision, buildable_buildings
 from arle.engine.rules.building_abilities import BEFORE_NOVEMBER, IMMEDIATE
 from arle.engine.rules.building_steps import ExchangeDecision, ReplaceFieldsDecision, SmithyDecision

@@ -196,7 +196,7 @@ def test_after_half_year_9_each_player_may_trade_peat_before_scoring_then_the_ga
     g = new_game(start_player=0)
     while g.state.half_year < 9:
         finish_work_phase(g)
-    from arle.engine import barn
+    from arle.engine.rules import barn
     barn.add(g, me(g, 1), Equipment.PEAT_BOAT)
     me(g, 1).goods[Good.PEAT] = 20
     me(g, 1).goods[Good.FOOD] = 20

@@ -6,13 +6,13 @@ from __future__ import annotations
 import pytest
 
 from arle.engine import IllegalMove
-from arle.engine import animals as animal_rules
-from arle.engine import homeboard as hb
 from arle.engine.content.goods import Good
 from arle.engine.content.tiles import Tile
 from arle.engine.interpreter.events import DikeMoved, MoorChanged, TilePlaced
 from arle.engine.interpreter.moves import CutPeat, Done, Flip, MoveDike, PlaceTile
 from arle.engine.interpreter.steps import CutPeatStep, Dehydrate, DikeStep, HouseAnimalsDecision, PlaceNewTile
+from arle.engine.rules import animals as animal_rules
+from arle.engine.rules import homeboard as hb
 from arle.engine.rules.scoring import score
 from tests.engine.helpers import C, S, me, new_game, of_type, run_steps, set_animals
 

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from arle.engine import IllegalMove, barn
-from arle.engine import animals as ar
+from arle.engine import IllegalMove
 from arle.engine.content.goods import Good
 from arle.engine.content.tiles import Equipment, Tile
 from arle.engine.interpreter.events import ActionUsed, GoodsChanged, SupplyBottleneck
 from arle.engine.interpreter.moves import Choose, Pay, TradePeat
+from arle.engine.rules import animals as ar
+from arle.engine.rules import barn
 from arle.engine.rules.inventory import (
     Harvest,
     Milking,

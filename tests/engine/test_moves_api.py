@@ -11,7 +11,7 @@ import attrs
 import pytest
 
 from arle.commands.simulate import choose_move, play_one
-from arle.engine import IllegalMove, Phase, barn, describe, move_from_dict, move_to_dict
+from arle.engine import IllegalMove, Phase, describe, move_from_dict, move_to_dict
 from arle.engine.content.goods import Animal, Good
 from arle.engine.content.tiles import Equipment
 from arle.engine.content.tools import Tool
@@ -36,6 +36,7 @@ from arle.engine.interpreter.moves import (
     TradePeat,
     UseBuilding,
 )
+from arle.engine.rules import barn
 from tests.engine.helpers import new_game
 
 EXAMPLES = [

@@ -11,8 +11,8 @@ import pytest
 
 from arle.commands.simulate import choose_move, play_one, setup_for
 from arle.engine import Game
-from arle.engine import homeboard as hb
 from arle.engine.interpreter.moves import PlaceWorker, SkipPlacement
+from arle.engine.rules import homeboard as hb
 
 
 def _failures(players: int, seeds: range) -> list[str]:

@@ -15,7 +15,6 @@ import pytest
 
 from arle.commands.simulate import choose_move, setup_for
 from arle.engine import Game, Text, render
-from arle.engine import homeboard as hb
 from arle.engine.content.action_spaces import ACTION_SPACES
 from arle.engine.content.destinations import DESTINATIONS
 from arle.engine.content.goods import ANIMALS
@@ -33,6 +32,7 @@ from arle.engine.interpreter.moves import (
     ReleaseAnimal,
     ReturnEquipment,
 )
+from arle.engine.rules import homeboard as hb
 from arle.engine.rules.animals import WAITING, holders
 from arle.engine.rules.vehicles import GOOD_LOADS
 

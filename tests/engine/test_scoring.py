@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from arle.engine import barn
 from arle.engine.content import decisions
 from arle.engine.content.tiles import Equipment, Tile
 from arle.engine.content.tools import Tool
+from arle.engine.rules import barn
 from arle.engine.rules.scoring import (
     ScoreBreakdown,
     animals_vp,

@@ -6,13 +6,13 @@ from __future__ import annotations
 import pytest
 
 from arle.engine import Game, Phase, Setup
-from arle.engine import animals as animal_rules
-from arle.engine import buildings as B
-from arle.engine import homeboard as hb
+from arle.engine.content import buildings as B
 from arle.engine.content.goods import Animal, Good
 from arle.engine.content.tiles import SUPPLY_LIMITS, Tile
 from arle.engine.content.tools import Tool, tool_count
 from arle.engine.interpreter.steps import PlaceNewTile
+from arle.engine.rules import animals as animal_rules
+from arle.engine.rules import homeboard as hb
 from arle.engine.rules import supply
 from tests.engine.helpers import me, new_game
 

@@ -5,15 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from arle.engine import barn as barn_rules
-from arle.engine import vehicles
 from arle.engine.content.decisions import travel_vp
 from arle.engine.content.goods import Good
 from arle.engine.content.tiles import Equipment
 from arle.engine.interpreter.game import IllegalMove
 from arle.engine.interpreter.moves import Choose, Load, ReturnEquipment
 from arle.engine.interpreter.state import Phase
-from arle.engine.rules import warden
+from arle.engine.rules import barn as barn_rules
+from arle.engine.rules import vehicles, warden
 from tests.engine.helpers import clear_goods, finish_work_phase, give, me, new_game, set_goods
 from tests.engine.vehicle_helpers import cargo, load, load_items, loads
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from arle.engine import animals, homeboard
 from arle.engine.content.tiles import Equipment, Tile
 from arle.engine.interpreter.moves import Flip, MoveDike
 from arle.engine.interpreter.state import LoadItem
+from arle.engine.rules import animals, homeboard
 from tests.engine.helpers import (
     H,
     S,

@@ -5,10 +5,10 @@ and Brick instead of Clay"). Neither acts after an undo."""
 
 from __future__ import annotations
 
-from arle.engine import homeboard as H
 from arle.engine.content.goods import Good
 from arle.engine.interpreter.moves import CutPeat, Pay
 from arle.engine.interpreter.steps import CutPeatDecision, CutPeatStep, PayCost, PayDecision
+from arle.engine.rules import homeboard as H
 from arle.engine.rules.payments import Choice, Cost, cost
 from arle.gui.assists import Assists, safe_payment
 from tests.gui.scene_helpers import drag, make_session, run_steps

@@ -9,8 +9,8 @@ from PySide6.QtGui import QColor, QImage, QPainter, QPen, QRegion, QTransform
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsView
 
 from arle.engine import Setup
-from arle.files.history import GameHistory
 from arle.gui.boxes import BoxItem, box_path
+from arle.match.history import GameHistory
 from tests.gui.scene_helpers import channels_apart, open_main_window
 
 FILL, EDGE = QColor("#e9e1c8"), QColor("#a89464")

@@ -107,7 +107,7 @@ def test_a_game_put_in_the_window_is_collected_once_and_frozen(window, qtbot) ->
     """A cycle frozen with the game shown before is freed when another game is put in the
     window, and what lives on is frozen again."""
     from arle.commands.simulate import setup_for
-    from arle.files.history import GameHistory
+    from arle.match.history import GameHistory
 
     ref = _garbage_cycle()
     gc.freeze()

@@ -18,8 +18,8 @@ from arle.commands.driver import GestureDriver, settle
 from arle.commands.simulate import choose_move
 from arle.engine import Game, Setup
 from arle.files.autosave import Autosaver, list_games
-from arle.files.history import GameHistory
 from arle.gui.main_window import MainWindow
+from arle.match.history import GameHistory
 
 
 @pytest.fixture(autouse=True)
@@ -272,7 +272,7 @@ import time
 from PySide6.QtCore import QTimer
 
 from arle.engine import Setup
-from arle.files.history import GameHistory
+from arle.match.history import GameHistory
 from arle.gui import app
 
 build = app.build_window

@@ -14,10 +14,10 @@ from arle.commands.driver import settle
 from arle.commands.simulate import choose_move
 from arle.engine.content.buildings import BUILDINGS
 from arle.engine.interpreter.moves import Choose, Done, EndTurn, SkipPlacement
-from arle.files.history import GameHistory
 from arle.gui import style
 from arle.gui.main_window import MainWindow, new_setup
 from arle.gui.panels import BUTTON_MOVES, default_move
+from arle.match.history import GameHistory
 from tests.gui.scene_helpers import channels_apart
 
 

@@ -8,8 +8,8 @@ from arle.engine.content.goods import Good
 from arle.engine.content.tiles import Equipment
 from arle.engine.interpreter.moves import Load
 from arle.engine.rules.travel import SaleDecision
-from arle.files.history import GameHistory
 from arle.gui.main_window import MainWindow, new_setup
+from arle.match.history import GameHistory
 from tests.engine.helpers import give
 from tests.gui.scene_helpers import refresh
 

@@ -12,13 +12,13 @@ from PySide6.QtWidgets import QMessageBox
 
 from arle.commands.simulate import choose_move
 from arle.engine import EndTurn, Setup
-from arle.files.history import GameHistory
 from arle.files.settings import load_settings
 from arle.files.stats import read_stats, stats_path
 from arle.gui import motion
 from arle.gui.game_over import StatisticsDialog
 from arle.gui.main_window import MainWindow
 from arle.gui.settings_dialog import SettingsDialog
+from arle.match.history import GameHistory
 
 
 @pytest.fixture(autouse=True)

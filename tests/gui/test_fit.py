@@ -19,10 +19,10 @@ from arle.commands.driver import drag
 from arle.commands.simulate import choose_move
 from arle.engine import Setup
 from arle.engine.interpreter.moves import PlaceWorker
-from arle.files.history import GameHistory
 from arle.files.settings import Settings, load_settings, read_settings, save_settings
 from arle.gui.board_view import READABLE_PX, READING_PX, ZOOM_STEP
 from arle.gui.main_window import FRAME_ALLOWANCE, MainWindow
+from arle.match.history import GameHistory
 from tests.gui.test_window import history_with, journal_of, loaded, open_window
 
 #: A 1280x720 screen less a title bar (and borders) of about 40 px.

@@ -15,8 +15,8 @@ from arle.commands.simulate import choose_move
 from arle.engine import Game
 from arle.engine.content.buildings import BUILDINGS
 from arle.engine.interpreter.moves import Choose
-from arle.files.history import GameHistory
 from arle.gui.main_window import MainWindow, new_setup
+from arle.match.history import GameHistory
 from tests.gui.scene_helpers import open_main_window
 
 #: Moves the issue asks to see made by real mouse drags in every full game.

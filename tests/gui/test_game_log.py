@@ -136,7 +136,7 @@ def test_the_log_names_built_vehicles_and_where_tiles_went():
     """Issue 13: "which vehicle was built, where an automatically placed tile went": every
     entry whose move gained Equipment names it, every placed tile says its row and column."""
     from arle.engine import BUILDINGS
-    from arle.engine import events as E
+    from arle.engine.interpreter import events as E
     from arle.gui import style
 
     session = _seeded_two_player_log()
@@ -159,8 +159,8 @@ def test_each_player_inventory_is_one_line_credited_to_that_player():
     """Issue 13: both players' inventorying used to be credited to the second player's "End
     turn" and cut with "…"; now each player has one line of their own with their report
     (rulebook p. 8), nothing cut."""
-    from arle.engine import events as E
     from arle.engine import inventory_report, say
+    from arle.engine.interpreter import events as E
 
     session = _seeded_two_player_log()
     ends = [(i, e) for i, entry in enumerate(session.log) for e in entry.events
@@ -182,8 +182,9 @@ def test_the_log_says_where_an_automatically_placed_tile_went_and_which_animal_i
     left (rulebook ↻2, tiles go on empty Land Spaces; a decision with a single answer is taken for
     the player); the Sheep grazing there moves to a fitting place (Rules Notes "New Animals");
     the log says both, with the row and column the Home Board shows."""
-    from arle.engine import Choose, PlaceWorker, homeboard
-    from arle.engine import events as E
+    from arle.engine import Choose, PlaceWorker
+    from arle.engine.interpreter import events as E
+    from arle.engine.rules import homeboard
     from arle.gui import style
 
     session = new_session(new_setup(1, 6))
@@ -248,8 +249,8 @@ def test_the_log_scroll_bar_is_repainted_only_when_its_handle_changes_and_is_nev
     from PySide6.QtWidgets import QApplication
 
     from arle.commands.simulate import choose_move
-    from arle.files.history import GameHistory
     from arle.gui.main_window import MainWindow, new_setup
+    from arle.match.history import GameHistory
 
     window = MainWindow(autosave=False)
     qtbot.addWidget(window)
@@ -341,14 +342,14 @@ def test_an_option_given_up_by_an_anytime_move_is_said_in_the_log():
 def test_the_last_november_inventory_is_logged_as_it_happened():
     """Issue 31: the last inventory's line said "nothing" for Milking, Harvest, Food and Fuel, and
     no bottleneck, for both players in every game: the trade phase after it started it over."""
-    from arle.engine import events as E
+    from arle.engine import InventoryEnded
 
     session = new_session(new_setup(2, 5))
     rng = random.Random(5)
     while not session.game.over:
         play(session, 1, rng)
     last = [i for i, entry in enumerate(session.log) for e in entry.events
-            if isinstance(e, E.InventoryEnded) and session.game.state.half_year == 9][-2:]
+            if isinstance(e, InventoryEnded) and session.game.state.half_year == 9][-2:]
     lines = [line for i in sorted(set(last)) for line in entry_text(session, session.log[i]).split("\n")
              if "inventory:" in line]
     assert len(lines) == 2

@@ -10,9 +10,9 @@ from PySide6.QtGui import QCursor, QImage
 from PySide6.QtWidgets import QApplication, QGraphicsScene
 
 from arle.commands.simulate import choose_move
-from arle.files.history import GameHistory
 from arle.gui.dialogs import ScoringTable
 from arle.gui.main_window import MainWindow, new_setup
+from arle.match.history import GameHistory
 from tests.gui.scene_helpers import channels_apart
 
 

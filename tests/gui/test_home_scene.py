@@ -12,7 +12,6 @@ from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtTest import QTest
 
-from arle.engine import homeboard as H
 from arle.engine.content.goods import Animal, Good
 from arle.engine.interpreter.moves import CutPeat, Flip, MoveAnimal, MoveDike, PlaceTile, ReleaseAnimal
 from arle.engine.interpreter.steps import (
@@ -24,6 +23,7 @@ from arle.engine.interpreter.steps import (
     HouseAnimalsDecision,
     PlaceNewTile,
 )
+from arle.engine.rules import homeboard as H
 from arle.gui import home_layout as HL
 from arle.gui.home_scene import HomeBoardScene
 from arle.gui.pieces import DragPiece

@@ -12,10 +12,10 @@ import pytest
 from PySide6.QtCore import Qt
 
 from arle.engine import Language
-from arle.files.history import GameHistory
 from arle.gui import how_to_play, texts
 from arle.gui.how_to_play import SECTIONS, HowToPlay, open_link, page_path
 from arle.gui.main_window import MainWindow, new_setup
+from arle.match.history import GameHistory
 from tests.gui.scene_helpers import open_main_window
 
 

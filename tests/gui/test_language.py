@@ -145,7 +145,7 @@ def test_french_game_log_lines_put_a_space_before_the_colon(qtbot, language):
     """French typography: "Anna : Placer un ouvrier..." (the log's "{name}: {text}" was an
     f-string, so the French log read "Anna: Placer")."""
     from arle.engine import PlaceWorker, Setup
-    from arle.files.history import GameHistory
+    from arle.match.history import GameHistory
 
     language("fr")
     window = MainWindow(autosave=False)

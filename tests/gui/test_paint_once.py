@@ -12,7 +12,7 @@ import random
 from PySide6.QtCore import QEvent, QObject
 
 from arle.commands.simulate import choose_move, setup_for
-from arle.files.history import GameHistory
+from arle.match.history import GameHistory
 from tests.gui.scene_helpers import open_main_window
 
 

@@ -11,7 +11,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QGraphicsScene, QGraphicsTextItem
 
 from arle.commands.simulate import choose_move
-from arle.files.history import GameHistory
 from arle.gui.boxes import BoxItem
 from arle.gui.home_scene import HomeBoardScene
 from arle.gui.main_window import MainWindow, new_setup
@@ -19,6 +18,7 @@ from arle.gui.pieces import PieceItem
 from arle.gui.scene import SceneText, SessionScene
 from arle.gui.session import new_session
 from arle.gui.storage_scene import StorageScene
+from arle.match.history import GameHistory
 from tests.gui.scene_helpers import show
 
 

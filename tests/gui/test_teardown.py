@@ -28,7 +28,7 @@ from PySide6.QtWidgets import QApplication
 
 from arle.gui import app
 from arle.gui.main_window import new_setup
-from arle.files.history import GameHistory
+from arle.match.history import GameHistory
 from arle.commands.simulate import choose_move
 
 build = app.build_window

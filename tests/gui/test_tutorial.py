@@ -90,8 +90,8 @@ def test_the_cards_link_opens_how_to_play(qtbot, window):
 
 
 def test_a_new_game_ends_the_guide(qtbot, window):
-    from arle.files.history import GameHistory
     from arle.gui.main_window import new_setup
+    from arle.match.history import GameHistory
 
     _start(qtbot, window)
     window.install(GameHistory(new_setup(2, 4)))

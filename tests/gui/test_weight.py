@@ -11,7 +11,7 @@ SCRIPT = r"""
 import random, sys
 from PySide6.QtWidgets import QApplication
 from arle.gui.app import build_window
-from arle.files.history import GameHistory
+from arle.match.history import GameHistory
 from arle.commands.simulate import choose_move, setup_for
 from arle.engine import move_to_dict
 app = QApplication(sys.argv)

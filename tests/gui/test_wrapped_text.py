@@ -12,9 +12,9 @@ from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QApplication, QLabel, QVBoxLayout, QWidget
 
 from arle.commands.simulate import choose_move
-from arle.files.history import GameHistory
 from arle.gui.main_window import MainWindow, new_setup
 from arle.gui.wrapped_text import WrappedText
+from arle.match.history import GameHistory
 
 TEXTS = [
     "Player 2: place a Worker",

@@ -14,8 +14,8 @@ from pathlib import Path
 
 from arle.commands.simulate import choose_move, setup_for
 from arle.files.autosave import Autosaver
-from arle.files.history import GameHistory
 from arle.files.saves import save_history
+from arle.match.history import GameHistory
 
 
 def main() -> None:

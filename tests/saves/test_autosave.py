@@ -17,8 +17,8 @@ import pytest
 from arle.engine import Setup
 from arle.engine.interpreter.moves import SkipPlacement
 from arle.files.autosave import Autosaver, find_unfinished, load_autosave, resume
-from arle.files.history import GameHistory
 from arle.files.saves import SaveError, load_save
+from arle.match.history import GameHistory
 from tests.saves.helpers import assert_same_game, full_game, replayed
 
 HERE = Path(__file__).parent

@@ -13,8 +13,8 @@ from arle.ai import LEVELS
 from arle.engine import Setup
 from arle.files.autosave import Autosaver, resume
 from arle.files.errors import SaveError
-from arle.files.history import PERSON, SEAT_KINDS, GameHistory
 from arle.files.saves import load_save, loads, save_history
+from arle.match.history import PERSON, SEAT_KINDS, GameHistory
 from tests.saves.helpers import full_game
 
 SETUP = Setup(players=2, seed=7, names=("Anna", "Ben"))

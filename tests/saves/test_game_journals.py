@@ -24,9 +24,9 @@ from arle.files.autosave import (
     resume,
     set_aside,
 )
-from arle.files.history import GameHistory
 from arle.files.locks import GameLock, is_locked
 from arle.files.saves import SaveError
+from arle.match.history import GameHistory
 from tests.saves.helpers import full_game
 
 HOLDER = """

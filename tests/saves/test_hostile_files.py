@@ -20,10 +20,10 @@ import pytest
 from arle.engine import Setup
 from arle.files import saves
 from arle.files.autosave import Autosaver, list_games, resume
-from arle.files.history import GameHistory
 from arle.files.paths import STALE_TMP_S, read_bounded
 from arle.files.saves import SaveError, load_save, save_history, verify_main
 from arle.files.settings import Settings, read_settings, save_settings
+from arle.match.history import GameHistory
 from tests.saves.helpers import full_game
 
 POSIX = os.name == "posix"
@@ -292,7 +292,7 @@ def test_saves_and_settings_follow_the_umask(tmp_path: Path, umask: int) -> None
     """Outside probe: saves and settings were created 0600 whatever the umask."""
     code = (
         "import os, sys; os.umask(int(sys.argv[2], 8)); from pathlib import Path; "
-        "from arle.files.history import GameHistory; from arle.engine import Setup; "
+        "from arle.match.history import GameHistory; from arle.engine import Setup; "
         "from arle.files.saves import save_history; from arle.files.settings import Settings, save_settings; "
         "d = Path(sys.argv[1]); save_history(d / 's.arle.json', GameHistory(Setup(players=1, seed=1))); "
         "save_settings(Settings(), d / 'settings.json')"

@@ -14,7 +14,7 @@ from arle.engine import Setup
 from arle.engine.interpreter.moves import SkipPlacement
 from arle.files import autosave
 from arle.files.autosave import Autosaver, keep_damaged_copy, list_games, resume, set_aside
-from arle.files.history import GameHistory
+from arle.match.history import GameHistory
 from tests.saves.helpers import full_game
 
 SKIP = b'{"n":%d,"move":{"type":"SkipPlacement"}}\n'

@@ -15,9 +15,9 @@ from arle.engine.interpreter.moves import SkipPlacement
 from arle.files import autosave, saves
 from arle.files.autosave import Autosaver, resume
 from arle.files.errors import NamedSaveError, SaveError
-from arle.files.history import GameHistory
 from arle.files.settings import read_settings
 from arle.files.stats import GameRecord, read_stats, record_game
+from arle.match.history import GameHistory
 from tests.saves.helpers import full_game
 
 

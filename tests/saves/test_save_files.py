@@ -17,7 +17,7 @@ from arle import __version__
 from arle.engine import Game, Setup, move_to_dict
 from arle.engine.interpreter.moves import SkipPlacement
 from arle.files import saves
-from arle.files.history import GameHistory
+from arle.match.history import GameHistory
 from tests.saves.helpers import assert_same_game, full_game, replayed
 
 DATA = Path(__file__).parent / "data"

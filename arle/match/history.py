@@ -1,4 +1,4 @@
-"""A game session's move history: undo, redo and the policy for who may take back what.
+"""A game's move history: undo, redo, the seats and the policy for who may take back what.
 
 The engine is policy-free (it only knows ``apply``); this object owns the rules of taking back:
 

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from arle.engine import IllegalMove, Setup
 from arle.engine.interpreter.moves import PlaceWorker, SkipPlacement
-from arle.files.history import SNAPSHOT_EVERY, GameHistory
+from arle.match.history import SNAPSHOT_EVERY, GameHistory
 from tests.saves.helpers import assert_same_game, full_game, replayed
 
 positions = st.tuples(st.integers(1, 12), st.sampled_from([1, 2]), st.floats(0, 1))
@@ -159,8 +159,8 @@ def test_a_game_holds_at_most_max_moves_so_every_game_can_be_saved_and_continued
     import pytest
 
     from arle.engine import IllegalMove, Setup
-    from arle.files import history as history_module
-    from arle.files.history import GameHistory
+    from arle.match import history as history_module
+    from arle.match.history import GameHistory
 
     monkeypatch.setattr(history_module, "MAX_MOVES", 6)
     h = GameHistory(Setup(players=1, seed=4))
@@ -183,7 +183,7 @@ def test_a_game_at_the_free_moves_bound_can_still_be_finished(monkeypatch) -> No
     import pytest
 
     from arle.engine import FREE_MOVES, MAX_MOVES, IllegalMove, MoveAnimal, Setup
-    from arle.files.history import GameHistory
+    from arle.match.history import GameHistory
 
     assert FREE_MOVES + 300 < MAX_MOVES  # a whole game takes at most 247 decision moves
     h = GameHistory(Setup(players=2, seed=6))

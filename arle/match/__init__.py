@@ -1,0 +1,39 @@
+"""The game being played, without Qt: its history, seats, log, focus and lifecycle.
+
+The engine knows one position and its legal moves; a game being played also has a past (undo and
+redo under a policy), seats (a person or the computer), a log in words and a board the player
+needs to look at. They live here, so that they are tested without a window; the GUI's session
+(``arle.gui.session``) only turns a ``Match``'s updates into Qt signals.
+
+- ``GameHistory``, ``seats_for``, ``PERSON``, ``SEAT_KINDS``: the moves and who may take back what;
+- ``Match``: applying, undoing and redoing moves, with the log (``LogEntry``) and what changed
+  (``Change``);
+- ``board_for``: which board the pending decision needs;
+- ``NewGameChoice``, ``new_history``, ``rematch``, ``continued``: starting games.
+
+It imports the engine only (``tests/test_boundaries.py``): the files layer saves its histories.
+"""
+
+from .focus import Board, board_for
+from .history import PERSON, SEAT_KINDS, SNAPSHOT_EVERY, GameHistory, seats_for
+from .lifecycle import NewGameChoice, continued, new_history, rematch
+from .play import Change, LogEntry, Match, Words, replay_log
+
+__all__ = [
+    "PERSON",
+    "SEAT_KINDS",
+    "SNAPSHOT_EVERY",
+    "Board",
+    "Change",
+    "GameHistory",
+    "LogEntry",
+    "Match",
+    "NewGameChoice",
+    "Words",
+    "board_for",
+    "continued",
+    "new_history",
+    "rematch",
+    "replay_log",
+    "seats_for",
+]
