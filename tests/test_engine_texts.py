@@ -204,8 +204,10 @@ def test_french_count_prompt_and_cut_peat() -> None:
     from arle.engine.interpreter.steps import CutPeatDecision
 
     game = Game(Setup(players=1, seed=3))
-    assert fr(CutPeatDecision(0, 3).prompt(game)) == "Extraire de la tourbe : encore 3 au plus"
-    assert str(CutPeatDecision(0, 3).prompt(game)) == "Cut Peat: up to 3 more"
+    assert fr(CutPeatDecision(0, 3).prompt(game)) == "Extraire de la tourbe : 3 au plus"
+    assert str(CutPeatDecision(0, 3).prompt(game)) == "Cut Peat: up to 3"
+    assert fr(CutPeatDecision(0, 2, taken=1).prompt(game)) == "Extraire de la tourbe : encore 2 au plus"
+    assert str(CutPeatDecision(0, 2, taken=1).prompt(game)) == "Cut Peat: up to 2 more"
 
 
 def test_french_refusal_names_the_space_in_french() -> None:

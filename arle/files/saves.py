@@ -69,7 +69,10 @@ SCHEMA = 2
 
 #: The version of ``fingerprint``'s format: raise it whenever ``canonical`` or ``fingerprint``
 #: change what they hash, so that saves fingerprinted the old way are not refused as tampered.
-FINGERPRINT_VERSION = 1
+FINGERPRINT_VERSION = 2
+#: Version 1 hashed the prompts as Arle 0.1 worded them: a counted choice said "up to 2 more"
+#: before any was taken, and the Potter's Inn's Animals had no "(1 of 2)". Version 2 hashes
+#: today's words; a version 1 save is checked with the old words (``_prompt_v1``), just as strictly.
 
 #: Limits against absurd files: a real game has a few hundred moves and a few tens of kilobytes.
 MAX_FILE_BYTES = 4 * 1024 * 1024
@@ -240,7 +243,7 @@ def canonical(value: Any) -> Any:
     return repr(value)
 
 
-def fingerprint(game: Game) -> str:
+def fingerprint(game: Game, version: int = FINGERPRINT_VERSION) -> str:
     """SHA-256 of the state players can see and act on: every field of the game state except
     the engine's internal decision stack, which is pinned down instead by who acts, the prompt
     and the legal moves."""
@@ -251,11 +254,24 @@ def fingerprint(game: Game) -> str:
     data = {
         "state": state,
         "actor": game.actor,
-        "prompt": str(game.prompt()),  # English: saves are language-neutral
+        "prompt": str(game.prompt() if version >= 2 else _prompt_v1(game)),  # English: language-neutral
         "legal": [move_to_dict(m) for m in game.legal_moves()],
     }
     text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=True, default=str)
     return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _prompt_v1(game: Game) -> Any:
+    """The prompt as fingerprint version 1 worded it (see ``FINGERPRINT_VERSION``)."""
+    d = game.decision
+    if d is None:
+        return game.prompt()
+    fields = attrs.fields_dict(type(d))
+    if "taken" in fields and d.taken == 0:
+        d = attrs.evolve(d, taken=1)
+    if "nth" in fields and d.nth is not None:
+        d = attrs.evolve(d, nth=None)
+    return d.prompt(game)
 
 
 def summary(game: Game) -> dict[str, Any]:
@@ -580,8 +596,8 @@ def check_final(raw: Any, game: Game) -> None:
     """Compare the saved summary with the replayed game (version 1 files have none).
 
     The check always runs, whatever ``app_version`` says (it is only a label anyone can edit).
-    The fingerprint is compared only when it was made the way this Arle makes it (same
-    ``FINGERPRINT_VERSION``): a change of the hashing must not refuse every older save."""
+    The fingerprint is compared as the version it was made with hashes (a change of the hashing
+    must not refuse every older save, nor let an edited version number skip the check)."""
     if raw is None:
         return
     if not isinstance(raw, dict):
@@ -595,11 +611,8 @@ def check_final(raw: Any, game: Game) -> None:
             f"Arle knows up to {FINGERPRINT_VERSION}); please update Arle"
         )
     actual = summary(game)
-    keys = ["half_year", "phase", "actor", "scores"]
-    if made_as == FINGERPRINT_VERSION:
-        keys.append("state_sha256")
-    elif "state_sha256" not in raw:
-        raise SaveError("the save's final state record lacks state_sha256")
+    actual["state_sha256"] = fingerprint(game, made_as)  # every version this Arle knows is checked
+    keys = ["half_year", "phase", "actor", "scores", "state_sha256"]
     for key in keys:
         if key not in raw:
             raise SaveError(f"the save's final state record lacks {key}")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from arle.engine import say
 from arle.engine.content.tiles import EQUIPMENT, Equipment, Tile
 from arle.engine.content.tools import Tool
 from arle.engine.interpreter.moves import Choose, CutPeat, Done, Flip, PlaceTile, PlaceWorker, ReturnEquipment
@@ -218,7 +219,9 @@ def test_potter_clay_to_3_food_and_1_peat_from_the_supply_per_pottery_wheel():
     p = me(g)
     place(g, "winter.potter")
     assert keys(g) == ["clay"]
+    assert say(g.prompt()) == "Convert: up to 2"  # not "2 more" before any (issue 31)
     choose(g, "clay")
+    assert say(g.prompt()) == "Convert: up to 1 more"
     choose(g, "clay")
     assert idle(g)
     assert have(p, "clay") == 2 and have(p, "food") == 11 and have(p, "peat") == 5

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from arle.engine import Phase
+from arle.engine import Phase, say
 from arle.engine.content.buildings import BUILDINGS, DARK_GREEN, Color, When
 from arle.engine.content.decisions import RULES_NOTES
 from arle.engine.content.goods import Good
@@ -798,7 +798,9 @@ def test_potters_inn_1_animal_of_any_type_per_pottery_wheel():
     _inn_goods(p)
     build(g, "potters_inn", space="3,2")
     assert set(g.legal_moves()) >= {Choose("sheep"), Choose("cattle"), Choose("horse")}
+    assert say(g.prompt()) == "Choose one (1 of 2): 1 sheep or 1 cattle or 1 horse"  # issue 31
     g.apply(Choose("sheep"))
+    assert say(g.prompt()) == "Choose one (2 of 2): 1 sheep or 1 cattle or 1 horse"
     g.apply(Choose("cattle"))
     assert (sum(h.get(S, 0) for h in p.animals.values()),
             sum(h.get(C, 0) for h in p.animals.values())) == (1, 1)

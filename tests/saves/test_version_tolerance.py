@@ -44,7 +44,8 @@ def test_a_fingerprint_version_this_arle_does_not_know_is_refused() -> None:
     """Issue 33: a fingerprint version edited to one this Arle does not make switched the state
     check off, so edited moves were accepted; a newer or an invalid version is refused."""
     data = _saved_game_text()
-    for version, words in ((saves.FINGERPRINT_VERSION + 1, "fingerprinted by a newer Arle (version 2"),
+    newer = saves.FINGERPRINT_VERSION + 1
+    for version, words in ((newer, f"fingerprinted by a newer Arle (version {newer}"),
                            (0, "no valid fingerprint version"), (True, "no valid fingerprint version")):
         data["final"]["fingerprint"] = version
         data["final"]["state_sha256"] = "0" * 64
@@ -58,5 +59,33 @@ def test_a_save_without_a_fingerprint_version_is_of_the_first_format() -> None:
     del data["final"]["fingerprint"]
     saves.loads(json.dumps(data))
     data["final"]["state_sha256"] = "0" * 64
+    with pytest.raises(saves.SaveError, match="does not give the saved final state"):
+        saves.loads(json.dumps(data))
+
+
+def test_a_version_1_fingerprint_made_with_the_old_prompts_is_checked_with_them() -> None:
+    """Issue 31 reworded two prompts ("Convert: up to 2", not "up to 2 more", before any; "Choose
+    one (1 of 2)" at the Potter's Inn), which fingerprint version 1 hashed. A save made by the
+    earlier Arle, its last position at the Potter, still opens, and is still checked: its moves
+    edited, it is refused."""
+    from arle.engine import PlaceWorker, Setup
+    from arle.match.history import GameHistory
+
+    history = GameHistory(Setup(players=2, seed=3, start_player=0))
+    while history.game.state.half_year < 2:  # the first decision each time: to the winter half-year
+        history.apply(history.game.decision_moves()[0])
+    assert PlaceWorker("winter.potter") in history.game.legal_moves()
+    history.apply(PlaceWorker("winter.potter"))
+    prompt = str(history.game.prompt())
+    assert prompt.startswith("Convert: up to ") and "more" not in prompt
+    data = saves.save_dict(history.setup, history.moves, history.game)
+    data["final"]["state_sha256"] = saves.fingerprint(history.game, 1)
+    data["final"]["fingerprint"] = 1
+    assert saves.fingerprint(history.game, 1) != saves.fingerprint(history.game)
+    assert len(saves.loads(json.dumps(data)).history.moves) == len(history.moves)
+    del data["final"]["fingerprint"]  # absent: version 1
+    assert len(saves.loads(json.dumps(data)).history.moves) == len(history.moves)
+    data["moves"] = data["moves"][:-1]
+    data["final"]["phase"] = history.game.state.phase.value
     with pytest.raises(saves.SaveError, match="does not give the saved final state"):
         saves.loads(json.dumps(data))

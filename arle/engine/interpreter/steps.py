@@ -135,7 +135,13 @@ class CountedDecision(Decision):
     ``_targets``, and ``Done`` ends it early when it is ``optional``."""
 
     remaining: int = 0
+    #: How many were taken so far: the prompt says "up to 2", and "up to 1 more" only after one.
+    taken: int = attrs.field(default=0, kw_only=True)
     optional: ClassVar[bool] = True
+
+    def up_to(self, first: Text, more: Text) -> Text:
+        """``first`` ("up to 2") before any was taken, ``more`` ("up to 1 more") after."""
+        return more if self.taken else first
 
     def left(self, g: Game) -> int:
         return self.remaining
@@ -166,6 +172,7 @@ class CountedDecision(Decision):
 
     def _count_one(self) -> None:
         self.remaining -= 1
+        self.taken += 1
         self.finished = self.remaining <= 0
 
 
@@ -293,8 +300,14 @@ class OneOfDecision(Decision):
     answers = (Choose,)
     option_kind = OptionKind.PART
 
+    #: (i, n): the i-th of n such choices in a row (Potter's Inn: 1 Animal per Pottery Wheel).
+    nth: tuple[int, int] | None = attrs.field(default=None, kw_only=True)
+
     def prompt(self, g: Game) -> Text:
-        return t("Choose one: {options}", options=join([o.text() for o in self.choices], t(" or ")))
+        options = join([o.text() for o in self.choices], t(" or "))
+        if self.nth is not None:
+            return t("Choose one ({i} of {n}): {options}", i=self.nth[0], n=self.nth[1], options=options)
+        return t("Choose one: {options}", options=options)
 
     def options(self, g: Game) -> list[Move]:
         p = g.state.players[self.player]
@@ -375,6 +388,8 @@ class TakeAnimal(Step):
 
     kinds: tuple[Animal, ...]
     n: int = 1
+    #: (i, n) when this is the i-th of n Animals taken in a row (``Repeat``).
+    nth: tuple[int, int] | None = None
 
     def run(self, g: Game, p: PlayerState) -> Decision | None:
         if len(self.kinds) == 1:
@@ -386,6 +401,7 @@ class TakeAnimal(Step):
                 Option(a.value, amount(a, self.n), (Gain(animals=((a, self.n),)),))
                 for a in self.kinds
             ),
+            nth=self.nth,
         )
 
 
@@ -511,7 +527,8 @@ class CutPeatDecision(CountedDecision):
     auto_single = True
 
     def prompt(self, g: Game) -> Text:
-        return tn("Cut Peat: up to {n} more", "Cut Peat: up to {n} more", self.remaining)
+        return self.up_to(tn("Cut Peat: up to {n}", "Cut Peat: up to {n}", self.remaining),
+                          tn("Cut Peat: up to {n} more", "Cut Peat: up to {n} more", self.remaining))
 
     def _targets(self, g: Game, p: PlayerState) -> list[Move]:
         return [CutPeat(m.id) for m in homeboard.moors_with_peat(p)]

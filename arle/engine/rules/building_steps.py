@@ -58,8 +58,14 @@ class Repeat(Step):
 
     def run(self, g: Game, p: PlayerState) -> None:
         n = counter(g, p, self.key)
-        if n > 0:
-            g.push(Script(p.index, list(self.steps) * n))
+        if n > 0:  # each step that can say so is told it is the i-th of n ("1 of 2")
+            g.push(Script(p.index, [_numbered(step, i, n) for i in range(1, n + 1) for step in self.steps]))
+
+
+def _numbered(step: Any, i: int, n: int) -> Any:
+    if n > 1 and attrs.has(type(step)) and "nth" in attrs.fields_dict(type(step)):
+        return attrs.evolve(step, nth=(i, n))
+    return step
 
 
 @attrs.frozen
@@ -263,8 +269,10 @@ class ReplaceFieldsDecision(CountedDecision):
     shown_on = "home"
 
     def prompt(self, g: Game) -> Text:
-        return tn("You may replace up to {n} more Fields with Forests",
-                  "You may replace up to {n} more Fields with Forests", self.remaining)
+        return self.up_to(tn("You may replace up to {n} Field with a Forest",
+                             "You may replace up to {n} Fields with Forests", self.remaining),
+                          tn("You may replace up to {n} more Fields with Forests",
+                             "You may replace up to {n} more Fields with Forests", self.remaining))
 
     def _targets(self, g: Game, p: PlayerState) -> list[Move]:
         if not tile_left(g, Tile.FOREST):

@@ -113,7 +113,8 @@ class ConvertDecision(CountedDecision):
     option_kind = OptionKind.CONVERSION
 
     def prompt(self, g: Game) -> Text:
-        return tn("Convert: up to {n} more", "Convert: up to {n} more", self.remaining)
+        return self.up_to(tn("Convert: up to {n}", "Convert: up to {n}", self.remaining),
+                          tn("Convert: up to {n} more", "Convert: up to {n} more", self.remaining))
 
     def _targets(self, g: Game, p: PlayerState) -> list[Move]:
         return [choice(v.key) for v in variants(self.conversion, p) if affordable(v, p)]

@@ -207,7 +207,8 @@ class PlowFieldsDecision(CountedDecision):
     option_kind = OptionKind.PLOW
 
     def prompt(self, g: Game) -> Text:
-        return tn("Plow Fields: up to {n} more", "Plow Fields: up to {n} more", self.remaining)
+        return self.up_to(tn("Plow Fields: up to {n}", "Plow Fields: up to {n}", self.remaining),
+                          tn("Plow Fields: up to {n} more", "Plow Fields: up to {n} more", self.remaining))
 
     def _targets(self, g: Game, p: PlayerState) -> list[Move]:
         if not PlowFields().possible(g, p):
