@@ -440,7 +440,7 @@ class HomeBoardScene(SessionScene):
         art = "tiles/dehydrated_moor.svg" if m.dehydrated else "tiles/moor.svg"
         item = self._flip_piece(art, rect, Place.moor(m.id).code, flips)
         item.setToolTip(moor_tooltip(m))
-        label = _t("Boardwalk") if m.small else (_t("Dehydrated Moor") if m.dehydrated else _t("Moor"))
+        label = tr("Small Boardwalk") if m.small else tr("Moor {n}").format(n=m.id + 1)  # as the log says
         tag = self.add_text(label, rect.x() + 2, rect.y() + 1, 7.5, True, "#fff6e0", rect.width())
         tag.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         cut = CutPeat(m.id)

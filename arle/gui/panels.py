@@ -188,7 +188,7 @@ def drag_hint(session: GameSession) -> str:
     if MoveDike in kinds:
         hints.append(_tr("Drag a bottom Dike up to a glowing free position."))
     if CutPeat in kinds:
-        hints.append(_tr("Drag Peat off a Moor tile (or click it)."))
+        hints.append(_tr("Drag Peat off the Small Boardwalk or a dehydrated Moor (or click it)."))
     if isinstance(d, HouseAnimalsDecision):
         hints.append(_tr("Drag the waiting Animals to a free place, or release some."))
     if AdvanceTool in kinds:

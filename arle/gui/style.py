@@ -326,7 +326,7 @@ def move_label(game: Game, move: Move) -> str:
             return tr("Move Dike {n} up to gap {g}, column {c}").format(
                 n=dike + 1, g=gap.row + 1, c=gap.col + 1)
         case M.CutPeat(moor=moor):
-            return tr("Cut 1 Peat from Moor {n}").format(n=moor + 1)
+            return tr("Cut 1 Peat from {moor}").format(moor=moor_name(game, moor))
         case M.MoveAnimal(animal=animal, src=src, dst=dst):
             return tr("Move a {animal} from {src} to {dst}").format(
                 animal=name_of(animal), src=holder_text(src), dst=holder_text(dst))
@@ -351,6 +351,17 @@ def move_label(game: Game, move: Move) -> str:
     return type(move).__name__
 
 
+def moor_name(game: Game | None, moor: int, player: int | None = None) -> str:
+    """A Moor tile's one name, on the Home Board, in prompts and in the log: "Moor 2", or the
+    "Small Boardwalk" (the dehydrated Moor with 4 Peat each player starts with)."""
+    if game is not None:
+        who = player if player is not None else game.actor if game.actor is not None else 0
+        tile = next((m for m in game.state.players[who].moors if m.id == moor), None)
+        if tile is not None and tile.small:
+            return tr("Small Boardwalk")
+    return tr("Moor {n}").format(n=moor + 1)
+
+
 def _equipment_name(game: Game, eid: int) -> str:
     actor = game.actor if game.actor is not None else 0
     for p in game.state.players:
@@ -366,7 +377,7 @@ def _flip_target(game: Game, target: str) -> str:
     if where.kind is kinds.EQUIPMENT:
         return _equipment_name(game, where.number)
     if where.kind is kinds.MOOR:
-        return tr("Moor {n}").format(n=where.number + 1)
+        return moor_name(game, where.number)
     if where.kind is kinds.SPACE:
         p = game.state.players[game.actor if game.actor is not None else 0]
         tile = p.tiles.get((where.row, where.col), "")

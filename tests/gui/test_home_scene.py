@@ -301,3 +301,23 @@ def test_rows_and_columns_carry_the_labels_the_log_uses(qtbot):
         assert cell.top() <= label.sceneBoundingRect().center().y() <= cell.bottom()
         assert label.sceneBoundingRect().right() <= cell.left()
         assert style.holder_text(f"s{r},0") == f"row {r + 1}, column 1"
+
+
+def test_the_peat_cutter_names_one_thing_one_way_on_the_board_in_the_prompt_and_the_log(qtbot):
+    """Issue 31: the prompt said "Drag Peat off a Moor tile", the Peat sat on a tile labelled
+    "Boardwalk", the three "Moor" tiles showed none, and the log said "Moor 4". The starting
+    Peat is on the Small Boardwalk (a dehydrated Moor with 4 Peat): named so everywhere."""
+    from PySide6.QtWidgets import QGraphicsTextItem
+
+    from arle.gui import style
+    from arle.gui.panels import drag_hint
+    from arle.gui.scene import SceneText
+
+    session = make_session()
+    run_steps(session, 0, [CutPeatStep("fixed:2")])
+    scene = HomeBoardScene(session, 0)
+    texts = {i.toPlainText() for i in scene.items() if isinstance(i, (QGraphicsTextItem, SceneText))}
+    assert {"Small Boardwalk", "Moor 1", "Moor 2", "Moor 3"} <= texts and "Boardwalk" not in texts
+    cut = CutPeat(3)
+    assert style.move_label(session.game, cut) == "Cut 1 Peat from Small Boardwalk"
+    assert "Drag Peat off the Small Boardwalk" in drag_hint(session)
