@@ -48,12 +48,52 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+#: What Qt's X11 platform loads that a minimal Linux desktop may lack: (library, Debian package).
+XCB_LIBRARIES = (
+    ("libxcb-cursor.so.0", "libxcb-cursor0"),
+    ("libxcb-icccm.so.4", "libxcb-icccm4"),
+    ("libxcb-keysyms.so.1", "libxcb-keysyms1"),
+    ("libxcb-image.so.0", "libxcb-image0"),
+    ("libxcb-render-util.so.0", "libxcb-render-util0"),
+    ("libxkbcommon-x11.so.0", "libxkbcommon-x11-0"),
+)
+
+
+def missing_for_window() -> list[str]:
+    """The Debian packages whose libraries Qt's X11 platform would fail to load here: Qt then
+    aborts with "Could not load the Qt platform plugin xcb", which says nothing of what to do."""
+    import os
+
+    platform = os.environ.get("QT_QPA_PLATFORM", "")
+    uses_x11 = platform.startswith("xcb") or (not platform and not os.environ.get("WAYLAND_DISPLAY"))
+    if not sys.platform.startswith("linux") or not uses_x11 or not os.environ.get("DISPLAY"):
+        return []
+    import ctypes
+
+    missing = []
+    for library, package in XCB_LIBRARIES:
+        try:
+            ctypes.CDLL(library)
+        except OSError:
+            missing.append(package)
+    return missing
+
+
+def _window(lang: str | None = None) -> int:
+    missing = missing_for_window()
+    if missing:
+        print(f"Arle cannot open its window: this system lacks libraries Qt needs. On Debian or "
+              f"Ubuntu, install them with: sudo apt install {' '.join(missing)}", file=sys.stderr)
+        return 1
+    from arle.gui.app import run
+
+    return run(lang=lang)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if not args:  # the usual double-click start: straight to the window, no argparse to import
-        from arle.gui.app import run
-
-        return run()
+        return _window()
     # argparse only sees the command word; whatever follows it is passed on verbatim.
     head, rest = (args[:1], args[1:]) if args[:1] and args[0] in COMMANDS else (args, [])
     ns = _parser().parse_args(head)
@@ -69,9 +109,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         module, _, func = COMMANDS[ns.command][0].partition(":")
         return int(getattr(importlib.import_module(module), func)(rest) or 0)
 
-    from arle.gui.app import run
-
-    return run(lang=ns.lang)
+    return _window(ns.lang)
 
 
 if __name__ == "__main__":

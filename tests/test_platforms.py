@@ -254,3 +254,35 @@ def test_saves_live_in_the_xdg_data_folder_on_linux(tmp_path: Path, monkeypatch:
     assert paths.saves_dir() == tmp_path / ".local" / "share" / "arle" / "saves"
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / ODD_FOLDER))
     assert paths.saves_dir() == tmp_path / ODD_FOLDER / "arle" / "saves"
+
+
+def test_a_minimal_linux_desktop_hears_what_to_install_instead_of_qts_abort(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 31: the first start on a minimal Linux desktop aborted with Qt's "Could not load the
+    Qt platform plugin xcb" (libxcb-cursor0 missing). Arle looks first and says what to install."""
+    import ctypes
+
+    import arle.__main__ as entry
+
+    real = ctypes.CDLL
+
+    def without_cursor(name: str, *args: object, **kwargs: object) -> object:
+        if name == "libxcb-cursor.so.0":
+            raise OSError(f"{name}: cannot open shared object file")
+        return real(name, *args, **kwargs)
+
+    monkeypatch.setattr(sys, "platform", "linux")
+    monkeypatch.setenv("DISPLAY", ":0")
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    monkeypatch.delenv("QT_QPA_PLATFORM", raising=False)
+    monkeypatch.setattr(ctypes, "CDLL", without_cursor)
+    monkeypatch.setattr(entry, "XCB_LIBRARIES", (("libxcb-cursor.so.0", "libxcb-cursor0"),))
+    assert entry.main([]) == 1
+    err = capsys.readouterr().err
+    assert err.strip() == ("Arle cannot open its window: this system lacks libraries Qt needs. On Debian "
+                           "or Ubuntu, install them with: sudo apt install libxcb-cursor0")
+    monkeypatch.setenv("QT_QPA_PLATFORM", "offscreen")  # not X11: nothing to look for
+    assert entry.missing_for_window() == []
+    monkeypatch.setenv("QT_QPA_PLATFORM", "xcb")
+    assert entry.missing_for_window() == ["libxcb-cursor0"]
