@@ -33,7 +33,7 @@ import json
 import os
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from arle import __version__
 from arle.files.errors import (
@@ -78,7 +78,7 @@ SUMMARY_SUFFIX = ".summary"
 MAX_JOURNAL_BYTES = 4 * 1024 * 1024
 #: A longer "save_path" in a journal is not a real path (and would bloat the summary cache).
 MAX_PATH_CHARS = 4096
-_SUMMARY_VERSION = 2  # 2: tied to the journal's SHA-256, names read from the header
+_SUMMARY_VERSION = 3  # 3: damage as data; 2: tied to the journal's SHA-256, names read from the header
 #: No game scores more (or loses more); a summary saying so is not believed.
 MAX_SCORE = 1000
 
@@ -234,20 +234,92 @@ class JournalUnreadable(SaveError):
 
 
 @dataclasses.dataclass(frozen=True)
+class Damage:
+    """What a damaged journal kept and lost, as data: the start page and the window put it in the
+    player's language (``str()`` is the English sentence, for logs and tests)."""
+
+    #: "skipped" (damaged lines skipped, every move kept), "line" (a damaged line: the moves
+    #: before it kept), "broken" (a record that does not follow the moves before it) or "move" (a
+    #: move that cannot be read or played where it stands).
+    kind: str
+    #: The damaged lines ("skipped", "line", and a damaged line before a "move"; the first four),
+    #: or the line of the record that does not follow ("broken").
+    lines: tuple[int, ...] = ()
+    kept: int = 0
+    lost: int = 0
+    #: "move": the move's number and line, why (``Stop.kind``) and the half-year it was in.
+    move: int = 0
+    move_line: int = 0
+    why: str = ""
+    half_year: int = 0
+
+    KINDS: ClassVar[tuple[str, ...]] = ("skipped", "line", "broken", "move")
+    WHYS: ClassVar[tuple[str, ...]] = ("", "unknown", "illegal", "after_end", "error")
+
+    def __str__(self) -> str:
+        if self.kind == "skipped":
+            return f"{_damaged_lines(self.lines)} and skipped; all {self.kept} moves were recovered."
+        if self.kind == "move":
+            where = f" (line {self.move_line})" if self.move_line else ""
+            why = {"unknown": "is not a move this Arle knows",
+                   "illegal": f"is not legal at its place in the game (half-year {self.half_year})",
+                   "after_end": "comes after the end of the game"}.get(self.why, "could not be replayed")
+            cause = f"Move {self.move} of the autosave{where} {why}"
+            if self.lines:
+                cause = f"Line {self.lines[0]} of the autosave is damaged and move {self.move}{where} {why}"
+        elif self.kind == "line":
+            cause = f"Line {self.lines[0]} of the autosave is damaged"
+        else:
+            cause = f"Line {self.lines[0]} of the autosave does not follow the moves before it"
+        kept = ("no move could be kept" if self.kept == 0 else "the first move was kept" if self.kept == 1
+                else f"the first {self.kept} moves were kept")
+        lost = f"; {self.lost} {'move' if self.lost == 1 else 'moves'} could not be used" if self.lost else ""
+        return f"{cause}: {kept}{lost}."
+
+    def as_dict(self) -> dict[str, Any]:
+        return {**dataclasses.asdict(self), "lines": list(self.lines)}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Damage | None:
+        """The record a summary cache holds, or None when it is not one this Arle makes."""
+        names = {f.name for f in dataclasses.fields(cls)}
+        if not isinstance(data, dict) or set(data) != names:
+            return None
+        lines = data["lines"]
+        if not (isinstance(lines, list) and len(lines) <= 4 and all(_small(n) for n in lines)
+                and data["kind"] in cls.KINDS and data["why"] in cls.WHYS
+                and all(_small(data[k]) for k in ("kept", "lost", "move", "move_line", "half_year"))):
+            return None
+        return cls(**{**data, "lines": tuple(lines)})
+
+
+def _small(n: Any) -> bool:
+    return isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= MAX_JOURNAL_BYTES
+
+
+@dataclasses.dataclass(frozen=True)
 class ResumedGame:
     history: GameHistory
     #: The save file the game came from or was last saved to.
     save_path: Path | None
-    #: One sentence when damage was skipped or moves were lost, for the player; else None.
-    note: str | None = None
-    #: How many of the journal's moves could not be kept (after damage, or from a move this Arle
-    #: cannot play): continue such a game with ``Autosaver(..., damaged=True)``.
-    lost: int = 0
+    #: What damage was skipped or cost moves, for the player; else None.
+    damage: Damage | None = None
+
+    @property
+    def note(self) -> str | None:
+        """The damage in an English sentence."""
+        return None if self.damage is None else str(self.damage)
+
+    @property
+    def lost(self) -> int:
+        """How many of the journal's moves could not be kept."""
+        return 0 if self.damage is None else self.damage.lost
 
     @property
     def damaged(self) -> bool:
-        """Whether the journal is not what a clean rewrite would make: keep the original first."""
-        return self.note is not None
+        """Whether the journal is not what a clean rewrite would make: continue it with
+        ``Autosaver(..., damaged=True)``, which keeps the original first."""
+        return self.damage is not None
 
 
 def resume(path: Path) -> ResumedGame:
@@ -276,32 +348,23 @@ def _resume_bytes(raw: bytes) -> ResumedGame:
         if len(other.moves) > len(history.moves):
             history, stop, lines = other, other_stop, journal.before_lines
     kept = len(history.moves)
-    lost = max(0, journal.claimed - kept)
-    return ResumedGame(history, _save_path(header.get("save_path")), _note(journal, stop, lines, kept, lost),
-                       lost)
+    damage = _damage_of(journal, stop, lines, kept, max(0, journal.claimed - kept))
+    return ResumedGame(history, _save_path(header.get("save_path")), damage)
 
 
-def _note(journal: _Journal, stop: Any, lines: list[int], kept: int, lost: int) -> str | None:
-    """What the player is told: which line or move is damaged, how many moves were kept, how many
-    could not be used."""
+def _damage_of(journal: _Journal, stop: Any, lines: list[int], kept: int, lost: int) -> Damage | None:
+    """Which line or move is damaged, how many moves were kept, how many could not be used."""
+    first = tuple(journal.damaged[:4])
     if stop is None and journal.broken_at is None:
-        if not journal.damaged:
-            return None
-        return f"{_damage(journal.damaged)} and skipped; all {kept} moves were recovered."
+        return Damage("skipped", first, kept) if journal.damaged else None
     if stop is not None:
-        line = lines[stop.number - 1] if stop.number <= len(lines) else None
-        where = f" (line {line})" if line is not None else ""
-        cause = f"Move {stop.number} of the autosave{where} {stop.why}"
-        if journal.damaged and line is not None and journal.damaged[0] < line:
-            damaged = journal.damaged[0]
-            cause = f"Line {damaged} of the autosave is damaged and move {stop.number}{where} {stop.why}"
-    elif journal.damaged:
-        cause = f"Line {journal.damaged[0]} of the autosave is damaged"
-    else:
-        cause = f"Line {journal.broken_at} of the autosave does not follow the moves before it"
-    later = f"; {lost} {'move' if lost == 1 else 'moves'} could not be used" if lost else ""
-    kept_text = "the first move was kept" if kept == 1 else f"the first {kept} moves were kept"
-    return f"{cause}: {'no move could be kept' if kept == 0 else kept_text}{later}."
+        line = lines[stop.number - 1] if stop.number <= len(lines) else 0
+        before = first[:1] if journal.damaged and line and journal.damaged[0] < line else ()
+        return Damage("move", before, kept, lost, stop.number, line, stop.kind, stop.half_year)
+    if journal.damaged:
+        return Damage("line", first[:1], kept, lost)
+    assert journal.broken_at is not None
+    return Damage("broken", (journal.broken_at,), kept, lost)
 
 
 def _save_path(raw: Any) -> Path | None:
@@ -419,7 +482,7 @@ def _max_moves() -> int:
     return MAX_MOVES
 
 
-def _damage(lines: list[int]) -> str:
+def _damaged_lines(lines: Sequence[int]) -> str:
     if len(lines) == 1:
         return f"Line {lines[0]} of the autosave was damaged"
     listed = ", ".join(map(str, lines[:3])) + (", ..." if len(lines) > 3 else "")
@@ -471,9 +534,14 @@ class GameEntry:
     #: Who plays each seat ("person" or a computer level); empty when the journal does not say.
     seats: tuple[str, ...] = ()
     #: A damaged journal of which some moves can be played: what is kept and what is lost.
-    note: str | None = None
+    damage: Damage | None = None
     #: False when the journal could not be read just now (``error`` says why); listed again later.
     readable: bool = True
+
+    @property
+    def note(self) -> str | None:
+        """The damage in an English sentence."""
+        return None if self.damage is None else str(self.damage)
 
 
 def list_games(folder: Path | None = None) -> list[GameEntry]:
@@ -589,7 +657,7 @@ def _entry(path: Path) -> GameEntry | None:
         in_use=in_use,
         error=cached["error"],
         seats=_seats(options.get("seats") if isinstance(options, dict) else None),
-        note=cached["note"],
+        damage=Damage.from_dict(cached["damage"]),
     )
 
 
@@ -620,7 +688,7 @@ def _summary_path(path: Path) -> Path:
     return path.with_name(path.name + SUMMARY_SUFFIX)
 
 
-def _summary_of(history: GameHistory, note: str | None = None) -> dict[str, Any]:
+def _summary_of(history: GameHistory, damage: Damage | None = None) -> dict[str, Any]:
     """What the start page needs that only a replay tells (names and seats are in the header)."""
     game = history.game
     return {
@@ -628,7 +696,7 @@ def _summary_of(history: GameHistory, note: str | None = None) -> dict[str, Any]
         "scores": game.scores(),
         "over": game.over,
         "error": None,
-        "note": note,
+        "damage": None if damage is None else damage.as_dict(),
     }
 
 
@@ -636,8 +704,8 @@ def _replayed_summary(raw: bytes) -> dict[str, Any]:
     try:
         resumed = _resume_bytes(raw)
     except SaveError as exc:
-        return {"half_year": 1, "scores": [], "over": False, "error": str(exc), "note": None}
-    return _summary_of(resumed.history, resumed.note)
+        return {"half_year": 1, "scores": [], "over": False, "error": str(exc), "damage": None}
+    return _summary_of(resumed.history, resumed.damage)
 
 
 def _write_summary(path: Path, summary: dict[str, Any], digest: str) -> None:
@@ -680,7 +748,8 @@ def _read_summary(path: Path, digest: str) -> dict[str, Any] | None:
     valid = (
         isinstance(scores, list) and len(scores) <= 2 and all(map(_score, scores))
         and isinstance(half_year, int) and not isinstance(half_year, bool) and 1 <= half_year <= 9
-        and all(_sentence(data.get(key)) for key in ("error", "note"))
+        and _sentence(data.get("error"))
+        and (data.get("damage") is None or Damage.from_dict(data.get("damage")) is not None)
         and isinstance(data.get("over"), bool)
     )
     return data if valid else None

@@ -557,6 +557,11 @@ class Stop:
     why: str
     #: The whole sentence, naming the move ("move 4 (EndTurn()) is not legal ...").
     sentence: str
+    #: Why, as a word a view puts in its language: "unknown" (not a move this Arle knows),
+    #: "illegal", "after_end" (after the end of the game) or "error" (the engine failed).
+    kind: str = "error"
+    #: The half-year the game was in at that move.
+    half_year: int = 0
 
 
 def replay_prefix(setup: Setup, moves: Sequence[Move | dict[str, Any]], friendly_undo: bool,
@@ -572,23 +577,24 @@ def replay_prefix(setup: Setup, moves: Sequence[Move | dict[str, Any]], friendly
         raise SaveError(f"the game setup cannot start a game: {str(exc)[:120]}") from None
     for i, item in enumerate(moves, start=1):
         move = item
+        half_year = history.game.state.half_year
         if isinstance(item, dict):
             try:
                 move = move_from_dict(item)
             except Exception as exc:
                 why = f"is not a move this Arle knows: {str(exc)[:120]}"
-                return history, Stop(i, why, f"move {i} {why}")
+                return history, Stop(i, why, f"move {i} {why}", "unknown", half_year)
         if history.game.over:
-            why = "comes after the end of the game"
+            why, kind = "comes after the end of the game", "after_end"
         else:
             try:
                 history.apply(move)
                 continue
             except IllegalMove:
-                why = f"is not legal at its place in the game (half-year {history.game.state.half_year})"
+                why, kind = f"is not legal at its place in the game (half-year {half_year})", "illegal"
             except Exception as exc:  # an engine bug: still one sentence, never a traceback
-                why = f"could not be replayed: {type(exc).__name__}: {str(exc)[:80]}"
-        return history, Stop(i, why, f"move {i} ({describe(move)}) {why}")
+                why, kind = f"could not be replayed: {type(exc).__name__}: {str(exc)[:80]}", "error"
+        return history, Stop(i, why, f"move {i} ({describe(move)}) {why}", kind, half_year)
     return history, None
 
 

@@ -569,9 +569,11 @@ class MainWindow(QMainWindow):
             except (OSError, SaveError):
                 pass  # install says so (autosave retries after each move, the original kept first)
         self.install(resumed.history, save_path=resumed.save_path, autosaver=saver)
-        note = resumed.note
+        from arle.gui.start_page import damage_words
+
+        note = None if resumed.damage is None else damage_words(resumed.damage)
         if note is not None and saver is not None and saver.kept_original is not None:
-            note += " " + _tr("The autosave as it was is kept as {path}.").format(path=saver.kept_original)
+            note += "\n" + _tr("The autosave as it was is kept as {path}.").format(path=saver.kept_original)
         self.set_warning("note", note)
         self.statusBar().showMessage(_tr("Welcome back: the game continues where you left it."), 6000)
 

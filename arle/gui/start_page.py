@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 from arle import __version__
 
 if TYPE_CHECKING:
-    from arle.files.autosave import GameEntry
+    from arle.files.autosave import Damage, GameEntry
     from arle.gui.main_window import MainWindow
 
 #: Item data: the journal's path, and what the entry is ("ok", "damaged", "in_use").
@@ -91,9 +91,41 @@ def game_text(entry: GameEntry) -> str:
     if entry.in_use:
         second.append(_tr("open in another Arle window"))
     text = first + "\n" + " · ".join(second)
-    if entry.note:  # a damaged journal some moves of which replay: said before Continue
-        text += "\n" + entry.note + " " + _tr("Continuing keeps a copy of the autosave as it is.")
+    if entry.damage is not None:  # a damaged journal some moves of which replay: said before Continue
+        keeps = _tr("Continuing keeps a copy of the autosave as it is.")
+        text += "\n" + damage_words(entry.damage) + " " + keeps
     return text
+
+
+def damage_words(damage: Damage) -> str:
+    """What a damaged autosave kept and lost, in the player's language (``Damage`` is data)."""
+    if damage.kind == "skipped":
+        lines = ", ".join(map(str, damage.lines))
+        text = (_tr("Line {lines} of the autosave was damaged and skipped") if len(damage.lines) == 1
+                else _tr("Lines {lines} of the autosave were damaged and skipped"))
+        return text.format(lines=lines) + "; " + _tr("all {n} moves were recovered.").format(n=damage.kept)
+    if damage.kind == "move":
+        why = {
+            "unknown": _tr("Move {move} of the autosave (line {line}) is not a move this Arle knows"),
+            "illegal": _tr("Move {move} of the autosave (line {line}) is not legal at its place in the "
+                           "game (half-year {half_year})"),
+            "after_end": _tr("Move {move} of the autosave (line {line}) comes after the end of the game"),
+        }.get(damage.why, _tr("Move {move} of the autosave (line {line}) could not be replayed"))
+        cause = why.format(move=damage.move, line=damage.move_line, half_year=damage.half_year)
+        if damage.lines:
+            cause = _tr("Line {line} of the autosave is damaged.").format(line=damage.lines[0]) + " " + cause
+    elif damage.kind == "line":
+        cause = _tr("Line {line} of the autosave is damaged").format(line=damage.lines[0])
+    else:
+        cause = _tr("Line {line} of the autosave does not follow the moves before it").format(
+            line=damage.lines[0])
+    kept = (_tr("no move could be kept") if damage.kept == 0 else _tr("the first move was kept")
+            if damage.kept == 1 else _tr("the first {n} moves were kept").format(n=damage.kept))
+    if damage.lost:
+        lost = (_tr("1 move could not be used") if damage.lost == 1
+                else _tr("{n} moves could not be used").format(n=damage.lost))
+        return _tr("{cause}: {kept}; {lost}.").format(cause=cause, kept=kept, lost=lost)
+    return _tr("{cause}: {kept}.").format(cause=cause, kept=kept)
 
 
 class StartPage(QWidget):

@@ -199,3 +199,21 @@ def test_french_destination_sales_count_food_with_the_french_plural(language):
 
     language("fr")
     assert "1 vêtements d'hiver : 7 nourritures" in dest_tooltip("emden")
+
+
+def test_a_damaged_autosave_is_described_in_french(language):
+    """Issue 33: what a damaged journal kept is data (``Damage``) the window words in the player's
+    language, not the file layer's English sentence."""
+    from arle.files.autosave import Damage
+    from arle.gui.start_page import damage_words
+
+    damage = Damage("line", (51,), kept=49, lost=71)
+    assert str(damage) == ("Line 51 of the autosave is damaged: the first 49 moves were kept; 71 moves "
+                           "could not be used.")
+    language("fr")
+    assert damage_words(damage) == ("La ligne 51 de la sauvegarde automatique est abîmée : les 49 premiers "
+                                    "coups ont été conservés ; 71 coups n'ont pas pu être repris.")
+    illegal = Damage("move", (), kept=2, lost=1, move=3, move_line=4, why="illegal", half_year=1)
+    assert damage_words(illegal) == (
+        "Le coup 3 de la sauvegarde automatique (ligne 4) n'est pas permis à ce moment de la partie "
+        "(semestre 1) : les 2 premiers coups ont été conservés ; 1 coup n'a pas pu être repris.")
