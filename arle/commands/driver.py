@@ -47,14 +47,14 @@ from arle.engine import (
     describe,
     place,
 )
-from arle.gui.board_view import BoardView
-from arle.gui.pieces import DRAG_THRESHOLD, ClickItem, DragPiece
-from arle.gui.scene import GameScene
+from arle.gui.boards.board_view import BoardView
+from arle.gui.boards.pieces import DRAG_THRESHOLD, ClickItem, DragPiece
+from arle.gui.boards.scene import GameScene
 
 if TYPE_CHECKING:
-    from arle.gui.game_page import GamePage
-    from arle.gui.main_window import MainWindow
     from arle.gui.session import GameSession
+    from arle.gui.shell.main_window import MainWindow
+    from arle.gui.side.game_page import GamePage
 
 #: Gesture kinds, as counted by ``GestureDriver.counts``.
 DRAG, CLICK, BUTTON, MENU = "drag", "click", "button", "menu"
@@ -173,7 +173,7 @@ class GestureDriver:
         self._answerer.start()
 
     def _answer_confirmation(self) -> None:
-        from arle.gui.confirm import answer
+        from arle.gui.boards.confirm import answer
 
         if answer(True):
             self.confirmations += 1
@@ -307,7 +307,7 @@ class GestureDriver:
     def _menu(self, move: Any) -> str:
         """Open "More actions" with a click, open the submenu holding the move if it is grouped,
         and click the entry whose text names the move (as a player reads it)."""
-        from arle.gui.style import move_label
+        from arle.gui.kit.style import move_label
 
         panel = self.page.decision
         scroll_to(panel.more)

@@ -9,7 +9,7 @@ thread (about a minute), and says what Hard scored (``hardScored``; ``compare_wi
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtCore import QCoreApplication, QObject, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QPen
@@ -25,13 +25,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from arle.gui import texts
 from arle.gui.computer import ComputerPlayer, Thinker
+from arle.gui.kit import texts
 
 if TYPE_CHECKING:
+    from PySide6.QtWidgets import QTabWidget
+
     from arle.engine import Move
-    from arle.gui.board_view import BoardView
-    from arle.gui.game_page import GamePage
+    from arle.gui.boards.board_view import BoardView
+    from arle.gui.session import GameSession
+    from arle.gui.side.panels import DecisionPanel
 
 #: The ring around a hinted target: a colour no player has and no board uses.
 HINT_COLOR = "#d6287a"
@@ -40,6 +43,18 @@ HINT_RADIUS = 34.0
 
 def _tr(text: str) -> str:
     return QCoreApplication.translate("Coach", text)
+
+
+class CoachedPage(Protocol):
+    """What the coach asks of the game page (``side.game_page.GamePage``, which imports this
+    module: the protocol keeps the import one way)."""
+
+    session: GameSession
+    decision: DecisionPanel
+    views: QTabWidget
+    board_view: BoardView
+    home_views: list[BoardView]
+    storage_views: list[BoardView]
 
 
 class Coach(QObject):
@@ -52,7 +67,7 @@ class Coach(QObject):
     #: Hard's final score playing the same start as this solo game (``compare_with_hard``).
     hardScored = Signal(float)
 
-    def __init__(self, page: GamePage, parent: QObject | None = None) -> None:
+    def __init__(self, page: CoachedPage, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.page = page
         self.session = page.session
@@ -137,7 +152,7 @@ class Coach(QObject):
 
     def _found(self, found: tuple[Move, Any], at: int) -> None:
         from arle.ai import reason_words
-        from arle.gui.style import move_label, say
+        from arle.gui.kit.style import move_label, say
 
         self.busy.emit(False)
         if at != len(self.session.history.moves):
@@ -198,7 +213,7 @@ class CoachBar(QFrame):
     """The side panel's line for the computer: "thinking…" during its turn, and the Hint button
     with the coach's words. Hidden in a game of two people."""
 
-    def __init__(self, page: GamePage, coach: Coach, computer: ComputerPlayer,
+    def __init__(self, page: CoachedPage, coach: Coach, computer: ComputerPlayer,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.session = page.session

@@ -3,7 +3,7 @@ window keeps painting and answering, and its moves appear one by one at the pace
 
 ``Thinker`` runs one job at a time with a cancel flag handed to the job as ``should_stop``; the GUI
 thread polls for the result with a timer, so no Qt object is touched off the GUI thread. While a
-job runs, Python's cyclic garbage collector (run on the GUI thread only, ``arle.gui.collector``)
+job runs, Python's cyclic garbage collector (run on the GUI thread only, ``arle.gui.kit.collector``)
 is paused: the search makes no cycles, and a full collection of its many positions stopped every
 thread, the window's too, for 0.1-0.3 s several times per Hard decision. Undo,
 a new game, closing the game or quitting cancel the job: its result, if it still comes, is dropped.
@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
 
-from arle.gui import collector
+from arle.gui.kit import collector
 
 if TYPE_CHECKING:
     from arle.gui.session import GameSession

@@ -11,7 +11,7 @@ The tutorial belongs to its game page: it dies with it (New Game, Open, closing 
 from __future__ import annotations
 
 import html
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QPoint, QPointF, QRect, QRectF, Qt
 from PySide6.QtGui import QColor, QPen
@@ -28,15 +28,16 @@ from PySide6.QtWidgets import (
 )
 
 from arle.engine import noun
-from arle.gui import how_to_play
-from arle.gui.background import Background
-from arle.gui.texts import say
+from arle.gui.kit.background import Background
+from arle.gui.kit.texts import say
+from arle.gui.shell import how_to_play
 
 if TYPE_CHECKING:
     from arle.engine import Game, Move
-    from arle.gui.game_page import GamePage
-    from arle.gui.main_window import MainWindow
+    from arle.files.settings import Settings
     from arle.gui.session import GameSession
+    from arle.gui.side.game_page import GamePage
+    from arle.match import GameHistory
 
 #: The tutorial's game: solo, the first-game buildings (rulebook p. 14 recommends the light green
 #: Starter Houses for a first game), always the same seed so that the guide reads the same.
@@ -58,10 +59,23 @@ def tutorial_setup(name: str) -> Any:
 def _hint(game: Game) -> tuple[Move, str]:
     """On the worker thread: the Hint for a copy of the game, with its reason in words."""
     from arle.ai import hint, reason_words
-    from arle.gui.texts import say
+    from arle.gui.kit.texts import say
 
     move, reason = hint(game)
     return move, say(reason_words(reason))
+
+
+class GuidedWindow(Protocol):
+    """What the guide asks of the main window (``shell.main_window.MainWindow``, which imports
+    this module: the protocol keeps the import one way)."""
+
+    page: GamePage | None
+    session: GameSession | None
+    tutorial: Tutorial | None
+    settings: Settings
+
+    def install(self, history: GameHistory) -> None: ...
+    def set_tutorial_done(self) -> None: ...
 
 
 class TutorialCard(QFrame):
@@ -112,7 +126,7 @@ class TutorialCard(QFrame):
 class Tutorial(QObject):
     """Follows the session: one suggestion per decision, marks on the boards, the card's text."""
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: GuidedWindow) -> None:
         assert window.page is not None and window.session is not None
         super().__init__(window.page)
         import arle.ai  # noqa: F401 - imported here, not first on the worker thread
@@ -193,7 +207,7 @@ class Tutorial(QObject):
 
     def _show_text(self) -> None:
         from arle.engine import ACTION_SPACES, Phase, PlaceWorker
-        from arle.gui.style import move_label
+        from arle.gui.kit.style import move_label
 
         game = self.session.game
         card = self.card
@@ -316,7 +330,7 @@ class Tutorial(QObject):
         self.marks = []
 
 
-def start(window: MainWindow) -> Tutorial:
+def start(window: GuidedWindow) -> Tutorial:
     """Start the guided game in ``window`` (a new solo game) and its guide."""
     from arle.files.settings import Settings
     from arle.match.history import GameHistory

@@ -1,4 +1,4 @@
-"""The boards' boxes (``arle.gui.boxes``) share one picture per look (issue 15: a picture of each
+"""The boards' boxes (``arle.gui.boards.boxes``) share one picture per look (issue 15: a picture of each
 box held 10 MB for the six boards), look as a rounded box drawn whole, and follow the zoom."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from PySide6.QtGui import QColor, QImage, QPainter, QPen, QRegion, QTransform
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsView
 
 from arle.engine import Setup
-from arle.gui.boxes import BoxItem, box_path
+from arle.gui.boards.boxes import BoxItem, box_path
 from arle.match.history import GameHistory
 from tests.gui.scene_helpers import channels_apart, open_main_window
 

@@ -28,8 +28,8 @@ import arle.files.saves
 from arle.engine import Setup
 from arle.files.autosave import Autosaver, list_games, new_autosave_path, resume
 from arle.files.saves import EXTENSION, save_history
-from arle.gui.dialogs import NewGameDialog
-from arle.gui.main_window import MainWindow
+from arle.gui.shell.dialogs import NewGameDialog
+from arle.gui.shell.main_window import MainWindow
 from arle.match.history import GameHistory
 from tests.gui.test_window import Warnings, history_with, listed, loaded, open_window, play
 

@@ -24,9 +24,9 @@ from arle.engine.interpreter.steps import (
     PlaceNewTile,
 )
 from arle.engine.rules import homeboard as H
-from arle.gui import home_layout as HL
-from arle.gui.home_scene import HomeBoardScene
-from arle.gui.pieces import DragPiece
+from arle.gui.boards import home_layout as HL
+from arle.gui.boards.home_scene import HomeBoardScene
+from arle.gui.boards.pieces import DragPiece
 from tests.gui.scene_helpers import Messages, _move, _vp, click, drag, make_session, refresh, run_steps, show
 
 S, C, HORSE = Animal.SHEEP, Animal.CATTLE, Animal.HORSE
@@ -284,8 +284,8 @@ def test_rows_and_columns_carry_the_labels_the_log_uses(qtbot):
     row's number beside it and each column's name above it."""
     from PySide6.QtWidgets import QGraphicsTextItem
 
-    from arle.gui import style
-    from arle.gui.scene import SceneText
+    from arle.gui.boards.scene import SceneText
+    from arle.gui.kit import style
 
     session = make_session(players=1)
     scene = HomeBoardScene(session, 0)

@@ -8,11 +8,11 @@ from PySide6.QtCore import QPointF
 from PySide6.QtWidgets import QGraphicsScene
 
 from arle.engine import Animal, MoveAnimal, PlaceWorker
-from arle.gui import motion
-from arle.gui.board_items import WorkerGhost
-from arle.gui.board_scene import BoardScene
-from arle.gui.home_scene import HomeBoardScene
-from arle.gui.pieces import PieceItem
+from arle.gui.boards import motion
+from arle.gui.boards.board_items import WorkerGhost
+from arle.gui.boards.board_scene import BoardScene
+from arle.gui.boards.home_scene import HomeBoardScene
+from arle.gui.boards.pieces import PieceItem
 from tests.gui.scene_helpers import drag, make_session, show
 
 HORSE = Animal.HORSE

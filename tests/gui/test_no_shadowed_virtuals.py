@@ -19,8 +19,8 @@ import arle.gui
 
 def _qt_classes() -> list[type]:
     found = []
-    for info in pkgutil.iter_modules(arle.gui.__path__):
-        module = importlib.import_module(f"arle.gui.{info.name}")
+    for info in pkgutil.walk_packages(arle.gui.__path__, "arle.gui."):
+        module = importlib.import_module(info.name)
         for _name, cls in inspect.getmembers(module, inspect.isclass):
             if cls.__module__ == module.__name__ and issubclass(cls, (QGraphicsItem, QObject)):
                 found.append(cls)

@@ -11,11 +11,11 @@ from PySide6.QtWidgets import QStyleOptionGraphicsItem
 
 from arle.engine import ACTION_SPACES, EQUIPMENT, STALL_COST, Setup
 from arle.files.resources import resource_path
-from arle.gui import art, pictures
-from arle.gui.board_scene import BoardScene
-from arle.gui.pictures import Icon, PictureItem, cost_picture, space_picture, vehicle_cost_picture
+from arle.gui.boards.board_scene import BoardScene
+from arle.gui.boards.supply_scene import SupplyScene
+from arle.gui.kit import art, pictures
+from arle.gui.kit.pictures import Icon, PictureItem, cost_picture, space_picture, vehicle_cost_picture
 from arle.gui.session import new_session
-from arle.gui.supply_scene import SupplyScene
 
 
 class Recorder:

@@ -11,9 +11,9 @@ from PySide6.QtWidgets import QApplication, QGraphicsTextItem
 
 from arle.engine.interpreter.moves import PlaceTile
 from arle.engine.interpreter.steps import PlaceNewTile
-from arle.gui import supply_scene as SU
-from arle.gui.scene import SceneText
-from arle.gui.supply_scene import SupplyScene
+from arle.gui.boards import supply_scene as SU
+from arle.gui.boards.scene import SceneText
+from arle.gui.boards.supply_scene import SupplyScene
 from tests.gui.scene_helpers import make_session, run_steps, show
 
 

@@ -11,10 +11,10 @@ from PySide6.QtCore import QPoint, QPointF, QSize, Qt, Signal
 from PySide6.QtGui import QMouseEvent, QPainter, QResizeEvent, QShowEvent, QTransform, QWheelEvent
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
-from arle.gui import style
+from arle.gui.kit import style
 
 if TYPE_CHECKING:
-    from arle.gui.scene import GameScene
+    from arle.gui.boards.scene import GameScene
 
 #: The smallest text size worth reading, in logical pixels: 9 pt at 96 dpi (issue 13).
 READABLE_PX = 12.0

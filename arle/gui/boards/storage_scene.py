@@ -45,7 +45,7 @@ from arle.engine import (
     noun,
     place,
 )
-from arle.gui.pieces import (
+from arle.gui.boards.pieces import (
     Candidate,
     ClickItem,
     DragPiece,
@@ -53,9 +53,9 @@ from arle.gui.pieces import (
     PieceItem,
     tr,
 )
-from arle.gui.scene import SessionScene
-from arle.gui.style import name_of, player_color
-from arle.gui.texts import language, say
+from arle.gui.boards.scene import SessionScene
+from arle.gui.kit.style import name_of, player_color
+from arle.gui.kit.texts import language, say
 
 if TYPE_CHECKING:
     from arle.gui.session import GameSession

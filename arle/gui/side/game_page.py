@@ -33,13 +33,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from arle.gui import style
-from arle.gui.board_view import SLACK, BoardView
-from arle.gui.looks import LookPictures, widget_look
+from arle.gui.boards.board_view import SLACK, BoardView
+from arle.gui.kit import style
+from arle.gui.kit.looks import LookPictures, widget_look
 from arle.match import board_for
 
 if TYPE_CHECKING:
-    from arle.gui.scene import GameScene
+    from arle.gui.boards.scene import GameScene
     from arle.gui.session import GameSession
 
 
@@ -72,7 +72,7 @@ DECISION_STEADY = 0.16
 
 class PicturedTabBar(QTabBar):
     """A tab bar that blits a picture of its tabs for each look it has shown (the tabs, their
-    sizes, the current, hovered and focused tab, font and colours; ``arle.gui.looks``). Qt
+    sizes, the current, hovered and focused tab, font and colours; ``arle.gui.kit.looks``). Qt
     paints the whole bar whenever the current tab changes, laying out and styling each title
     again: 0.6-0.7 ms of each move that brings another board forward, a third of the whole
     window's repaint. A few looks are kept: going back and forth between the boards blits them."""
@@ -276,16 +276,16 @@ class GamePage(QSplitter):
     zoomAsked = Signal(int)
 
     def __init__(self, session: GameSession) -> None:
-        from arle.gui.board_scene import BoardScene
+        from arle.gui.boards.board_scene import BoardScene
+        from arle.gui.boards.home_scene import HomeBoardScene
+        from arle.gui.boards.storage_scene import StorageScene
+        from arle.gui.boards.supply_scene import SupplyScene
         from arle.gui.coach import Coach, CoachBar
         from arle.gui.computer import ComputerPlayer
-        from arle.gui.dialogs import ScoringTable
-        from arle.gui.game_log import GameLog
-        from arle.gui.home_scene import HomeBoardScene
-        from arle.gui.panels import DecisionPanel, TurnBanner
-        from arle.gui.player_panel import PlayerPanel
-        from arle.gui.storage_scene import StorageScene
-        from arle.gui.supply_scene import SupplyScene
+        from arle.gui.shell.dialogs import ScoringTable
+        from arle.gui.side.game_log import GameLog
+        from arle.gui.side.panels import DecisionPanel, TurnBanner
+        from arle.gui.side.player_panel import PlayerPanel
 
         super().__init__(Qt.Orientation.Horizontal)
         self.session = session
@@ -386,7 +386,7 @@ class GamePage(QSplitter):
         self._settling = False
         session.changed.connect(self._settle_soon)
         session.reset.connect(self._settle_soon)
-        from arle.gui.inventory_summary import InventorySummary
+        from arle.gui.side.inventory_summary import InventorySummary
 
         self.inventory_summary = InventorySummary(session)
         self.inventory_summary.attach(self.views)
@@ -435,7 +435,7 @@ class GamePage(QSplitter):
             return True
         if kind == QEvent.Type.DevicePixelRatioChange:  # (the window went to another screen)
             for view in self.board_views():
-                view.fit()  # (the boards' pictures are made for the screen's pixels: ``arle.gui.boxes``)
+                view.fit()  # (the boards' pictures are made for the screen's pixels: ``boards.boxes``)
         return super().event(event)
 
     def _settle(self) -> None:

@@ -1,7 +1,7 @@
 """The scenes of the boards: one design for all of them.
 
 A ``GameScene`` shows ``session.game.state`` and turns gestures into moves. Its pieces handle the
-mouse themselves (``arle.gui.pieces``: a ``DragPiece`` is dragged or clicked, a ``ClickItem``
+mouse themselves (``arle.gui.boards.pieces``: a ``DragPiece`` is dragged or clicked, a ``ClickItem``
 clicked), each ending in ``play`` (``session.try_apply``: a refused move says the engine's
 reason). It redraws after ``session.changed``, deferred to the event loop (never inside a piece's
 own mouse handler) and done at once before the next mouse press or position query, so it is
@@ -16,33 +16,22 @@ what it changed, not the whole board.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import QBrush, QColor, QFont, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsSceneMouseEvent, QGraphicsSimpleTextItem
 
-from arle.gui.boxes import BoxItem, ZoomedPicture, box_path, box_pen
-from arle.gui.motion import Motions, Snapshot
-from arle.gui.pictures import PictureItem
-from arle.gui.pieces import Candidate, DragHelper, PieceItem, font, tr
+from arle.gui.boards.boxes import BoxItem, ZoomedPicture, box_path, box_pen
+from arle.gui.boards.motion import Motions, Snapshot
+from arle.gui.boards.pieces import DragHelper, Lights, PieceItem, font, tr
+from arle.gui.kit.pictures import PictureItem
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
     from arle.engine import Move
     from arle.gui.session import GameSession
-
-
-class Lights(Protocol):
-    """What lights up the targets of a dragged piece (``pieces.DragHelper`` draws boxes)."""
-
-    active: bool
-
-    def begin(self, piece: QGraphicsItem, candidates: list[Candidate]) -> None: ...
-    def target_at(self, pos: QPointF) -> Candidate | None: ...
-    def hover(self, pos: QPointF) -> None: ...
-    def end(self) -> None: ...
 
 
 class SceneText(QGraphicsSimpleTextItem):
@@ -74,7 +63,7 @@ class GameScene(QGraphicsScene):
         self.zoom = (1.0, 1.0)
         self._dirty = True
         self._scheduled = False
-        #: Pieces gliding to their new places (``arle.gui.motion``); only after a move is played,
+        #: Pieces gliding to their new places (``arle.gui.boards.motion``); only after a move is played,
         #: never after undo, redo or a new game.
         self.motions = Motions(self)
         self._animate = False
@@ -199,7 +188,7 @@ class SessionScene(GameScene):
     #: How many items a part of a board may stack (its band of heights).
     BAND = 1000
     #: Boxes up to this size (scene units²) are blitted from a picture shared by every box of their
-    #: look (``arle.gui.boxes``): an antialiased rounded box costs about 50 µs to fill and outline,
+    #: look (``arle.gui.boards.boxes``): an antialiased rounded box costs about 50 µs to fill and outline,
     #: a blit a tenth of that, and a Home Board has sixty (its whole repaint went from about 3.7 to
     #: 1.5 ms). A dashed outline (7x dearer than a solid one) is shared at any size. A board's frame
     #: is drawn as it is: a picture of it would hold 3 MB, and it is painted only where something
