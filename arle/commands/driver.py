@@ -367,7 +367,7 @@ class GestureDriver:
         session = self.session
         view = self._random_board_view(rng)
         scene = view.board
-        pieces = [i for i in scene.items() if isinstance(i, DragPiece)
+        pieces = [i for i in scene.items_now() if isinstance(i, DragPiece)
                   and not (i.spec.drop_anywhere and i.spec.drop_anywhere())]
         if not pieces:
             return None
@@ -408,7 +408,7 @@ class GestureDriver:
         legal = list(session.legal_moves())
         before = list(session.history.moves)
         scene = view.scene()
-        items = scene.items()
+        items = scene.items_now()
         area = rng.choice(items).sceneBoundingRect() if items and rng.random() < 0.7 else scene.sceneRect()
         pos = _random_point(rng, area.intersected(scene.sceneRect()).adjusted(-2, -2, 2, 2))
         click(view, pos)
@@ -496,7 +496,7 @@ def makes(piece: Any, move: Any) -> bool:
 
 def _top_piece(scene: Any, pos: QPointF) -> Any:
     """The piece a press at ``pos`` would grab (the topmost one that takes mouse presses)."""
-    return next((i for i in scene.items(pos) if isinstance(i, DragPiece | ClickItem)), None)
+    return next((i for i in scene.items_now(pos) if isinstance(i, DragPiece | ClickItem)), None)
 
 
 def grab_point(view: QGraphicsView, pos: QPointF, move: Any) -> QPointF:
@@ -504,7 +504,7 @@ def grab_point(view: QGraphicsView, pos: QPointF, move: Any) -> QPointF:
     another piece lies on top there (an Animal standing on a Dike), then the visible point of the
     piece nearest to ``pos``, as a player would grab it."""
     scene = view.scene()
-    owner = next((i for i in scene.items(pos) if isinstance(i, DragPiece) and makes(i, move)), None)
+    owner = next((i for i in scene.items_now(pos) if isinstance(i, DragPiece) and makes(i, move)), None)
     if owner is None:
         return pos
     return visible_point(view, owner, pos) or pos

@@ -321,7 +321,7 @@ def _render_scene(scene: Any, when: str) -> None:
     name = scene.objectName() or type(scene).__name__
     if image.isNull():
         raise SelfTestError(f"rendering the scene {name} ({when}) failed")
-    if scene.items() and _blank(image):
+    if getattr(scene, "items_now", scene.items)() and _blank(image):
         raise SelfTestError(f"the scene {name} ({when}) has items but rendered nothing (SVG art missing?)")
 
 

@@ -28,13 +28,14 @@ from PySide6.QtWidgets import (
 )
 
 from arle.engine import noun
-from arle.gui.kit.background import Background
+from arle.gui.kit.background import Worker
 from arle.gui.kit.texts import say
 from arle.gui.shell import how_to_play
 
 if TYPE_CHECKING:
     from arle.engine import Game, Move
     from arle.files.settings import Settings
+    from arle.gui.boards.board_view import BoardView
     from arle.gui.session import GameSession
     from arle.gui.side.game_page import GamePage
     from arle.match import GameHistory
@@ -133,7 +134,7 @@ class Tutorial(QObject):
         self.window = window
         self.page: GamePage = window.page
         self.session: GameSession = window.session
-        self.worker = Background(self)
+        self.worker = Worker(self)
         #: The suggestion for the position ``_key`` (None while it is being computed).
         self.suggestion: tuple[Move, str] | None = None
         self._key: tuple[int, int] | None = None
@@ -195,7 +196,7 @@ class Tutorial(QObject):
             else:
                 self.update()
 
-        self.worker.run(lambda: _hint(game), done, lambda exc: self._failed(exc))
+        self.worker.run(lambda _stop: _hint(game), done, lambda exc: self._failed(exc))
 
     def _failed(self, exc: Exception) -> None:
         if self.active:
@@ -245,12 +246,10 @@ class Tutorial(QObject):
         if isinstance(move, PlaceWorker):
             return _tr("Drag your next Worker from the month track onto the space framed in orange "
                        "(or click that space).")
-        views = self.page.views
-        for scene in self.page.scenes:
-            if scene.target_pos(move) is not None and scene.views():
-                index = views.indexOf(scene.views()[0])
-                name = self.page.tab_names[index] if index >= 0 else ""
-                return _tr("On the tab “{tab}”: drag or click where the orange ring is.").format(tab=name)
+        for view, _pos in self.page.places_of(move)[:1]:
+            index = self.page.views.indexOf(view)
+            name = self.page.tab_names[index] if index >= 0 else ""
+            return _tr("On the tab “{tab}”: drag or click where the orange ring is.").format(tab=name)
         return _tr("Use the button in the side panel.")
 
     def _finish(self) -> None:
@@ -293,20 +292,15 @@ class Tutorial(QObject):
         if isinstance(move, PlaceWorker) and move.space in board.spaces:
             item: QGraphicsItem = QGraphicsRectItem(board.spaces[move.space].rect.adjusted(-5, -5, 5, 5))
             item.setPen(pen)
-            self._add(board, item)
+            self._add(self.page.board_view, item)
             return
-        for scene in self.page.scenes:
-            pos = scene.target_pos(move)
-            if pos is not None:
-                ring = QGraphicsEllipseItem(QRectF(pos - QPointF(28, 28), pos + QPointF(28, 28)))
-                ring.setPen(pen)
-                self._add(scene, ring)
+        for view, pos in self.page.places_of(move):
+            ring = QGraphicsEllipseItem(QRectF(pos - QPointF(28, 28), pos + QPointF(28, 28)))
+            ring.setPen(pen)
+            self._add(view, ring)
 
-    def _add(self, scene: Any, item: QGraphicsItem) -> None:
-        item.setZValue(5000)
-        item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)  # drops and clicks go through
-        scene.addItem(item)
-        self.marks.append((scene, item))
+    def _add(self, view: BoardView, item: QGraphicsItem) -> None:
+        self.marks.append((view.board, view.mark(item, 5000)))
         self.card.place(self._mark_rect())
 
     def _mark_rect(self) -> QRect | None:

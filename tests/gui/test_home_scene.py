@@ -53,7 +53,7 @@ def test_dike_drag_moves_a_bottom_dike_and_frees_the_tidal_row(qtbot):
     assert H.first_land_row(p) == 2
     assert len(H.land_spaces(p)) == 15
     # The freed row is drawn as empty land now.
-    tips = {i.toolTip() for i in scene.items(HL.cell_rect(2, 1).center())}
+    tips = {i.toolTip() for i in scene.items_now(HL.cell_rect(2, 1).center())}
     assert any(t.startswith("Empty land") for t in tips)
 
 
@@ -70,7 +70,7 @@ def test_a_dike_dropped_on_a_wrong_gap_snaps_back_with_a_reason(qtbot):
     # The engine's reason for the move the drop asks for, naming the gap that takes the Dike.
     assert messages.texts[-1] == session.why_not(MoveDike(p.dikes.index((0, 0)), "2,0"))
     assert "free place of gap 2, the lowest gap" in messages.texts[-1]
-    dike = next(i for i in scene.items(HL.gap_rect(0, 0).center()) if isinstance(i, DragPiece))
+    dike = next(i for i in scene.items_now(HL.gap_rect(0, 0).center()) if isinstance(i, DragPiece))
     assert dike.pos() == QPointF(0, 0)
 
 
@@ -289,7 +289,7 @@ def test_rows_and_columns_carry_the_labels_the_log_uses(qtbot):
 
     session = make_session(players=1)
     scene = HomeBoardScene(session, 0)
-    items = [i for i in scene.items() if isinstance(i, (QGraphicsTextItem, SceneText))]
+    items = [i for i in scene.items_now() if isinstance(i, (QGraphicsTextItem, SceneText))]
     texts = {i.toPlainText(): i for i in items}
     for c in range(H.COLS):
         label = texts[f"column {c + 1}"]

@@ -277,10 +277,10 @@ def test_a_board_rebuilt_without_a_change_keeps_every_item(qtbot, monkeypatch, t
     for scene in scenes:
         scene._dirty = True
         scene.ensure_fresh()
-        before = {id(item) for item in scene.items()}
+        before = {id(item) for item in scene.items_now()}
         scene._dirty = True
         scene.ensure_fresh()
-        assert {id(item) for item in scene.items()} == before, type(scene).__name__
+        assert {id(item) for item in scene.items_now()} == before, type(scene).__name__
 
 
 def test_boards_brought_forward_in_turn_paint_from_kept_pictures(qtbot, monkeypatch, tmp_path) -> None:
@@ -450,3 +450,41 @@ def test_the_window_painted_move_by_move_shows_what_a_repaint_shows(qtbot, monke
         fresh = window.grab().toImage()
         shown = screen.grabWindow(window.winId()).toImage()
         assert channels_apart(shown, fresh) <= 5, len(session.history.moves)
+
+
+class Paints(QObject):
+    """Counts the window's repaints (``UpdateRequest``: one a paint of the window)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.count = 0
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.UpdateRequest:
+            self.count += 1
+        return False
+
+
+def test_a_move_paints_the_window_once(qtbot, monkeypatch, tmp_path) -> None:
+    """The rule ``arle.gui.side.one_paint`` keeps: a move that leaves the same board in front
+    paints the window once, boards, side panel and tabs together. (A move that brings another
+    board forward paints it in a second paint: the tab's first paint is Qt's.)"""
+    from PySide6.QtWidgets import QApplication
+
+    window = open_main_window(qtbot, monkeypatch, tmp_path, (1600, 1000))
+    window.install(GameHistory(setup_for(5, 2)))
+    for _ in range(10):
+        QApplication.processEvents()
+    paints = Paints()
+    window.installEventFilter(paints)
+    session, page, rng = window.session, window.page, random.Random(5)
+    counted: list[int] = []
+    for _ in range(40):
+        tab = page.views.currentIndex()
+        paints.count = 0
+        session.try_apply(choose_move(rng, session.legal_moves()))
+        for _ in range(10):
+            QApplication.processEvents()
+        if page.views.currentIndex() == tab:
+            counted.append(paints.count)
+    assert len(counted) > 20 and set(counted) <= {0, 1} and counted.count(1) > 20

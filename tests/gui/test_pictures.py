@@ -90,7 +90,7 @@ def test_a_building_paints_its_cost_in_icons(qtbot, monkeypatch):
 
 def test_the_supply_tab_shows_the_costs_of_stalls_and_vehicles(qtbot):
     scene = SupplyScene(new_session(Setup(players=2, seed=5)))
-    shown = [item.tokens for item in scene.items() if isinstance(item, PictureItem)]
+    shown = [item.tokens for item in scene.items_now() if isinstance(item, PictureItem)]
     assert cost_picture(STALL_COST) in shown
     for kind, info in EQUIPMENT.items():
         picture = vehicle_cost_picture(kind.value)

@@ -19,7 +19,7 @@ from tests.gui.scene_helpers import make_session, run_steps, show
 
 def stack_texts(scene: SupplyScene, stack: str) -> list[str]:
     rect = SU.stack_rect(SU.STACKS.index(stack))
-    return [i.toPlainText() for i in scene.items(rect) if isinstance(i, (QGraphicsTextItem, SceneText))]
+    return [i.toPlainText() for i in scene.items_now(rect) if isinstance(i, (QGraphicsTextItem, SceneText))]
 
 
 def test_supply_counts_at_setup_for_two_players(qtbot):

@@ -110,7 +110,7 @@ def test_the_banner_and_the_decision_show_what_the_game_asks_over_a_game(qtbot):
     session, page, rng = window.session, window.page, random.Random(11)
     for _ in range(40):
         assert session.try_apply(choose_move(rng, session.legal_moves(), session.game))
-        qtbot.waitUntil(lambda: not page._settling)
+        qtbot.waitUntil(lambda: not page.one_paint.pending)
         QApplication.processEvents()
         assert page.banner.prompt.text() == say(session.game.prompt())
         assert page.decision.hint.text() == drag_hint(session)

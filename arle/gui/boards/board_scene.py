@@ -291,7 +291,7 @@ class BoardScene(GameScene):
     # -- gestures ----------------------------------------------------------------------------------------
 
     def item_at(self, pos: QPointF, kind: type) -> QGraphicsItem | None:
-        return next((item for item in self.items(pos) if isinstance(item, kind)), None)
+        return next((item for item in self.items_now(pos) if isinstance(item, kind)), None)
 
     def worker_targets(self) -> list[Candidate]:
         """Where the next Worker may go: the action spaces of the legal placements."""

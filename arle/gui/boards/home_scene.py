@@ -82,7 +82,7 @@ from arle.gui.boards.pieces import (
     PieceItem,
     tr,
 )
-from arle.gui.boards.scene import SessionScene
+from arle.gui.boards.scene import PlayerBoardScene
 from arle.gui.kit.style import name_of, player_color
 from arle.gui.kit.texts import say
 
@@ -108,26 +108,14 @@ def _grid(code: str) -> tuple[int, int]:
     return where.row, where.col
 
 
-class HomeBoardScene(SessionScene):
+class HomeBoardScene(PlayerBoardScene):
     """The Home Board of player ``player`` (see the module docstring)."""
 
     def __init__(self, session: GameSession, player: int, parent: QObject | None = None) -> None:
-        super().__init__(session, parent)
-        self.player = player
-        self.setSceneRect(QRectF(0, 0, WIDTH, HEIGHT))
-        self._on_changed()  # built when first shown (or asked)
+        super().__init__(session, player, (WIDTH, HEIGHT), parent)
 
     # -- reading ---------------------------------------------------------------------------------------
 
-    @property
-    def p(self) -> PlayerState:
-        return self.session.game.state.players[self.player]
-
-    def mine_to_act(self) -> bool:
-        return self.session.game.actor == self.player
-
-    def my_legal(self) -> list[Any]:
-        return self.legal() if self.mine_to_act() else []
 
     def pending_tile(self) -> str | None:
         """The tile or building the pending decision places (None: no tile to place)."""

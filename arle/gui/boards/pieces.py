@@ -13,7 +13,7 @@ A press and release without moving is a click (``click_move``). The scenes they 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 import attrs
 from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt
@@ -73,6 +73,21 @@ class PieceScene(Protocol):
 
     def play(self, move: Any) -> bool: ...
     def generic_refusal(self) -> str: ...
+
+
+class PieceIdentity(NamedTuple):
+    """A piece's identity for its glides (``PieceItem.identity``)."""
+
+    kind: type
+    art: str | None
+    width: float
+    height: float
+    text: str
+    fill: int | None
+    outline: int | None
+    round: float
+    face: Any
+    label: str = ""
 
 
 @attrs.frozen
@@ -139,6 +154,13 @@ class PieceItem(QGraphicsItem):
         cached picture) instead of painting a new one."""
         return (type(self), self.art, self.rect.getRect(), self.text, _rgba(self.fill),
                 _rgba(self.outline), self.glow, self.round, self.face)
+
+    def identity(self) -> PieceIdentity:
+        """What the piece is, apart from where it lies and whether it glows: after a rebuild, a
+        piece that left one place and one of the same identity that appeared at another are the
+        same piece moved (``motion.Snapshot``), and it glides."""
+        return PieceIdentity(type(self), self.art, self.rect.width(), self.rect.height(), self.text,
+                             _rgba(self.fill), _rgba(self.outline), self.round, self.face)
 
     def take_over(self, new: PieceItem) -> None:
         """Behave as ``new`` (made by this build, looking the same) from now on."""
@@ -289,6 +311,9 @@ class ClickItem(PieceItem):
 
     def look(self) -> tuple[Any, ...]:
         return (*super().look(), self.label)
+
+    def identity(self) -> PieceIdentity:
+        return super().identity()._replace(label=self.label)
 
     def take_over(self, new: PieceItem) -> None:
         super().take_over(new)

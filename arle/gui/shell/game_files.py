@@ -82,7 +82,8 @@ class GameFiles:
     def refresh_games(self) -> None:
         """List the games in progress and the recent saves (read off the GUI thread)."""
         use_autosave = self.use_autosave
-        if not self.lister.run(lambda: scan(use_autosave), lambda found: self.start_page.show_games(*found),
+        if not self.lister.run(lambda _stop: scan(use_autosave),
+                               lambda found: self.start_page.show_games(*found),
                                lambda exc: log.warning("cannot list the games: %s", exc)):
             QTimer.singleShot(100, self.refresh_games)  # a listing is running: list again after it
 
@@ -140,7 +141,8 @@ class GameFiles:
             self.statusBar().clearMessage()
             callback(value)
 
-        started = self.loader.run(work, lambda result: finish(done, result), lambda exc: finish(failed, exc))
+        started = self.loader.run(lambda _stop: work(), lambda result: finish(done, result),
+                                  lambda exc: finish(failed, exc))
         if not started:
             self.statusBar().showMessage(_tr("Still reading a game: a moment, please."), 4000)
             return

@@ -47,7 +47,7 @@ class MainWindow(GameShown, GameFiles, QMainWindow):
 
     def __init__(self, *, autosave: bool = True) -> None:
         from arle.gui.kit import collector
-        from arle.gui.kit.background import Background
+        from arle.gui.kit.background import Worker
         from arle.gui.shell.start_page import StartPage
 
         super().__init__()
@@ -80,8 +80,8 @@ class MainWindow(GameShown, GameFiles, QMainWindow):
         self.busy.setMaximumWidth(140)
         self.busy.hide()
         self.statusBar().addPermanentWidget(self.busy)
-        self.loader = Background(self)
-        self.lister = Background(self)
+        self.loader = Worker(self)
+        self.lister = Worker(self)
         self.settings: Settings
         self._load_settings()
         self.stack = QStackedWidget()
