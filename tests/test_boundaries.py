@@ -156,3 +156,54 @@ def test_no_view_parses_a_place_code():
     engine, not a silent break in every view that picked it apart."""
     assert _place_code_parses("arle.gui") + _place_code_parses("arle.match") == []
     assert _place_code_parses("arle.engine")  # the scan sees codes where they are made
+
+
+def _module_imports(package: str) -> dict[str, set[str]]:
+    """Each module of ``package`` and the modules of ``package`` it imports: at the top, inside a
+    function or for the type checker alike (any of them makes the two modules one to read)."""
+    import ast
+
+    modules: dict[str, Path] = {}
+    for path in sorted((REPO / package.replace(".", "/")).rglob("*.py")):
+        parts = path.relative_to(REPO).with_suffix("").parts
+        modules[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        found: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                found |= {f"{node.module}.{a.name}" if f"{node.module}.{a.name}" in modules else node.module
+                          for a in node.names}
+            elif isinstance(node, ast.Import):
+                found |= {a.name for a in node.names}
+        graph[name] = {m for m in found if m in modules and m != name and not name.startswith(m + ".")}
+    return graph
+
+
+def test_no_gui_module_imports_one_that_imports_it_back():
+    """Issue 34: the GUI had 4 import circles (main_window-start_page-tutorial-language,
+    coach-game_page, scene-pieces, board_items-board_scene); a module that needs its importer's
+    shape names a ``Protocol`` of it instead."""
+    graph = _module_imports("arle.gui")
+    assert len(graph) > 30
+
+    def reaches(start: str) -> set[str]:
+        seen: set[str] = set()
+        todo = [start]
+        while todo:
+            for nxt in graph[todo.pop()] - seen:
+                seen.add(nxt)
+                todo.append(nxt)
+        return seen
+
+    circles = sorted(m for m in graph if m in reaches(m))
+    assert circles == []
+
+
+def test_the_gui_is_a_few_rooms():
+    """Issue 34: at most 12 modules directly in arle/gui; the rest in rooms a newcomer reads at a
+    glance (shell, side, boards, kit)."""
+    gui = REPO / "arle" / "gui"
+    assert len(list(gui.glob("*.py"))) <= 12
+    rooms = {p.name for p in gui.iterdir() if p.is_dir() and p.name != "__pycache__"}
+    assert rooms == {"shell", "side", "boards", "kit"}

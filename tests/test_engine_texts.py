@@ -264,7 +264,7 @@ def test_moves_and_saves_never_hold_a_text(players: int) -> None:
     """A save is the setup and the moves (plus an English summary): no ``Text``, so a game saved
     while the window speaks French opens in English."""
     from arle.files.saves import dumps, save_dict
-    from arle.gui import texts
+    from arle.gui.kit import texts
 
     game = Game(Setup(players=players, seed=11))
     played: list[Move] = []

@@ -291,11 +291,11 @@ def busy_steps(busy: Callable[[], bool], most_s: float) -> list[float]:
 
 
 def glide_frames(window: Any) -> list[float]:
-    """CPU of each frame of the pieces gliding after a move (``arle.gui.motion``), until every
+    """CPU of each frame of the pieces gliding after a move (``arle.gui.boards.motion``), until every
     scene's pieces are in place: a frame must fit in one refresh too."""
     from PySide6.QtWidgets import QGraphicsView
 
-    from arle.gui.scene import GameScene
+    from arle.gui.boards.scene import GameScene
 
     page = getattr(window, "page", None)
     scenes = [v.scene() for v in page.findChildren(QGraphicsView)] if page is not None else []

@@ -102,10 +102,10 @@ def counted_game(moves: int, out: Path) -> None:
     import operator
     import random
 
-    import arle.gui.collector as collector
-    import arle.gui.game_page as game_page
-    import arle.gui.looks as looks
-    import arle.gui.motion as motion
+    import arle.gui.boards.motion as motion
+    import arle.gui.kit.collector as collector
+    import arle.gui.kit.looks as looks
+    import arle.gui.side.game_page as game_page
     from arle.commands.bench_gui import BENCH_SEED, bench_window, settle, think
     from arle.commands.simulate import choose_move
 

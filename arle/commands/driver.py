@@ -47,14 +47,14 @@ from arle.engine import (
     describe,
     place,
 )
-from arle.gui.board_view import BoardView
-from arle.gui.pieces import DRAG_THRESHOLD, ClickItem, DragPiece
-from arle.gui.scene import GameScene
+from arle.gui.boards.board_view import BoardView
+from arle.gui.boards.pieces import DRAG_THRESHOLD, ClickItem, DragPiece
+from arle.gui.boards.scene import GameScene
 
 if TYPE_CHECKING:
-    from arle.gui.game_page import GamePage
-    from arle.gui.main_window import MainWindow
     from arle.gui.session import GameSession
+    from arle.gui.shell.main_window import MainWindow
+    from arle.gui.side.game_page import GamePage
 
 #: Gesture kinds, as counted by ``GestureDriver.counts``.
 DRAG, CLICK, BUTTON, MENU = "drag", "click", "button", "menu"
@@ -173,7 +173,7 @@ class GestureDriver:
         self._answerer.start()
 
     def _answer_confirmation(self) -> None:
-        from arle.gui.confirm import answer
+        from arle.gui.boards.confirm import answer
 
         if answer(True):
             self.confirmations += 1
@@ -307,7 +307,7 @@ class GestureDriver:
     def _menu(self, move: Any) -> str:
         """Open "More actions" with a click, open the submenu holding the move if it is grouped,
         and click the entry whose text names the move (as a player reads it)."""
-        from arle.gui.style import move_label
+        from arle.gui.kit.style import move_label
 
         panel = self.page.decision
         scroll_to(panel.more)
@@ -367,7 +367,7 @@ class GestureDriver:
         session = self.session
         view = self._random_board_view(rng)
         scene = view.board
-        pieces = [i for i in scene.items() if isinstance(i, DragPiece)
+        pieces = [i for i in scene.items_now() if isinstance(i, DragPiece)
                   and not (i.spec.drop_anywhere and i.spec.drop_anywhere())]
         if not pieces:
             return None
@@ -408,7 +408,7 @@ class GestureDriver:
         legal = list(session.legal_moves())
         before = list(session.history.moves)
         scene = view.scene()
-        items = scene.items()
+        items = scene.items_now()
         area = rng.choice(items).sceneBoundingRect() if items and rng.random() < 0.7 else scene.sceneRect()
         pos = _random_point(rng, area.intersected(scene.sceneRect()).adjusted(-2, -2, 2, 2))
         click(view, pos)
@@ -496,7 +496,7 @@ def makes(piece: Any, move: Any) -> bool:
 
 def _top_piece(scene: Any, pos: QPointF) -> Any:
     """The piece a press at ``pos`` would grab (the topmost one that takes mouse presses)."""
-    return next((i for i in scene.items(pos) if isinstance(i, DragPiece | ClickItem)), None)
+    return next((i for i in scene.items_now(pos) if isinstance(i, DragPiece | ClickItem)), None)
 
 
 def grab_point(view: QGraphicsView, pos: QPointF, move: Any) -> QPointF:
@@ -504,7 +504,7 @@ def grab_point(view: QGraphicsView, pos: QPointF, move: Any) -> QPointF:
     another piece lies on top there (an Animal standing on a Dike), then the visible point of the
     piece nearest to ``pos``, as a player would grab it."""
     scene = view.scene()
-    owner = next((i for i in scene.items(pos) if isinstance(i, DragPiece) and makes(i, move)), None)
+    owner = next((i for i in scene.items_now(pos) if isinstance(i, DragPiece) and makes(i, move)), None)
     if owner is None:
         return pos
     return visible_point(view, owner, pos) or pos

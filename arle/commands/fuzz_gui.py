@@ -97,7 +97,7 @@ def open_window(setup: Any) -> Any:
     """A shown main window at 1600x1000 with a fresh game of ``setup``."""
     from PySide6.QtWidgets import QApplication
 
-    from arle.gui.main_window import MainWindow
+    from arle.gui.shell.main_window import MainWindow
     from arle.match.history import GameHistory
 
     window = MainWindow(autosave=False)

@@ -260,7 +260,7 @@ def render_all(out: Path, size: tuple[int, int], finder: MomentFinder | None = N
     in the order a reader meets them."""
     from PySide6.QtWidgets import QApplication
 
-    from arle.gui.language import install_language, uninstall_language
+    from arle.gui.shell.language import install_language, uninstall_language
 
     app = QApplication.instance() or QApplication([sys.argv[0] if sys.argv else "arle"])
     installed = install_language(app, lang, "en")
@@ -273,8 +273,8 @@ def render_all(out: Path, size: tuple[int, int], finder: MomentFinder | None = N
 def _render_all(out: Path, size: tuple[int, int], finder: MomentFinder | None) -> list[Path]:
     from arle.files.autosave import Autosaver, new_autosave_path
     from arle.files.saves import EXTENSION, save_history, saves_dir
-    from arle.gui.dialogs import NewGameDialog
-    from arle.gui.main_window import MainWindow
+    from arle.gui.shell.dialogs import NewGameDialog
+    from arle.gui.shell.main_window import MainWindow
 
     finder = finder or MomentFinder().find()
     assert finder.summer and finder.home and finder.barn and finder.finished and finder.inventory
@@ -378,8 +378,8 @@ SMALL = (1280, 720)
 def _render_new_screens(window, finder: MomentFinder, scoring, save: Callable[..., None]) -> None:
     """The screens of issue 13: the boards on a 1280x720 screen, the inventory summary, How to
     play, the guided first game and the game-over screen (``scoring``: the window behind it)."""
-    from arle.gui.game_over import GameOverDialog
-    from arle.gui.how_to_play import HowToPlay
+    from arle.gui.shell.game_over import GameOverDialog
+    from arle.gui.shell.how_to_play import HowToPlay
 
     def install(moment: Moment, view: Callable[[], object] | None = None) -> None:
         _install(window, moment, view)

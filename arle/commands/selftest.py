@@ -32,8 +32,8 @@ if TYPE_CHECKING:  # Qt and the game are imported once the platform is chosen
     from PySide6.QtWidgets import QApplication
 
     from arle.engine import Game, Setup
-    from arle.gui.main_window import MainWindow
     from arle.gui.session import GameSession
+    from arle.gui.shell.main_window import MainWindow
     from arle.match.history import GameHistory
 
 #: The seed of the test game: a fixed one, so a failure can be replayed.
@@ -321,7 +321,7 @@ def _render_scene(scene: Any, when: str) -> None:
     name = scene.objectName() or type(scene).__name__
     if image.isNull():
         raise SelfTestError(f"rendering the scene {name} ({when}) failed")
-    if scene.items() and _blank(image):
+    if getattr(scene, "items_now", scene.items)() and _blank(image):
         raise SelfTestError(f"the scene {name} ({when}) has items but rendered nothing (SVG art missing?)")
 
 
@@ -341,7 +341,7 @@ def _blank(image: Any) -> bool:
 
 def build_main_window() -> MainWindow:
     """The real main window; autosave off, so the player's games in progress are never touched."""
-    from arle.gui.main_window import MainWindow
+    from arle.gui.shell.main_window import MainWindow
 
     return MainWindow(autosave=False)
 

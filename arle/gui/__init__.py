@@ -1,13 +1,17 @@
-"""Qt views of the game.
+"""Qt views of the game, in four rooms around a few modules.
 
-A map: ``app`` starts it; ``main_window`` (menus, files, settings) shows ``start_page`` or a
-``game_page`` (tabs of ``board_view.BoardView`` beside ``panels``). Every board is a
-``scene.GameScene``: ``board_scene`` (items in ``board_items``), ``home_scene`` (layout in
-``home_layout``), ``storage_scene``, ``supply_scene``; their pieces are in ``pieces`` and their
-pictures in ``art`` (the one SVG cache). ``session`` is the Qt face of a game; ``style`` the
-colours, names and labels; ``dialogs`` the New Game, scoring and help dialogs; ``background``
-reads files off the GUI thread. Learning the game: ``how_to_play`` (Help > How to play),
-``tutorial`` (the guided first game) and ``confirm`` ("Place here anyway?").
+- ``app`` starts the window; ``session`` is the Qt face of the game being played (``arle.match``);
+  ``computer`` plays the computer's seats and ``coach`` gives hints, both off the GUI thread;
+  ``assists`` makes the moves the play settings make for the player; ``tutorial`` guides the
+  first game.
+- ``shell``: the window (``main_window``: menus), the start page, the dialogs, the language menu.
+- ``side``: the game page (the boards' tabs beside the side panel), the panels, the game log.
+- ``boards``: the scenes of the boards, their pieces, boxes and movements, their views.
+- ``kit``: what every room uses: colours, names and labels (``style``), the language (``texts``),
+  pictures, the background worker.
+
+A room imports from ``kit`` and from the rooms below it (shell > side > boards > kit); no module
+imports one that imports it back (``tests/test_boundaries.py``).
 """
 
 from __future__ import annotations

@@ -13,8 +13,9 @@ from PySide6.QtWidgets import QApplication
 
 from arle import __version__
 from arle.files.settings import load_settings
-from arle.gui.language import install_language
-from arle.gui.main_window import APP_NAME, MainWindow, app_icon
+from arle.gui.shell.frame import APP_NAME, app_icon
+from arle.gui.shell.language import install_language
+from arle.gui.shell.main_window import MainWindow
 
 __all__ = ["APP_NAME", "app_icon", "build_window", "run"]
 

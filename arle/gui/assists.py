@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QCoreApplication, QObject
 
 from arle.engine import CutPeat, Game, Good, Move, Pay
-from arle.gui.style import move_label
+from arle.gui.kit.style import move_label
 
 if TYPE_CHECKING:
     from arle.gui.session import GameSession

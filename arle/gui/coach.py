@@ -1,6 +1,6 @@
 """The coach (solo, and one person against the computer): Hint shows the move Hard would make now,
 lit where the piece would go (a ring on the board, or the button that makes it), with one line of
-why. Hard thinks for a few seconds, off the GUI thread (``arle.gui.computer.Thinker``); any move,
+why. Hard thinks for a few seconds, off the GUI thread (``arle.gui.kit.background.Worker``); any move,
 undo or new game drops the hint and cancels a think in progress.
 
 At the end of a solo game the coach plays the same start (setup and seed) as Hard, off the GUI
@@ -9,7 +9,7 @@ thread (about a minute), and says what Hard scored (``hardScored``; ``compare_wi
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtCore import QCoreApplication, QObject, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QPen
@@ -25,13 +25,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from arle.gui import texts
-from arle.gui.computer import ComputerPlayer, Thinker
+from arle.gui.computer import ComputerPlayer, thinker
+from arle.gui.kit import texts
 
 if TYPE_CHECKING:
+    from PySide6.QtWidgets import QTabWidget
+
     from arle.engine import Move
-    from arle.gui.board_view import BoardView
-    from arle.gui.game_page import GamePage
+    from arle.gui.boards.board_view import BoardView
+    from arle.gui.session import GameSession
+    from arle.gui.side.panels import DecisionPanel
 
 #: The ring around a hinted target: a colour no player has and no board uses.
 HINT_COLOR = "#d6287a"
@@ -40,6 +43,17 @@ HINT_RADIUS = 34.0
 
 def _tr(text: str) -> str:
     return QCoreApplication.translate("Coach", text)
+
+
+class CoachedPage(Protocol):
+    """What the coach asks of the game page (``side.game_page.GamePage``, which imports this
+    module: the protocol keeps the import one way)."""
+
+    session: GameSession
+    decision: DecisionPanel
+    views: QTabWidget
+
+    def places_of(self, move: Move) -> list[tuple[BoardView, QPointF]]: ...
 
 
 class Coach(QObject):
@@ -52,13 +66,13 @@ class Coach(QObject):
     #: Hard's final score playing the same start as this solo game (``compare_with_hard``).
     hardScored = Signal(float)
 
-    def __init__(self, page: GamePage, parent: QObject | None = None) -> None:
+    def __init__(self, page: CoachedPage, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.page = page
         self.session = page.session
-        self.thinker = Thinker(self)
+        self.thinker = thinker(self)
         #: Plays the solo game's start as Hard at the end (``compare_with_hard``).
-        self.rival = Thinker(self)
+        self.rival = thinker(self)
         #: Hard's score on this game's start, once known.
         self.hard_score: float | None = None
         #: The hinted move and where it is lit (a ring in a scene, or a panel button).
@@ -89,7 +103,7 @@ class Coach(QObject):
         at = len(self.session.history.moves)
         self.busy.emit(True)
         self.said.emit(_tr("The coach is thinking…"))
-        self.thinker.run(lambda should_stop: hint(game, should_stop),
+        self.thinker.restart(lambda should_stop: hint(game, should_stop),
                          lambda found: self._found(found, at), self._failed)
         return True
 
@@ -137,7 +151,7 @@ class Coach(QObject):
 
     def _found(self, found: tuple[Move, Any], at: int) -> None:
         from arle.ai import reason_words
-        from arle.gui.style import move_label, say
+        from arle.gui.kit.style import move_label, say
 
         self.busy.emit(False)
         if at != len(self.session.history.moves):
@@ -155,20 +169,13 @@ class Coach(QObject):
     def light(self, move: Move) -> None:
         """A ring where ``move``'s piece would go (that board brought forward), else the button
         that makes it outlined; a move made from "More actions" is only said in words."""
-        for view in self._views():
-            pos = view.board.target_pos(move)
-            if pos is not None:
-                self._ring(view, pos)
-                return
+        for view, pos in self.page.places_of(move)[:1]:
+            self._ring(view, pos)
+            return
         button = self.page.decision.button_for(move)
         if button is not None:
             button.setStyleSheet(f"border: 3px solid {HINT_COLOR}; border-radius: 5px; padding: 4px;")
             self.button = button
-
-    def _views(self) -> list[BoardView]:
-        actor = self.session.game.actor or 0
-        page = self.page
-        return [page.board_view, page.home_views[actor], page.storage_views[actor]]
 
     def _ring(self, view: BoardView, pos: QPointF) -> None:
         r = HINT_RADIUS
@@ -177,11 +184,8 @@ class Coach(QObject):
         pen.setStyle(Qt.PenStyle.DashLine)
         ring.setPen(pen)
         ring.setBrush(QBrush(QColor(214, 40, 122, 40)))
-        ring.setZValue(1e6)
-        ring.setAcceptedMouseButtons(Qt.MouseButton.NoButton)  # clicks go to what lies beneath
         ring.setToolTip(_tr("The coach's hint"))
-        view.board.addItem(ring)
-        self.ring = ring
+        self.ring = view.mark(ring, 1e6)
         index = self.page.views.indexOf(view)
         if index >= 0 and self.page.views.currentIndex() != index:
             self.page.views.setCurrentIndex(index)
@@ -198,7 +202,7 @@ class CoachBar(QFrame):
     """The side panel's line for the computer: "thinking…" during its turn, and the Hint button
     with the coach's words. Hidden in a game of two people."""
 
-    def __init__(self, page: GamePage, coach: Coach, computer: ComputerPlayer,
+    def __init__(self, page: CoachedPage, coach: Coach, computer: ComputerPlayer,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.session = page.session

@@ -1,102 +1,31 @@
-"""The computer player in the window: it thinks on a worker thread (``arle.ai``, pure Python) so the
-window keeps painting and answering, and its moves appear one by one at the pace the player chose.
-
-``Thinker`` runs one job at a time with a cancel flag handed to the job as ``should_stop``; the GUI
-thread polls for the result with a timer, so no Qt object is touched off the GUI thread. While a
-job runs, Python's cyclic garbage collector (run on the GUI thread only, ``arle.gui.collector``)
-is paused: the search makes no cycles, and a full collection of its many positions stopped every
-thread, the window's too, for 0.1-0.3 s several times per Hard decision. Undo,
-a new game, closing the game or quitting cancel the job: its result, if it still comes, is dropped.
+"""The computer player in the window: it thinks on the background worker (``arle.ai``, pure Python;
+``arle.gui.kit.background``) so the window keeps painting and answering, and its moves appear one
+by one at the pace the player chose. Undo, a new game, closing the game or quitting cancel the
+thinking: its result, if it still comes, is dropped.
 ``ComputerPlayer`` watches the session and, whenever the seat to act is the computer's, asks its
 level for a move and applies it through ``GameSession.play_computer`` (logged like a person's).
 """
 
 from __future__ import annotations
 
-import threading
 import time
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
 
-from arle.gui import collector
+from arle.gui.kit.background import Worker
 
 if TYPE_CHECKING:
     from arle.gui.session import GameSession
 
 #: How long each computer move stays in view before the next one (ms), by ``computer_pace``.
 PACE_MS: dict[str, int] = {"slow": 1400, "normal": 600, "instant": 0}
-#: How often the GUI thread looks whether the worker is done (ms).
-POLL_MS = 15
-#: How long a cancel waits for the worker to stop (s): it sees its stop flag within ~20 ms.
-CANCEL_JOIN_S = 1.0
 
 
-class Thinker(QObject):
-    """One job at a time on its own daemon thread; ``cancel`` sets the job's stop flag and drops
-    its result. ``done(result)`` runs on the GUI thread; an exception from the job is logged and
-    reported to ``failed``."""
-
-    def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self._job: _Job | None = None
-        self._timer = QTimer(self)
-        self._timer.setInterval(POLL_MS)
-        self._timer.timeout.connect(self._poll)
-
-    @property
-    def busy(self) -> bool:
-        return self._job is not None
-
-    def run(self, work: Callable[[Callable[[], bool]], Any], done: Callable[[Any], None],
-            failed: Callable[[BaseException], None] | None = None) -> None:
-        """Cancel any job still running, then start ``work(should_stop)``."""
-        self.cancel()
-        job = _Job(work, done, failed)
-        self._job = job
-        collector.pause()
-        job.thread.start()
-        self._timer.start()
-
-    def cancel(self, wait: float = 0.0) -> None:
-        """Stop the job (it sees ``should_stop()`` turn true) and forget it; ``wait``: seconds to
-        let its thread end (closing the window: nothing is left running behind it)."""
-        job, self._job = self._job, None
-        self._timer.stop()
-        if job is not None:
-            job.stop.set()
-            job.thread.join(max(wait, CANCEL_JOIN_S))  # a search stops within ~20 ms
-            collector.resume()
-
-    def _poll(self) -> None:
-        job = self._job
-        if job is None or job.thread.is_alive():
-            return
-        self._job = None
-        self._timer.stop()
-        collector.resume()
-        if job.error is not None:
-            if job.failed is not None:
-                job.failed(job.error)
-            return
-        job.done(job.result)
-
-
-class _Job:
-    def __init__(self, work: Callable[[Callable[[], bool]], Any], done: Callable[[Any], None],
-                 failed: Callable[[BaseException], None] | None) -> None:
-        self.stop = threading.Event()
-        self.done, self.failed = done, failed
-        self.result: Any = None
-        self.error: BaseException | None = None
-        self.thread = threading.Thread(target=self._run, args=(work,), daemon=True, name="arle-computer")
-
-    def _run(self, work: Callable[[Callable[[], bool]], Any]) -> None:
-        try:
-            self.result = work(self.stop.is_set)
-        except BaseException as exc:  # Cancelled, or a bug: the GUI thread decides
-            self.error = exc
+def thinker(parent: QObject) -> Worker:
+    """A worker for the computer's thinking (the coach's too): its own thread, the garbage
+    collector paused while it thinks."""
+    return Worker(parent, name="arle-computer", pauses_collector=True)
 
 
 class ComputerPlayer(QObject):
@@ -110,7 +39,7 @@ class ComputerPlayer(QObject):
         super().__init__(parent)
         self.session = session
         self.pace = pace
-        self.thinker = Thinker(self)
+        self.thinker = thinker(self)
         self._started = 0.0
         self._paused = False
         self._show = QTimer(self)
@@ -157,7 +86,7 @@ class ComputerPlayer(QObject):
         at = len(self.session.history.moves)
         self._started = time.monotonic()
         self.thinking.emit(True)
-        self.thinker.run(lambda should_stop: choose(game, level, should_stop),
+        self.thinker.restart(lambda should_stop: choose(game, level, should_stop),
                          lambda move: self._found(move, at), self._failed)
 
     def _found(self, move: Any, at: int) -> None:

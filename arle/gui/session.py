@@ -18,8 +18,8 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication, QObject, Signal
 
 from arle.engine import Event, Game, IllegalMove, Move, Setup, render
-from arle.gui.style import DEFAULT_COLORS, move_label
-from arle.gui.texts import say
+from arle.gui.kit.style import DEFAULT_COLORS, move_label
+from arle.gui.kit.texts import say
 from arle.match import GameHistory, LogEntry, Match
 
 

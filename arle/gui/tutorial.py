@@ -11,7 +11,7 @@ The tutorial belongs to its game page: it dies with it (New Game, Open, closing 
 from __future__ import annotations
 
 import html
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QPoint, QPointF, QRect, QRectF, Qt
 from PySide6.QtGui import QColor, QPen
@@ -28,15 +28,17 @@ from PySide6.QtWidgets import (
 )
 
 from arle.engine import noun
-from arle.gui import how_to_play
-from arle.gui.background import Background
-from arle.gui.texts import say
+from arle.gui.kit.background import Worker
+from arle.gui.kit.texts import say
+from arle.gui.shell import how_to_play
 
 if TYPE_CHECKING:
     from arle.engine import Game, Move
-    from arle.gui.game_page import GamePage
-    from arle.gui.main_window import MainWindow
+    from arle.files.settings import Settings
+    from arle.gui.boards.board_view import BoardView
     from arle.gui.session import GameSession
+    from arle.gui.side.game_page import GamePage
+    from arle.match import GameHistory
 
 #: The tutorial's game: solo, the first-game buildings (rulebook p. 14 recommends the light green
 #: Starter Houses for a first game), always the same seed so that the guide reads the same.
@@ -58,10 +60,23 @@ def tutorial_setup(name: str) -> Any:
 def _hint(game: Game) -> tuple[Move, str]:
     """On the worker thread: the Hint for a copy of the game, with its reason in words."""
     from arle.ai import hint, reason_words
-    from arle.gui.texts import say
+    from arle.gui.kit.texts import say
 
     move, reason = hint(game)
     return move, say(reason_words(reason))
+
+
+class GuidedWindow(Protocol):
+    """What the guide asks of the main window (``shell.main_window.MainWindow``, which imports
+    this module: the protocol keeps the import one way)."""
+
+    page: GamePage | None
+    session: GameSession | None
+    tutorial: Tutorial | None
+    settings: Settings
+
+    def install(self, history: GameHistory) -> None: ...
+    def set_tutorial_done(self) -> None: ...
 
 
 class TutorialCard(QFrame):
@@ -112,14 +127,14 @@ class TutorialCard(QFrame):
 class Tutorial(QObject):
     """Follows the session: one suggestion per decision, marks on the boards, the card's text."""
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: GuidedWindow) -> None:
         assert window.page is not None and window.session is not None
         super().__init__(window.page)
         import arle.ai  # noqa: F401 - imported here, not first on the worker thread
         self.window = window
         self.page: GamePage = window.page
         self.session: GameSession = window.session
-        self.worker = Background(self)
+        self.worker = Worker(self)
         #: The suggestion for the position ``_key`` (None while it is being computed).
         self.suggestion: tuple[Move, str] | None = None
         self._key: tuple[int, int] | None = None
@@ -181,7 +196,7 @@ class Tutorial(QObject):
             else:
                 self.update()
 
-        self.worker.run(lambda: _hint(game), done, lambda exc: self._failed(exc))
+        self.worker.run(lambda _stop: _hint(game), done, lambda exc: self._failed(exc))
 
     def _failed(self, exc: Exception) -> None:
         if self.active:
@@ -193,7 +208,7 @@ class Tutorial(QObject):
 
     def _show_text(self) -> None:
         from arle.engine import ACTION_SPACES, Phase, PlaceWorker
-        from arle.gui.style import move_label
+        from arle.gui.kit.style import move_label
 
         game = self.session.game
         card = self.card
@@ -231,12 +246,10 @@ class Tutorial(QObject):
         if isinstance(move, PlaceWorker):
             return _tr("Drag your next Worker from the month track onto the space framed in orange "
                        "(or click that space).")
-        views = self.page.views
-        for scene in self.page.scenes:
-            if scene.target_pos(move) is not None and scene.views():
-                index = views.indexOf(scene.views()[0])
-                name = self.page.tab_names[index] if index >= 0 else ""
-                return _tr("On the tab “{tab}”: drag or click where the orange ring is.").format(tab=name)
+        for view, _pos in self.page.places_of(move)[:1]:
+            index = self.page.views.indexOf(view)
+            name = self.page.tab_names[index] if index >= 0 else ""
+            return _tr("On the tab “{tab}”: drag or click where the orange ring is.").format(tab=name)
         return _tr("Use the button in the side panel.")
 
     def _finish(self) -> None:
@@ -279,20 +292,15 @@ class Tutorial(QObject):
         if isinstance(move, PlaceWorker) and move.space in board.spaces:
             item: QGraphicsItem = QGraphicsRectItem(board.spaces[move.space].rect.adjusted(-5, -5, 5, 5))
             item.setPen(pen)
-            self._add(board, item)
+            self._add(self.page.board_view, item)
             return
-        for scene in self.page.scenes:
-            pos = scene.target_pos(move)
-            if pos is not None:
-                ring = QGraphicsEllipseItem(QRectF(pos - QPointF(28, 28), pos + QPointF(28, 28)))
-                ring.setPen(pen)
-                self._add(scene, ring)
+        for view, pos in self.page.places_of(move):
+            ring = QGraphicsEllipseItem(QRectF(pos - QPointF(28, 28), pos + QPointF(28, 28)))
+            ring.setPen(pen)
+            self._add(view, ring)
 
-    def _add(self, scene: Any, item: QGraphicsItem) -> None:
-        item.setZValue(5000)
-        item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)  # drops and clicks go through
-        scene.addItem(item)
-        self.marks.append((scene, item))
+    def _add(self, view: BoardView, item: QGraphicsItem) -> None:
+        self.marks.append((view.board, view.mark(item, 5000)))
         self.card.place(self._mark_rect())
 
     def _mark_rect(self) -> QRect | None:
@@ -316,7 +324,7 @@ class Tutorial(QObject):
         self.marks = []
 
 
-def start(window: MainWindow) -> Tutorial:
+def start(window: GuidedWindow) -> Tutorial:
     """Start the guided game in ``window`` (a new solo game) and its guide."""
     from arle.files.settings import Settings
     from arle.match.history import GameHistory

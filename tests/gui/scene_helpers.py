@@ -19,7 +19,7 @@ __all__ = ["Messages", "click", "drag", "make_session", "open_main_window", "ref
 
 def open_main_window(qtbot: Any, monkeypatch: Any, tmp_path: Any, size: tuple[int, int]) -> Any:
     """The real main window, shown at ``size``, with settings and games in ``tmp_path``."""
-    from arle.gui.main_window import MainWindow
+    from arle.gui.shell.main_window import MainWindow
 
     monkeypatch.setenv("ARLE_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setenv("ARLE_DATA_DIR", str(tmp_path / "data"))

@@ -11,8 +11,8 @@ from PySide6.QtWidgets import QApplication
 
 from arle.engine import Setup
 from arle.engine.interpreter.moves import PlaceWorker
-from arle.gui.board_scene import BoardScene
-from arle.gui.board_view import BoardView
+from arle.gui.boards.board_scene import BoardScene
+from arle.gui.boards.board_view import BoardView
 from arle.gui.session import new_session
 
 
@@ -115,8 +115,8 @@ def test_the_game_board_is_a_game_scene_whose_worker_is_a_drag_piece(qtbot):
     """Issue 17 (one scene design): the game board has no mouse handling of its own; its Worker
     is dragged like every piece of the other boards, and it says where a move is made."""
     from arle.engine.interpreter.moves import AdvanceTool
-    from arle.gui.pieces import DragPiece
-    from arle.gui.scene import GameScene
+    from arle.gui.boards.pieces import DragPiece
+    from arle.gui.boards.scene import GameScene
 
     session, scene, view = _board(qtbot)
     assert isinstance(scene, GameScene)

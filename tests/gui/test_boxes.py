@@ -1,4 +1,4 @@
-"""The boards' boxes (``arle.gui.boxes``) share one picture per look (issue 15: a picture of each
+"""The boards' boxes (``arle.gui.boards.boxes``) share one picture per look (issue 15: a picture of each
 box held 10 MB for the six boards), look as a rounded box drawn whole, and follow the zoom."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from PySide6.QtGui import QColor, QImage, QPainter, QPen, QRegion, QTransform
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsView
 
 from arle.engine import Setup
-from arle.gui.boxes import BoxItem, box_path
+from arle.gui.boards.boxes import BoxItem, box_path
 from arle.match.history import GameHistory
 from tests.gui.scene_helpers import channels_apart, open_main_window
 
@@ -96,7 +96,7 @@ def test_the_boxes_of_a_home_board_follow_its_view_zoom(qtbot, monkeypatch, tmp_
     view = window.page.home_views[0]
     window.page.views.setCurrentWidget(view)
     qtbot.wait(10)
-    boxes = [i for i in view.scene().items() if isinstance(i, BoxItem)]
+    boxes = [i for i in view.scene().items_now() if isinstance(i, BoxItem)]
     assert len(boxes) > 20
     for zoom in (1.0, 1.25, 0.8):
         view.set_zoom(zoom)
@@ -118,7 +118,7 @@ def test_a_window_moved_to_a_screen_of_other_pixels_gives_the_boxes_pictures_for
     window = open_main_window(qtbot, monkeypatch, tmp_path, (1280, 720))
     window.install(GameHistory(Setup(players=2, seed=5, names=("Anna", "Ben"), start_player=0)))
     view = window.page.home_views[0]
-    boxes = [i for i in view.scene().items() if isinstance(i, BoxItem)]
+    boxes = [i for i in view.scene().items_now() if isinstance(i, BoxItem)]
     assert boxes and all(b.pixmap().devicePixelRatio() == 1.0 for b in boxes)
     monkeypatch.setattr(QWidget, "devicePixelRatioF", lambda self: 2.0)
     QCoreApplication.sendEvent(window.page, QEvent(QEvent.Type.DevicePixelRatioChange))

@@ -1,4 +1,4 @@
-"""Python's cyclic garbage collector runs on the GUI thread only (``arle.gui.collector``).
+"""Python's cyclic garbage collector runs on the GUI thread only (``arle.gui.kit.collector``).
 
 A collection set off in another thread (the one listing saved games, a computer player's search)
 freed Qt objects there; their timers stayed registered with the GUI thread's event loop, which
@@ -14,7 +14,7 @@ import weakref
 import pytest
 from PySide6.QtCore import QObject, QTimer
 
-from arle.gui import collector
+from arle.gui.kit import collector
 from tests.gui.scene_helpers import open_main_window
 
 

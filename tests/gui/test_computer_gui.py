@@ -18,7 +18,7 @@ from arle.commands.driver import GestureDriver, settle
 from arle.commands.simulate import choose_move
 from arle.engine import Game, Setup
 from arle.files.autosave import Autosaver, list_games
-from arle.gui.main_window import MainWindow
+from arle.gui.shell.main_window import MainWindow
 from arle.match.history import GameHistory
 
 
@@ -323,7 +323,7 @@ def test_quitting_while_hard_thinks_exits_cleanly(tmp_path) -> None:
 def test_new_game_against_the_computer_from_the_dialog(qtbot, monkeypatch) -> None:
     """Issue 11, New Game: each seat is a person or the computer at a level; the game started
     records it (and the computer, to start, moves)."""
-    from arle.gui.dialogs import NewGameDialog
+    from arle.gui.shell.dialogs import NewGameDialog
 
     window = open_window(qtbot)
 
@@ -344,7 +344,7 @@ def test_new_game_against_the_computer_from_the_dialog(qtbot, monkeypatch) -> No
 
 
 def test_a_solo_game_is_a_person_s_whatever_the_seat_boxes_say(qtbot) -> None:
-    from arle.gui.dialogs import NewGameDialog
+    from arle.gui.shell.dialogs import NewGameDialog
 
     dialog = NewGameDialog()
     qtbot.addWidget(dialog)
@@ -361,7 +361,7 @@ def test_the_window_stays_live_while_hard_thinks(qtbot) -> None:
     collector is paused while the computer thinks, and back afterwards.)"""
     from PySide6.QtCore import QTimer
 
-    from arle.gui import collector
+    from arle.gui.kit import collector
 
     window = open_window(qtbot)
     window.install(versus(9, ("hard", "hard")))  # the computer against itself: it thinks on and on

@@ -14,9 +14,9 @@ from arle.commands.driver import settle
 from arle.commands.simulate import choose_move
 from arle.engine.content.buildings import BUILDINGS
 from arle.engine.interpreter.moves import Choose, Done, EndTurn, SkipPlacement
-from arle.gui import style
-from arle.gui.main_window import MainWindow, new_setup
-from arle.gui.panels import BUTTON_MOVES, default_move
+from arle.gui.kit import style
+from arle.gui.shell.main_window import MainWindow, new_setup
+from arle.gui.side.panels import BUTTON_MOVES, default_move
 from arle.match.history import GameHistory
 from tests.gui.scene_helpers import channels_apart
 
@@ -91,7 +91,7 @@ def test_the_buttons_are_painted_from_pictures_that_show_what_qt_paints(window, 
     from PySide6.QtGui import QCursor
     from PySide6.QtWidgets import QApplication, QToolButton
 
-    from arle.gui.looks import BUTTON_PICTURES, KEEP_AFTER_MS, PicturedButton, button_look
+    from arle.gui.kit.looks import BUTTON_PICTURES, KEEP_AFTER_MS, PicturedButton, button_look
 
     window.install(GameHistory(new_setup(1, 2)))
     session, panel = window.session, window.page.decision

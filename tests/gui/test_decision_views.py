@@ -8,7 +8,7 @@ from arle.engine.content.goods import Good
 from arle.engine.content.tiles import Equipment
 from arle.engine.interpreter.moves import Load
 from arle.engine.rules.travel import SaleDecision
-from arle.gui.main_window import MainWindow, new_setup
+from arle.gui.shell.main_window import MainWindow, new_setup
 from arle.match.history import GameHistory
 from tests.engine.helpers import give
 from tests.gui.scene_helpers import refresh
@@ -40,7 +40,7 @@ def _labelled_choices(seeds: tuple[int, ...]):
 
     from arle.commands.simulate import choose_move, setup_for
     from arle.engine import Choose, Game
-    from arle.gui.style import move_label
+    from arle.gui.kit.style import move_label
 
     for seed in seeds:
         rng = random.Random(seed)
@@ -82,7 +82,7 @@ def test_build_buttons_show_what_the_vehicle_or_building_costs(qapp):
     """Issue 13: the buttons that build a Vehicle or a Building say its cost (the rulebook's
     vehicle table, ↻3: "Handcart: 2 Wood ... Cart: 5 Wood, 1 Horse"; a building's printed cost)."""
     from arle.engine import BUILDINGS, EQUIPMENT, Equipment, OptionKind
-    from arle.gui import style
+    from arle.gui.kit import style
 
     kinds = set()
     for _g, d, option, label in _labelled_choices((3, 4, 5, 6)):

@@ -14,10 +14,10 @@ from arle.commands.simulate import choose_move
 from arle.engine import EndTurn, Setup
 from arle.files.settings import load_settings
 from arle.files.stats import read_stats, stats_path
-from arle.gui import motion
-from arle.gui.game_over import StatisticsDialog
-from arle.gui.main_window import MainWindow
-from arle.gui.settings_dialog import SettingsDialog
+from arle.gui.boards import motion
+from arle.gui.shell.game_over import StatisticsDialog
+from arle.gui.shell.main_window import MainWindow
+from arle.gui.shell.settings_dialog import SettingsDialog
 from arle.match.history import GameHistory
 
 
@@ -226,7 +226,7 @@ def test_statistics_page_counts_games_and_wins(qtbot, monkeypatch):
 
 
 def test_game_over_dialog_new_game_button_opens_the_new_game_dialog(qtbot, monkeypatch):
-    from arle.gui.dialogs import NewGameDialog
+    from arle.gui.shell.dialogs import NewGameDialog
 
     window = open_window(qtbot)
     end_in_window(qtbot, window, 1, 5)

@@ -20,8 +20,9 @@ from arle.commands.simulate import choose_move
 from arle.engine import Setup
 from arle.engine.interpreter.moves import PlaceWorker
 from arle.files.settings import Settings, load_settings, read_settings, save_settings
-from arle.gui.board_view import READABLE_PX, READING_PX, ZOOM_STEP
-from arle.gui.main_window import FRAME_ALLOWANCE, MainWindow
+from arle.gui.boards.board_view import READABLE_PX, READING_PX, ZOOM_STEP
+from arle.gui.shell.frame import FRAME_ALLOWANCE
+from arle.gui.shell.main_window import MainWindow
 from arle.match.history import GameHistory
 from tests.gui.test_window import history_with, journal_of, loaded, open_window
 

@@ -10,7 +10,7 @@ from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QPainter, QPaintEvent
 from PySide6.QtWidgets import QWidget
 
-from arle.gui import panels
+from arle.gui.side import panels
 from tests.gui.scene_helpers import channels_apart
 
 FRAMES = [  # (border colour, width, fill): the panels' grey, the banner's, a fractional width

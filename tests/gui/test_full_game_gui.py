@@ -15,7 +15,7 @@ from arle.commands.simulate import choose_move
 from arle.engine import Game
 from arle.engine.content.buildings import BUILDINGS
 from arle.engine.interpreter.moves import Choose
-from arle.gui.main_window import MainWindow, new_setup
+from arle.gui.shell.main_window import MainWindow, new_setup
 from arle.match.history import GameHistory
 from tests.gui.scene_helpers import open_main_window
 

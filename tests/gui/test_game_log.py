@@ -1,4 +1,4 @@
-"""The game log (``arle.gui.game_log``): a move adds its rows at the top, an undo takes them
+"""The game log (``arle.gui.side.game_log``): a move adds its rows at the top, an undo takes them
 away, and the rows always say what the session's log says, newest first. Issue 15: a move
 costs the rows it adds (a list view measured every row again on each insert) and a paint draws
 the rows in view from cached pictures."""
@@ -12,10 +12,10 @@ from PySide6.QtWidgets import QApplication
 
 from arle.commands.simulate import choose_move
 from arle.engine import Animal, Good
-from arle.gui.game_log import GameLog, LogView
-from arle.gui.main_window import new_setup
-from arle.gui.panels import entry_text
 from arle.gui.session import new_session
+from arle.gui.shell.main_window import new_setup
+from arle.gui.side.game_log import GameLog, LogView
+from arle.gui.side.panels import entry_text
 
 
 def expected(session) -> list[str]:
@@ -137,7 +137,7 @@ def test_the_log_names_built_vehicles_and_where_tiles_went():
     entry whose move gained Equipment names it, every placed tile says its row and column."""
     from arle.engine import BUILDINGS
     from arle.engine.interpreter import events as E
-    from arle.gui import style
+    from arle.gui.kit import style
 
     session = _seeded_two_player_log()
     gained = placed = 0
@@ -185,7 +185,7 @@ def test_the_log_says_where_an_automatically_placed_tile_went_and_which_animal_i
     from arle.engine import Choose, PlaceWorker
     from arle.engine.interpreter import events as E
     from arle.engine.rules import homeboard
-    from arle.gui import style
+    from arle.gui.kit import style
 
     session = new_session(new_setup(1, 6))
     p = session.game.state.players[0]
@@ -249,7 +249,7 @@ def test_the_log_scroll_bar_is_repainted_only_when_its_handle_changes_and_is_nev
     from PySide6.QtWidgets import QApplication
 
     from arle.commands.simulate import choose_move
-    from arle.gui.main_window import MainWindow, new_setup
+    from arle.gui.shell.main_window import MainWindow, new_setup
     from arle.match.history import GameHistory
 
     window = MainWindow(autosave=False)
@@ -290,7 +290,7 @@ def test_the_log_scroll_bar_draws_its_handle_where_it_scrolls_and_its_arrows_scr
     from PySide6.QtCore import Qt
     from PySide6.QtWidgets import QStyle, QStyleOptionSlider
 
-    from arle.gui.game_log import RowsScrollBar
+    from arle.gui.side.game_log import RowsScrollBar
 
     bar = RowsScrollBar()
     qtbot.addWidget(bar)

@@ -10,8 +10,8 @@ from PySide6.QtGui import QCursor, QImage
 from PySide6.QtWidgets import QApplication, QGraphicsScene
 
 from arle.commands.simulate import choose_move
-from arle.gui.dialogs import ScoringTable
-from arle.gui.main_window import MainWindow, new_setup
+from arle.gui.shell.dialogs import ScoringTable
+from arle.gui.shell.main_window import MainWindow, new_setup
 from arle.match.history import GameHistory
 from tests.gui.scene_helpers import channels_apart
 
@@ -54,7 +54,7 @@ def test_the_player_panel_behind_its_tab_is_filled_when_shown_not_after_every_mo
     """Issue 15: both players' panels were refilled after every move (scores, reasons, 60-odd
     labels: about 1 ms each), the one behind the other player's tab too; shown, it is current."""
     from arle.engine import ANIMALS, animal_count
-    from arle.gui import style
+    from arle.gui.kit import style
 
     window = MainWindow(autosave=False)
     qtbot.addWidget(window)
@@ -136,8 +136,8 @@ def test_a_board_brought_forward_by_a_move_is_drawn_and_painted_once(qtbot):
 
 def test_a_player_panel_repaints_only_its_border_when_the_turn_passes(qtbot):
     """Issue 7: flipping the acting border repainted the whole panel, its sixty-odd labels too."""
-    from arle.gui.player_panel import PlayerPanel
     from arle.gui.session import new_session
+    from arle.gui.side.player_panel import PlayerPanel
 
     session = new_session(new_setup(2, 5))
     panel = PlayerPanel(session, 0)
@@ -161,7 +161,7 @@ def test_a_player_panel_repaints_only_its_border_when_the_turn_passes(qtbot):
 def test_a_board_that_cannot_be_built_is_an_error_not_a_placeholder_tab(qtbot, monkeypatch):
     """Issue 17 (scaffolding): a scene whose code is broken used to become a grey "will appear
     here" tab with the error hidden in the log; a defect must show as the error it is."""
-    from arle.gui import home_scene
+    from arle.gui.boards import home_scene
 
     def broken(*_args):
         raise RuntimeError("broken Home Board")
@@ -175,9 +175,9 @@ def test_a_board_that_cannot_be_built_is_an_error_not_a_placeholder_tab(qtbot, m
 
 def test_every_board_is_shown_in_a_board_view_typed_with_its_scene(qtbot):
     """Issue 17: one view class for all boards, each holding the scene it redraws when shown."""
-    from arle.gui.board_view import BoardView
-    from arle.gui.home_scene import HomeBoardScene
-    from arle.gui.storage_scene import StorageScene
+    from arle.gui.boards.board_view import BoardView
+    from arle.gui.boards.home_scene import HomeBoardScene
+    from arle.gui.boards.storage_scene import StorageScene
 
     window = MainWindow(autosave=False)
     qtbot.addWidget(window)
@@ -192,8 +192,8 @@ def test_every_board_is_shown_in_a_board_view_typed_with_its_scene(qtbot):
 def test_each_live_score_category_says_why_in_its_tooltip(qtbot):
     """Issue 13: the live score explains itself; a new player has no Large Vehicle, so
     Equipment's tooltip says "Equipment ... -3: ... no Large Vehicle" (rulebook, final scoring)."""
-    from arle.gui.player_panel import PlayerPanel
     from arle.gui.session import new_session
+    from arle.gui.side.player_panel import PlayerPanel
 
     session = new_session(new_setup(2, 5))
     panel = PlayerPanel(session, 0)
@@ -217,8 +217,8 @@ def test_the_boards_behind_other_tabs_are_made_ready_while_the_player_thinks(qtb
     move that brought it forward (5-9 ms each, over a frame with the rest of the move). After a
     pause it is drawn and painted off screen, a step an event; brought forward, it is neither
     drawn again nor paints a piece anew, and shows what a board drawn afresh shows."""
-    from arle.gui.home_scene import HomeBoardScene
-    from arle.gui.pieces import PieceItem
+    from arle.gui.boards.home_scene import HomeBoardScene
+    from arle.gui.boards.pieces import PieceItem
     from tests.gui.test_scene_rebuild import picture
 
     _window, page, session = _game_with_the_board_in_front(qtbot)
@@ -268,7 +268,7 @@ def test_the_players_supply_and_the_log_stay_in_place_while_decisions_change(qtb
     and everything under it moved and was painted again in three moves of five. It keeps the
     room the decisions before it needed, up to a share of the side panel; a taller decision
     takes more, and every button stays in view."""
-    from arle.gui.game_page import DECISION_STEADY
+    from arle.gui.side.game_page import DECISION_STEADY
 
     window = shown_game(qtbot, 5)
     page, session = window.page, window.session
@@ -341,8 +341,8 @@ def test_the_board_tabs_are_painted_from_pictures_once_each_look_was_seen(qtbot,
     lower edge of a tab blends over the pane's line)."""
     from PySide6.QtWidgets import QTabBar
 
-    from arle.gui.game_page import PicturedTabBar
-    from arle.gui.looks import KEEP_AFTER_MS
+    from arle.gui.kit.looks import KEEP_AFTER_MS
+    from arle.gui.side.game_page import PicturedTabBar
 
     window = shown_game(qtbot, 5)
     page = window.page
@@ -397,7 +397,7 @@ def test_a_move_that_takes_the_player_to_another_board_does_not_redraw_the_game_
     the Home Board (or the Barn) forward and hid it: about 1 ms of each such move for a board
     nobody saw, and the placed Worker glided behind the tab. It is redrawn when seen again."""
     from arle.engine import PlaceWorker
-    from arle.gui.board_items import WorkerGhost
+    from arle.gui.boards.board_items import WorkerGhost
 
     window = shown_game(qtbot, 5)
     page, session = window.page, window.session
@@ -434,7 +434,7 @@ def test_the_players_tabs_pane_is_painted_from_pictures_once_each_look_was_seen(
     blitted from a picture that shows what Qt paints."""
     from PySide6.QtWidgets import QTabWidget
 
-    from arle.gui.looks import KEEP_AFTER_MS
+    from arle.gui.kit.looks import KEEP_AFTER_MS
 
     window = shown_game(qtbot, 5)
     tabs = window.page.player_tabs

@@ -28,8 +28,8 @@ import arle.files.saves
 from arle.engine import Setup
 from arle.files.autosave import Autosaver, list_games, new_autosave_path, resume
 from arle.files.saves import EXTENSION, save_history
-from arle.gui.dialogs import NewGameDialog
-from arle.gui.main_window import MainWindow
+from arle.gui.shell.dialogs import NewGameDialog
+from arle.gui.shell.main_window import MainWindow
 from arle.match.history import GameHistory
 from tests.gui.test_window import Warnings, history_with, listed, loaded, open_window, play
 
@@ -252,7 +252,7 @@ def test_a_damaged_settings_file_is_said_in_a_warning_that_stays(qtbot, tmp_path
 
 def test_settings_that_cannot_be_saved_are_said_once_in_the_window(qtbot, monkeypatch):
     """Issue 33: a read-only config folder lost the changed settings with a line on stderr only."""
-    import arle.gui.main_window as main_window
+    import arle.gui.shell.main_window as main_window
 
     def read_only(_settings):
         raise PermissionError(13, "Permission denied")

@@ -24,9 +24,9 @@ from arle.engine.interpreter.steps import (
     PlaceNewTile,
 )
 from arle.engine.rules import homeboard as H
-from arle.gui import home_layout as HL
-from arle.gui.home_scene import HomeBoardScene
-from arle.gui.pieces import DragPiece
+from arle.gui.boards import home_layout as HL
+from arle.gui.boards.home_scene import HomeBoardScene
+from arle.gui.boards.pieces import DragPiece
 from tests.gui.scene_helpers import Messages, _move, _vp, click, drag, make_session, refresh, run_steps, show
 
 S, C, HORSE = Animal.SHEEP, Animal.CATTLE, Animal.HORSE
@@ -53,7 +53,7 @@ def test_dike_drag_moves_a_bottom_dike_and_frees_the_tidal_row(qtbot):
     assert H.first_land_row(p) == 2
     assert len(H.land_spaces(p)) == 15
     # The freed row is drawn as empty land now.
-    tips = {i.toolTip() for i in scene.items(HL.cell_rect(2, 1).center())}
+    tips = {i.toolTip() for i in scene.items_now(HL.cell_rect(2, 1).center())}
     assert any(t.startswith("Empty land") for t in tips)
 
 
@@ -70,7 +70,7 @@ def test_a_dike_dropped_on_a_wrong_gap_snaps_back_with_a_reason(qtbot):
     # The engine's reason for the move the drop asks for, naming the gap that takes the Dike.
     assert messages.texts[-1] == session.why_not(MoveDike(p.dikes.index((0, 0)), "2,0"))
     assert "free place of gap 2, the lowest gap" in messages.texts[-1]
-    dike = next(i for i in scene.items(HL.gap_rect(0, 0).center()) if isinstance(i, DragPiece))
+    dike = next(i for i in scene.items_now(HL.gap_rect(0, 0).center()) if isinstance(i, DragPiece))
     assert dike.pos() == QPointF(0, 0)
 
 
@@ -284,12 +284,12 @@ def test_rows_and_columns_carry_the_labels_the_log_uses(qtbot):
     row's number beside it and each column's name above it."""
     from PySide6.QtWidgets import QGraphicsTextItem
 
-    from arle.gui import style
-    from arle.gui.scene import SceneText
+    from arle.gui.boards.scene import SceneText
+    from arle.gui.kit import style
 
     session = make_session(players=1)
     scene = HomeBoardScene(session, 0)
-    items = [i for i in scene.items() if isinstance(i, (QGraphicsTextItem, SceneText))]
+    items = [i for i in scene.items_now() if isinstance(i, (QGraphicsTextItem, SceneText))]
     texts = {i.toPlainText(): i for i in items}
     for c in range(H.COLS):
         label = texts[f"column {c + 1}"]
@@ -309,14 +309,14 @@ def test_the_peat_cutter_names_one_thing_one_way_on_the_board_in_the_prompt_and_
     Peat is on the Small Boardwalk (a dehydrated Moor with 4 Peat): named so everywhere."""
     from PySide6.QtWidgets import QGraphicsTextItem
 
-    from arle.gui import style
-    from arle.gui.panels import drag_hint
-    from arle.gui.scene import SceneText
+    from arle.gui.boards.scene import SceneText
+    from arle.gui.kit import style
+    from arle.gui.side.panels import drag_hint
 
     session = make_session()
     run_steps(session, 0, [CutPeatStep("fixed:2")])
     scene = HomeBoardScene(session, 0)
-    texts = {i.toPlainText() for i in scene.items() if isinstance(i, (QGraphicsTextItem, SceneText))}
+    texts = {i.toPlainText() for i in scene.items_now() if isinstance(i, (QGraphicsTextItem, SceneText))}
     assert {"Small Boardwalk", "Moor 1", "Moor 2", "Moor 3"} <= texts and "Boardwalk" not in texts
     cut = CutPeat(3)
     assert style.move_label(session.game, cut) == "Cut 1 Peat from Small Boardwalk"

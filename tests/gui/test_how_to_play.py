@@ -12,9 +12,10 @@ import pytest
 from PySide6.QtCore import Qt
 
 from arle.engine import Language
-from arle.gui import how_to_play, texts
-from arle.gui.how_to_play import SECTIONS, HowToPlay, open_link, page_path
-from arle.gui.main_window import MainWindow, new_setup
+from arle.gui.kit import texts
+from arle.gui.shell import how_to_play
+from arle.gui.shell.how_to_play import SECTIONS, HowToPlay, open_link, page_path
+from arle.gui.shell.main_window import MainWindow, new_setup
 from arle.match.history import GameHistory
 from tests.gui.scene_helpers import open_main_window
 

@@ -10,9 +10,9 @@ from PySide6.QtWidgets import QGroupBox
 
 from arle.engine import Animal, Good, Tile
 from arle.engine.interpreter import events as E
-from arle.gui.inventory_summary import InventorySummary
-from arle.gui.main_window import new_setup
 from arle.gui.session import new_session
+from arle.gui.shell.main_window import new_setup
+from arle.gui.side.inventory_summary import InventorySummary
 from tests.engine.helpers import passive
 
 

@@ -10,10 +10,10 @@ from PySide6.QtCore import QCoreApplication
 
 from arle.engine import ENGLISH, noun
 from arle.files.settings import load_settings
-from arle.gui import style, texts
-from arle.gui.language import install_language, uninstall_language
-from arle.gui.main_window import MainWindow
-from arle.gui.start_page import when
+from arle.gui.kit import style, texts
+from arle.gui.shell.language import install_language, uninstall_language
+from arle.gui.shell.main_window import MainWindow
+from arle.gui.shell.start_page import when
 
 
 @pytest.fixture(autouse=True)
@@ -158,8 +158,8 @@ def test_french_game_log_lines_put_a_space_before_the_colon(qtbot, language):
 def test_french_game_over_explanations_and_pictures_words(language):
     """The game-over screen's explanations and the action spaces' picture words were passed to
     tr() as variables, which the catalogue cannot hold: they stayed English."""
-    from arle.gui.game_over import explanation
-    from arle.gui.pictures import Chip, per, shown
+    from arle.gui.kit.pictures import Chip, per, shown
+    from arle.gui.shell.game_over import explanation
 
     language("fr")
     assert explanation("travel").startswith("La première case vide de la piste Expérience de voyage")
@@ -195,7 +195,7 @@ def test_french_guide_card_says_what_the_space_does_in_french(qtbot, language):
 def test_french_destination_sales_count_food_with_the_french_plural(language):
     """A Travel Destination's sales (rulebook p. 11, Emden: 1 Winter Wear for 7 Food) read
     "7 nourritures" in French, not "7 nourriture"."""
-    from arle.gui.storage_scene import dest_tooltip
+    from arle.gui.boards.storage_scene import dest_tooltip
 
     language("fr")
     assert "1 vêtements d'hiver : 7 nourritures" in dest_tooltip("emden")
@@ -205,7 +205,7 @@ def test_a_damaged_autosave_is_described_in_french(language):
     """Issue 33: what a damaged journal kept is data (``Damage``) the window words in the player's
     language, not the file layer's English sentence."""
     from arle.files.autosave import Damage
-    from arle.gui.start_page import damage_words
+    from arle.gui.shell.start_page import damage_words
 
     damage = Damage("line", (51,), kept=49, lost=71)
     assert str(damage) == ("Line 51 of the autosave is damaged: the first 49 moves were kept; 71 moves "

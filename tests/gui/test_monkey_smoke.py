@@ -24,7 +24,7 @@ def test_a_monkey_session_passes_with_the_boards_behind_tabs_made_ready_between_
     """Issue 15: the boards behind other tabs are made ready while the player thinks (a step an
     event, put off by a drag). With no pause before it, their preparation runs between every
     gesture, drop and undo of a two-player game: nothing the player sees or plays may change."""
-    from arle.gui import game_page
+    from arle.gui.side import game_page
 
     monkeypatch.setenv("ARLE_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setenv("ARLE_DATA_DIR", str(tmp_path / "data"))
@@ -60,7 +60,7 @@ def test_the_watch_fails_on_scene_and_painter_warnings_but_not_on_offscreen_nois
 
 def test_a_move_without_its_button_fails_the_session(monkeypatch, tmp_path):
     """A Done/Choose/Pay button missing from the decision panel is a move no player can make."""
-    from arle.gui.panels import DecisionPanel
+    from arle.gui.side.panels import DecisionPanel
 
     monkeypatch.setenv("ARLE_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setattr(DecisionPanel, "button_for", lambda self, move: None)
@@ -72,7 +72,7 @@ def test_a_move_without_its_button_fails_the_session(monkeypatch, tmp_path):
 def test_an_exception_inside_a_qt_mouse_handler_fails_the_session(monkeypatch, tmp_path):
     """An exception raised in an event handler (which Qt may only print, or PySide re-raise from
     the event call) fails the session and names the cause."""
-    from arle.gui.board_scene import BoardScene
+    from arle.gui.boards.board_scene import BoardScene
 
     def broken(self, event):
         raise RuntimeError("broken release handler")

@@ -8,11 +8,11 @@ from PySide6.QtCore import QPointF
 from PySide6.QtWidgets import QGraphicsScene
 
 from arle.engine import Animal, MoveAnimal, PlaceWorker
-from arle.gui import motion
-from arle.gui.board_items import WorkerGhost
-from arle.gui.board_scene import BoardScene
-from arle.gui.home_scene import HomeBoardScene
-from arle.gui.pieces import PieceItem
+from arle.gui.boards import motion
+from arle.gui.boards.board_items import WorkerGhost
+from arle.gui.boards.board_scene import BoardScene
+from arle.gui.boards.home_scene import HomeBoardScene
+from arle.gui.boards.pieces import PieceItem
 from tests.gui.scene_helpers import drag, make_session, show
 
 HORSE = Animal.HORSE
@@ -55,7 +55,7 @@ def test_undo_mid_animation_leaves_every_piece_in_place(qtbot):
     pieces = [item for _, item in scene._pieces()]
     assert pieces and all(p.pos() == QPointF(0, 0) for p in pieces)
     at_home = scene.source_pos(MoveAnimal(HORSE, "s4,0", "s4,1"))
-    assert any(isinstance(i, PieceItem) and i.rect.contains(at_home) for i in scene.items(at_home))
+    assert any(isinstance(i, PieceItem) and i.rect.contains(at_home) for i in scene.items_now(at_home))
 
 
 def test_a_dropped_piece_glides_from_where_it_was_let_go(qtbot):
@@ -103,7 +103,7 @@ def test_a_worker_placed_by_a_click_or_the_computer_goes_to_its_space(qtbot):
         assert ghosts[0].shape().contains(ghosts[0].boundingRect().center())
         qtbot.waitUntil(lambda: not scene.motions.active, timeout=2000)
         assert ghosts[0].scene() is None, "the Worker on its way is gone once it lands"
-        assert not any(isinstance(i, WorkerGhost) for i in scene.items())
+        assert not any(isinstance(i, WorkerGhost) for i in scene.items_now())
     finally:
         motion.set_speed("on")
 

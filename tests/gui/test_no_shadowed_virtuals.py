@@ -19,8 +19,8 @@ import arle.gui
 
 def _qt_classes() -> list[type]:
     found = []
-    for info in pkgutil.iter_modules(arle.gui.__path__):
-        module = importlib.import_module(f"arle.gui.{info.name}")
+    for info in pkgutil.walk_packages(arle.gui.__path__, "arle.gui."):
+        module = importlib.import_module(info.name)
         for _name, cls in inspect.getmembers(module, inspect.isclass):
             if cls.__module__ == module.__name__ and issubclass(cls, (QGraphicsItem, QObject)):
                 found.append(cls)
@@ -44,3 +44,26 @@ def test_no_attribute_hides_a_qt_method() -> None:
             if any(callable(getattr(b, name, None)) for b in qt_bases):
                 clashes.append(f"{cls.__module__}.{cls.__name__}.{name}")
     assert clashes == []
+
+
+#: The Qt methods a view may override: Qt's virtual functions, which Qt itself calls (painting,
+#: events, sizes, a translator's lookup). Any other Qt method redefined in Python runs only when
+#: Python calls it, and hides what it adds from a reader who knows Qt (``GameScene.items()``
+#: redrew the scene and cut its glides short): such a method gets a name of its own.
+QT_VIRTUALS = frozenset({
+    "boundingRect", "paint", "shape", "event", "eventFilter", "sizeHint", "minimumSizeHint",
+    "hasHeightForWidth", "heightForWidth", "drawBackground", "scrollContentsBy", "sliderChange",
+    "isEmpty", "translate",
+})
+
+
+def test_only_qt_virtuals_are_overridden() -> None:
+    overridden = {}
+    for cls in _qt_classes():
+        qt = [b for b in cls.__mro__ if b.__module__.startswith(("PySide6", "Shiboken"))]
+        for name, value in vars(cls).items():
+            if callable(value) and not name.startswith("__") and any(name in vars(b) for b in qt):
+                overridden.setdefault(name, []).append(cls.__name__)
+    hidden = {name: owners for name, owners in overridden.items()
+              if name not in QT_VIRTUALS and not name.endswith("Event")}
+    assert "paint" in overridden and hidden == {}

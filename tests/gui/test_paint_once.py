@@ -70,7 +70,7 @@ def test_an_action_space_card_is_drawn_only_when_its_status_changes(qtbot, monke
     cached pictures otherwise."""
     from PySide6.QtWidgets import QApplication
 
-    from arle.gui.board_items import FACE_CLOSED_OPACITY, SpaceFace, SpaceItem, SpaceOverlay
+    from arle.gui.boards.board_items import FACE_CLOSED_OPACITY, SpaceFace, SpaceItem, SpaceOverlay
 
     faces = calls(monkeypatch, SpaceFace, "paint")
     overlays = calls(monkeypatch, SpaceOverlay, "paint")
@@ -114,9 +114,9 @@ def test_a_player_panel_is_a_few_widgets_and_repaints_only_what_changed(qtbot) -
     from PySide6.QtWidgets import QApplication, QWidget
 
     from arle.engine import Good
-    from arle.gui.main_window import new_setup
-    from arle.gui.player_panel import PlayerPanel
     from arle.gui.session import new_session
+    from arle.gui.shell.main_window import new_setup
+    from arle.gui.side.player_panel import PlayerPanel
 
     session = new_session(new_setup(2, 5))
     panel = PlayerPanel(session, 0)
@@ -157,9 +157,9 @@ def test_a_score_row_s_tooltip_gives_its_reasons_when_hovered(qtbot) -> None:
     from PySide6.QtGui import QHelpEvent
     from PySide6.QtWidgets import QApplication, QToolTip
 
-    from arle.gui.main_window import new_setup
-    from arle.gui.player_panel import PlayerPanel
     from arle.gui.session import new_session
+    from arle.gui.shell.main_window import new_setup
+    from arle.gui.side.player_panel import PlayerPanel
 
     session = new_session(new_setup(2, 5))
     panel = PlayerPanel(session, 0)
@@ -211,7 +211,7 @@ def test_the_month_track_is_drawn_again_only_when_the_season_turns(qtbot, monkey
     marks are repainted, the track itself (its months and their words) only at a new season."""
     from PySide6.QtWidgets import QApplication
 
-    from arle.gui.board_items import MonthMarks, MonthTrackItem
+    from arle.gui.boards.board_items import MonthMarks, MonthTrackItem
 
     tracks = calls(monkeypatch, MonthTrackItem, "draw")
     marks = calls(monkeypatch, MonthMarks, "paint")  # (before the items are made)
@@ -237,9 +237,9 @@ def test_a_worker_placed_keeps_the_tokens_of_the_workers_still_waiting(qtbot) ->
     """Issue 15: a Worker placed takes its token off the month track and marks the next one; the
     tokens of the Workers after it stay as they are (all were made and painted anew)."""
     from arle.engine import PlaceWorker
-    from arle.gui.board_scene import BoardScene
-    from arle.gui.main_window import new_setup
+    from arle.gui.boards.board_scene import BoardScene
     from arle.gui.session import new_session
+    from arle.gui.shell.main_window import new_setup
 
     session = new_session(new_setup(2, 5))
     scene = BoardScene(session)
@@ -264,7 +264,7 @@ def test_a_board_rebuilt_without_a_change_keeps_every_item(qtbot, monkeypatch, t
     were painted again with all they covered)."""
     from PySide6.QtWidgets import QApplication
 
-    from arle.gui.scene import SessionScene
+    from arle.gui.boards.scene import SessionScene
 
     window = open_main_window(qtbot, monkeypatch, tmp_path, (1600, 1000))
     window.install(GameHistory(setup_for(5, 2)))
@@ -277,10 +277,10 @@ def test_a_board_rebuilt_without_a_change_keeps_every_item(qtbot, monkeypatch, t
     for scene in scenes:
         scene._dirty = True
         scene.ensure_fresh()
-        before = {id(item) for item in scene.items()}
+        before = {id(item) for item in scene.items_now()}
         scene._dirty = True
         scene.ensure_fresh()
-        assert {id(item) for item in scene.items()} == before, type(scene).__name__
+        assert {id(item) for item in scene.items_now()} == before, type(scene).__name__
 
 
 def test_boards_brought_forward_in_turn_paint_from_kept_pictures(qtbot, monkeypatch, tmp_path) -> None:
@@ -291,8 +291,8 @@ def test_boards_brought_forward_in_turn_paint_from_kept_pictures(qtbot, monkeypa
     from PySide6.QtGui import QPixmapCache
     from PySide6.QtWidgets import QApplication
 
-    from arle.gui.board_items import BoardItem
-    from arle.gui.pieces import PieceItem
+    from arle.gui.boards.board_items import BoardItem
+    from arle.gui.boards.pieces import PieceItem
 
     QPixmapCache.setCacheLimit(10 * 1024)  # Qt's default (another window may have raised it)
     pieces = calls(monkeypatch, PieceItem, "paint")
@@ -323,7 +323,7 @@ def test_a_building_card_is_drawn_again_only_when_it_is_built(qtbot, monkeypatch
     again twice a building: 8-15 ms). The same for the Tool Tracks that glow for the Master."""
     from PySide6.QtWidgets import QApplication
 
-    from arle.gui.board_items import BuildingItem, ToolTrackItem
+    from arle.gui.boards.board_items import BuildingItem, ToolTrackItem
 
     cards = calls(monkeypatch, BuildingItem, "draw")  # (before the items are made)
     tracks = calls(monkeypatch, ToolTrackItem, "draw")
@@ -365,8 +365,8 @@ def test_the_action_spaces_share_six_grounds(qtbot, monkeypatch, tmp_path) -> No
     shows its ground's picture itself (a pixmap item under it), with no picture of its own."""
     from PySide6.QtWidgets import QApplication
 
-    from arle.gui import board_items
-    from arle.gui.board_items import SpaceItem
+    from arle.gui.boards import board_items
+    from arle.gui.boards.board_items import SpaceItem
 
     monkeypatch.setattr(board_items, "_GROUNDS", {})
     grounds = calls(monkeypatch, SpaceItem, "show_ground")  # (before the items are made)
@@ -396,7 +396,7 @@ def test_the_half_year_track_draws_only_its_box_now_when_the_half_year_turns(
     once."""
     from PySide6.QtWidgets import QApplication
 
-    from arle.gui.board_items import HeaderIcons, HeaderItem, HeaderNow, HeaderText
+    from arle.gui.boards.board_items import HeaderIcons, HeaderItem, HeaderNow, HeaderText
 
     tracks = calls(monkeypatch, HeaderItem, "draw")  # (before the items are made)
     texts = calls(monkeypatch, HeaderText, "paint")
@@ -450,3 +450,41 @@ def test_the_window_painted_move_by_move_shows_what_a_repaint_shows(qtbot, monke
         fresh = window.grab().toImage()
         shown = screen.grabWindow(window.winId()).toImage()
         assert channels_apart(shown, fresh) <= 5, len(session.history.moves)
+
+
+class Paints(QObject):
+    """Counts the window's repaints (``UpdateRequest``: one a paint of the window)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.count = 0
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.UpdateRequest:
+            self.count += 1
+        return False
+
+
+def test_a_move_paints_the_window_once(qtbot, monkeypatch, tmp_path) -> None:
+    """The rule ``arle.gui.side.one_paint`` keeps: a move that leaves the same board in front
+    paints the window once, boards, side panel and tabs together. (A move that brings another
+    board forward paints it in a second paint: the tab's first paint is Qt's.)"""
+    from PySide6.QtWidgets import QApplication
+
+    window = open_main_window(qtbot, monkeypatch, tmp_path, (1600, 1000))
+    window.install(GameHistory(setup_for(5, 2)))
+    for _ in range(10):
+        QApplication.processEvents()
+    paints = Paints()
+    window.installEventFilter(paints)
+    session, page, rng = window.session, window.page, random.Random(5)
+    counted: list[int] = []
+    for _ in range(40):
+        tab = page.views.currentIndex()
+        paints.count = 0
+        session.try_apply(choose_move(rng, session.legal_moves()))
+        for _ in range(10):
+            QApplication.processEvents()
+        if page.views.currentIndex() == tab:
+            counted.append(paints.count)
+    assert len(counted) > 20 and set(counted) <= {0, 1} and counted.count(1) > 20

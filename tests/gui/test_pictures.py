@@ -11,11 +11,11 @@ from PySide6.QtWidgets import QStyleOptionGraphicsItem
 
 from arle.engine import ACTION_SPACES, EQUIPMENT, STALL_COST, Setup
 from arle.files.resources import resource_path
-from arle.gui import art, pictures
-from arle.gui.board_scene import BoardScene
-from arle.gui.pictures import Icon, PictureItem, cost_picture, space_picture, vehicle_cost_picture
+from arle.gui.boards.board_scene import BoardScene
+from arle.gui.boards.supply_scene import SupplyScene
+from arle.gui.kit import art, pictures
+from arle.gui.kit.pictures import Icon, PictureItem, cost_picture, space_picture, vehicle_cost_picture
 from arle.gui.session import new_session
-from arle.gui.supply_scene import SupplyScene
 
 
 class Recorder:
@@ -90,7 +90,7 @@ def test_a_building_paints_its_cost_in_icons(qtbot, monkeypatch):
 
 def test_the_supply_tab_shows_the_costs_of_stalls_and_vehicles(qtbot):
     scene = SupplyScene(new_session(Setup(players=2, seed=5)))
-    shown = [item.tokens for item in scene.items() if isinstance(item, PictureItem)]
+    shown = [item.tokens for item in scene.items_now() if isinstance(item, PictureItem)]
     assert cost_picture(STALL_COST) in shown
     for kind, info in EQUIPMENT.items():
         picture = vehicle_cost_picture(kind.value)

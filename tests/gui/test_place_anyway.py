@@ -8,9 +8,9 @@ from __future__ import annotations
 from PySide6.QtCore import QTimer
 
 from arle.engine import Good, PlaceWorker, does_nothing
-from arle.gui import confirm
-from arle.gui.board_scene import BoardScene
-from arle.gui.board_view import BoardView
+from arle.gui.boards import confirm
+from arle.gui.boards.board_scene import BoardScene
+from arle.gui.boards.board_view import BoardView
 from tests.gui.scene_helpers import click, drag, make_session, refresh
 
 USELESS = "summer.woolen_weaver"  # with no Wool (rulebook p. 12: Wool into Woolen)

@@ -11,13 +11,13 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QGraphicsScene, QGraphicsTextItem
 
 from arle.commands.simulate import choose_move
-from arle.gui.boxes import BoxItem
-from arle.gui.home_scene import HomeBoardScene
-from arle.gui.main_window import MainWindow, new_setup
-from arle.gui.pieces import PieceItem
-from arle.gui.scene import SceneText, SessionScene
+from arle.gui.boards.boxes import BoxItem
+from arle.gui.boards.home_scene import HomeBoardScene
+from arle.gui.boards.pieces import PieceItem
+from arle.gui.boards.scene import SceneText, SessionScene
+from arle.gui.boards.storage_scene import StorageScene
 from arle.gui.session import new_session
-from arle.gui.storage_scene import StorageScene
+from arle.gui.shell.main_window import MainWindow, new_setup
 from arle.match.history import GameHistory
 from tests.gui.scene_helpers import show
 
@@ -185,7 +185,7 @@ def test_the_game_board_shows_after_every_move_what_a_fresh_one_shows(qtbot):
     Tracks, the buildings) only when what the group shows changed. After every move of a whole
     game, after an undo, and while a Worker is dragged, each item shows (its drawn look, its
     Worker, its ring) what the same item of a board made afresh shows."""
-    from arle.gui.board_scene import BoardScene
+    from arle.gui.boards.board_scene import BoardScene
 
     session = new_session(new_setup(2, 13))
     board = BoardScene(session)

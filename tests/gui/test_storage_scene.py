@@ -11,9 +11,9 @@ from arle.engine.content.goods import Good
 from arle.engine.content.tiles import Equipment
 from arle.engine.interpreter.moves import Choose, Done, Load, ReturnEquipment
 from arle.engine.rules.travel import SaleDecision
-from arle.gui import storage_scene as SS
-from arle.gui.pieces import ClickItem
-from arle.gui.storage_scene import StorageScene
+from arle.gui.boards import storage_scene as SS
+from arle.gui.boards.pieces import ClickItem
+from arle.gui.boards.storage_scene import StorageScene
 from tests.engine.helpers import give
 from tests.engine.vehicle_helpers import cargo
 from tests.gui.scene_helpers import Messages, click, drag, make_session, refresh, show

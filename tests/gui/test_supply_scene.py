@@ -11,15 +11,15 @@ from PySide6.QtWidgets import QApplication, QGraphicsTextItem
 
 from arle.engine.interpreter.moves import PlaceTile
 from arle.engine.interpreter.steps import PlaceNewTile
-from arle.gui import supply_scene as SU
-from arle.gui.scene import SceneText
-from arle.gui.supply_scene import SupplyScene
+from arle.gui.boards import supply_scene as SU
+from arle.gui.boards.scene import SceneText
+from arle.gui.boards.supply_scene import SupplyScene
 from tests.gui.scene_helpers import make_session, run_steps, show
 
 
 def stack_texts(scene: SupplyScene, stack: str) -> list[str]:
     rect = SU.stack_rect(SU.STACKS.index(stack))
-    return [i.toPlainText() for i in scene.items(rect) if isinstance(i, (QGraphicsTextItem, SceneText))]
+    return [i.toPlainText() for i in scene.items_now(rect) if isinstance(i, (QGraphicsTextItem, SceneText))]
 
 
 def test_supply_counts_at_setup_for_two_players(qtbot):

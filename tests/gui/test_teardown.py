@@ -27,7 +27,7 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 
 from arle.gui import app
-from arle.gui.main_window import new_setup
+from arle.gui.shell.main_window import new_setup
 from arle.match.history import GameHistory
 from arle.commands.simulate import choose_move
 

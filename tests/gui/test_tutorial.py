@@ -12,8 +12,8 @@ from PySide6.QtWidgets import QGraphicsRectItem
 from arle.commands.driver import GestureDriver, settle
 from arle.engine import ACTION_SPACES, PlaceWorker
 from arle.files.settings import load_settings
-from arle.gui.how_to_play import HowToPlay
-from arle.gui.main_window import MainWindow
+from arle.gui.shell.how_to_play import HowToPlay
+from arle.gui.shell.main_window import MainWindow
 from arle.gui.tutorial import SEED, Tutorial
 from tests.gui.scene_helpers import open_main_window
 
@@ -90,7 +90,7 @@ def test_the_cards_link_opens_how_to_play(qtbot, window):
 
 
 def test_a_new_game_ends_the_guide(qtbot, window):
-    from arle.gui.main_window import new_setup
+    from arle.gui.shell.main_window import new_setup
     from arle.match.history import GameHistory
 
     _start(qtbot, window)

@@ -37,7 +37,7 @@ SOURCES = r"""
 import linecache, os, sys
 import arle
 from arle.gui.app import build_window
-from arle.gui.game_page import GamePage
+from arle.gui.side.game_page import GamePage
 # Arle's modules imported after PySide6 (the two packages above it are imported before it)
 home = os.path.dirname(arle.__file__)
 before = {os.path.join(home, "__init__.py"), os.path.join(home, "gui", "__init__.py")}

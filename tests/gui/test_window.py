@@ -23,9 +23,9 @@ from arle.engine.interpreter.moves import PlaceWorker
 from arle.files.autosave import Autosaver, list_games, new_autosave_path, resume
 from arle.files.saves import EXTENSION, fingerprint, save_history, saves_dir
 from arle.files.settings import load_settings
-from arle.gui import style
-from arle.gui.dialogs import AboutDialog, NewGameDialog, RulesNotesDialog
-from arle.gui.main_window import MainWindow
+from arle.gui.kit import style
+from arle.gui.shell.dialogs import AboutDialog, NewGameDialog, RulesNotesDialog
+from arle.gui.shell.main_window import MainWindow
 from arle.match.history import GameHistory
 
 

@@ -12,8 +12,8 @@ from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QApplication, QLabel, QVBoxLayout, QWidget
 
 from arle.commands.simulate import choose_move
-from arle.gui.main_window import MainWindow, new_setup
-from arle.gui.wrapped_text import WrappedText
+from arle.gui.kit.wrapped_text import WrappedText
+from arle.gui.shell.main_window import MainWindow, new_setup
 from arle.match.history import GameHistory
 
 TEXTS = [
@@ -99,8 +99,8 @@ def test_a_new_text_asks_for_a_new_layout_only_when_its_height_changes(qtbot):
 def test_the_banner_and_the_decision_show_what_the_game_asks_over_a_game(qtbot):
     """Over the moves of a game the banner's prompt and the decision's hint hold the session's
     words, at the height those words need in the side panel's width."""
-    from arle.gui.panels import drag_hint
-    from arle.gui.texts import say
+    from arle.gui.kit.texts import say
+    from arle.gui.side.panels import drag_hint
 
     window = MainWindow(autosave=False)
     qtbot.addWidget(window)
@@ -110,7 +110,7 @@ def test_the_banner_and_the_decision_show_what_the_game_asks_over_a_game(qtbot):
     session, page, rng = window.session, window.page, random.Random(11)
     for _ in range(40):
         assert session.try_apply(choose_move(rng, session.legal_moves(), session.game))
-        qtbot.waitUntil(lambda: not page._settling)
+        qtbot.waitUntil(lambda: not page.one_paint.pending)
         QApplication.processEvents()
         assert page.banner.prompt.text() == say(session.game.prompt())
         assert page.decision.hint.text() == drag_hint(session)

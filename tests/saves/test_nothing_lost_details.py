@@ -116,7 +116,7 @@ def test_a_save_beginning_with_a_bom_is_read(tmp_path: Path) -> None:
 
 
 def test_a_sentence_that_begins_with_a_file_name_keeps_its_case(tmp_path: Path) -> None:
-    from arle.gui.main_window import sentence  # the words the window shows; no window is made
+    from arle.gui.shell.game_files import sentence  # the words the window shows; no window is made
 
     with pytest.raises(NamedSaveError) as info:
         saves.load_save(tmp_path / "cases" / "fifo.arle.json")

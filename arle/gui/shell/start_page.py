@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QCoreApplication, QDate, QLocale, Qt, QTimer
 from PySide6.QtGui import QBrush, QColor, QIcon, QPaintEvent
@@ -29,8 +29,9 @@ from PySide6.QtWidgets import (
 from arle import __version__
 
 if TYPE_CHECKING:
+    from PySide6.QtWidgets import QStatusBar
+
     from arle.files.autosave import Damage, GameEntry
-    from arle.gui.main_window import MainWindow
 
 #: Item data: the journal's path, and what the entry is ("ok", "damaged", "in_use").
 PATH_ROLE = Qt.ItemDataRole.UserRole
@@ -128,10 +129,25 @@ def damage_words(damage: Damage) -> str:
     return _tr("{cause}: {kept}.").format(cause=cause, kept=kept)
 
 
+class StartWindow(Protocol):
+    """What the start page asks of the main window (``main_window.MainWindow``, which imports
+    this module: the protocol keeps the import one way)."""
+
+    def new_game(self) -> None: ...
+    def open_game(self) -> None: ...
+    def open_path(self, path: Path) -> None: ...
+    def start_tutorial(self) -> None: ...
+    def show_how_to_play(self, section: str | None = None) -> None: ...
+    def refresh_games(self) -> None: ...
+    def continue_game(self, journal: Path) -> None: ...
+    def set_aside(self, journal: Path) -> None: ...
+    def statusBar(self) -> QStatusBar: ...
+
+
 class StartPage(QWidget):
     """New Game, Continue (the most recent game), Open, the games in progress, the recent saves."""
 
-    def __init__(self, window: MainWindow, icon: QIcon) -> None:
+    def __init__(self, window: StartWindow, icon: QIcon) -> None:
         super().__init__()
         self.window_ = window
         self.setObjectName("backdrop")

@@ -7,13 +7,13 @@ each one's target lies; while it is dragged those targets light up (with a label
 capacity "1/3"); on release the target under the cursor decides the move, which goes to
 ``session.try_apply``. A drop anywhere else snaps the piece back and ``session.refuse`` says why.
 A press and release without moving is a click (``click_move``). The scenes they live on are in
-``arle.gui.scene``.
+``arle.gui.boards.scene``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 import attrs
 from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt
@@ -26,10 +26,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from arle.gui.art import draw_svg
+from arle.gui.kit.art import draw_svg
 
 if TYPE_CHECKING:
-    from arle.gui.scene import GameScene
+    from arle.gui.session import GameSession
 
 #: Pixels the mouse must travel before a press becomes a drag (below: a click).
 DRAG_THRESHOLD = 6.0
@@ -49,6 +49,45 @@ def font(size: float, bold: bool = False) -> QFont:
 
 
 # -- drag data ----------------------------------------------------------------------------------------
+
+
+class Lights(Protocol):
+    """What lights up the targets of a dragged piece (``DragHelper`` draws boxes)."""
+
+    active: bool
+
+    def begin(self, piece: QGraphicsItem, candidates: list[Candidate]) -> None: ...
+    def target_at(self, pos: QPointF) -> Candidate | None: ...
+    def hover(self, pos: QPointF) -> None: ...
+    def end(self) -> None: ...
+
+
+class PieceScene(Protocol):
+    """What a piece asks of the scene it lies in (a ``scene.GameScene``, which imports this
+    module: the protocol keeps the import one way)."""
+
+    drag: Lights
+    #: (old centre, drop point) of the piece the player just dropped on this scene.
+    dropped: tuple[QPointF, QPointF] | None
+    session: GameSession
+
+    def play(self, move: Any) -> bool: ...
+    def generic_refusal(self) -> str: ...
+
+
+class PieceIdentity(NamedTuple):
+    """A piece's identity for its glides (``PieceItem.identity``)."""
+
+    kind: type
+    art: str | None
+    width: float
+    height: float
+    text: str
+    fill: int | None
+    outline: int | None
+    round: float
+    face: Any
+    label: str = ""
 
 
 @attrs.frozen
@@ -116,6 +155,13 @@ class PieceItem(QGraphicsItem):
         return (type(self), self.art, self.rect.getRect(), self.text, _rgba(self.fill),
                 _rgba(self.outline), self.glow, self.round, self.face)
 
+    def identity(self) -> PieceIdentity:
+        """What the piece is, apart from where it lies and whether it glows: after a rebuild, a
+        piece that left one place and one of the same identity that appeared at another are the
+        same piece moved (``motion.Snapshot``), and it glides."""
+        return PieceIdentity(type(self), self.art, self.rect.width(), self.rect.height(), self.text,
+                             _rgba(self.fill), _rgba(self.outline), self.round, self.face)
+
     def take_over(self, new: PieceItem) -> None:
         """Behave as ``new`` (made by this build, looking the same) from now on."""
         self.setToolTip(new.toolTip())
@@ -171,7 +217,7 @@ class DragPiece(PieceItem):
     """A piece the player drags (or clicks) to make a move; see the module docstring. It rests at
     ``rest`` (its position; a dragged piece that makes no move snaps back there)."""
 
-    def __init__(self, scene: GameScene, art: str | None, rect: QRectF, spec: DragSpec, **kw: Any) -> None:
+    def __init__(self, scene: PieceScene, art: str | None, rect: QRectF, spec: DragSpec, **kw: Any) -> None:
         super().__init__(art, rect, **kw)
         self._scene = scene
         self.spec = spec
@@ -253,7 +299,7 @@ class ClickItem(PieceItem):
     """A button drawn in the scene (sale panel): a click plays ``move``."""
 
     def __init__(
-        self, scene: GameScene, rect: QRectF, label: str, move: Any, fill: QColor | None = None
+        self, scene: PieceScene, rect: QRectF, label: str, move: Any, fill: QColor | None = None
     ) -> None:
         super().__init__(None, rect, fill=fill or QColor("#e8f1e0"))
         self._scene = scene
@@ -265,6 +311,9 @@ class ClickItem(PieceItem):
 
     def look(self) -> tuple[Any, ...]:
         return (*super().look(), self.label)
+
+    def identity(self) -> PieceIdentity:
+        return super().identity()._replace(label=self.label)
 
     def take_over(self, new: PieceItem) -> None:
         super().take_over(new)

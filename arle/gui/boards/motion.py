@@ -1,6 +1,6 @@
 """Pieces that move: a piece whose place changed glides there instead of jumping.
 
-A scene redraws from the state (``arle.gui.scene``); this module only decorates that redraw. Before
+A scene redraws from the state (``arle.gui.boards.scene``); this module only decorates that redraw. Before
 a rebuild the scene notes where each piece is (``Snapshot``); after it, a piece that vanished from
 one place and a piece that looks the same and appeared at another are paired, and the new piece is
 shown gliding from the old place along a small arc (a Dike slides, an Animal hops, a Worker goes

@@ -33,13 +33,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from arle.gui import style
-from arle.gui.board_view import SLACK, BoardView
-from arle.gui.looks import LookPictures, widget_look
+from arle.gui.boards.board_view import SLACK, BoardView
+from arle.gui.kit import style
+from arle.gui.kit.looks import LookPictures, widget_look
+from arle.gui.side.one_paint import OnePaint
 from arle.match import board_for
 
 if TYPE_CHECKING:
-    from arle.gui.scene import GameScene
+    from PySide6.QtCore import QPointF
+
+    from arle.engine import Move
+    from arle.gui.boards.scene import GameScene
     from arle.gui.session import GameSession
 
 
@@ -72,7 +76,7 @@ DECISION_STEADY = 0.16
 
 class PicturedTabBar(QTabBar):
     """A tab bar that blits a picture of its tabs for each look it has shown (the tabs, their
-    sizes, the current, hovered and focused tab, font and colours; ``arle.gui.looks``). Qt
+    sizes, the current, hovered and focused tab, font and colours; ``arle.gui.kit.looks``). Qt
     paints the whole bar whenever the current tab changes, laying out and styling each title
     again: 0.6-0.7 ms of each move that brings another board forward, a third of the whole
     window's repaint. A few looks are kept: going back and forth between the boards blits them."""
@@ -186,10 +190,13 @@ class BoardTabs(PicturedTabs):
     """The page's views, one tab each, the one needed now marked (``MarkedTabBar``)."""
 
     def __init__(self) -> None:
-        super().__init__(MarkedTabBar())
+        bar = MarkedTabBar()
+        super().__init__(bar)
+        self._marked = bar
 
-    def tabBar(self) -> MarkedTabBar:
-        return super().tabBar()  # type: ignore[return-value]
+    def marked_bar(self) -> MarkedTabBar:
+        """The tab bar, with its mark (``tabBar()`` as Qt types it)."""
+        return self._marked
 
 
 class ChoiceScroll(QScrollArea):
@@ -221,8 +228,10 @@ class ChoiceScroll(QScrollArea):
         self._kept = min(max(self._kept, hint.height()), room)
         return QSize(hint.width(), max(hint.height(), self._kept))
 
-    def setWidget(self, widget: QWidget) -> None:
-        super().setWidget(widget)
+    def hold(self, widget: QWidget) -> None:
+        """Show ``widget`` (``setWidget``) and follow its size: its layout's requests ask the side
+        panel for room again."""
+        self.setWidget(widget)
         widget.installEventFilter(self)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
@@ -276,16 +285,16 @@ class GamePage(QSplitter):
     zoomAsked = Signal(int)
 
     def __init__(self, session: GameSession) -> None:
-        from arle.gui.board_scene import BoardScene
+        from arle.gui.boards.board_scene import BoardScene
+        from arle.gui.boards.home_scene import HomeBoardScene
+        from arle.gui.boards.storage_scene import StorageScene
+        from arle.gui.boards.supply_scene import SupplyScene
         from arle.gui.coach import Coach, CoachBar
         from arle.gui.computer import ComputerPlayer
-        from arle.gui.dialogs import ScoringTable
-        from arle.gui.game_log import GameLog
-        from arle.gui.home_scene import HomeBoardScene
-        from arle.gui.panels import DecisionPanel, TurnBanner
-        from arle.gui.player_panel import PlayerPanel
-        from arle.gui.storage_scene import StorageScene
-        from arle.gui.supply_scene import SupplyScene
+        from arle.gui.shell.dialogs import ScoringTable
+        from arle.gui.side.game_log import GameLog
+        from arle.gui.side.panels import DecisionPanel, TurnBanner
+        from arle.gui.side.player_panel import PlayerPanel
 
         super().__init__(Qt.Orientation.Horizontal)
         self.session = session
@@ -353,14 +362,14 @@ class GamePage(QSplitter):
         self.log.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Ignored)
         self.log.setMinimumHeight(LOG_FLOOR)
         self.decision_scroll = ChoiceScroll(DECISION_FLOOR, DECISION_STEADY)
-        self.decision_scroll.setWidget(self.decision)
+        self.decision_scroll.hold(self.decision)
         self.decision_scroll.setWidgetResizable(True)
         self.decision_scroll.setFrameShape(QFrame.Shape.NoFrame)
         self.decision_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         side_lay.addWidget(self.decision_scroll)
         # The players' supply scrolls too on a short screen (1280x720): the log stays in view.
         self.player_scroll = ChoiceScroll(SUPPLY_FLOOR)
-        self.player_scroll.setWidget(self.player_tabs)
+        self.player_scroll.hold(self.player_tabs)
         self.player_scroll.setWidgetResizable(True)
         self.player_scroll.setFrameShape(QFrame.Shape.NoFrame)
         self.player_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
@@ -383,10 +392,11 @@ class GamePage(QSplitter):
         session.changed.connect(self.follow)
         session.reset.connect(self.follow)
         self.follow()
-        self._settling = False
-        session.changed.connect(self._settle_soon)
-        session.reset.connect(self._settle_soon)
-        from arle.gui.inventory_summary import InventorySummary
+        #: One paint a move: the rule and its keeper (``one_paint``).
+        self.one_paint = OnePaint(lambda: self.scenes, self)
+        session.changed.connect(self.one_paint.soon)
+        session.reset.connect(self.one_paint.soon)
+        from arle.gui.side.inventory_summary import InventorySummary
 
         self.inventory_summary = InventorySummary(session)
         self.inventory_summary.attach(self.views)
@@ -419,50 +429,15 @@ class GamePage(QSplitter):
             self._scoring_stale = False
             self.scoring.refresh()
 
-    #: The event that settles the page after a move: posted at high priority, so that it comes
-    #: before the scenes' own processing of their changed items (see ``_settle``).
-    SETTLE = QEvent.Type(QEvent.registerEventType())
-
-    def _settle_soon(self, *_: Any) -> None:
-        if not self._settling:
-            self._settling = True
-            QCoreApplication.postEvent(self, QEvent(self.SETTLE), Qt.EventPriority.HighEventPriority.value)
-
     def event(self, event: QEvent) -> bool:
-        kind = event.type()
-        if kind == self.SETTLE:
-            self._settle()
-            return True
-        if kind == QEvent.Type.DevicePixelRatioChange:  # (the window went to another screen)
+        if event.type() == QEvent.Type.DevicePixelRatioChange:  # (the window went to another screen)
             for view in self.board_views():
-                view.fit()  # (the boards' pictures are made for the screen's pixels: ``arle.gui.boxes``)
+                view.fit()  # (the boards' pictures are made for the screen's pixels: ``boards.boxes``)
         return super().event(event)
 
-    def _settle(self) -> None:
-        """Redraw the shown boards and lay out the side panel, then paint the window once.
-
-        A scene processes its changed items in an event of its own and then paints the whole
-        window at once (``QGraphicsScene`` dispatches its views' pending paints synchronously).
-        Left to the event loop, that came before the side panel was laid out, and the window
-        was painted again after each round of layout: two to four times a move. So the boards
-        are redrawn first, every layout is done, and only then do the scenes process their
-        items: one paint of everything that changed. Deferred like the boards' own redraw,
-        never inside the handler of the piece that made the move."""
-        self._settling = False
-        shown = [scene for scene in self.scenes if scene.shown()]
-        for scene in shown:
-            scene.ensure_fresh()
-        for _ in range(8):
-            QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
-        # A widget shown (the player to act's panel) asks to be painted in an event posted for
-        # later: taken now, it is painted with the rest instead of in a second paint.
-        QCoreApplication.sendPostedEvents(None, QEvent.Type.UpdateLater)
-        for scene in shown:
-            QCoreApplication.sendPostedEvents(scene, QEvent.Type.MetaCall)
-
     def _bring_forward(self, index: int) -> None:
-        """Show the view at ``index``. It is painted with the rest of the move by the page's
-        settle: events sent here, inside the move's handlers, would put the settle behind the
+        """Show the view at ``index``. It is painted with the rest of the move (``one_paint``):
+        events sent here, inside the move's handlers, would put the settle behind the
         scenes' own processing (a nested ``sendPostedEvents`` makes what is posted next wait
         for what was already queued), and the window would be painted two or three times."""
         self.views.setCurrentIndex(index)
@@ -540,6 +515,17 @@ class GamePage(QSplitter):
         self.scenes.append(scene)
         return BoardView(scene)
 
+    # -- showing a move on its board ------------------------------------------------------------------
+
+    def places_of(self, move: Move) -> list[tuple[BoardView, QPointF]]:
+        """Where ``move`` is dropped or clicked on the boards of the player to act, the game board
+        first: the one path by which the coach's hint and the guide's suggestion find a move's
+        board (``BoardView.mark`` puts their mark there)."""
+        actor = self.session.game.actor or 0
+        views = [self.board_view, self.home_views[actor], self.storage_views[actor]]
+        found = [(view, view.board.target_pos(move)) for view in views]
+        return [(view, pos) for view, pos in found if pos is not None]
+
     # -- which view the player needs ------------------------------------------------------------------
 
     def wanted_view(self) -> int:
@@ -571,7 +557,7 @@ class GamePage(QSplitter):
                 self.player_tabs.setCurrentIndex(g.actor)
             if wanted == 0 and not g.over:
                 self._show_next_worker()
-        self.views.tabBar().mark(-1 if g.over else wanted)
+        self.views.marked_bar().mark(-1 if g.over else wanted)
 
 
     def showEvent(self, event: QShowEvent) -> None:
@@ -597,3 +583,4 @@ def adopt(page: GamePage, session: GameSession) -> None:
     session.setParent(page)
     for scene in page.scenes:
         scene.setParent(page)
+

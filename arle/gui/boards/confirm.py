@@ -7,7 +7,7 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from arle.engine import Text
-from arle.gui.texts import say
+from arle.gui.kit.texts import say
 
 #: The dialog's object name (the gesture driver and the tests find it by it).
 OBJECT_NAME = "placeAnyway"

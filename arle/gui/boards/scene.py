@@ -1,7 +1,7 @@
 """The scenes of the boards: one design for all of them.
 
 A ``GameScene`` shows ``session.game.state`` and turns gestures into moves. Its pieces handle the
-mouse themselves (``arle.gui.pieces``: a ``DragPiece`` is dragged or clicked, a ``ClickItem``
+mouse themselves (``arle.gui.boards.pieces``: a ``DragPiece`` is dragged or clicked, a ``ClickItem``
 clicked), each ending in ``play`` (``session.try_apply``: a refused move says the engine's
 reason). It redraws after ``session.changed``, deferred to the event loop (never inside a piece's
 own mouse handler) and done at once before the next mouse press or position query, so it is
@@ -16,33 +16,28 @@ what it changed, not the whole board.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import QBrush, QColor, QFont, QPainterPath, QPen
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsSceneMouseEvent, QGraphicsSimpleTextItem
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsPathItem,
+    QGraphicsScene,
+    QGraphicsSceneMouseEvent,
+    QGraphicsSimpleTextItem,
+)
 
-from arle.gui.boxes import BoxItem, ZoomedPicture, box_path, box_pen
-from arle.gui.motion import Motions, Snapshot
-from arle.gui.pictures import PictureItem
-from arle.gui.pieces import Candidate, DragHelper, PieceItem, font, tr
+from arle.gui.boards.boxes import BoxItem, ZoomedPicture, box_path, box_pen
+from arle.gui.boards.motion import Motions, Snapshot
+from arle.gui.boards.pieces import DragHelper, Lights, PieceItem, font, tr
+from arle.gui.kit.pictures import PictureItem
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from arle.engine import Move
+    from arle.engine import Move, PlayerState
     from arle.gui.session import GameSession
-
-
-class Lights(Protocol):
-    """What lights up the targets of a dragged piece (``pieces.DragHelper`` draws boxes)."""
-
-    active: bool
-
-    def begin(self, piece: QGraphicsItem, candidates: list[Candidate]) -> None: ...
-    def target_at(self, pos: QPointF) -> Candidate | None: ...
-    def hover(self, pos: QPointF) -> None: ...
-    def end(self) -> None: ...
 
 
 class SceneText(QGraphicsSimpleTextItem):
@@ -74,7 +69,7 @@ class GameScene(QGraphicsScene):
         self.zoom = (1.0, 1.0)
         self._dirty = True
         self._scheduled = False
-        #: Pieces gliding to their new places (``arle.gui.motion``); only after a move is played,
+        #: Pieces gliding to their new places (``arle.gui.boards.motion``); only after a move is played,
         #: never after undo, redo or a new game.
         self.motions = Motions(self)
         self._animate = False
@@ -119,7 +114,7 @@ class GameScene(QGraphicsScene):
         if (scale, ratio) == self.zoom:
             return
         self.zoom = (scale, ratio)
-        for item in QGraphicsScene.items(self):  # (as they are: not redrawn, no glide cut short)
+        for item in self.items():  # (as they are: not redrawn, no glide cut short)
             if isinstance(item, ZoomedPicture):
                 item.zoom(scale, ratio)
 
@@ -145,12 +140,13 @@ class GameScene(QGraphicsScene):
     def redraw(self) -> None:
         raise NotImplementedError
 
-    def items(self, *args: Any, **kwargs: Any) -> list[QGraphicsItem]:
-        """The scene's items, redrawn first if stale (a hidden scene is drawn lazily), with every
-        piece in its place (an animation is cut short)."""
+    def items_now(self, *args: Any) -> list[QGraphicsItem]:
+        """The scene's items as the state shows them now: redrawn first if stale (a hidden scene
+        is drawn lazily), every piece in its place (a glide is cut short). Qt's ``items()`` is
+        left as Qt has it: it changes nothing."""
         self.ensure_fresh()
         self.motions.finish()
-        return super().items(*args, **kwargs)
+        return self.items(*args)
 
     def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         self.ensure_fresh()
@@ -199,7 +195,7 @@ class SessionScene(GameScene):
     #: How many items a part of a board may stack (its band of heights).
     BAND = 1000
     #: Boxes up to this size (scene units²) are blitted from a picture shared by every box of their
-    #: look (``arle.gui.boxes``): an antialiased rounded box costs about 50 µs to fill and outline,
+    #: look (``arle.gui.boards.boxes``): an antialiased rounded box costs about 50 µs to fill and outline,
     #: a blit a tenth of that, and a Home Board has sixty (its whole repaint went from about 3.7 to
     #: 1.5 ms). A dashed outline (7x dearer than a solid one) is shared at any size. A board's frame
     #: is drawn as it is: a picture of it would hold 3 MB, and it is painted only where something
@@ -287,15 +283,9 @@ class SessionScene(GameScene):
             item.setZValue(item.zValue() + height)
 
     def _pieces(self) -> list[tuple[Any, QGraphicsItem]]:
-        """The top-level pieces of the last build, keyed by their look apart from their place."""
-        out = []
-        for part in self._parts.values():
-            for item in part.top:
-                if isinstance(item, PieceItem):
-                    look = item.look()
-                    out.append(((*look[:2], item.rect.width(), item.rect.height(), *look[3:6], *look[7:]),
-                                item))
-        return out
+        """The top-level pieces of the last build, keyed by their identity (``PieceItem.identity``)."""
+        return [(item.identity(), item) for part in self._parts.values() for item in part.top
+                if isinstance(item, PieceItem)]
 
     def _stack_next(self, item: QGraphicsItem) -> None:
         """Stack ``item`` above everything added before it in this build (drag lights added
@@ -331,13 +321,9 @@ class SessionScene(GameScene):
             self._made.setdefault(key, []).append(item)
         return item
 
-    def addPath(self, *args: Any, **kwargs: Any) -> Any:
-        item = super().addPath(*args, **kwargs)
-        self._stack_next(item)
-        return item
-
-    def addLine(self, *args: Any, **kwargs: Any) -> Any:
-        item = super().addLine(*args, **kwargs)
+    def add_path(self, path: QPainterPath, pen: QPen, brush: QBrush | None = None) -> QGraphicsPathItem:
+        """Qt's ``addPath``, stacked in drawing order like every item of a build."""
+        item = self.addPath(path, pen, brush if brush is not None else QBrush())
         self._stack_next(item)
         return item
 
@@ -424,13 +410,13 @@ class SessionScene(GameScene):
             return item
         p = box_pen(QColor(pen) if pen else None, width, dash)
         if parent is not None:  # (part of its piece's picture)
-            item = super().addPath(box_path(rect, radius), p, QBrush(QColor(fill)))
+            item = self.addPath(box_path(rect, radius), p, QBrush(QColor(fill)))
             self._order += 1
             item.setZValue(self._order * 1e-4)
             item.setParentItem(parent)
             parent.has_children = True
             return item
-        item = self.addPath(box_path(rect, radius), p, QBrush(QColor(fill)))  # (a frame: drawn as it is)
+        item = self.add_path(box_path(rect, radius), p, QBrush(QColor(fill)))  # (a frame: drawn as it is)
         self._made.setdefault(key, []).append(item)
         return item
 
@@ -445,7 +431,7 @@ class SessionScene(GameScene):
         item = self._reuse(("lines", *key))
         if item is not None:
             return item
-        item = self.addPath(path, pen)
+        item = self.add_path(path, pen)
         # Painted once into a picture: stroking curves anew at each repaint (a Home Board's
         # nine waves) was two thirds of the board's whole repaint (3.4 -> 1.3 ms).
         item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
@@ -453,3 +439,23 @@ class SessionScene(GameScene):
         return item
 
 
+class PlayerBoardScene(SessionScene):
+    """A board of one player (the Home Board, the Storage board): the player's state, and the
+    moves that are theirs to make now. Built when first shown (or asked where something lies)."""
+
+    def __init__(self, session: GameSession, player: int, size: tuple[float, float],
+                 parent: QObject | None = None) -> None:
+        super().__init__(session, parent)
+        self.player = player
+        self.setSceneRect(QRectF(0, 0, *size))
+        self._on_changed()
+
+    @property
+    def p(self) -> PlayerState:
+        return self.session.game.state.players[self.player]
+
+    def mine_to_act(self) -> bool:
+        return self.session.game.actor == self.player
+
+    def my_legal(self) -> list[Any]:
+        return self.legal() if self.mine_to_act() else []

@@ -22,8 +22,8 @@ from PySide6.QtWidgets import (
 
 from arle.engine import SOLO_TARGET, noun, solo_rating
 from arle.files.catalogues import N_
-from arle.gui import style
-from arle.gui.texts import say
+from arle.gui.kit import style
+from arle.gui.kit.texts import say
 
 if TYPE_CHECKING:
     from arle.files.stats import Summary

@@ -14,7 +14,7 @@ from PySide6.QtCore import QCoreApplication, Qt, QUrl
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
 
 from arle.files.resources import resource_path
-from arle.gui.texts import language
+from arle.gui.kit.texts import language
 
 if TYPE_CHECKING:
     from arle.engine import Game

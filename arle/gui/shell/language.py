@@ -1,6 +1,6 @@
 """The window's language: chosen and installed before the first window, and View > Language.
 
-One gettext catalogue serves both sides: ``arle.gui.texts.say`` puts the engine's texts into it,
+One gettext catalogue serves both sides: ``arle.gui.kit.texts.say`` puts the engine's texts into it,
 and ``CatalogueTranslator`` answers Qt's ``tr()`` calls from it (Qt looks a text up by context;
 Arle's texts mean the same in every context, so the context is ignored). Qt's own dialogs (file
 dialogs, message box buttons) use Qt's ``qtbase_<code>.qm``.
@@ -16,10 +16,11 @@ from PySide6.QtGui import QAction, QActionGroup
 from arle.files.catalogues import choose_language, load_language
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from PySide6.QtWidgets import QMenu
 
     from arle.engine import Language
-    from arle.gui.main_window import MainWindow
 
 _locale_before: list[QLocale] = []  # the default locale before install_language changed it
 
@@ -52,7 +53,7 @@ def install_language(app: QCoreApplication, requested: str | None, setting: str)
     code = choose_language(requested, setting, QLocale.system().name())
     if code == "en":
         return []
-    from arle.gui.texts import set_language
+    from arle.gui.kit.texts import set_language
 
     language = load_language(code)
     set_language(language)
@@ -72,7 +73,7 @@ def install_language(app: QCoreApplication, requested: str | None, setting: str)
 def uninstall_language(app: QCoreApplication, installed: list[QTranslator]) -> None:
     """Back to English (for the screenshot tool and the tests, which share one QApplication)."""
     from arle.engine import ENGLISH
-    from arle.gui.texts import set_language
+    from arle.gui.kit.texts import set_language
 
     for translator in installed:
         app.removeTranslator(translator)
@@ -82,25 +83,18 @@ def uninstall_language(app: QCoreApplication, installed: list[QTranslator]) -> N
         _locale_before.clear()
 
 
-def add_language_menu(window: MainWindow, menu: QMenu) -> QActionGroup:
-    """View > Language: System, English, Français; saved in the ``language`` setting, used from the
-    next start (the window's texts are made once)."""
+def add_language_menu(menu: QMenu, current: str, chosen: Callable[[str], None]) -> QActionGroup:
+    """View > Language: System, English, Français, ``current`` checked; ``chosen`` is called with
+    the code picked (saved in the ``language`` setting and used from the next start: the window's
+    texts are made once)."""
     sub = menu.addMenu(QCoreApplication.translate("MainWindow", "&Language"))
-    group = QActionGroup(window)
+    group = QActionGroup(menu)
     for code, label in CHOICES:
         text = QCoreApplication.translate("MainWindow", "System") if code == "system" else label
-        action = QAction(text, window, checkable=True)
+        action = QAction(text, menu, checkable=True)
         action.setData(code)
-        action.setChecked(window.settings.language == code or
-                          (code == "system" and window.settings.language not in dict(CHOICES)))
+        action.setChecked(current == code or (code == "system" and current not in dict(CHOICES)))
         group.addAction(action)
         sub.addAction(action)
-    group.triggered.connect(lambda action: _choose(window, str(action.data())))
+    group.triggered.connect(lambda action: chosen(str(action.data())))
     return group
-
-
-def _choose(window: MainWindow, code: str) -> None:
-    window.settings.language = code
-    window._save_settings()
-    window.statusBar().showMessage(
-        QCoreApplication.translate("MainWindow", "The language changes when Arle starts again."), 10000)

@@ -46,8 +46,8 @@ from arle.engine import (
 )
 from arle.files.catalogues import N_
 from arle.files.errors import is_valid_text
-from arle.gui import style
-from arle.gui.texts import say
+from arle.gui.kit import style
+from arle.gui.kit.texts import say
 from arle.match import NewGameChoice
 
 if TYPE_CHECKING:

@@ -6,7 +6,7 @@ on the month track, drag it onto an action space, release. Legal spaces glow whi
 drop anywhere else snaps the Worker back and the status bar says why. A click on a glowing
 space places the Worker too.
 
-It is a ``GameScene`` like the other boards (``arle.gui.scene``): the Worker is a
+It is a ``GameScene`` like the other boards (``arle.gui.boards.scene``): the Worker is a
 ``pieces.DragPiece`` and the items take their own clicks; it differs only in how it redraws
 (its items stay and repaint when their look changes).
 """
@@ -32,8 +32,7 @@ from arle.engine import (
     does_nothing,
     noun,
 )
-from arle.gui import style
-from arle.gui.board_items import (
+from arle.gui.boards.board_items import (
     CENTER_W,
     CENTER_X,
     COL_TOP,
@@ -51,10 +50,11 @@ from arle.gui.board_items import (
     WorkerToken,
     svg,
 )
-from arle.gui.confirm import place_anyway
-from arle.gui.pieces import Candidate
-from arle.gui.scene import GameScene
-from arle.gui.texts import say
+from arle.gui.boards.confirm import place_anyway
+from arle.gui.boards.pieces import Candidate
+from arle.gui.boards.scene import GameScene
+from arle.gui.kit import style
+from arle.gui.kit.texts import say
 
 if TYPE_CHECKING:
     from arle.engine import Move
@@ -291,7 +291,7 @@ class BoardScene(GameScene):
     # -- gestures ----------------------------------------------------------------------------------------
 
     def item_at(self, pos: QPointF, kind: type) -> QGraphicsItem | None:
-        return next((item for item in self.items(pos) if isinstance(item, kind)), None)
+        return next((item for item in self.items_now(pos) if isinstance(item, kind)), None)
 
     def worker_targets(self) -> list[Candidate]:
         """Where the next Worker may go: the action spaces of the legal placements."""

@@ -19,8 +19,8 @@ from PySide6.QtWidgets import (
 )
 
 from arle.engine import Event, InventoryEnded, InventoryReport, Phase, PhaseStarted, inventory_report
-from arle.gui import style
-from arle.gui.texts import say
+from arle.gui.kit import style
+from arle.gui.kit.texts import say
 
 if TYPE_CHECKING:
     from arle.gui.session import GameSession

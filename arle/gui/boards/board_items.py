@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Hashable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QCoreApplication, QPointF, QRectF, QSizeF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPixmap, QTransform
@@ -20,13 +20,13 @@ from PySide6.QtWidgets import (
 )
 
 from arle.engine import ACTION_SPACES, BUILDINGS, HALF_YEARS, TOOL_TRACKS, WORKERS, Phase, Tool, noun
-from arle.gui import art, pictures, style
-from arle.gui.boxes import ZoomedPicture
-from arle.gui.pieces import DragPiece, DragSpec
-from arle.gui.texts import say
+from arle.gui.boards.boxes import ZoomedPicture
+from arle.gui.boards.pieces import DragPiece, DragSpec
+from arle.gui.kit import art, pictures, style
+from arle.gui.kit.texts import say
 
 if TYPE_CHECKING:
-    from arle.gui.board_scene import BoardScene
+    from arle.gui.boards.pieces import Candidate
     from arle.gui.session import GameSession
 
 SCENE_W, SCENE_H = 1500.0, 900.0
@@ -51,6 +51,21 @@ def _elide(painter: QPainter, text: str, width: float) -> str:
     return painter.fontMetrics().elidedText(text, Qt.TextElideMode.ElideRight, int(width))
 
 
+class Board(Protocol):
+    """What the items ask of the game board (``board_scene.BoardScene``, which imports this
+    module: the protocol keeps the import one way)."""
+
+    session: GameSession
+    #: The view's zoom: logical pixels a scene unit, and the device's pixel ratio.
+    zoom: tuple[float, float]
+
+    def next_placer(self) -> int | None: ...
+    def item_at(self, pos: QPointF, kind: type) -> QGraphicsItem | None: ...
+    def worker_targets(self) -> list[Candidate]: ...
+    def worker_refusal(self, pos: QPointF) -> str | None: ...
+    def click(self, item: QGraphicsItem) -> None: ...
+
+
 class BoardItem(QGraphicsItem):
     """Base: a fixed rectangle that paints from the session's state."""
 
@@ -59,7 +74,7 @@ class BoardItem(QGraphicsItem):
     #: Whether a dragged piece is over the item (its ring is filled then: see ``paint_glow``).
     hover = False
 
-    def __init__(self, board: BoardScene, rect: QRectF) -> None:
+    def __init__(self, board: Board, rect: QRectF) -> None:
         super().__init__()
         self.board = board
         #: Kept on the item: asked of the scene (a QObject), it cost an attribute lookup through
@@ -165,7 +180,7 @@ class Layer(QGraphicsItem):
 class SpaceItem(BoardItem):
     """One action space card; shows the Worker on it."""
 
-    def __init__(self, board: BoardScene, space_id: str, rect: QRectF) -> None:
+    def __init__(self, board: Board, space_id: str, rect: QRectF) -> None:
         super().__init__(board, rect)
         self.space_id = space_id
         self.space = ACTION_SPACES[space_id]
@@ -394,7 +409,7 @@ class WorkerToken(DragPiece):
 
     SIZE = 34.0
 
-    def __init__(self, board: BoardScene, player: int, home: QPointF, is_next: bool) -> None:
+    def __init__(self, board: Board, player: int, home: QPointF, is_next: bool) -> None:
         s = self.SIZE
         spec = DragSpec(candidates=board.worker_targets if is_next else list, refusal=board.worker_refusal)
         super().__init__(board, None, QRectF(-s / 2, -s / 2, s, s), spec)
@@ -438,7 +453,7 @@ class WorkerGhost(QGraphicsItem):
     """A Worker on its way from the month track to its action space, shown only while it moves
     (``motion.Motions.glide``); the space itself already shows the Worker when it lands."""
 
-    def __init__(self, board: BoardScene, player: int, centre: QPointF) -> None:
+    def __init__(self, board: Board, player: int, centre: QPointF) -> None:
         super().__init__()
         self.color = style.player_color(board.session, player)
         self.outline = style.player_shape(player)  # (not ``shape``: that is QGraphicsItem.shape())
@@ -462,7 +477,7 @@ class MonthTrackItem(BoardItem):
     The track itself changes with the season only; who places next and the empty slots are its
     marks (``MonthMarks``), repainted at each Worker placed."""
 
-    def __init__(self, board: BoardScene, rect: QRectF) -> None:
+    def __init__(self, board: Board, rect: QRectF) -> None:
         super().__init__(board, rect)
         self.marks = MonthMarks(self)
 
@@ -567,7 +582,7 @@ class HeaderItem(BoardItem):
     #: Where the words on what happens now begin (after the track's nine boxes).
     TEXT_X = TRACK_X + HALF_YEARS * (CELL + 4) + 10
 
-    def __init__(self, board: BoardScene, rect: QRectF) -> None:
+    def __init__(self, board: Board, rect: QRectF) -> None:
         super().__init__(board, rect)
         self.text = HeaderText(self)
         self.now = HeaderNow(self)
@@ -728,7 +743,7 @@ class ToolTrackItem(BoardItem):
 
     GLOW_RADIUS = 5.0
 
-    def __init__(self, board: BoardScene, tool: Tool, rect: QRectF) -> None:
+    def __init__(self, board: Board, tool: Tool, rect: QRectF) -> None:
         super().__init__(board, rect)
         self.tool = tool
         self.track = TOOL_TRACKS[tool]
@@ -794,7 +809,7 @@ class BuildingItem(BoardItem):
 
     GLOW_RADIUS = 6.0
 
-    def __init__(self, board: BoardScene, building: str, rect: QRectF) -> None:
+    def __init__(self, board: Board, building: str, rect: QRectF) -> None:
         super().__init__(board, rect)
         self.building = building
         self.info = BUILDINGS[building]

@@ -47,7 +47,7 @@ from arle.engine import (
     tidal_penalty_spaces,
     travel_vp,
 )
-from arle.gui.home_layout import (
+from arle.gui.boards.home_layout import (
     CELL_H,
     CELL_W,
     DIKE_TOKEN,
@@ -75,16 +75,16 @@ from arle.gui.home_layout import (
     track_space_rect,
     travel_space_rect,
 )
-from arle.gui.pieces import (
+from arle.gui.boards.pieces import (
     Candidate,
     DragPiece,
     DragSpec,
     PieceItem,
     tr,
 )
-from arle.gui.scene import SessionScene
-from arle.gui.style import name_of, player_color
-from arle.gui.texts import say
+from arle.gui.boards.scene import PlayerBoardScene
+from arle.gui.kit.style import name_of, player_color
+from arle.gui.kit.texts import say
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -108,26 +108,14 @@ def _grid(code: str) -> tuple[int, int]:
     return where.row, where.col
 
 
-class HomeBoardScene(SessionScene):
+class HomeBoardScene(PlayerBoardScene):
     """The Home Board of player ``player`` (see the module docstring)."""
 
     def __init__(self, session: GameSession, player: int, parent: QObject | None = None) -> None:
-        super().__init__(session, parent)
-        self.player = player
-        self.setSceneRect(QRectF(0, 0, WIDTH, HEIGHT))
-        self._on_changed()  # built when first shown (or asked)
+        super().__init__(session, player, (WIDTH, HEIGHT), parent)
 
     # -- reading ---------------------------------------------------------------------------------------
 
-    @property
-    def p(self) -> PlayerState:
-        return self.session.game.state.players[self.player]
-
-    def mine_to_act(self) -> bool:
-        return self.session.game.actor == self.player
-
-    def my_legal(self) -> list[Any]:
-        return self.legal() if self.mine_to_act() else []
 
     def pending_tile(self) -> str | None:
         """The tile or building the pending decision places (None: no tile to place)."""
@@ -411,7 +399,7 @@ class HomeBoardScene(SessionScene):
     def _tile(self, rect: QRectF, tile: str, target: str, flips: set[str]) -> None:
         inner = rect.adjusted(2, 2, -2, -2)
         if tile in BUILDINGS:
-            from arle.gui.style import BUILDING_COLORS
+            from arle.gui.kit.style import BUILDING_COLORS
 
             fill = QColor(BUILDING_COLORS.get(BUILDINGS[tile].color.value, "#dddddd"))
             item = self.add_item(PieceItem(None, inner, fill=fill))
@@ -538,7 +526,7 @@ class HomeBoardScene(SessionScene):
                 ),
             )
             if tile in BUILDINGS:
-                from arle.gui.style import BUILDING_COLORS
+                from arle.gui.kit.style import BUILDING_COLORS
 
                 fill = QColor(BUILDING_COLORS.get(BUILDINGS[tile].color.value, "#dddddd"))
                 piece = DragPiece(self, "tiles/building.svg", rect, spec, fill=fill)

@@ -20,9 +20,9 @@ from arle.engine import (
     noun,
 )
 from arle.files.catalogues import N_
-from arle.gui.pieces import tr
-from arle.gui.style import name_of
-from arle.gui.texts import say
+from arle.gui.boards.pieces import tr
+from arle.gui.kit.style import name_of
+from arle.gui.kit.texts import say
 
 _CTX = "HomeBoardScene"
 

@@ -45,7 +45,7 @@ from arle.engine import (
     noun,
     place,
 )
-from arle.gui.pieces import (
+from arle.gui.boards.pieces import (
     Candidate,
     ClickItem,
     DragPiece,
@@ -53,9 +53,9 @@ from arle.gui.pieces import (
     PieceItem,
     tr,
 )
-from arle.gui.scene import SessionScene
-from arle.gui.style import name_of, player_color
-from arle.gui.texts import language, say
+from arle.gui.boards.scene import PlayerBoardScene
+from arle.gui.kit.style import name_of, player_color
+from arle.gui.kit.texts import language, say
 
 if TYPE_CHECKING:
     from arle.gui.session import GameSession
@@ -209,24 +209,12 @@ def equipment_tooltip(piece: EquipmentPiece) -> str:
 # -- the scene ----------------------------------------------------------------------------------------------
 
 
-class StorageScene(SessionScene):
+class StorageScene(PlayerBoardScene):
     """The Storage board of player ``player``: destinations, goods to load, the Barn."""
 
     def __init__(self, session: GameSession, player: int, parent: QObject | None = None) -> None:
-        super().__init__(session, parent)
-        self.player = player
-        self.setSceneRect(QRectF(0, 0, WIDTH, HEIGHT))
-        self._on_changed()  # built when first shown (or asked)
+        super().__init__(session, player, (WIDTH, HEIGHT), parent)
 
-    @property
-    def p(self) -> PlayerState:
-        return self.session.game.state.players[self.player]
-
-    def mine_to_act(self) -> bool:
-        return self.session.game.actor == self.player
-
-    def my_legal(self) -> list[Any]:
-        return self.legal() if self.mine_to_act() else []
 
     def sale(self) -> Any:
         """The pending sale decision of this player, or None."""
@@ -270,7 +258,7 @@ class StorageScene(SessionScene):
             space = parking(self.p).get(target.number)
             return icon_rect(space).center() if space is not None else None
         if isinstance(move, Choose | Done) and self.sale() is not None:
-            for item in self.items():
+            for item in self.items_now():
                 if isinstance(item, ClickItem) and item.move == move:
                     return item.rect.center()
         return None

@@ -144,14 +144,14 @@ def _module(name: str) -> Any:
 
 def number(x: float) -> str:
     """A score as the window's language writes it ("7,5" in French): Qt's default locale, which
-    ``arle.gui.language`` sets with the language."""
+    ``arle.gui.shell.language`` sets with the language."""
     return QLocale().toString(float(x), "g", 12)
 
 
 def say(text: Any) -> str:
-    """An engine text in the window's language (``arle.gui.texts.say``; the engine is imported at
+    """An engine text in the window's language (``arle.gui.kit.texts.say``; the engine is imported at
     the first use, not when the start page is built)."""
-    return _module("arle.gui.texts").say(text)
+    return _module("arle.gui.kit.texts").say(text)
 
 
 def noun(name: str) -> Any:

@@ -17,7 +17,7 @@ from PySide6.QtCore import QEvent, QRect, QSize, Qt
 from PySide6.QtGui import QPainter, QPaintEvent, QPixmap
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from arle.gui.looks import keep_picture, used_picture, widget_look
+from arle.gui.kit.looks import keep_picture, used_picture, widget_look
 
 #: How the words are measured and placed, as a word-wrapped QLabel measures and places them.
 MEASURE = Qt.AlignmentFlag.AlignLeft | Qt.TextFlag.TextWordWrap

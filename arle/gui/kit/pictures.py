@@ -19,8 +19,8 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from arle.engine import noun
 from arle.files.catalogues import N_
-from arle.gui import art
-from arle.gui.texts import say
+from arle.gui.kit import art
+from arle.gui.kit.texts import say
 
 
 @attrs.frozen

@@ -9,12 +9,12 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPoint, QPointF, QSize, Qt, Signal
 from PySide6.QtGui import QMouseEvent, QPainter, QResizeEvent, QShowEvent, QTransform, QWheelEvent
-from PySide6.QtWidgets import QGraphicsView, QWidget
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsView, QWidget
 
-from arle.gui import style
+from arle.gui.kit import style
 
 if TYPE_CHECKING:
-    from arle.gui.scene import GameScene
+    from arle.gui.boards.scene import GameScene
 
 #: The smallest text size worth reading, in logical pixels: 9 pt at 96 dpi (issue 13).
 READABLE_PX = 12.0
@@ -153,6 +153,14 @@ class BoardView(QGraphicsView):
         self.board.ensure_fresh()
         super().showEvent(event)
         self.fit()
+
+    def mark(self, item: QGraphicsItem, z: float) -> QGraphicsItem:
+        """Show ``item`` (the coach's ring, the guide's frame) on this board above its pieces;
+        drops and clicks go through it to what lies beneath."""
+        item.setZValue(z)
+        item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.board.addItem(item)
+        return item
 
     def view_point(self, scene_point: QPointF) -> QPoint:
         """Viewport coordinates of a scene point (for tests and tooltips)."""

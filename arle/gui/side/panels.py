@@ -75,10 +75,10 @@ from arle.engine import (
     noun,
 )
 from arle.files.resources import resource_path
-from arle.gui import style
-from arle.gui.looks import PicturedButton, PicturedToolButton, keep_picture, used_picture
-from arle.gui.texts import say
-from arle.gui.wrapped_text import WrappedText
+from arle.gui.kit import style
+from arle.gui.kit.looks import PicturedButton, PicturedToolButton, keep_picture, used_picture
+from arle.gui.kit.texts import say
+from arle.gui.kit.wrapped_text import WrappedText
 
 if TYPE_CHECKING:
     from arle.engine import Move
@@ -521,8 +521,8 @@ def event_words(event: Event) -> str | None:
 
 def _inventory_text(session: GameSession, entry: LogEntry, ended: InventoryEnded) -> str:
     """The player's whole inventorying (``inventory_report``) from the log up to ``entry``."""
-    from arle.gui.inventory_summary import index_of, report_of
-    from arle.gui.texts import say
+    from arle.gui.kit.texts import say
+    from arle.gui.side.inventory_summary import index_of, report_of
 
     report = report_of(session, index_of(session, entry), ended)
     return _tr("inventory: {report}").format(report=say(report.text()))

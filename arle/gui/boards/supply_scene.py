@@ -9,10 +9,10 @@ from PySide6.QtCore import QObject, QPointF, QRectF
 from PySide6.QtGui import QColor
 
 from arle.engine import STACK_OF, SUPPLY_LIMITS
-from arle.gui.pictures import PictureItem, tile_cost_picture
-from arle.gui.pieces import PieceItem, tr
-from arle.gui.scene import SessionScene
-from arle.gui.style import name_of
+from arle.gui.boards.pieces import PieceItem, tr
+from arle.gui.boards.scene import SessionScene
+from arle.gui.kit.pictures import PictureItem, tile_cost_picture
+from arle.gui.kit.style import name_of
 
 if TYPE_CHECKING:
     from arle.gui.session import GameSession

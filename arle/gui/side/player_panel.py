@@ -26,10 +26,10 @@ from PySide6.QtWidgets import (
 )
 
 from arle.engine import ANIMALS, SOLO_TARGET, animal_count, noun
-from arle.gui import style
-from arle.gui.looks import font_key
-from arle.gui.panels import SUPPLY_GOODS, TRACK_GOODS, frame_ring, goods_icon, paint_frame
-from arle.gui.texts import say
+from arle.gui.kit import style
+from arle.gui.kit.looks import font_key
+from arle.gui.kit.texts import say
+from arle.gui.side.panels import SUPPLY_GOODS, TRACK_GOODS, frame_ring, goods_icon, paint_frame
 
 if TYPE_CHECKING:
     from arle.gui.session import GameSession

@@ -25,9 +25,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from arle.gui import style
-from arle.gui.looks import keep_picture, used_picture
-from arle.gui.panels import entry_text
+from arle.gui.kit import style
+from arle.gui.kit.looks import keep_picture, used_picture
+from arle.gui.side.panels import entry_text
 
 if TYPE_CHECKING:
     from arle.gui.session import GameSession

@@ -1,0 +1,314 @@
+"""The files of the game shown: open, save, the autosave journal, the games in progress and the
+statistics, read and written off the GUI thread where they may take a while.
+
+A part of ``MainWindow`` (a mixin): it reads the window's ``session``, ``settings``,
+``autosaver``, ``save_path`` and ``warnings`` and calls its ``install`` and status bar.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QCoreApplication, QTimer
+
+if TYPE_CHECKING:
+    from arle.files.autosave import Autosaver
+    from arle.match import GameHistory
+
+log = logging.getLogger(__name__)
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("MainWindow", text)
+
+
+class GameFiles:
+    """Open, save, autosave, continue: the files of the window's game (see the module)."""
+
+    # -- autosave ------------------------------------------------------------------------------------------
+
+    def _start_autosave(self, history: GameHistory, autosaver: Autosaver | None,
+                        save_path: Path | None) -> None:
+        if autosaver is None and self.use_autosave:
+            from arle.files.autosave import Autosaver, new_autosave_path
+
+            autosaver = Autosaver(new_autosave_path(), save_path=save_path)
+        self.autosaver = autosaver
+        if autosaver is not None and self.session is not None:
+            self.session.after_change = self.autosave
+            self.autosave(history)
+
+    def autosave(self, history: GameHistory) -> None:
+        """Bring the journal up to date. A failure is said once and stays in view; play goes on,
+        every later move tries again, and the player hears when autosave works again."""
+        from arle.files.errors import GameInUse, SaveError
+
+        if self.autosaver is None:
+            return
+        try:
+            self.autosaver.sync(history)
+        except GameInUse:
+            self.set_warning("autosave", _tr("This game is open in another Arle window: this window "
+                                             "does not autosave it. Save it to a file to keep these moves."))
+        except (OSError, SaveError) as exc:
+            self.set_warning("autosave", _tr("Autosave is not possible: {error}. Play goes on; "
+                                             "each move tries again.").format(error=reason(exc)))
+        else:
+            if "autosave" in self.warnings:
+                self.set_warning("autosave", None)
+                # Said once the move is shown (``changed``, after this, clears the status bar).
+                self.news = _tr("Autosave works again: every move is kept.")
+
+    def _may_drop_game(self) -> bool:
+        """Before the game shown is closed: if its journal is not up to date (autosave failed),
+        offer to save it to a file. False: the player chose to stay."""
+        if self.session is None or self.session.game.over or "autosave" not in self.warnings:
+            return True
+        from PySide6.QtWidgets import QMessageBox  # (loaded when needed: 1 ms of the start)
+
+        buttons = QMessageBox.StandardButton
+        answer = QMessageBox.question(
+            self, _tr("Keep this game?"),
+            _tr("This game could not be autosaved. Save it to a file before it is closed?"),
+            buttons.Save | buttons.Discard | buttons.Cancel, buttons.Save)
+        if answer == buttons.Save:
+            return self.save_game()
+        return answer == buttons.Discard
+
+    # -- the games in progress -------------------------------------------------------------------------
+
+    def refresh_games(self) -> None:
+        """List the games in progress and the recent saves (read off the GUI thread)."""
+        use_autosave = self.use_autosave
+        if not self.lister.run(lambda _stop: scan(use_autosave),
+                               lambda found: self.start_page.show_games(*found),
+                               lambda exc: log.warning("cannot list the games: %s", exc)):
+            QTimer.singleShot(100, self.refresh_games)  # a listing is running: list again after it
+
+    def continue_game(self, journal: Path) -> None:
+        """Continue a game in progress from its journal, with its link to its save file."""
+        from arle.files.autosave import resume
+
+        self._load(_tr("the game"), lambda: resume(journal), lambda resumed: self._resumed(journal, resumed),
+                   lambda exc: self._cannot_continue(exc))
+
+    def _resumed(self, journal: Path, resumed: Any) -> None:
+        from arle.files.autosave import Autosaver
+        from arle.files.errors import GameInUse, SaveError
+
+        if not self._may_drop_game():
+            return
+        saver = (Autosaver(journal, save_path=resumed.save_path, damaged=resumed.damaged)
+                 if self.use_autosave else None)
+        if saver is not None:
+            try:
+                saver.start(resumed.history)
+            except GameInUse as exc:
+                self._cannot_continue(exc)
+                return
+            except (OSError, SaveError):
+                pass  # install says so (autosave retries after each move, the original kept first)
+        self.install(resumed.history, save_path=resumed.save_path, autosaver=saver)
+        from arle.gui.shell.start_page import damage_words
+
+        note = None if resumed.damage is None else damage_words(resumed.damage)
+        if note is not None and saver is not None and saver.kept_original is not None:
+            note += "\n" + _tr("The autosave as it was is kept as {path}.").format(path=saver.kept_original)
+        self.set_warning("note", note)
+        self.statusBar().showMessage(_tr("Welcome back: the game continues where you left it."), 6000)
+
+    def _cannot_continue(self, exc: Exception) -> None:
+        from PySide6.QtWidgets import QMessageBox  # (loaded when needed: 1 ms of the start)
+
+        QMessageBox.warning(self, _tr("Cannot continue"), sentence(exc))
+        self.refresh_games()
+
+    def set_aside(self, journal: Path) -> None:
+        """Rename a damaged journal so it is not listed again, keeping it for a bug report."""
+        from arle.files.autosave import set_aside
+
+        kept = set_aside(journal)
+        if kept is None:
+            self.statusBar().showMessage(_tr("The damaged game could not be set aside."), 8000)
+        else:
+            self.statusBar().showMessage(_tr("The damaged game was kept as {path}.").format(path=kept), 10000)
+        self.refresh_games()
+
+    # -- loading off the GUI thread ---------------------------------------------------------------------
+
+    def _load(self, what: str, work: Any, done: Any, failed: Any) -> None:
+        """Run ``work`` (read and replay a game) on the worker thread; the window stays live and
+        shows that it is busy when that takes more than a moment."""
+
+        def finish(callback: Any, value: Any) -> None:
+            self.busy.hide()
+            self.statusBar().clearMessage()
+            callback(value)
+
+        started = self.loader.run(lambda _stop: work(), lambda result: finish(done, result),
+                                  lambda exc: finish(failed, exc))
+        if not started:
+            self.statusBar().showMessage(_tr("Still reading a game: a moment, please."), 4000)
+            return
+
+        def show_busy() -> None:
+            if self.loader.busy:
+                self.busy.show()
+                self.statusBar().showMessage(_tr("Reading {what}…").format(what=what))
+
+        QTimer.singleShot(BUSY_AFTER_MS, show_busy)
+
+    # -- files ----------------------------------------------------------------------------------------------
+
+    def _dialog_dir(self) -> str:
+        last = self.settings.last_directory
+        if last and Path(last).is_dir():
+            return last
+        from arle.files.paths import saves_dir
+
+        try:
+            folder = saves_dir()
+            folder.mkdir(parents=True, exist_ok=True)
+            return str(folder)
+        except OSError:
+            return str(Path.home())
+
+    def open_game(self) -> None:
+        from PySide6.QtWidgets import QFileDialog  # (loaded when needed: 1 ms of the start)
+
+        name, _ = QFileDialog.getOpenFileName(self, _tr("Open a saved game"), self._dialog_dir(),
+                                              _tr("Arle games (*.arle.json *.json)"))
+        if name:
+            self.open_path(Path(name))
+
+    def open_path(self, path: Path) -> None:
+        """Open a save file (read off the GUI thread); the game shown stays until it has loaded."""
+        from arle.files.saves import load_history
+
+        def opened(history: GameHistory) -> None:
+            if not self._may_drop_game():
+                return
+            self._remember_dir(path)
+            self.install(history, save_path=path)
+            self.statusBar().showMessage(_tr("Opened {name}.").format(name=path.name), 6000)
+
+        def refused(exc: Exception) -> None:
+            from PySide6.QtWidgets import QMessageBox  # (loaded when needed: 1 ms of the start)
+
+            QMessageBox.warning(self, _tr("Cannot open {name}").format(name=path.name), sentence(exc))
+
+        self._load(path.name, lambda: load_history(path), opened, refused)
+
+    def save_game(self) -> bool:
+        if self.session is None:
+            return False
+        if self.save_path is None:
+            return self.save_game_as()
+        return self.save_to(self.save_path)
+
+    def save_game_as(self) -> bool:
+        if self.session is None:
+            return False
+        from arle.files.paths import EXTENSION as ext
+
+        names = "-".join(p.name for p in self.session.game.state.players)
+        start = str(Path(self._dialog_dir()) / f"{names}{ext}")
+        from PySide6.QtWidgets import QFileDialog  # (loaded when needed: 1 ms of the start)
+
+        name, _ = QFileDialog.getSaveFileName(self, _tr("Save the game"), start,
+                                              _tr("Arle games (*.arle.json)"))
+        if not name:
+            return False
+        path = Path(name)
+        if not path.name.endswith(ext):
+            path = path.with_name(path.name.removesuffix(".json") + ext)
+        return self.save_to(path)
+
+    def save_to(self, path: Path) -> bool:
+        """Save the game to ``path`` and link its journal to that file; False (and one sentence
+        shown) when it cannot be saved."""
+        from arle.files.errors import SaveError
+        from arle.files.saves import save_history
+
+        if self.session is None:
+            return False
+        try:
+            save_history(path, self.session.history)
+        except (OSError, SaveError, ValueError) as exc:  # ValueError: a name no file can hold
+            from PySide6.QtWidgets import QMessageBox  # (loaded when needed: 1 ms of the start)
+
+            QMessageBox.warning(self, _tr("Cannot save"), sentence(exc))
+            return False
+        self.save_path = path
+        if self.autosaver is not None:
+            try:
+                self.autosaver.set_save_path(path)
+            except (OSError, SaveError) as exc:
+                log.warning("journal not linked to %s: %s", path, exc)
+        self._remember_dir(path)
+        self._update_title()
+        self.statusBar().showMessage(_tr("Saved to {path}.").format(path=path), 6000)
+        return True
+
+    def _remember_dir(self, path: Path) -> None:
+        self.settings.last_directory = str(path.parent)
+        self._save_settings()
+
+    def show_statistics(self) -> None:
+        from arle.files.stats import read_stats, summarize
+        from arle.gui.shell.game_over import StatisticsDialog
+
+        games, warning = read_stats()
+        dialog = StatisticsDialog(summarize(games), warning, self)
+        dialog.exec()
+        dialog.deleteLater()
+
+
+
+def scan(use_autosave: bool) -> tuple[list[Any], list[Path]]:
+    """The games in progress and the recent save files. Runs on the worker thread: no Qt here."""
+    games: list[Any] = []
+    if use_autosave:
+        from arle.files.autosave import list_games
+
+        games = list_games()
+    return games, recent_files()
+
+
+def recent_files(limit: int = 6) -> list[Path]:
+    """The save files in the saves folder, most recently written first."""
+    from arle.files.paths import EXTENSION, saves_dir
+
+    try:
+        stamped = [(p.stat().st_mtime, p) for p in saves_dir().glob(f"*{EXTENSION}") if p.is_file()]
+    except OSError:
+        return []
+    return [p for _t, p in sorted(stamped, reverse=True)[:limit]]
+
+
+#: A load that takes longer than this shows the busy indicator (ms).
+BUSY_AFTER_MS = 250
+def reason(exc: Exception) -> str:
+    """What went wrong, in a few words: an OSError's reason without the errno, else the message."""
+    if isinstance(exc, OSError) and exc.strerror:
+        return exc.strerror
+    return str(exc).rstrip(".") or type(exc).__name__
+
+
+def sentence(exc: Exception) -> str:
+    """One sentence for the player, whatever ``exc`` is (the file layer's own sentence if it has one)."""
+    from arle.files.errors import NamedSaveError, SaveError
+
+    if isinstance(exc, UnicodeError):
+        return _tr("The game holds a name that is not valid text, so it cannot be written to a file.")
+    if isinstance(exc, SaveError):  # the file layer writes its sentences in lower case
+        text = str(exc).rstrip(".")
+        return (text if isinstance(exc, NamedSaveError) else text[:1].upper() + text[1:]) + "."
+    if isinstance(exc, OSError):
+        return _tr("The file cannot be read or written: {reason}.").format(reason=reason(exc))
+    log.error("unexpected error", exc_info=exc)
+    return _tr("Something went wrong: {error}.").format(error=reason(exc))
+
+

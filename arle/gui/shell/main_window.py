@@ -1,0 +1,340 @@
+"""The main window: a shell of menus and shortcuts around the start page or a game page
+(``arle.gui.side.game_page``), with the settings and the warnings that stay in the status bar.
+The game shown and its files are the window's two other parts (``game_shown``, ``game_files``).
+"""
+
+from __future__ import annotations
+
+import base64
+import contextlib
+import logging
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QByteArray, QCoreApplication
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShortcut
+from PySide6.QtWidgets import QLabel, QMainWindow, QProgressBar, QStackedWidget
+
+from arle.files.settings import Settings, read_settings, save_settings
+from arle.gui.boards import motion
+from arle.gui.kit.bubble import Bubble
+from arle.gui.shell.frame import APP_NAME, DEFAULT_SIZE, FRAME_ALLOWANCE, STYLE_SHEET, app_icon, fitted
+from arle.gui.shell.game_files import GameFiles, reason
+from arle.gui.shell.game_shown import GameShown
+from arle.gui.shell.language import add_language_menu
+
+# The start page is painted before any of these is needed: the rules engine, the boards and the
+# panels (a third of a second of imports) are loaded when the first game is shown.
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from arle.engine import Setup
+    from arle.files.autosave import Autosaver
+    from arle.gui.assists import Assists
+    from arle.gui.session import GameSession
+    from arle.gui.shell.game_over import GameOverDialog
+    from arle.gui.side.game_page import GamePage
+
+log = logging.getLogger(__name__)
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("MainWindow", text)
+
+
+class MainWindow(GameShown, GameFiles, QMainWindow):
+    """The window: menus and shortcuts, settings, warnings; the game shown and its files are
+    its parts ``GameShown`` and ``GameFiles``."""
+
+    def __init__(self, *, autosave: bool = True) -> None:
+        from arle.gui.kit import collector
+        from arle.gui.kit.background import Worker
+        from arle.gui.shell.start_page import StartPage
+
+        super().__init__()
+        collector.start()  # collections on this thread only: see arle.gui.kit.collector
+        self.setWindowTitle(APP_NAME)
+        self.setWindowIcon(app_icon())
+        self.setStyleSheet(STYLE_SHEET)
+        self.session: GameSession | None = None
+        #: The guided first game's guide while it runs (``arle.gui.tutorial``).
+        self.tutorial: Any = None
+        self.page: GamePage | None = None
+        self.save_path: Path | None = None
+        self.use_autosave = autosave
+        #: The journal of the game shown (``arle.files.autosave.Autosaver``), None without autosave.
+        self.autosaver: Autosaver | None = None
+        #: The moves the play settings make for the player (cut all Peat, pay automatically).
+        self.assists: Assists | None = None
+        #: The game-over screen of the game shown, once it has ended in this window.
+        self.game_over_dialog: GameOverDialog | None = None
+        #: What the player must not miss (autosave impossible, a damaged file), by topic: shown in
+        #: the status bar until the situation changes, never overwritten by passing messages.
+        self.warnings: dict[str, str] = {}
+        self.warning_label = QLabel()
+        self.warning_label.setObjectName("warning")
+        self.warning_label.setMaximumWidth(1000)  # passing messages keep the left of the status bar
+        self.warning_label.hide()
+        self.statusBar().addPermanentWidget(self.warning_label)
+        self.busy = QProgressBar()  # a file being read off the GUI thread
+        self.busy.setRange(0, 0)
+        self.busy.setMaximumWidth(140)
+        self.busy.hide()
+        self.statusBar().addPermanentWidget(self.busy)
+        self.loader = Worker(self)
+        self.lister = Worker(self)
+        self.settings: Settings
+        self._load_settings()
+        self.stack = QStackedWidget()
+        self.start_page = StartPage(self, app_icon())
+        self.stack.addWidget(self.start_page)
+        self.setCentralWidget(self.stack)
+        self.bubble = Bubble(self)
+        #: What to say in the status bar once the move being made is shown.
+        self.news = ""
+        self._make_actions()
+        self._restore_geometry()
+        self.statusBar().showMessage(_tr("Welcome to Arle."), 4000)
+        self._actions_state: tuple[bool, ...] | None = None
+        self._update_actions()
+
+    # -- warnings that stay ------------------------------------------------------------------------------
+
+    def set_warning(self, topic: str, text: str | None) -> None:
+        """Show ``text`` until it is replaced or cleared (``None``)."""
+        if text:
+            self.warnings[topic] = text
+        else:
+            self.warnings.pop(topic, None)
+        self.warning_label.setText("\n".join(self.warnings.values()))
+        self.warning_label.setToolTip(self.warning_label.text())
+        self.warning_label.setVisible(bool(self.warnings))
+
+    # -- settings -----------------------------------------------------------------------------------------
+
+    def _load_settings(self) -> None:
+        self.settings, warning = read_settings()
+        self.set_warning("settings", warning)
+        motion.set_speed(self.settings.animations)
+
+    def _save_settings(self) -> None:
+        try:
+            save_settings(self.settings)
+        except (OSError, ValueError) as exc:  # a read-only folder; text no file can hold
+            log.warning("settings not saved: %s", exc)
+            text = _tr("Settings cannot be saved ({reason}): changes last until Arle closes.")
+            self.set_warning("settings_not_saved", text.format(reason=reason(exc)))
+        else:
+            self.set_warning("settings_not_saved", None)
+
+    def _language_chosen(self, code: str) -> None:
+        self.settings.language = code
+        self._save_settings()
+        self.statusBar().showMessage(_tr("The language changes when Arle starts again."), 10000)
+
+    def _restore_geometry(self) -> None:
+        """The size the window had, or ``DEFAULT_SIZE``; either way within the screen (a size
+        saved on a larger screen is shrunk to this one's)."""
+        geometry = self.settings.window_geometry
+        restored = False
+        if geometry:
+            with contextlib.suppress(ValueError):  # not base64
+                restored = self.restoreGeometry(QByteArray(base64.b64decode(geometry)))
+        if not restored:
+            self.resize(*DEFAULT_SIZE)
+        screen = self.screen().availableGeometry() if self.screen() is not None else None
+        if screen is not None and not self.isMaximized() and not self.isFullScreen():
+            frame = self.frameGeometry().size() - self.size()  # nothing known before the first show
+            frame = frame.expandedTo(FRAME_ALLOWANCE)
+            self.setGeometry(fitted(self.geometry(), screen, frame))
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if not self._may_drop_game():
+            event.ignore()
+            return
+        self.settings.window_geometry = base64.b64encode(bytes(self.saveGeometry())).decode("ascii")
+        self._save_settings()
+        self.close_game()
+        super().closeEvent(event)
+
+    # -- menus --------------------------------------------------------------------------------------------
+
+    def _action(self, text: str, slot: Any, shortcuts: Any = None) -> QAction:
+        action = QAction(text, self)
+        if shortcuts is not None:
+            if isinstance(shortcuts, list):
+                action.setShortcuts(shortcuts)
+            else:
+                action.setShortcut(shortcuts)
+        action.triggered.connect(slot)
+        self.addAction(action)
+        return action
+
+    def _make_actions(self) -> None:
+        K = QKeySequence
+        self.new_action = self._action(_tr("&New Game…"), self.new_game, K(K.StandardKey.New))
+        self.open_action = self._action(_tr("&Open…"), self.open_game, K(K.StandardKey.Open))
+        self.save_action = self._action(_tr("&Save"), self.save_game, K("Ctrl+S"))
+        self.save_as_action = self._action(_tr("Save &As…"), self.save_game_as, K("Ctrl+Shift+S"))
+        self.quit_action = self._action(_tr("&Quit"), self.close, K("Ctrl+Q"))
+        self.undo_action = self._action(_tr("&Undo"), self.undo, K("Ctrl+Z"))
+        self.redo_action = self._action(_tr("&Redo"), self.redo, [K("Ctrl+Shift+Z"), K("Ctrl+Y")])
+        self.hint_action = self._action(_tr("&Hint"), self.hint, K("H"))
+        self.rules_action = self._action(_tr("&Rules Notes"), self.show_rules_notes, K("F1"))
+        self.about_action = self._action(_tr("&About Arle"), self.show_about)
+        self.how_to_action = self._action(_tr("&How to play"), self.show_how_to_play, K("Shift+F1"))
+        self.tutorial_action = self._action(_tr("&Guided first game"), self.start_tutorial)
+        self.board_action = self._action(_tr("Game &board"), lambda: self.show_view(0), K("Ctrl+1"))
+        self.home_action = self._action(_tr("My &Home Board"), lambda: self.show_view("home"), K("Ctrl+2"))
+        self.storage_action = self._action(_tr("My &Storage board"), lambda: self.show_view("storage"),
+                                           K("Ctrl+3"))
+        self.settings_action = self._action(_tr("Se&ttings…"), self.show_settings, K("Ctrl+,"))
+        self.stats_action = self._action(_tr("S&tatistics"), self.show_statistics)
+        self.zoom_in_action = self._action(_tr("Zoom &In"), lambda: self.zoom_by(1),
+                                           [K(K.StandardKey.ZoomIn), K("Ctrl+=")])
+        self.zoom_out_action = self._action(_tr("Zoom &Out"), lambda: self.zoom_by(-1),
+                                            K(K.StandardKey.ZoomOut))
+        self.zoom_reset_action = self._action(_tr("&Fit the Boards"), lambda: self.set_zoom(1.0), K("Ctrl+0"))
+        self.side_action = self._action(_tr("Side &Panel"), self.show_side_panel, K("F9"))
+        self.side_action.setCheckable(True)
+        self.side_action.setChecked(True)
+        # A disabled Undo or Redo still answers its keys: the status bar says why nothing happened.
+        self.refused_keys = [QShortcut(key, self, slot) for keys, slot in (
+            (self.undo_action.shortcuts(), self.undo), (self.redo_action.shortcuts(), self.redo))
+            for key in keys]
+        bar = self.menuBar()
+        game = bar.addMenu(_tr("&Game"))
+        for a in (self.new_action, self.open_action, self.save_action, self.save_as_action):
+            game.addAction(a)
+        game.addSeparator()
+        game.addAction(self.stats_action)
+        game.addAction(self.settings_action)
+        game.addSeparator()
+        game.addAction(self.quit_action)
+        edit = bar.addMenu(_tr("&Edit"))
+        edit.addAction(self.undo_action)
+        edit.addAction(self.redo_action)
+        edit.addAction(self.hint_action)
+        view = bar.addMenu(_tr("&View"))
+        for a in (self.board_action, self.home_action, self.storage_action):
+            view.addAction(a)
+        view.addSeparator()
+        self.language_group = add_language_menu(view, self.settings.language, self._language_chosen)
+        for a in (self.zoom_in_action, self.zoom_out_action, self.zoom_reset_action, self.side_action):
+            view.addAction(a)
+        help_ = bar.addMenu(_tr("&Help"))
+        help_.addAction(self.how_to_action)
+        help_.addAction(self.tutorial_action)
+        help_.addAction(self.rules_action)
+        help_.addAction(self.about_action)
+
+    def _update_actions(self, *_: Any) -> None:
+        playing = self.session is not None
+        # (asked three times a move, by undo, redo and the move itself: set once a change)
+        state = (playing, playing and self.session.can_undo(), playing and self.session.can_redo(),
+                 playing and self.session.coached)
+        if state == self._actions_state:
+            return
+        self._actions_state = state
+        for a in (self.save_action, self.save_as_action, self.board_action, self.home_action,
+                  self.storage_action, self.zoom_in_action, self.zoom_out_action,
+                  self.zoom_reset_action, self.side_action):
+            a.setEnabled(playing)
+        self.undo_action.setEnabled(state[1])
+        self.redo_action.setEnabled(state[2])
+        self.hint_action.setEnabled(state[3])
+        for shortcut in self.refused_keys:  # one owner per key: an enabled action's own
+            action = self.undo_action if shortcut.key() in self.undo_action.shortcuts() else self.redo_action
+            shortcut.setEnabled(playing and not action.isEnabled())
+
+    # -- edit, view, help ---------------------------------------------------------------------------------
+
+    def undo(self) -> None:
+        if self.session is not None:
+            self.session.undo()
+
+    def redo(self) -> None:
+        if self.session is not None:
+            self.session.redo()
+
+    def hint(self) -> None:
+        """The coach's hint: the move Hard would make now, lit on the board (H)."""
+        if self.page is not None:
+            self.page.coach.ask()
+
+    def show_view(self, which: int | str) -> None:
+        if self.page is None or self.session is None:
+            return
+        actor = self.session.game.actor or 0
+        if which == "home":
+            self.page.views.setCurrentWidget(self.page.home_views[actor])
+        elif which == "storage":
+            self.page.views.setCurrentWidget(self.page.storage_views[actor])
+        else:
+            self.page.views.setCurrentIndex(int(which))
+
+    def show_settings(self) -> None:
+        from arle.gui.shell.settings_dialog import SettingsDialog
+
+        dialog = SettingsDialog(self.settings, self)
+        if dialog.exec() == SettingsDialog.DialogCode.Accepted:
+            language = self.settings.language
+            self.settings = dialog.chosen()
+            self._save_settings()
+            self._apply_play_settings()
+            if self.settings.language != language:
+                self.statusBar().showMessage(_tr("The new language applies the next time Arle starts."), 8000)
+        dialog.deleteLater()
+
+    # -- zoom and the side panel -----------------------------------------------------------------
+
+    def set_zoom(self, zoom: float) -> None:
+        """Zoom every board (1.0: fitted) and keep the zoom for the next games."""
+        from arle.gui.boards.board_view import clamp_zoom
+
+        self.settings.zoom = round(clamp_zoom(zoom), 4)
+        self._save_settings()
+        if self.page is not None:
+            self.page.set_zoom(self.settings.zoom)
+            self.statusBar().showMessage(_tr("Zoom: {percent} %").format(
+                percent=round(self.settings.zoom * 100)), 3000)
+
+    def zoom_by(self, steps: int) -> None:
+        from arle.gui.boards.board_view import ZOOM_STEP
+
+        self.set_zoom(self.settings.zoom * ZOOM_STEP ** steps)
+
+    def show_side_panel(self, shown: bool) -> None:
+        """F9: the side panel off, for a small screen's boards, and back."""
+        if self.page is not None:
+            self.page.side.setVisible(shown)
+
+    def show_rules_notes(self) -> None:
+        from arle.gui.shell.dialogs import RulesNotesDialog
+
+        dialog = RulesNotesDialog(self)
+        dialog.exec()
+        dialog.deleteLater()
+
+    def show_how_to_play(self, section: str | None = None) -> None:
+        """Help > How to play, at ``section`` or at what the game shown is doing now."""
+        from arle.gui.shell.how_to_play import section_for, show_how_to_play
+
+        game = self.session.game if self.session is not None else None
+        show_how_to_play(self, section if isinstance(section, str) else section_for(game))
+
+    def show_about(self) -> None:
+        from arle.gui.shell.dialogs import AboutDialog
+
+        dialog = AboutDialog(self)
+        dialog.exec()
+        dialog.deleteLater()
+
+
+
+def new_setup(players: int, seed: int, names: tuple[str, ...] = ()) -> Setup:
+    """A setup with default names (for the screenshot tool and tests)."""
+
+    from arle.engine import Setup
+
+    names = names or tuple(("Anna", "Ben")[:players])
+    return Setup(players=players, seed=seed, names=names)
