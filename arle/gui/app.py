@@ -41,6 +41,8 @@ def run(argv: Sequence[str] | None = None, lang: str | None = None) -> int:
     if os.environ.get("ARLE_BENCH_FIRST_PAINT"):
         _quit_after_first_paint(app, window)
     window.show()
+    for delay in (250, 1000):  # once the window manager has framed it (a slow one, a second)
+        QTimer.singleShot(delay, window.keep_frame_on_screen)
     code = app.exec()
     # The window goes before the QApplication, in Qt's order. Left to PySide's exit handler, it
     # and its children were deleted after Python had half torn them down: "shared QObject was

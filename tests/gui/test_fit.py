@@ -318,3 +318,19 @@ def test_a_scrolled_game_board_shows_the_worker_to_place_next(qtbot):
         assert shown.contains(token.sceneBoundingRect()), (shown, token.sceneBoundingRect())
         checked += 1
     assert checked >= 5
+
+
+def test_the_window_is_placed_by_its_frame_so_the_title_bar_is_on_the_screen():
+    """Issue 31: the inside was placed at the screen's top, the title bar above it. With a frame
+    of 16x40 (8 px borders, a 32 px title bar) the inside starts 32 px down and 8 px in; a framed
+    window whose title bar hangs off the top is moved down onto the screen."""
+    from PySide6.QtCore import QPoint, QRect, QSize
+
+    from arle.gui.shell.frame import fitted, on_screen
+
+    screen = QRect(0, 0, 1280, 720)
+    inside = fitted(QRect(0, 0, 1600, 1000), screen, QSize(16, 40))
+    assert inside == QRect(8, 32, 1264, 680)
+    assert on_screen(QRect(0, -20, 1266, 705), screen) == QPoint(0, 0)
+    assert on_screen(QRect(-5, 10, 1000, 600), screen) == QPoint(0, 10)
+    assert on_screen(QRect(100, 100, 1000, 600), screen) == QPoint(100, 100)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 import linecache
 
-from PySide6.QtCore import QRect, QSize
+from PySide6.QtCore import QPoint, QRect, QSize
 from PySide6.QtGui import QIcon
 
 from arle.files.resources import resource_path
@@ -70,11 +70,24 @@ def forget_module_sources() -> None:
 
 def fitted(rect: QRect, screen: QRect, frame: QSize) -> QRect:
     """``rect`` (a window's inside) made to fit on ``screen`` with its ``frame`` (title bar and
-    borders) around it: shrunk if larger, moved if it hangs off."""
+    borders) around it: shrunk if larger, moved if it hangs off. The frame's side borders are
+    taken as equal and its bottom as thin as a side, the rest of its height being the title bar
+    above the inside: the inside is placed below it, so the title bar stays on the screen."""
+    side = frame.width() // 2
+    top = frame.height() - side
     width = min(rect.width(), screen.width() - frame.width())
     height = min(rect.height(), screen.height() - frame.height())
-    x = min(max(rect.x(), screen.x()), screen.right() + 1 - width - frame.width())
-    y = min(max(rect.y(), screen.y()), screen.bottom() + 1 - height - frame.height())
+    x = min(max(rect.x(), screen.x() + side), screen.right() + 1 - width - side)
+    y = min(max(rect.y(), screen.y() + top), screen.bottom() + 1 - height - side)
     return QRect(x, y, width, height)
+
+
+def on_screen(frame: QRect, screen: QRect) -> QPoint:
+    """Where a window whose ``frame`` (title bar and borders included) hangs off ``screen`` goes:
+    moved so that its title bar and left border are on it (a frame larger than the screen keeps
+    its top left corner on it)."""
+    x = max(screen.x(), min(frame.x(), screen.right() + 1 - frame.width()))
+    y = max(screen.y(), min(frame.y(), screen.bottom() + 1 - frame.height()))
+    return QPoint(x, y)
 
 

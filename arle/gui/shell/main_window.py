@@ -17,7 +17,15 @@ from PySide6.QtWidgets import QLabel, QMainWindow, QProgressBar, QStackedWidget
 from arle.files.settings import Settings, read_settings, save_settings
 from arle.gui.boards import motion
 from arle.gui.kit.bubble import Bubble
-from arle.gui.shell.frame import APP_NAME, DEFAULT_SIZE, FRAME_ALLOWANCE, STYLE_SHEET, app_icon, fitted
+from arle.gui.shell.frame import (
+    APP_NAME,
+    DEFAULT_SIZE,
+    FRAME_ALLOWANCE,
+    STYLE_SHEET,
+    app_icon,
+    fitted,
+    on_screen,
+)
 from arle.gui.shell.game_files import GameFiles, reason
 from arle.gui.shell.game_shown import GameShown
 from arle.gui.shell.language import add_language_menu
@@ -146,6 +154,18 @@ class MainWindow(GameShown, GameFiles, QMainWindow):
             frame = self.frameGeometry().size() - self.size()  # nothing known before the first show
             frame = frame.expandedTo(FRAME_ALLOWANCE)
             self.setGeometry(fitted(self.geometry(), screen, frame))
+
+    def keep_frame_on_screen(self) -> None:
+        """Move the window so that its title bar and borders are on its screen: before the first
+        show the frame is a guess (``FRAME_ALLOWANCE``), and a window manager may place the inside
+        where it was asked and the title bar above the screen, with no handle or close button."""
+        screen = self.screen().availableGeometry() if self.screen() is not None else None
+        if screen is None or self.isMaximized() or self.isFullScreen() or not self.isVisible():
+            return
+        frame = self.frameGeometry()
+        place = on_screen(frame, screen)
+        if place != frame.topLeft():
+            self.move(place)  # (a top-level window's pos() is its frame's)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if not self._may_drop_game():
