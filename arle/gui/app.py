@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QApplication
 
 from arle import __version__
 from arle.files.settings import load_settings
-from arle.gui.shell.frame import APP_NAME, app_icon
+from arle.gui.shell.frame import APP_NAME, app_icon, keep_frame_on_screen
 from arle.gui.shell.language import install_language
 from arle.gui.shell.main_window import MainWindow
 
@@ -42,7 +42,7 @@ def run(argv: Sequence[str] | None = None, lang: str | None = None) -> int:
         _quit_after_first_paint(app, window)
     window.show()
     for delay in (250, 1000):  # once the window manager has framed it (a slow one, a second)
-        QTimer.singleShot(delay, window.keep_frame_on_screen)
+        QTimer.singleShot(delay, window, lambda: keep_frame_on_screen(window))  # (not after it)
     code = app.exec()
     # The window goes before the QApplication, in Qt's order. Left to PySide's exit handler, it
     # and its children were deleted after Python had half torn them down: "shared QObject was

@@ -239,7 +239,9 @@ def test_welcome_back_does_not_stay_on_a_new_game(qtbot):
     loaded(qtbot, window)
     assert "Welcome back" in window.statusBar().currentMessage()
     window.install(GameHistory(Setup(players=1, seed=2, names=("Solveig",))))  # what New Game does
-    assert window.statusBar().currentMessage() == ""
+    message = window.statusBar().currentMessage()
+    assert "Welcome back" not in message  # (what it says now: where the game replaced went, issue 31)
+    assert message.startswith("The game you were playing is kept in the games in progress")
 
 
 def test_a_refused_undo_says_why_instead_of_leaving_the_last_message(qtbot):

@@ -440,3 +440,32 @@ def test_continuing_a_damaged_game_keeps_the_original_and_says_where(qtbot):
     warning = window.warning_label.text()
     assert "Line 21 of the autosave is damaged" in warning and str(kept) in warning
     assert len(resume(journal).history.moves) == 19
+
+
+def test_close_game_goes_back_to_the_start_page_and_keeps_the_game(qtbot):
+    """Issue 31: from inside a game there was no way back to the start page. Game > Close Game
+    (Ctrl+W) goes there; the game stays in the games in progress, listed there."""
+    window = open_window(qtbot, autosave=True)
+    window.install(history_with(0))
+    play(window, 12)
+    journal, moves = window.autosaver.path, list(window.session.history.moves)
+    assert window.close_action.isEnabled() and window.close_action.shortcut().toString() == "Ctrl+W"
+    window.close_action.trigger()
+    assert window.session is None and window.stack.currentWidget() is window.start_page
+    assert "kept in the games in progress" in window.statusBar().currentMessage()
+    assert not window.close_action.isEnabled()
+    qtbot.waitUntil(lambda: window.start_page.games.count() == 1)
+    (entry,) = list_games()
+    assert entry.path == journal and not entry.in_use and resume(journal).history.moves == moves
+
+
+def test_the_guided_game_says_where_the_game_it_replaces_went(qtbot):
+    """Issue 31: Help > Guided first game replaced the game being played without a word."""
+    window = open_window(qtbot, autosave=True)
+    window.install(history_with(0))
+    play(window, 5)
+    first = window.autosaver.path
+    window.tutorial_action.trigger()
+    assert window.autosaver is not None and window.autosaver.path != first
+    assert "The game you were playing is kept in the games in progress" in window.statusBar().currentMessage()
+    assert first in {e.path for e in list_games()}

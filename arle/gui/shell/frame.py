@@ -7,6 +7,7 @@ import linecache
 
 from PySide6.QtCore import QPoint, QRect, QSize
 from PySide6.QtGui import QIcon
+from PySide6.QtWidgets import QWidget
 
 from arle.files.resources import resource_path
 
@@ -91,3 +92,16 @@ def on_screen(frame: QRect, screen: QRect) -> QPoint:
     return QPoint(x, y)
 
 
+
+
+def keep_frame_on_screen(window: QWidget) -> None:
+    """Move ``window`` so that its title bar and borders are on its screen: before the first show
+    the frame is a guess (``FRAME_ALLOWANCE``), and a window manager may place the inside where it
+    was asked and the title bar above the screen, with no handle or close button."""
+    screen = window.screen().availableGeometry() if window.screen() is not None else None
+    if screen is None or window.isMaximized() or window.isFullScreen() or not window.isVisible():
+        return
+    frame = window.frameGeometry()
+    place = on_screen(frame, screen)
+    if place != frame.topLeft():
+        window.move(place)  # (a top-level window's pos() is its frame's)

@@ -90,6 +90,7 @@ class GameShown:
         from arle.gui.side.game_page import GamePage, adopt
         from arle.match import continued
 
+        replaced = self.session is not None and not self.session.game.over and self.autosaver is not None
         self.close_game()
         session = GameSession(continued(history, colors or self.player_defaults()[1], style.move_label))
         self.session = session
@@ -126,8 +127,24 @@ class GameShown:
             self._game_over()
         self.page.computer.pace = self.settings.computer_pace
         self.page.computer.start()  # a game continued on the computer's turn goes on at once
+        if replaced:  # (Continue says "Welcome back" over it, which is news enough)
+            self.statusBar().showMessage(_tr(
+                "The game you were playing is kept in the games in progress (Game → Close Game shows "
+                "them)."), 10000)
         # (after the page that showed the game before is deleted, in the event loop)
         QTimer.singleShot(0, collector.settle)
+
+    def close_to_start_page(self) -> None:
+        """Game > Close Game: back to the start page; an unfinished game stays in the games in
+        progress (its journal is closed, not deleted)."""
+        if self.session is None or not self._may_drop_game():
+            return
+        kept = not self.session.game.over and self.autosaver is not None
+        self.close_game()
+        self.stack.setCurrentWidget(self.start_page)
+        self.refresh_games()
+        if kept:
+            self.statusBar().showMessage(_tr("The game is kept in the games in progress."), 8000)
 
     def close_game(self) -> None:
         """Take the game page down (New Game, Open, Continue, closing the window); its journal is

@@ -24,7 +24,6 @@ from arle.gui.shell.frame import (
     STYLE_SHEET,
     app_icon,
     fitted,
-    on_screen,
 )
 from arle.gui.shell.game_files import GameFiles, reason
 from arle.gui.shell.game_shown import GameShown
@@ -155,18 +154,6 @@ class MainWindow(GameShown, GameFiles, QMainWindow):
             frame = frame.expandedTo(FRAME_ALLOWANCE)
             self.setGeometry(fitted(self.geometry(), screen, frame))
 
-    def keep_frame_on_screen(self) -> None:
-        """Move the window so that its title bar and borders are on its screen: before the first
-        show the frame is a guess (``FRAME_ALLOWANCE``), and a window manager may place the inside
-        where it was asked and the title bar above the screen, with no handle or close button."""
-        screen = self.screen().availableGeometry() if self.screen() is not None else None
-        if screen is None or self.isMaximized() or self.isFullScreen() or not self.isVisible():
-            return
-        frame = self.frameGeometry()
-        place = on_screen(frame, screen)
-        if place != frame.topLeft():
-            self.move(place)  # (a top-level window's pos() is its frame's)
-
     def closeEvent(self, event: QCloseEvent) -> None:
         if not self._may_drop_game():
             event.ignore()
@@ -195,6 +182,7 @@ class MainWindow(GameShown, GameFiles, QMainWindow):
         self.open_action = self._action(_tr("&Open…"), self.open_game, K(K.StandardKey.Open))
         self.save_action = self._action(_tr("&Save"), self.save_game, K("Ctrl+S"))
         self.save_as_action = self._action(_tr("Save &As…"), self.save_game_as, K("Ctrl+Shift+S"))
+        self.close_action = self._action(_tr("&Close Game"), self.close_to_start_page, K("Ctrl+W"))
         self.quit_action = self._action(_tr("&Quit"), self.close, K("Ctrl+Q"))
         self.undo_action = self._action(_tr("&Undo"), self.undo, K("Ctrl+Z"))
         self.redo_action = self._action(_tr("&Redo"), self.redo, [K("Ctrl+Shift+Z"), K("Ctrl+Y")])
@@ -223,7 +211,8 @@ class MainWindow(GameShown, GameFiles, QMainWindow):
             for key in keys]
         bar = self.menuBar()
         game = bar.addMenu(_tr("&Game"))
-        for a in (self.new_action, self.open_action, self.save_action, self.save_as_action):
+        for a in (self.new_action, self.open_action, self.save_action, self.save_as_action,
+                  self.close_action):
             game.addAction(a)
         game.addSeparator()
         game.addAction(self.stats_action)
@@ -255,8 +244,8 @@ class MainWindow(GameShown, GameFiles, QMainWindow):
         if state == self._actions_state:
             return
         self._actions_state = state
-        for a in (self.save_action, self.save_as_action, self.board_action, self.home_action,
-                  self.storage_action, self.zoom_in_action, self.zoom_out_action,
+        for a in (self.save_action, self.save_as_action, self.close_action, self.board_action,
+                  self.home_action, self.storage_action, self.zoom_in_action, self.zoom_out_action,
                   self.zoom_reset_action, self.side_action):
             a.setEnabled(playing)
         self.undo_action.setEnabled(state[1])
