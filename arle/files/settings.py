@@ -36,6 +36,9 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "animations": ("on", "fast", "off"),
     "language": ("system", "en", "fr"),
 }
+#: Who may play a seat, as the New Game dialog remembers it (``arle.match.history.SEAT_KINDS`` less
+#: the random player of the tests; a test checks they agree).
+SEATS = ("person", "easy", "normal", "hard", "expert")
 BOOLEANS = ("friendly_undo", "confirm_end_turn", "auto_pay", "cut_all_peat", "tutorial_done")
 #: The board zoom a player may choose (0.5 = 50% to 2.0 = 200%).
 ZOOM_RANGE = (0.5, 3.0)
@@ -71,6 +74,10 @@ class Settings:
     zoom: float = 1.0
     #: The guided first game was finished or left (the start page then stops offering it first).
     tutorial_done: bool = False
+    #: Who played each seat of the last game chosen in New Game ("person" or a computer level),
+    #: and how many players it had: the dialog offers them again.
+    player_seats: list[str] = dataclasses.field(default_factory=lambda: ["person", "person"])
+    players: int = 2
 
 
 def config_dir() -> Path:
@@ -91,6 +98,10 @@ def _valid(name: str, value: Any) -> bool:
         return all(0 < len(v) <= 64 for v in value)
     if name in BOOLEANS:
         return isinstance(value, bool)
+    if name == "player_seats":
+        return isinstance(value, list) and len(value) == 2 and all(v in SEATS for v in value)
+    if name == "players":
+        return value in (1, 2) and not isinstance(value, bool)
     if name in CHOICES:
         return value in CHOICES[name]
     if name == "zoom":  # JSON has no bool/int/float distinction we could trust: refuse true, NaN

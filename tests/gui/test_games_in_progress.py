@@ -469,3 +469,26 @@ def test_the_guided_game_says_where_the_game_it_replaces_went(qtbot):
     assert window.autosaver is not None and window.autosaver.path != first
     assert "The game you were playing is kept in the games in progress" in window.statusBar().currentMessage()
     assert first in {e.path for e in list_games()}
+
+
+def test_new_game_remembers_who_played_each_seat(qtbot, monkeypatch):
+    """Issue 31: New Game kept the names but put every seat back to Person each time."""
+    seen = []
+
+    def answer(dialog):
+        seen.append((dialog.players, dialog.seats()))
+        if len(seen) == 1:  # the first time: 2 players, the second seat the computer at Hard
+            dialog.duo.setChecked(True)
+            dialog.seat_boxes[1].setCurrentIndex(dialog.seat_boxes[1].findData("hard"))
+        return QDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(NewGameDialog, "exec", answer)
+    window = open_window(qtbot, autosave=True)
+    window.new_action.trigger()
+    assert window.session.history.seats == ("person", "hard")
+    window.new_action.trigger()
+    assert seen[1] == (2, ("person", "hard"))  # offered again as it was chosen
+    window.close_game()
+    reopened = open_window(qtbot, autosave=True)  # and in the next session too
+    reopened.new_action.trigger()
+    assert seen[2] == (2, ("person", "hard"))

@@ -107,3 +107,17 @@ def test_computer_pace_is_kept_and_an_unknown_pace_falls_back_to_normal(tmp_path
     settings, warning = read_settings(path)
     assert settings.computer_pace == "normal"
     assert warning is not None and "computer_pace" in warning
+
+
+def test_the_seats_chosen_in_new_game_round_trip_and_an_unknown_seat_is_not_kept(tmp_path: Path) -> None:
+    """Issue 31: New Game remembers who played each seat (and how many players)."""
+    from arle.files.settings import SEATS
+    from arle.match.history import SEAT_KINDS
+
+    assert set(SEATS) - {"expert"} <= set(SEAT_KINDS)  # (the levels the dialog offers)
+    path = tmp_path / "settings.json"
+    save_settings(Settings(player_seats=["easy", "hard"], players=1), path)
+    assert read_settings(path) == (Settings(player_seats=["easy", "hard"], players=1), None)
+    path.write_text('{"player_seats": ["person", "grandmaster"], "players": 3}')
+    settings, warning = read_settings(path)
+    assert (settings.player_seats, settings.players) == (["person", "person"], 2) and warning is not None

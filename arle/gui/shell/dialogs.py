@@ -72,7 +72,8 @@ class NewGameDialog(QDialog):
     """1 or 2 players, names, colours, building set, starting player, friendly undo."""
 
     def __init__(self, parent: QWidget | None = None, *, names: tuple[str, str] = ("", ""),
-                 colors: tuple[str, str] = style.DEFAULT_COLORS, friendly_undo: bool = False) -> None:
+                 colors: tuple[str, str] = style.DEFAULT_COLORS, friendly_undo: bool = False,
+                 seats: tuple[str, str] = ("person", "person"), players: int = 2) -> None:
         super().__init__(parent)
         self.setWindowTitle(_tr("New Game"))
         self.setMinimumWidth(520)
@@ -81,7 +82,7 @@ class NewGameDialog(QDialog):
         # players
         self.solo = QRadioButton(_tr("1 player (solo: reach 110 VP)"))
         self.duo = QRadioButton(_tr("2 players (hot-seat or against the computer)"))
-        self.duo.setChecked(True)
+        (self.solo if players == 1 else self.duo).setChecked(True)
         group = QButtonGroup(self)
         group.addButton(self.solo)
         group.addButton(self.duo)
@@ -114,6 +115,7 @@ class NewGameDialog(QDialog):
             r.addWidget(edit, 2)
             r.addWidget(box, 1)
             r.addWidget(seat, 1)
+            seat.setCurrentIndex(max(0, seat.findData(seats[i] if i < len(seats) else "person")))
             self.seat_boxes.append(seat)
             shape = _tr("circles") if style.player_shape(i) == "circle" else _tr("squares")
             form.addRow(_tr("Player {n} ({shape})").format(n=i + 1, shape=shape), r)

@@ -56,8 +56,9 @@ class GameShown:
         from arle.gui.shell.dialogs import NewGameDialog
 
         names, colors = self.player_defaults()
-        dialog = NewGameDialog(self, names=names, colors=colors,
-                               friendly_undo=self.settings.friendly_undo)
+        seats = tuple(self.settings.player_seats)
+        dialog = NewGameDialog(self, names=names, colors=colors, friendly_undo=self.settings.friendly_undo,
+                               seats=(seats[0], seats[1]), players=self.settings.players)
         accepted = dialog.exec() == NewGameDialog.DialogCode.Accepted
         choice = dialog.choice() if accepted else None
         dialog.deleteLater()
@@ -77,6 +78,9 @@ class GameShown:
         ]
         self.settings.player_colours = list(choice.colors)
         self.settings.friendly_undo = choice.friendly_undo
+        self.settings.players = choice.setup.players
+        if choice.seats is not None and len(choice.seats) == 2:  # (a solo game keeps the last duo's)
+            self.settings.player_seats = list(choice.seats)
         self._save_settings()
         self.install(new_history(choice), list(choice.colors), save_path=None)
 
