@@ -39,6 +39,8 @@ if TYPE_CHECKING:
 #: The ring around a hinted target: a colour no player has and no board uses.
 HINT_COLOR = "#d6287a"
 HINT_RADIUS = 34.0
+#: Around a Worker's spot on an action space card (the spot is about 32 px across).
+WORKER_RING_RADIUS = 22.0
 
 
 def _tr(text: str) -> str:
@@ -169,16 +171,19 @@ class Coach(QObject):
     def light(self, move: Move) -> None:
         """A ring where ``move``'s piece would go (that board brought forward), else the button
         that makes it outlined; a move made from "More actions" is only said in words."""
+        from arle.engine import PlaceWorker
+
         for view, pos in self.page.places_of(move)[:1]:
-            self._ring(view, pos)
+            # A Worker's spot is small, at the card's right: a ring that fits it leaves the
+            # card's words readable.
+            self._ring(view, pos, WORKER_RING_RADIUS if isinstance(move, PlaceWorker) else HINT_RADIUS)
             return
         button = self.page.decision.button_for(move)
         if button is not None:
             button.setStyleSheet(f"border: 3px solid {HINT_COLOR}; border-radius: 5px; padding: 4px;")
             self.button = button
 
-    def _ring(self, view: BoardView, pos: QPointF) -> None:
-        r = HINT_RADIUS
+    def _ring(self, view: BoardView, pos: QPointF, r: float) -> None:
         ring = QGraphicsEllipseItem(QRectF(pos.x() - r, pos.y() - r, 2 * r, 2 * r))
         pen = QPen(QColor(HINT_COLOR), 6)
         pen.setStyle(Qt.PenStyle.DashLine)

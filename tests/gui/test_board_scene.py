@@ -127,7 +127,8 @@ def test_the_game_board_is_a_game_scene_whose_worker_is_a_drag_piece(qtbot):
     move = PlaceWorker("summer.clay_worker")
     assert {c.move for c in token.spec.candidates()} == set(session.legal_of(PlaceWorker))
     assert scene.source_pos(move) == token.scenePos()
-    assert scene.target_pos(move) == scene.spaces["summer.clay_worker"].rect.center()
+    card = scene.spaces["summer.clay_worker"]
+    assert scene.target_pos(move) == card.rect.topLeft() + card.worker_rect().center()  # the spot
     assert scene.target_pos(AdvanceTool(next(iter(scene.tools)))) is not None
     _drag(view, scene.source_pos(move), scene.target_pos(move))
     assert session.game.state.occupied == {"summer.clay_worker": 0}

@@ -411,3 +411,19 @@ def test_the_players_questions_and_assists_never_stop_the_computer(qtbot) -> Non
     window.install(versus(22, ("easy", "easy")))
     qtbot.waitUntil(lambda: window.session.game.over, timeout=120_000)
     assert asked == []
+
+
+def test_the_hint_rings_the_workers_spot_not_the_action_spaces_words(qtbot) -> None:
+    """Issue 31: the Hint's ring covered the action's text rather than the Worker's spot."""
+    from arle.engine import PlaceWorker
+
+    window = open_window(qtbot)
+    window.install(GameHistory(Setup(players=1, seed=4, names=("Anna",))))
+    coach = window.page.coach
+    coach.light(PlaceWorker("summer.fisherman"))
+    scene, centre = coach.target()
+    card = scene.spaces["summer.fisherman"]
+    spot = card.worker_rect().translated(card.rect.topLeft())
+    assert spot.contains(centre) and centre.x() > card.rect.center().x()
+    ring = coach.ring.rect()
+    assert ring.width() <= spot.width() + 16  # around the spot, not over the card's words

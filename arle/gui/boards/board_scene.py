@@ -315,7 +315,8 @@ class BoardScene(GameScene):
     def target_pos(self, move: Move) -> QPointF | None:
         self.ensure_fresh()
         if isinstance(move, PlaceWorker) and move.space in self.spaces:
-            return self.spaces[move.space].rect.center()
+            card = self.spaces[move.space]  # the Worker's spot, clear of the card's words
+            return card.rect.topLeft() + card.worker_rect().center()
         if isinstance(move, Choose):  # a space or building chosen on the board (it glows)
             item = self.spaces.get(move.option) or self.buildings.get(move.option)
             return item.rect.center() if item is not None and item.glow else None
