@@ -83,3 +83,14 @@ def test_the_plain_window_for_scale_paints_and_reports_its_start_and_memory():
     found = bench_gui._run(bench_gui._plain())
     assert 0 < found["startup_s"] < 60
     assert found["rss_kb"] > 10_000  # (a Qt window with its libraries: tens of megabytes)
+
+
+def test_start_up_and_memory_are_judged_against_the_plain_window():
+    """Issue 34: the pass marks judge the game's start-up (at most 1.25x) and memory after a game
+    (at most 1.75x) against the plain window of words, not the bare one; the bare ratios stay
+    for scale, without a mark."""
+    from arle.commands import bench_gui
+
+    marks = bench_gui.pass_marks({"startup_vs_plain": 1.2, "rss_vs_plain": 1.8, "startup_ratio": 9.0,
+                                  "rss_ratio": 9.0})
+    assert marks == {"startup_vs_plain_pass": "yes (<= 1.25)", "rss_vs_plain_pass": "NO (<= 1.75)"}

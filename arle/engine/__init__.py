@@ -13,7 +13,7 @@ never from a submodule (``tests/test_boundaries.py``). The list below is deliber
   (``OptionKind``, ``answers``, ``shown_on``, ``allows_anytime``, ``allows_loading``,
   ``option_text``);
 - game content the views draw: action spaces, buildings, destinations, goods, tiles, tools;
-- numbers and notes RULES-DECISIONS.md decides;
+- numbers and notes RULES-DECISIONS.md decides (and the few the computer players weigh);
 - ``does_nothing(game, move)``: why a legal Worker placement would give nothing (views ask first);
 - places as values (``Place``, ``PlaceKind``, ``place(code)``): moves and the state hold a place as
   its code, views read and make them through these names only, never by picking a code apart;
@@ -27,12 +27,14 @@ from .content.decisions import (
     HALF_YEARS,
     RULES_NOTES,
     SOLO_TARGET,
+    SUSTENANCE_FOOD,
+    SUSTENANCE_PEAT_NOVEMBER,
     TRAVEL_TRACK_SPACES,
     WORKERS,
     travel_vp,
 )
 from .content.destinations import DESTINATION_ORDER, DESTINATIONS
-from .content.goods import ANIMALS, FOOD_CAP, TRACK_CAP, TRACK_GOODS, Animal, Good, cap_of
+from .content.goods import ANIMALS, FOOD_CAP, SUBSTITUTE, TRACK_CAP, TRACK_GOODS, Animal, Good, cap_of
 from .content.messages import render
 from .content.text import ENGLISH, Language, Text, join, noun, say, t, tn
 from .content.tiles import (
@@ -123,7 +125,7 @@ from .rules.homeboard import (
 )
 from .rules.inventory_report import InventoryReport, inventory_report
 from .rules.refusals import Refusal
-from .rules.scoring import ScoreBreakdown, score_reasons, solo_rating
+from .rules.scoring import MATERIAL_VP, ScoreBreakdown, score, score_reasons, solo_rating
 from .rules.travel import sale_key
 from .rules.useless import does_nothing
 from .rules.vehicles import LOADING_STATION, item_size
@@ -150,6 +152,7 @@ __all__ = [
     "HOME_ROWS",
     "LIGHT_GREEN",
     "LOADING_STATION",
+    "MATERIAL_VP",
     "MAX_MOVES",
     "ORANGE",
     "RED",
@@ -159,8 +162,11 @@ __all__ = [
     "STACK_OF",
     "STALL_COST",
     "START_DIKES",
+    "SUBSTITUTE",
     "SUMMER",
     "SUPPLY_LIMITS",
+    "SUSTENANCE_FOOD",
+    "SUSTENANCE_PEAT_NOVEMBER",
     "TILE_VP",
     "TOOL_TRACKS",
     "TRACK_CAP",
@@ -262,6 +268,7 @@ __all__ = [
     "render",
     "sale_key",
     "say",
+    "score",
     "score_reasons",
     "solo_rating",
     "t",

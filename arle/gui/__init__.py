@@ -10,8 +10,8 @@
 - ``kit``: what every room uses: colours, names and labels (``style``), the language (``texts``),
   pictures, the background worker.
 
-A room imports from ``kit`` and from the rooms below it (shell > side > boards > kit); no module
-imports one that imports it back (``tests/test_boundaries.py``).
+The rooms mostly build on one another (shell on side, side on boards, all on kit and on the
+session); no module imports one that imports it back (``tests/test_boundaries.py``).
 """
 
 from __future__ import annotations

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import string
 from collections.abc import Callable
+from typing import cast
 
 from ..rules.refusals import Param, Refusal
 from .action_spaces import ACTION_SPACES, season_and_name
@@ -108,7 +109,7 @@ def _destination(value: Param) -> Param:
 
 def _vehicle(value: Param) -> Param:
     try:
-        return noun(EQUIPMENT[Equipment(value)].name)
+        return noun(EQUIPMENT[Equipment(cast(str, value))].name)
     except ValueError:
         return str(value)
 
@@ -124,7 +125,7 @@ def _tile(value: Param) -> Param:
 _NAMES: dict[str, Callable[[Param], Param]] = {
     "space": _space,
     "season": lambda v: _SEASONS.get(str(v), str(v)),
-    "gap": lambda v: int(v) + 1,  # gaps count from 1 on the board, as the Dike Line's label
+    "gap": lambda v: int(cast(str, v)) + 1,  # gaps count from 1 on the board, as the Dike Line's label
     "animal": lambda v: name(str(v)) if str(v) in NAMES else str(v),
     "kind": lambda v: _KINDS.get(str(v), str(v)),
     "tile": _tile,

@@ -11,19 +11,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import wraps
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from .state import PlayerState
 
 T = TypeVar("T")
 
 
-def land(p: PlayerState) -> tuple:
+def land(p: PlayerState) -> tuple[Any, ...]:
     """The Home Board's landscape, in order: the tiles, the Dikes and the Moors."""
     return (list(p.tiles.items()), list(p.dikes), [m.spaces for m in p.moors])
 
 
-def board(p: PlayerState) -> tuple:
+def board(p: PlayerState) -> tuple[Any, ...]:
     """Everything of the Home Board an Animal's place depends on, in order (the order of the
     holders decides the order of the moves): the Animals and the landscape."""
     return ([(holder, list(here.items())) for holder, here in p.animals.items()], *land(p))
@@ -35,11 +35,11 @@ def per_land(fn: Callable[[PlayerState], tuple[T, ...]]) -> Callable[[PlayerStat
 
 
 def per_board(
-    fn: Callable[[PlayerState], tuple[T, ...]], of: Callable[[PlayerState], tuple] = board
+    fn: Callable[[PlayerState], tuple[T, ...]], of: Callable[[PlayerState], tuple[Any, ...]] = board
 ) -> Callable[[PlayerState], tuple[T, ...]]:
     """Memoise ``fn(p)``, a function of ``of(p)`` only (``board`` or ``land``), per player.
     Comparing boards (``==``, identical items first) costs far less than hashing them."""
-    last: dict[int, tuple[tuple, tuple[T, ...]]] = {}
+    last: dict[int, tuple[tuple[Any, ...], tuple[T, ...]]] = {}
 
     @wraps(fn)
     def cached(p: PlayerState) -> tuple[T, ...]:

@@ -7,6 +7,7 @@ inventorying, the end) and the step interpreter of ``steps`` until a player must
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from ..content.action_spaces import ACTION_SPACES
 from ..content.text import Text
@@ -72,7 +73,8 @@ class Game:
         """The player who must move now (None once the game is over)."""
         s = self.state
         if s.stack:
-            return s.stack[-1].player
+            player: int | None = s.stack[-1].player
+            return player
         if s.phase is WORK:
             return s.placements[0]
         if s.phase in (FINAL_TURNS, LAST_TRADE):
@@ -120,7 +122,7 @@ class Game:
         legal = self._legal_moves if self._legal_moves is not None else self.legal_moves()
         return legal[self._n_decision :]
 
-    def key(self) -> tuple:
+    def key(self) -> tuple[Any, ...]:
         """A hashable position key (like a chess transposition key): equal exactly when the states
         are equal, whichever moves led there. It covers the state only, not the setup: compare
         keys of games of one setup."""
@@ -177,7 +179,7 @@ class Game:
         p = self.state.players[actor]
         return [m for m in release_moves(p) if animals.count(p, m.animal) > need.get(m.animal, 0)]
 
-    def _index(self, move: object) -> int:
+    def _index(self, move: Move) -> int:
         """Where ``move`` is in the legal moves, -1 if it is not legal. A move taken from
         ``legal_moves()`` is found by identity, without comparing."""
         legal = self._legal_moves

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import enum
 import functools
-from typing import Any
+from typing import Any, cast
 
 import attrs
 
@@ -220,7 +220,7 @@ def move_from_dict(data: dict[str, Any]) -> Move:
             raise ValueError("a payment must be a list of [good, amount] pairs")
         fields["goods"] = tuple((Good(g), int(n)) for g, n in goods)
     try:
-        return _converter().structure(fields, cls)
+        return cast(Move, _converter().structure(fields, cls))
     except Exception as exc:  # cattrs raises several kinds; the caller only needs one sentence
         raise ValueError(f"malformed {name} move: {fields}") from exc
 

@@ -52,7 +52,7 @@ class LoadItem:
     size: int
     item: str
 
-    def key(self) -> tuple:
+    def key(self) -> tuple[Any, ...]:
         return (self.start, self.size, self.item)
 
 
@@ -65,7 +65,7 @@ class EquipmentPiece:
     def copy(self) -> EquipmentPiece:
         return EquipmentPiece(self.id, self.kind, [LoadItem(x.start, x.size, x.item) for x in self.load])
 
-    def key(self) -> tuple:
+    def key(self) -> tuple[Any, ...]:
         return (self.id, self.kind, tuple([x.key() for x in self.load]))
 
 
@@ -108,7 +108,7 @@ class PlayerState:
             self.bottleneck_vp,
         )
 
-    def key(self) -> tuple:
+    def key(self) -> tuple[Any, ...]:
         """Dicts become frozensets of items: their order (which moves made them) is no part of the
         position, as for ``==``."""
         return (
@@ -169,7 +169,7 @@ class GameState:
             self.winner,
         )
 
-    def key(self) -> tuple:
+    def key(self) -> tuple[Any, ...]:
         return (
             tuple([p.key() for p in self.players]),
             self.half_year,
@@ -203,7 +203,7 @@ def _is_mutable(cls: type) -> bool:
 
 
 def _copy_value(value: Any) -> Any:
-    cls = type(value)
+    cls: type = type(value)
     if cls is list:
         return [_copy_value(v) for v in value]
     if cls is dict:
@@ -218,7 +218,8 @@ def _copy_value(value: Any) -> Any:
 def _copy_record(record: Any) -> Any:
     """A copy of a mutable attrs record whose lists and dicts are copied, immutable values shared."""
     clone = object.__new__(type(record))
-    for name in _field_names(type(record)):
+    kind: type = type(record)
+    for name in _field_names(kind):
         object.__setattr__(clone, name, _copy_value(getattr(record, name)))
     extra = getattr(record, "__dict__", None)
     if extra:
@@ -227,7 +228,7 @@ def _copy_record(record: Any) -> Any:
 
 
 def _value_key(value: Any) -> Any:
-    cls = type(value)
+    cls: type = type(value)
     if cls is list:
         return tuple([_value_key(v) for v in value])
     if cls is dict:
@@ -239,5 +240,6 @@ def _value_key(value: Any) -> Any:
     return value
 
 
-def _record_key(record: Any) -> tuple:
-    return (type(record), *[_value_key(getattr(record, n)) for n in _field_names(type(record))])
+def _record_key(record: Any) -> tuple[Any, ...]:
+    kind: type = type(record)
+    return (kind, *[_value_key(getattr(record, n)) for n in _field_names(kind)])

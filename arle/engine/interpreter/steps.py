@@ -521,7 +521,7 @@ class CutPeatStep(Step):
 
 @attrs.define
 class CutPeatDecision(CountedDecision):
-    optional: bool = True
+    optional: bool = True  # type: ignore[misc]  # (a field here: Cut Peat may stop early or not)
     answers = (CutPeat, Done)
     shown_on = "home"
     auto_single = True
@@ -612,7 +612,8 @@ class PlaceNewTile(Step):
     tile: str
 
     def possible(self, g: Game, p: PlayerState) -> bool:
-        return bool(homeboard.empty_land_spaces(p)) and tile_left(g, _as_tile(self.tile))
+        # (a building's name is no stack's: always left, each building exists once)
+        return bool(homeboard.empty_land_spaces(p)) and tile_left(g, _as_tile(self.tile))  # type: ignore[arg-type]
 
     def run(self, g: Game, p: PlayerState) -> Decision | None:
         if not self.possible(g, p):

@@ -36,6 +36,10 @@ DIKE = (1, True)
 _PREFERENCE = {"stable": 0, "stall": 1, "pasture": 2, "park": 3, "dike": 4}
 
 
+#: The kind of holder a tile is, when it is not a Stall.
+_HOLDER_KINDS: dict[str, str] = {Tile.STABLE: "stable", Tile.PARK: "park"}
+
+
 @per_land
 def holders(p: PlayerState) -> tuple[tuple[str, int, bool, str], ...]:
     """Every place an Animal may live now: (holder id, capacity, mixed allowed, kind)."""
@@ -47,7 +51,7 @@ def holders(p: PlayerState) -> tuple[tuple[str, int, bool, str], ...]:
         if cap is None:
             continue
         sid = f"s{space_id(space)}"
-        kind = {Tile.STABLE: "stable", Tile.PARK: "park"}.get(tile, "stall")
+        kind = _HOLDER_KINDS.get(tile, "stall")
         result.append((sid, cap[0], cap[1], kind))
         if tile == Tile.DOUBLE_STALL:
             result.append((sid + "b", 3, False, "stall"))
@@ -61,7 +65,7 @@ def holder_info(p: PlayerState, holder: str) -> tuple[int, bool] | None:
     return None
 
 
-def accepts(p: PlayerState, holder: str, animal: Animal, info: tuple[int, bool] | None = None):
+def accepts(p: PlayerState, holder: str, animal: Animal, info: tuple[int, bool] | None = None) -> bool:
     """Whether one more ``animal`` may live at ``holder``."""
     info = info or holder_info(p, holder)
     if info is None:
@@ -205,8 +209,8 @@ def rearrange_moves(p: PlayerState, waiting: bool = True) -> list[MoveAnimal]:
     ``waiting`` is False."""
     herd = p.animals
     present: set[Animal] = set()
-    for here in herd.values():
-        present.update(here)
+    for held in herd.values():
+        present.update(held)
     if not present:
         return []
     # Where one more Animal of each type present may go, in the order of the holders: computed

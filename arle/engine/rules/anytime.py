@@ -37,7 +37,7 @@ def peat_trades(p: PlayerState) -> list[Move]:
 _TRADES = {x: TradePeat(x) for x in TRACK_GOODS}
 
 
-def release_moves(p: PlayerState) -> list[Move]:
+def release_moves(p: PlayerState) -> list[ReleaseAnimal]:
     """Return an Animal of the Home Board to the general supply (p. 9: at any time, unlike
     rearranging, which the rulebook keeps to the Work Phase). Animals still waiting for a place
     are released by the decision that houses them."""

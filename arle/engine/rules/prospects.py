@@ -13,7 +13,7 @@ the game; nothing is changed. With nothing to sell or trade the action ends at o
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import attrs
 
@@ -119,7 +119,8 @@ def _upper_bound(g: Game, p: PlayerState) -> dict[Good | Animal, int]:
         ex = ANYTIME_EXCHANGES.get(b)
         if ex is not None:
             sources.append((ex.price, (*ex.goods, *ex.animals, *(((Good.PEAT, 1),) if ex.cut else ()))))
-    base: dict[Good | Animal, int] = {**p.goods, Animal.HORSE: animals.count(p, Animal.HORSE)}
+    goods = cast("dict[Good | Animal, int]", p.goods)
+    base: dict[Good | Animal, int] = {**goods, Animal.HORSE: animals.count(p, Animal.HORSE)}
     room = max((sum(EQUIPMENT[e.kind].spaces) for e in p.barn), default=0)
     if g.state.phase in WORK_PHASES:
         base[Good.FOOD] += sum(
@@ -228,7 +229,8 @@ class AwaitIncome(Decision):
         return open_options(g, self.player, [], self.step.possible)
 
     def option_text(self, g: Game, option: str) -> Text:
-        return self.step.title
+        title: Text = self.step.title
+        return title
 
     def choose(self, g: Game, move: Move) -> None:
         self.finished = True
