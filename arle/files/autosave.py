@@ -470,14 +470,14 @@ def _parse(raw: bytes) -> _Journal:
 def _claimed(entry: dict[str, Any], claimed: int) -> int:
     """The length of the line of play after ``entry``, taking it at its word."""
     n = entry.get("n") if set(entry) == {"n", "move"} else None
-    if _count(n, 1, _max_moves()):
-        return int(n)
+    if isinstance(n, int) and _count(n, 1, _max_moves()):
+        return n
     length = entry.get("len") if set(entry) == {"len"} else None
-    return min(claimed, int(length)) if _count(length, 0, _max_moves()) else claimed
+    return min(claimed, length) if isinstance(length, int) and _count(length, 0, _max_moves()) else claimed
 
 
 def _max_moves() -> int:
-    from arle.files.saves import MAX_MOVES
+    from arle.engine import MAX_MOVES
 
     return MAX_MOVES
 

@@ -145,14 +145,9 @@ def fsync_dir(directory: Path) -> None:
 
 
 
-def _validation_error() -> type:
-    import cattrs
-
-    return cattrs.BaseValidationError
-
-
 def setup_to_dict(setup: Setup) -> dict[str, Any]:
-    return _converter().unstructure(setup)
+    data: dict[str, Any] = _converter().unstructure(setup)
+    return data
 
 
 def options_dict(friendly_undo: bool, seats: Sequence[str] | None) -> dict[str, Any]:
@@ -263,7 +258,7 @@ def fingerprint(game: Game, version: int = FINGERPRINT_VERSION) -> str:
 
 def _prompt_v1(game: Game) -> Any:
     """The prompt as fingerprint version 1 worded it (see ``FINGERPRINT_VERSION``)."""
-    d = game.decision
+    d: Any = game.decision
     if d is None:
         return game.prompt()
     fields = attrs.fields_dict(type(d))
@@ -493,10 +488,11 @@ def read_setup(raw: Any) -> Setup:
     if not (isinstance(building_set, str) and is_valid_text(building_set)):
         raise SaveError("the game setup's building_set must be a text")
     try:
-        return _converter().structure(raw, Setup)
+        setup: Setup = _converter().structure(raw, Setup)
+        return setup
     except Exception as exc:
-        cause = exc
-        while isinstance(cause, _validation_error()) and cause.exceptions:
+        cause: BaseException = exc
+        while isinstance(cause, BaseExceptionGroup) and cause.exceptions:  # cattrs' validation errors
             cause = cause.exceptions[0]
         raise SaveError(f"the game setup is not valid: {cause}") from None
 
@@ -506,7 +502,7 @@ def read_options(raw: Any) -> bool:
         return False
     if not isinstance(raw, dict) or not isinstance(raw.get("friendly_undo", False), bool):
         raise SaveError("the save's options are not valid (friendly_undo must be true or false)")
-    return raw.get("friendly_undo", False)
+    return bool(raw.get("friendly_undo", False))
 
 
 def read_seats(raw: Any, players: int) -> tuple[str, ...]:
@@ -576,9 +572,11 @@ def replay_prefix(setup: Setup, moves: Sequence[Move | dict[str, Any]], friendly
     except Exception as exc:
         raise SaveError(f"the game setup cannot start a game: {str(exc)[:120]}") from None
     for i, item in enumerate(moves, start=1):
-        move = item
+        move: Move
         half_year = history.game.state.half_year
-        if isinstance(item, dict):
+        if not isinstance(item, dict):
+            move = item
+        else:
             try:
                 move = move_from_dict(item)
             except Exception as exc:
