@@ -88,21 +88,36 @@ def test_rows_are_measured_again_only_when_the_width_changes(qtbot):
     assert log.view.measured == measured + len(set(log.texts()))
 
 
-def test_a_player_looking_at_older_rows_keeps_them_in_view_when_a_move_is_added(qtbot):
+def test_a_player_looking_at_older_rows_keeps_them_in_view_when_the_computer_moves(qtbot, monkeypatch):
     session = new_session(new_setup(1, 6))
     rng = random.Random(6)
     play(session, 40, rng)
     log = shown_log(qtbot, session, (360, 200))
     bar = log.view.verticalScrollBar()
-    assert bar.value() == 0  # at the top: the newest row shows
+    assert bar.value() == 0 and log.newest.isHidden()  # at the top: the newest row shows
     bar.setValue(bar.maximum() // 2)
     looked_at = bar.value()
+    assert not log.newest.isHidden()  # a way back to the newest rows
+    monkeypatch.setattr(log.view, "_own_move", lambda added: False)  # (the computer's move)
     play(session, 1, rng)
     added = log.view._heights[-1]
     assert bar.value() == looked_at + added  # the same rows under the player's eyes
-    bar.setValue(0)
+    log.newest.click()
+    assert bar.value() == 0 and log.newest.isHidden()
     play(session, 1, rng)
     assert bar.value() == 0  # at the top, the new row shows
+
+
+def test_the_log_comes_back_to_the_newest_rows_at_the_players_own_move(qtbot):
+    """Issue 31: once scrolled, the log stayed scrolled and the newest moves were out of view."""
+    session = new_session(new_setup(1, 6))
+    rng = random.Random(6)
+    play(session, 40, rng)
+    log = shown_log(qtbot, session, (360, 200))
+    bar = log.view.verticalScrollBar()
+    bar.setValue(bar.maximum() // 2)
+    play(session, 1, rng)  # the person's move
+    assert bar.value() == 0 and log.texts()[0] == entry_text(session, session.log[-1])
 
 
 def test_row_pictures_are_reused_and_kept_to_a_bounded_number(qtbot):

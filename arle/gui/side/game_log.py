@@ -17,10 +17,12 @@ from PySide6.QtWidgets import (
     QAbstractScrollArea,
     QAbstractSlider,
     QFrame,
+    QHBoxLayout,
     QLabel,
     QScrollBar,
     QStyle,
     QStyleOptionSlider,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -142,6 +144,9 @@ class LogView(QAbstractScrollArea):
             self._heights.append(self._height(text))
             shift += self._heights[-1]
         keep = bar.value() > 0  # looking at older rows: they stay where they are
+        if keep and not removed and self._own_move(log[same:]):
+            keep = False  # the player moved: back to the newest rows, theirs among them
+            bar.setValue(0)
         self._set_range()
         if keep and shift:
             bar.setValue(bar.value() + shift)
@@ -150,6 +155,19 @@ class LogView(QAbstractScrollArea):
             self.viewport().scroll(0, shift)
         elif removed or shift:
             self.viewport().update()
+
+    def _own_move(self, added: list[LogEntry]) -> bool:
+        """Whether a person at this window made one of the ``added`` moves (not the computer)."""
+        history = self.session.history
+        return any(e.actor is not None and not history.is_computer(e.actor) for e in added)
+
+    def reading_back(self) -> bool:
+        """Whether the player scrolled down to older rows (the newest are out of view)."""
+        return self.verticalScrollBar().value() > 0
+
+    def lines_height(self, lines: int) -> int:
+        """The height that shows ``lines`` one-line rows."""
+        return lines * (max(self.fontMetrics().height(), self.ICON) + 2 * self.PAD) + 2 * self.frameWidth()
 
     def texts(self) -> list[str]:
         """The rows' texts, top (newest) first."""
@@ -248,12 +266,31 @@ class GameLog(QFrame):
         self.view = LogView(session)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(8, 6, 8, 6)
+        head = QHBoxLayout()
         title = QLabel(_tr("Game log (newest first)"))
         title.setObjectName("sectionTitle")
-        lay.addWidget(title)
+        head.addWidget(title, 1)
+        #: Back to the newest rows, shown while the player reads older ones.
+        self.newest = QToolButton()
+        self.newest.setText(_tr("Newest ↑"))
+        self.newest.setToolTip(_tr("Show the newest moves (the log comes back to them at your next move)"))
+        self.newest.setAutoRaise(True)
+        self.newest.clicked.connect(lambda: self.view.verticalScrollBar().setValue(0))
+        self.newest.hide()
+        head.addWidget(self.newest)
+        lay.addLayout(head)
         lay.addWidget(self.view)
         session.changed.connect(self.view.sync)
         session.reset.connect(self.view.sync)
+        self.view.verticalScrollBar().valueChanged.connect(
+            lambda value: self.newest.setVisible(value > 0))
+
+    def floor(self, lines: int) -> int:
+        """The height that shows the title and ``lines`` one-line rows."""
+        margins = self.layout().contentsMargins()
+        head = max(self.newest.sizeHint().height(), self.fontMetrics().height())
+        return (margins.top() + margins.bottom() + head + self.layout().spacing()
+                + self.view.lines_height(lines) + 2 * self.frameWidth())
 
     def refresh(self, *_: Any) -> None:
         self.view.sync()

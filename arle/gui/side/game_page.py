@@ -67,7 +67,10 @@ PREPARE_STRIP = 160
 
 #: The heights (px) the side panel's parts keep in a short window (1280x720 with a title bar and
 #: a task bar): the rest of each scrolls.
-DECISION_FLOOR, SUPPLY_FLOOR, LOG_FLOOR = 200, 120, 90
+DECISION_FLOOR, SUPPLY_FLOOR = 200, 120
+#: The game log shows at least this many one-line rows, however short the window: one computer
+#: turn writes 3-6 entries, which a player follows there.
+LOG_LINES = 12
 #: The share of the side panel's height up to which the decision keeps the room the decisions
 #: before it needed (most need 87-143 px, a choice of buildings up to about 230; the side panel
 #: is about 930 px high in a 1600x1000 window, 610 px at 1280x720).
@@ -360,7 +363,7 @@ class GamePage(QSplitter):
         # A long list of choices (13 buildings) scrolls instead of making the window taller than the
         # screen; the game log gives up its room first.
         self.log.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Ignored)
-        self.log.setMinimumHeight(LOG_FLOOR)
+        self.log.setMinimumHeight(self.log.floor(LOG_LINES))
         self.decision_scroll = ChoiceScroll(DECISION_FLOOR, DECISION_STEADY)
         self.decision_scroll.hold(self.decision)
         self.decision_scroll.setWidgetResizable(True)
