@@ -222,3 +222,21 @@ def test_the_gui_adds_no_any():
                for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
                if isinstance(node, ast.Name) and node.id == "Any")
     assert uses <= GUI_ANY_BUDGET, f"{uses} uses of Any in arle/gui, {GUI_ANY_BUDGET} allowed"
+
+
+def test_docstrings_say_why_not_how_long():
+    """Issue 34: a docstring says why the code is as it is; what it costs is measured by
+    ``arle bench`` and said in the commit that changed it (a figure in a docstring goes stale)."""
+    import ast
+    import re
+
+    timing = re.compile(r"\d(\.\d+)?\s*(ms|µs|MB|KB|seconds?)\b")
+    found = []
+    for package in ("gui", "match", "engine"):
+        for path in sorted((REPO / "arle" / package).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+                    doc = ast.get_docstring(node) or ""
+                    if timing.search(doc):
+                        found.append(f"{path.relative_to(REPO)}:{getattr(node, 'lineno', 1)}")
+    assert found == []

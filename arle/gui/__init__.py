@@ -46,8 +46,8 @@ def _serial_painting() -> None:
     """Keep Qt's raster painting on the GUI thread. Qt 6 hands every fill taller than about 96
     lines (a scroll bar, a panel's background) to a pool of threads and waits for them: on a
     two-core machine handing over and waiting cost a millisecond a fill, a hundred times the
-    fill (a 14x381 scroll bar took 1.05 ms to repaint with the pool, 0.17 ms without). Read by
-    Qt when it first paints; a value the user set is kept."""
+    fill (a scroll bar repainted several times faster without the pool). Read by Qt when it
+    first paints; a value the user set is kept."""
     os.environ.setdefault("QT_NO_GUI_THREADPOOL", "1")
 
 
@@ -59,8 +59,8 @@ def _no_source_reading() -> None:
 
     Its import hook reads a module's whole source text to see whether it names PySide6 (a
     module that does may turn on PySide's optional ``__feature__`` switches; Arle turns on
-    none), and the texts stay in ``linecache``: some 60 modules at start, 10-20 ms and 4 MB
-    before the first window. Every module is taken as one that names PySide6, as its sources
+    none), and the texts stay in ``linecache``: some 60 modules read and kept before the first
+    window. Every module is taken as one that names PySide6, as its sources
     would say: no switches, the same as before. A PySide6 without this hook is left alone."""
     import PySide6.QtCore  # noqa: F401  (loads shiboken's import hook)
 

@@ -184,7 +184,7 @@ MOVE_TYPES: dict[str, type] = {
 @functools.cache
 def _converter() -> Any:
     """cattrs, loaded when a move is first read from a file: a game played without opening
-    one never needs it (about 6 MB and 10 ms of imports)."""
+    one never needs it (its imports are heavy)."""
     import cattrs
 
     return cattrs.Converter()

@@ -248,8 +248,8 @@ class SpaceItem(BoardItem):
     def ground_picture(self, status: str, scale: float, ratio: float) -> QPixmap:
         """The ground of ``status`` at a zoom. Thirty cards share six grounds (three
         statuses, two seasons), each drawn once per size and zoom. At the turn of a half-year
-        every card's ground changes, and a dashed border (the other season's spaces) costs
-        0.1-0.2 ms to draw: 2-4 ms a turn, now a picture each."""
+        every card's ground changes, and a dashed border (the other season's spaces) is dear to
+        draw thirty times: now a picture each."""
         summer = self.space.season == "summer"
         key = (status, summer, self.rect.width(), self.rect.height(), round(scale, 4), ratio)
         picture = _GROUNDS.get(key)
@@ -328,7 +328,7 @@ class GlowRing(Layer):
     """The green ring over a board item that a move may choose (a building to build, a Tool
     Track to advance), shown and hidden as the choice comes and goes. Drawn into the item's
     own picture, it made twenty building cards draw their words and cost pictures again
-    (8-15 ms) when a building was to be chosen, and again when it was chosen. A ring is cheap
+    when a building was to be chosen, and again when it was chosen. A ring is cheap
     to draw: it keeps no picture of its own."""
 
     def __init__(self, host: BoardItem) -> None:
@@ -349,7 +349,7 @@ class SpaceFace(Layer):
     """An action space's name and what it does, in the goods' own icons (the sentence is in the
     tooltip): drawn once and cached, over the card's ground. The half-year's turn changes the
     status of every action space: the grounds are drawn again (a rounded box each) and a closed
-    space's face is dimmed, where drawing thirty cards' words and pictures again cost 20 ms."""
+    space's face is dimmed, where thirty cards' words and pictures were drawn again."""
 
     def __init__(self, space: SpaceItem) -> None:
         super().__init__(space)
@@ -575,7 +575,7 @@ class HeaderItem(BoardItem):
     phase changes two or three times a half-year. So is the box of the half-year now
     (``HeaderNow``), drawn over its plain box, and the pictures on the boxes, which never change
     (``HeaderIcons``): the whole header, its pictures drawn as vectors, was drawn again at each
-    half-year (1.9 ms); now its current box is (about 0.2 ms)."""
+    half-year; now only its current box is."""
 
     #: The track's left edge and the width of a half-year's box (4 apart).
     TRACK_X, CELL = 12.0, 50.0

@@ -2,9 +2,9 @@
 space, a stall's place, a stack of tiles): rounded boxes that share one picture per look.
 
 A Home Board shows sixty boxes of a dozen looks, the supply board sixteen of one. Painted each into
-a picture of its own (Qt's item cache) they held 10 MB for the six boards; one picture per look,
-size and zoom holds 2.5 MB. A box is a pixmap item: Qt blits its picture without calling Python
-(a Python ``paint`` a box cost 2.6% more instructions a move that brings a board forward). The
+a picture of its own (Qt's item cache) they held four times the memory of one picture per look,
+size and zoom. A box is a pixmap item: Qt blits its picture without calling Python (a Python
+``paint`` a box cost instructions in every move that brings a board forward). The
 action spaces' grounds are shown the same way (``board_items.SpaceGround``)."""
 
 from __future__ import annotations

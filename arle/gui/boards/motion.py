@@ -48,7 +48,7 @@ _ANIMATION: tuple[Any, Any] = ()
 
 def _animation_classes() -> tuple[Any, Any]:
     """QVariantAnimation and QEasingCurve, loaded with the first board, not at the window's start
-    (2 ms of it); kept here, not imported in ``glide``, where the import statement went through
+    (which they would slow); kept here, not imported in ``glide``, where the import statement went through
     PySide6's import hook at each glide."""
     global _ANIMATION
     if not _ANIMATION:

@@ -7,11 +7,11 @@ unregistered from the GUI thread's event loop, which later delivers the timer to
 (seen as a segfault in ``QTimerInfoList::activateTimers``). So the automatic collector is off
 while the window lives, and a timer on the GUI thread collects as the automatic one would have
 (the same thresholds), except while a computer player thinks (``pause``): its search makes no
-cycles, and a full collection of its many positions stopped the window for 0.1-0.3 s.
+cycles, and a full collection of its many positions stopped the window for a visible moment.
 
 What survives a full collection is frozen (``gc.freeze``): the window, the game and its history
 live on, and later full collections pass over them. A full collection over a game's objects
-took 30 ms, in a step of the event loop that the player's input waited behind (``arle bench``:
+was a long step of the event loop that the player's input waited behind (``arle bench``:
 ``prepare_cpu_ms_max``). The game makes no cycles (a whole bench game left none to collect), so
 nothing frozen is waiting to be freed. A game put in the window (new, loaded, continued) thaws
 everything, collects it once and freezes what lives on (``settle``): the old game's cycles are
@@ -77,8 +77,8 @@ def _stopped(*_: object) -> None:
 
 
 def settle() -> None:
-    """After a game was put in the window: collect everything once (30-40 ms, with the window
-    being built anew) and freeze what lives on."""
+    """After a game was put in the window: collect everything once (while the window is built
+    anew, when a pause is expected) and freeze what lives on."""
     gc.unfreeze()
     gc.collect()
     gc.freeze()

@@ -1,7 +1,7 @@
 """Widgets that Qt paints once for each look they show, and that blit a picture of that look
-after: the tab bars (styling and laying out every title, 0.6 ms a paint) and the decision's
-buttons (a style-sheet button, 0.3-0.6 ms a paint, in most moves: a button is painted again
-whenever the panel around it changes).
+after: the tab bars (a paint styles and lays out every title) and the decision's buttons (a
+style-sheet button is dear to paint, and in most moves it is painted again, whenever the panel
+around it changes).
 
 A look is everything a widget's picture depends on (its text, size, state, font, colours). A
 look not seen before is painted as Qt paints it, and its picture is taken a moment after: a
@@ -45,8 +45,8 @@ _FONT_KEYS: dict[QFont, str] = {}
 
 def font_key(w: QWidget) -> str:
     """``w``'s font as a key, for the looks and measures that depend on it. ``QFont.key`` makes
-    a string at each call (7 µs; about fifty calls a move measured a panel's cells): made once a
-    font, and found by the font (2 µs)."""
+    a string at each call, and a move measures a panel's cells with some fifty calls: made once
+    a font, and found by the font."""
     font = w.font()
     key = _FONT_KEYS.get(font)
     if key is None:

@@ -3,7 +3,7 @@ move (the turn banner's title and prompt, the decision's hint).
 
 A word-wrapped ``QLabel`` measures its words again, in two or three widths, whenever its text
 changes, and asks the side panel to be laid out again even when its height stays the same:
-about 0.3 ms a text, the largest part of a plain move's work in the side panel. This widget
+the largest part of a plain move's work in the side panel. This widget
 measures a text once for a width, keeps what it measured, and asks for a new layout only when
 its height changes; it draws its words as a word-wrapped label does, from a picture of them
 once drawn (the same prompts come back move after move).

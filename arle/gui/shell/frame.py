@@ -58,8 +58,8 @@ def forget_module_sources() -> None:
     """Drop the source text of imported modules from ``linecache``.
 
     PySide6's import hook reads the whole source of every module imported after it (to look for
-    ``from __feature__ import``) and that text stays cached: about 5 MB once the engine and the
-    boards are loaded. Tracebacks read a file again when they need it; generated code
+    ``from __feature__ import``) and that text stays cached, megabytes of it once the engine and
+    the boards are loaded. Tracebacks read a file again when they need it; generated code
     (``<attrs generated ...>``, which cannot be read again) is kept.
     """
     for name in [n for n in linecache.cache if not n.startswith("<")]:

@@ -44,7 +44,7 @@ class RowsScrollBar(QScrollBar):
     """The log's scroll bar, repainted only when its handle moves or changes size, and painted
     flat. A move adds a row, which changes the range, and in the first half of a game the
     handle's length changes with nearly every row: the style's bar (gradients, bevelled arrows)
-    cost 0.8 ms a paint, a twentieth of a plain move. The groove, the handle and the arrows
+    was a twentieth of a plain move at each paint. The groove, the handle and the arrows
     are where the style puts them: clicks and drags work as on any scroll bar."""
 
     def __init__(self) -> None:

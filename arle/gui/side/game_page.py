@@ -81,8 +81,8 @@ class PicturedTabBar(QTabBar):
     """A tab bar that blits a picture of its tabs for each look it has shown (the tabs, their
     sizes, the current, hovered and focused tab, font and colours; ``arle.gui.kit.looks``). Qt
     paints the whole bar whenever the current tab changes, laying out and styling each title
-    again: 0.6-0.7 ms of each move that brings another board forward, a third of the whole
-    window's repaint. A few looks are kept: going back and forth between the boards blits them."""
+    again: a third of the whole window's repaint in a move that brings another board forward.
+    A few looks are kept: going back and forth between the boards blits them."""
 
     #: How many pictures (looks) are kept: the game board, and each player's Home Board and
     #: Storage board in a two-player game.
@@ -120,8 +120,8 @@ class PicturedTabBar(QTabBar):
 class MarkedTabBar(PicturedTabBar):
     """Tabs of which one is marked with a dot: the board the player to act needs now. The dot is
     drawn in the tab's top right corner, not written into its title: a new title lays the tab
-    bar and the page around it out again (about 1 ms of each move that changes the board
-    needed), a dot repaints two tabs."""
+    bar and the page around it out again in each move that changes the board needed, a dot
+    repaints two tabs."""
 
     #: The dot's diameter and its distance from the tab's top right corner (px): in the tab's
     #: margin, clear of its title.
@@ -171,7 +171,7 @@ class PicturedTabs(QTabWidget):
 class PanedTabs(PicturedTabs):
     """Pictured tabs whose pane (the frame around the page, Qt's own painting) is painted from
     pictures too: a player's panel brought forward with the turn repaints the pane under it,
-    and the style drew its frame and ground again (0.6 ms a move in which the turn passed)."""
+    and the style drew its frame and ground again in each move in which the turn passed."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -458,8 +458,8 @@ class GamePage(QSplitter):
         """Make one board behind another tab ready for the move that brings it forward: drawn
         from the state in one step, painted off screen a strip a step after it, so that its
         pieces' and texts' pictures are made. The move that brings it forward then costs a paint of cached
-        pictures (a Home Board hidden for a few moves took 5-9 ms to draw and as much again to
-        paint its new pictures). Each step is one event: the player's input comes between them,
+        pictures (a Home Board hidden for a few moves took longer than a frame to draw, and as
+        long again to paint its new pictures). Each step is one event: the player's input comes between them,
         and a drag or a glide in progress puts them off."""
         busy = any(scene.drag.active or scene.motions.active for scene in self.scenes)
         if busy or QApplication.mouseButtons() != Qt.MouseButton.NoButton:
@@ -485,7 +485,7 @@ class GamePage(QSplitter):
     def _prepare_order(self) -> list[BoardView]:
         """The boards a move may bring forward, those the player to act is likeliest to need
         first: their own, then the others'. The supply board comes forward only when its tab is
-        clicked, and changes with most moves (a draw of it costs 9-12 ms): it waits for that."""
+        clicked, and changes with most moves (drawing it is dear): it waits for that."""
         actor = self.session.game.actor or 0
         players = range(len(self.home_views))
         order = [*(self.home_views[(actor + i) % len(players)] for i in players),

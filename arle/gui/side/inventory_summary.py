@@ -165,7 +165,7 @@ class InventorySummary(QFrame):
 class ReportBox(QGroupBox):
     """One player's part of the summary: a row a sub-phase, its name in bold and what it gave
     or took. Kept from one inventory to the next, its labels given new words: twenty labels
-    made and styled anew at each inventory were about 2 ms of the move that ended it."""
+    made and styled anew at each inventory slowed the move that ended it."""
 
     #: How a bottleneck's words stand out.
     BOTTLENECK = "color: #a1330f; font-weight: bold;"

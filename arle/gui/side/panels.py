@@ -157,8 +157,8 @@ class TurnBanner(QFrame):
 
     def _frame(self, actor: int) -> None:
         """Frame and background in the acting player's colour, painted (``paintEvent``): a
-        style sheet rule per player, flipped by a property, re-polished the banner (0.2 ms)
-        each time the turn passed."""
+        style sheet rule per player, flipped by a property, re-polished the banner each time the
+        turn passed."""
         color = style.player_color(self.session, actor).name() if actor >= 0 else ""
         if color != self._color:
             self._color = color
@@ -287,7 +287,7 @@ class DecisionPanel(QFrame):
     def _button(self, role: str, index: int, text: str) -> QPushButton:
         """The ``index``-th button of ``role`` (its style: the default, a choice, Skip), reused
         from earlier decisions: a button made on every move costs more (polish, layout, first
-        paint) than a new text, and one given another role was styled again (0.2 ms)."""
+        paint) than a new text, and one given another role was styled again."""
         pool = self._pools.setdefault(role, [])
         if index == len(pool):
             button = PicturedButton()
@@ -406,7 +406,7 @@ def paint_frame(widget: QWidget, color: QColor, width: float, fill: QColor | Non
     """A rounded border ``width`` wide along ``widget``'s edges (its outer edge on them,
     ``radius`` round), over ``fill`` if given: the turn banner's and the player panels' frames,
     painted where style sheet rules drew them arc by arc and a rule flipped by a property
-    re-polished the widget (0.2 ms each time the turn passed).
+    re-polished the widget each time the turn passed.
 
     Painted from a picture of a small frame, its corners as they are and its edges stretched
     (``_frame_picture``): stroking the whole rounded outline anew, at each paint of the banner

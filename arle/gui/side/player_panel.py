@@ -3,8 +3,8 @@ by category, each category's reasons in its tooltip.
 
 The goods and the score are each one widget that paints its cells itself. The panel was some
 seventy labels, each painted through the window's style sheet: when the player to act changed
-and their tab came forward, painting them all cost 2-3 ms a move, and filling the twenty score
-tooltips another millisecond for tooltips nobody hovered. The tooltips are now made when asked.
+and their tab came forward, painting them all was a large part of the move, and filling the
+twenty score tooltips made work for tooltips nobody hovered. The tooltips are now made when asked.
 """
 
 from __future__ import annotations
@@ -401,8 +401,7 @@ class PlayerPanel(QFrame):
 
     def _frame(self, color: str, acting: bool) -> None:
         """The border in the player's colour while they act, grey otherwise (``paintEvent``): a
-        property flipped in a style sheet re-polished the panel, 0.2 ms each time the turn
-        passed."""
+        property flipped in a style sheet re-polished the panel each time the turn passed."""
         if (color, acting) != (self._border, self._acting):
             self._border, self._acting = color, acting
             self.update(frame_ring(self.rect(), 3))
