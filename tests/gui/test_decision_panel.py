@@ -16,7 +16,7 @@ from arle.engine.content.buildings import BUILDINGS
 from arle.engine.interpreter.moves import Choose, Done, EndTurn, SkipPlacement
 from arle.gui.kit import style
 from arle.gui.shell.main_window import MainWindow, new_setup
-from arle.gui.side.panels import BUTTON_MOVES, default_move
+from arle.gui.side.panels import BUTTON_MOVES, BUTTON_TEXT_WIDTH, default_move
 from arle.match.history import GameHistory
 from tests.gui.scene_helpers import channels_apart
 
@@ -40,7 +40,9 @@ def check_buttons(window: MainWindow, roles: dict[int, str]) -> None:
     assert sorted(visible, key=lambda b: b.y()) == panel.buttons  # top to bottom, none other
     for b in panel.buttons:
         move = panel.button_moves[b]
-        assert b.text() == style.move_label(session.game, move)
+        assert b.text().replace("\n", " ") == style.move_label(session.game, move)  # (long: 2 lines)
+        room = max(BUTTON_TEXT_WIDTH, panel.contentsRect().width() - 28)
+        assert all(b.fontMetrics().horizontalAdvance(line) <= room for line in b.text().split("\n"))
         role = "defaultButton" if move == default else \
             "skipButton" if isinstance(move, SkipPlacement) else "choiceButton"
         assert b.objectName() == role
@@ -127,3 +129,18 @@ def test_the_buttons_are_painted_from_pictures_that_show_what_qt_paints(window, 
     QApplication.processEvents()
     assert qt_paints[-1] is False and panel.buttons[0].text() in {
         style.move_label(session.game, Choose(sorted(BUILDINGS)[0]))}
+
+
+def test_a_long_label_goes_on_two_lines_instead_of_past_the_side_panel():
+    """Issue 31: a French building button ("...1 matériau de con") was wider than the side panel
+    and cut at its edge; a label wider than ``BUTTON_TEXT_WIDTH`` wraps at a space."""
+    from arle.gui.side.panels import wrapped
+
+    def advance(text: str) -> int:
+        return 7 * len(text)  # a monospace font of 7 px
+
+    label = "Atelier du charpentier (1 PV) : 1 matériau de construction, 1 nourriture"
+    lines = wrapped(label, advance, 280).split("\n")
+    assert lines == ["Atelier du charpentier (1 PV) : 1", "matériau de construction, 1 nourriture"]
+    assert all(advance(line) <= 280 for line in lines)
+    assert wrapped("Pay Sustenance", advance, 280) == "Pay Sustenance"

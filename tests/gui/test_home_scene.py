@@ -321,3 +321,4 @@ def test_the_peat_cutter_names_one_thing_one_way_on_the_board_in_the_prompt_and_
     cut = CutPeat(3)
     assert style.move_label(session.game, cut) == "Cut 1 Peat from Small Boardwalk"
     assert "Drag Peat off the Small Boardwalk" in drag_hint(session)
+

@@ -217,3 +217,81 @@ def test_a_damaged_autosave_is_described_in_french(language):
     assert damage_words(illegal) == (
         "Le coup 3 de la sauvegarde automatique (ligne 4) n'est pas permis à ce moment de la partie "
         "(semestre 1) : les 2 premiers coups ont été conservés ; 1 coup n'a pas pu être repris.")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_no_two_items_of_a_menu_share_a_keyboard_accelerator(qtbot, language, lang):
+    """Issue 31: the French View menu had P twice (Plateau central, Panneau latéral) and A twice
+    (Zoom avant, Ajuster les plateaux)."""
+    import re
+
+    language(lang)
+    window = MainWindow(autosave=False)
+    qtbot.addWidget(window)
+    for menu_action in window.menuBar().actions():
+        menu = menu_action.menu()
+        keys = [m.group(1).lower() for a in menu.actions() if not a.isSeparator()
+                for m in [re.search(r"&([^&])", a.text())] if m]
+        if menu_action.text().replace("&", "") in ("Affichage", "View"):
+            assert len(keys) >= 7, keys
+        assert len(keys) == len(set(keys)), (menu_action.text(), keys)
+    bar = window.menuBar().actions()
+    titles = [m.group(1).lower() for a in bar for m in [re.search(r"&([^&])", a.text())] if m]
+    assert len(titles) == len(set(titles))
+
+
+def test_the_goods_track_title_ends_inside_the_board_frame_in_french(qtbot, language):
+    """Issue 31: "Piste de ressources - Nourriture 5 sur 30" ran over the Home Board's frame."""
+    from PySide6.QtWidgets import QGraphicsTextItem
+
+    from arle.gui.boards import home_layout
+    from arle.gui.boards.home_scene import HomeBoardScene
+    from arle.gui.boards.scene import SceneText
+    from tests.gui.scene_helpers import make_session
+
+    language("fr")
+    scene = HomeBoardScene(make_session(), 0)
+    titles = [i for i in scene.items_now() if isinstance(i, (QGraphicsTextItem, SceneText))
+              and i.toPlainText().startswith("Piste de ressources")]
+    assert len(titles) == 1
+    assert titles[0].sceneBoundingRect().right() <= home_layout.WIDTH - 8
+
+
+def test_french_new_game_lists_show_whole_building_names(qtbot, language):
+    """Issue 31: New Game's building lists had sideways scroll bars ("Atelier du fabricant de ch…")."""
+    from arle.gui.shell.dialogs import NewGameDialog
+
+    language("fr")
+    dialog = NewGameDialog()
+    qtbot.addWidget(dialog)
+    dialog.building_set.setCurrentIndex(dialog.building_set.findData("explicit"))
+    dialog.resize(dialog.sizeHint())
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    assert dialog.width() <= 1280 - 16 and dialog.height() <= 720 - 60
+    for lw, _n in dialog.pick_lists:
+        assert not lw.horizontalScrollBar().isVisible()
+        assert lw.viewport().width() >= lw.sizeHintForColumn(0)
+        assert lw.viewport().height() >= sum(lw.sizeHintForRow(i) for i in range(lw.count()))
+
+
+def test_two_games_in_progress_show_whole_at_1280x720_in_french(qtbot, language, tmp_path):
+    """Issue 31: the start page's second game in progress was half cut at 1280x720."""
+    from arle.engine import Setup
+    from arle.files.autosave import Autosaver, new_autosave_path
+    from arle.match.history import GameHistory
+
+    for seed in (3, 4):
+        saver = Autosaver(new_autosave_path(), durable=False)
+        saver.start(GameHistory(Setup(players=2, seed=seed, names=("Anna", "Ben"))))
+        saver.close()
+    language("fr")
+    window = MainWindow(autosave=True)
+    qtbot.addWidget(window)
+    window.resize(1280, 720 - 40)
+    window.show()
+    qtbot.waitExposed(window)
+    games = window.start_page.games
+    qtbot.waitUntil(lambda: games.count() == 2)
+    qtbot.wait(50)
+    assert games.viewport().height() >= games.sizeHintForRow(0) + games.sizeHintForRow(1)

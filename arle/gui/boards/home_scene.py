@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QPainterPath, QPen
+from PySide6.QtGui import QColor, QFontMetricsF, QPainterPath, QPen
 
 from arle.engine import (
     BUILDINGS,
@@ -83,7 +83,7 @@ from arle.gui.boards.pieces import (
     tr,
 )
 from arle.gui.boards.scene import PlayerBoardScene
-from arle.gui.kit.style import name_of, player_color
+from arle.gui.kit.style import font, name_of, player_color
 from arle.gui.kit.texts import say
 
 if TYPE_CHECKING:
@@ -280,13 +280,11 @@ class HomeBoardScene(PlayerBoardScene):
                     piece.fill = QColor("#ffe9a8")
                 piece.setToolTip(self._goods_tooltip(good, p, badge))
                 self.add_item(piece)
-        total = self.add_text(
-            _t("Goods Track  -  Food {food} of {cap}").format(food=food, cap=FOOD_CAP),
-            WIDTH - 250,
-            6,
-            9,
-            True,
-        )
+        words = _t("Goods Track  -  Food {food} of {cap}").format(food=food, cap=FOOD_CAP)
+        # Right-aligned inside the board's frame, however long the language makes it (the
+        # French ran over the frame from a fixed start).
+        right = WIDTH - 14 - QFontMetricsF(font(9, True)).horizontalAdvance(words)
+        total = self.add_text(words, min(WIDTH - 250, right), 6, 9, True)
         total.setToolTip(_t("Food uses two indicators: the second one counts 15 more."))
 
     def _goods_tooltip(self, good: str, p: PlayerState, badge: str) -> str:

@@ -162,6 +162,12 @@ class NewGameDialog(QDialog):
                 item.setCheckState(Qt.CheckState.Checked if ids.index(b) < n else Qt.CheckState.Unchecked)
                 lw.addItem(item)
             lw.itemChanged.connect(self._validate)
+            # Wide enough for its longest name ("Atelier du fabricant de charrues (1 PV)" had a
+            # sideways scroll bar), its rows in view without scrolling.
+            lw.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+            frame = 2 * lw.frameWidth()
+            lw.setMinimumWidth(lw.sizeHintForColumn(0) + frame + lw.verticalScrollBar().sizeHint().width())
+            lw.setMinimumHeight(sum(lw.sizeHintForRow(i) for i in range(lw.count())) + frame)
             col.addWidget(lw)
             pick_lay.addLayout(col)
             self.pick_lists.append((lw, n))

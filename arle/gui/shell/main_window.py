@@ -195,7 +195,7 @@ class MainWindow(GameShown, GameFiles, QMainWindow):
         self.home_action = self._action(_tr("My &Home Board"), lambda: self.show_view("home"), K("Ctrl+2"))
         self.storage_action = self._action(_tr("My &Storage board"), lambda: self.show_view("storage"),
                                            K("Ctrl+3"))
-        self.settings_action = self._action(_tr("Se&ttings…"), self.show_settings, K("Ctrl+,"))
+        self.settings_action = self._action(_tr("Settin&gs…"), self.show_settings, K("Ctrl+,"))
         self.stats_action = self._action(_tr("S&tatistics"), self.show_statistics)
         self.zoom_in_action = self._action(_tr("Zoom &In"), lambda: self.zoom_by(1),
                                            [K(K.StandardKey.ZoomIn), K("Ctrl+=")])

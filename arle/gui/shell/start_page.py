@@ -261,6 +261,11 @@ class StartPage(QWidget):
             self.recent.addItem(item)
         self.recent.setVisible(bool(recent))
         self.recent_title.setVisible(bool(recent))
+        # A short window (1280x720) keeps two whole games in progress in view (the second was
+        # half cut), and the recent saves no taller than their rows.
+        for widget, keep in ((self.games, 2), (self.recent, 3)):
+            rows = sum(widget.sizeHintForRow(i) for i in range(min(keep, widget.count())))
+            widget.setMinimumHeight(rows + 2 * widget.frameWidth())
         self._update_aside()
         self.filled += 1
 

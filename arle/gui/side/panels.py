@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import (
@@ -209,6 +209,31 @@ def default_move(moves: list[Move]) -> Move | None:
     return None
 
 
+#: The widest a decision button's line is sure to fit (px): wider than that and than the panel's
+#: room, it goes on two lines. The side panel is
+#: 340 px at its narrowest; a long French label ("Atelier du charpentier (1 PV) : 1 matériau de
+#: construction...") made the button wider than the panel, cut at its edge.
+BUTTON_TEXT_WIDTH = 280
+
+
+def wrapped(text: str, advance: Callable[[str], int], width: int) -> str:
+    """``text`` broken into lines of at most ``width`` px (by ``advance``) at spaces; a word
+    longer than a line stays whole."""
+    if advance(text) <= width:
+        return text
+    lines: list[str] = []
+    line = ""
+    for word in text.split(" "):
+        candidate = f"{line} {word}" if line else word
+        if line and advance(candidate) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = candidate
+    lines.append(line)
+    return "\n".join(lines)
+
+
 class DecisionPanel(QFrame):
     """Buttons for the pending decision's non-drag options; "More actions" for everything else."""
 
@@ -300,8 +325,10 @@ class DecisionPanel(QFrame):
             self.box.addWidget(button)
             pool.append(button)
         button = pool[index]
-        if button.text() != text:
-            button.setText(text)
+        room = max(BUTTON_TEXT_WIDTH, self.contentsRect().width() - 28)  # (a button's own margins)
+        lines = wrapped(text, button.fontMetrics().horizontalAdvance, room)
+        if button.text() != lines:
+            button.setText(lines)
         return button
 
     def _show_buttons(self, buttons: list[QPushButton]) -> None:
