@@ -339,3 +339,20 @@ def test_the_window_is_placed_by_its_frame_so_the_title_bar_is_on_the_screen():
     assert on_screen(QRect(0, -20, 1266, 705), screen) == QPoint(0, 0)
     assert on_screen(QRect(-5, 10, 1000, 600), screen) == QPoint(0, 10)
     assert on_screen(QRect(100, 100, 1000, 600), screen) == QPoint(100, 100)
+
+
+@pytest.mark.parametrize(("names", "whole"),
+                         [(("Anna", "Ben"), True), (("Maximiliane", "Bartholomew"), False)])
+def test_at_1280x720_no_tab_title_is_cut(qtbot, names, whole):
+    """Issue 31: tab names were cut ("Game bo…", "Sup…", "Scor…"). Titles that do not all fit
+    drop the players' names (their icon and tooltip say whose board it is); none is elided."""
+    window = playing(qtbot, SMALL, GameHistory(Setup(players=2, seed=3, names=names)))
+    bar = window.page.views.tabBar()
+    metrics = bar.fontMetrics()
+    for i in range(bar.count()):
+        text = bar.tabText(i)
+        room = bar.tabRect(i).width() - (bar.iconSize().width() + 6 if not bar.tabIcon(i).isNull() else 0)
+        assert metrics.horizontalAdvance(text.replace("&&", "&")) <= room, text
+    assert (bar.tabText(1) == f"{names[0]}: Home Board") == whole
+    assert bar.tabText(1) in (f"{names[0]}: Home Board", "Home Board")
+    assert names[0] in bar.tabToolTip(1)

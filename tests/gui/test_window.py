@@ -248,7 +248,8 @@ def test_new_game_dialog_starts_a_two_player_game_and_refuses_clashes(qtbot, mon
     assert session.colors == [red, blue]
     assert session.setup.start_player == 1 and session.setup.building_set == "first_game"
     assert session.game.actor == 1  # Jonte starts, as chosen
-    tabs = [window.page.views.tabText(i) for i in range(window.page.views.count())]
+    tabs = window.page.tab_names  # (whole: a narrow window's tabs drop the names, their tooltips not)
+    assert tabs == [window.page.views.tabToolTip(i) for i in range(window.page.views.count())]
     assert any("Mara" in t and "Home Board" in t for t in tabs)
     assert any("Jonte" in t and "Home Board" in t for t in tabs)
     assert load_settings().player_colours == [red, blue]

@@ -190,12 +190,38 @@ class PanedTabs(PicturedTabs):
 
 
 class BoardTabs(PicturedTabs):
-    """The page's views, one tab each, the one needed now marked (``MarkedTabBar``)."""
+    """The page's views, one tab each, the one needed now marked (``MarkedTabBar``). Each tab has
+    a whole title and a short one (a player's boards without the player's name, which their icon
+    and tooltip still give): a window too narrow for every whole title shows the short ones, so
+    no title is cut ("Game bo…", "Sup…" at 1280x720 with long names)."""
 
     def __init__(self) -> None:
         bar = MarkedTabBar()
         super().__init__(bar)
         self._marked = bar
+        self._titles: list[tuple[str, str]] = []
+
+    def set_titles(self, titles: list[tuple[str, str]]) -> None:
+        """(whole, short) titles of the tabs, in order; shown as the width allows."""
+        self._titles = titles
+        self.fit_titles()
+
+    def fit_titles(self) -> None:
+        if len(self._titles) != self.count():
+            return
+        bar = self.tabBar()
+        whole = [w for w, _ in self._titles]
+        spare = self.width() - sum(bar.tabSizeHint(i).width() - bar.fontMetrics().horizontalAdvance(
+            bar.tabText(i)) for i in range(self.count()))
+        fits = sum(bar.fontMetrics().horizontalAdvance(t) for t in whole) <= spare
+        for i, (long, short) in enumerate(self._titles):
+            title = long if fits else short
+            if bar.tabText(i) != title:
+                bar.setTabText(i, title)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.fit_titles()  # (a title only changes when the width crosses what the whole ones need)
 
     def marked_bar(self) -> MarkedTabBar:
         """The tab bar, with its mark (``tabBar()`` as Qt types it)."""
@@ -334,6 +360,9 @@ class GamePage(QSplitter):
         session.changed.connect(self._scoring_changed)
         self.views.currentChanged.connect(self._scoring_shown)
         self.base_titles = [self.views.tabText(i) for i in range(self.views.count())]
+        shorts = [_tr("Home Board"), _tr("Barn && Travel")] * players
+        self.views.set_titles([(t, shorts[i - 1] if 0 < i <= 2 * players else t)
+                               for i, t in enumerate(self.base_titles)])
         #: The tabs' names as said (a title writes "&" as "&&": one "&" marks a shortcut).
         self.tab_names = [title.replace("&&", "&") for title in self.base_titles]
         for i, name in enumerate(self.tab_names):  # the whole name where the tab shortens it
