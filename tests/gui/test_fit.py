@@ -356,3 +356,16 @@ def test_at_1280x720_no_tab_title_is_cut(qtbot, names, whole):
     assert (bar.tabText(1) == f"{names[0]}: Home Board") == whole
     assert bar.tabText(1) in (f"{names[0]}: Home Board", "Home Board")
     assert names[0] in bar.tabToolTip(1)
+
+
+def test_a_short_side_panel_gives_the_score_breakdown_to_the_totals_tooltip(qtbot):
+    """Issue 31: the game log keeps 12 rows at 1280x720; the players' panels there show their
+    total without the breakdown under the goods (its tooltip and the Scoring tab give it)."""
+    window = playing(qtbot, SMALL, history_with(20, seed=3))
+    panel = window.page.player_panels[0]
+    assert panel.scores.isHidden()
+    assert "Clothing and building materials" in panel.total.toolTip()
+    window.resize(1600, 1000)
+    settle()
+    if window.page.side_panel.height() >= 760:  # (the offscreen screen may be smaller)
+        assert not panel.scores.isHidden()

@@ -6,6 +6,7 @@ brought forward automatically when the decision changes; every view stays one cl
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QPoint, QRectF, QSize, Qt, QTimer, Signal
@@ -71,6 +72,9 @@ DECISION_FLOOR, SUPPLY_FLOOR = 200, 120
 #: The game log shows at least this many one-line rows, however short the window: one computer
 #: turn writes 3-6 entries, which a player follows there.
 LOG_LINES = 12
+#: The side panel's height (px) from which the players' panels show their score breakdown (about
+#: 930 at 1600x1000, 610-640 at 1280x720).
+SCORES_FROM_HEIGHT = 760
 #: The share of the side panel's height up to which the decision keeps the room the decisions
 #: before it needed (most need 87-143 px, a choice of buildings up to about 230; the side panel
 #: is about 930 px high in a 1600x1000 window, 610 px at 1280x720).
@@ -291,12 +295,16 @@ class Holder(QWidget):
     three more passes and paints per move. The splitter still asks the part's size hints here
     when it lays out (a resize)."""
 
-    def __init__(self, panel: QWidget) -> None:
+    def __init__(self, panel: QWidget, resized: Callable[[QSize], None] | None = None) -> None:
         super().__init__()
         self.panel = panel
+        #: Told the new size before the panel is laid out in it.
+        self.resized = resized
         panel.setParent(self)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
+        if self.resized is not None:
+            self.resized(event.size())
         self.panel.setGeometry(self.rect())
         super().resizeEvent(event)
 
@@ -408,7 +416,7 @@ class GamePage(QSplitter):
         side_lay.addWidget(self.player_scroll)
         side_lay.addWidget(self.log, 1)
         #: What the splitter holds at the right (hidden with View > Side panel); ``side_panel`` in it.
-        self.side = Holder(side)
+        self.side = Holder(side, self._side_resized)
         self.side.setMinimumWidth(340)
         self.side.setMaximumWidth(460)
         self.side_panel = side
@@ -557,6 +565,12 @@ class GamePage(QSplitter):
         views = [self.board_view, self.home_views[actor], self.storage_views[actor]]
         found = [(view, view.board.target_pos(move)) for view in views]
         return [(view, pos) for view, pos in found if pos is not None]
+
+    def _side_resized(self, size: QSize) -> None:
+        """A short side panel (1280x720) shows the players' totals without their breakdown, so
+        their goods and the game log's rows stay in view."""
+        for panel in self.player_panels:
+            panel.show_scores(size.height() >= SCORES_FROM_HEIGHT)
 
     # -- which view the player needs ------------------------------------------------------------------
 

@@ -377,6 +377,12 @@ class PlayerPanel(QFrame):
         session.reset.connect(self.refresh)
         self.refresh()
 
+    def show_scores(self, shown: bool) -> None:
+        """Show the score breakdown under the goods, or only the total (a short window: the total's
+        tooltip and the Scoring tab give the breakdown, and the game log keeps its rows)."""
+        if self.scores.isHidden() == shown:
+            self.scores.setVisible(shown)
+
     # -- what it shows (tests, tools) -------------------------------------------------------------------
 
     def count_text(self, good: str) -> str:
@@ -450,6 +456,9 @@ class PlayerPanel(QFrame):
         data = g.score(self.player).as_dict()
         _set_text(self.total, _tr("{vp} VP").format(vp=style.number(data["total"])))
         self.scores.set_values({key: style.number(data[key]) for key, _ in style.SCORE_CATEGORIES})
+        breakdown = "\n".join(f"{label}: {style.number(data[key])}" for key, label in style.SCORE_CATEGORIES)
+        if self.total.toolTip() != breakdown:  # (the breakdown, where a short window hides it)
+            self.total.setToolTip(breakdown)
         self.solo.setVisible(g.state.solo)
         if g.state.solo:
             self.solo.setValue(max(0, min(SOLO_TARGET, int(data["total"]))))
