@@ -456,7 +456,8 @@ class PlayerPanel(QFrame):
         data = g.score(self.player).as_dict()
         _set_text(self.total, _tr("{vp} VP").format(vp=style.number(data["total"])))
         self.scores.set_values({key: style.number(data[key]) for key, _ in style.SCORE_CATEGORIES})
-        breakdown = "\n".join(f"{label}: {style.number(data[key])}" for key, label in style.SCORE_CATEGORIES)
+        names = self.scores.names
+        breakdown = "\n".join(f"{names[key]}: {style.number(data[key])}" for key, _ in style.SCORE_CATEGORIES)
         if self.total.toolTip() != breakdown:  # (the breakdown, where a short window hides it)
             self.total.setToolTip(breakdown)
         self.solo.setVisible(g.state.solo)
