@@ -49,7 +49,9 @@ COMPUTER_PACES = CHOICES["computer_pace"]
 class Settings:
     """A dataclass, not attrs: the start page reads it before its first paint (attrs costs ~15 ms)."""
 
-    player_names: list[str] = dataclasses.field(default_factory=lambda: ["Player 1", "Player 2"])
+    #: The names last chosen; "" for a seat left at its default name, which the window says in its
+    #: language ("Joueur 1"), not stored in English.
+    player_names: list[str] = dataclasses.field(default_factory=lambda: ["", ""])
     #: "#rrggbb" per seat.
     player_colours: list[str] = dataclasses.field(
         default_factory=lambda: ["#E69F00", "#0072B2"]  # the GUI's defaults
@@ -95,7 +97,7 @@ def _valid(name: str, value: Any) -> bool:
             return False
         if name == "player_colours":
             return all(_COLOUR.match(v) for v in value)
-        return all(0 < len(v) <= 64 for v in value)
+        return all(len(v) <= 64 for v in value)
     if name in BOOLEANS:
         return isinstance(value, bool)
     if name == "player_seats":

@@ -326,11 +326,9 @@ class Tutorial(QObject):
 
 def start(window: GuidedWindow) -> Tutorial:
     """Start the guided game in ``window`` (a new solo game) and its guide."""
-    from arle.files.settings import Settings
     from arle.match.history import GameHistory
 
-    names = window.settings.player_names
-    # the untouched default ("Player 1") is English: it is said in the window's language
-    name = names[0] if names and names[0] != Settings().player_names[0] else _tr("Player {n}").format(n=1)
+    # a seat at its default name is said in the window's language ("Joueur 1")
+    name = window.player_defaults()[0][0] or _tr("Player {n}").format(n=1)
     window.install(GameHistory(tutorial_setup(name)))
     return Tutorial(window)

@@ -295,3 +295,29 @@ def test_two_games_in_progress_show_whole_at_1280x720_in_french(qtbot, language,
     qtbot.waitUntil(lambda: games.count() == 2)
     qtbot.wait(50)
     assert games.viewport().height() >= games.sizeHintForRow(0) + games.sizeHintForRow(1)
+
+
+def test_default_player_names_are_said_in_the_windows_language_not_stored_in_english(
+        qtbot, language, monkeypatch):
+    """Issue 32: "Player 1" was stored in the settings and spread to a French window ("À Player 1
+    de jouer"). A seat left at its default name is kept as "" and said in the window's language."""
+    from PySide6.QtWidgets import QDialog
+
+    from arle.files.settings import load_settings
+    from arle.gui.shell.dialogs import NewGameDialog
+
+    offered = []
+
+    def accept(dialog):
+        offered.append([e.text() for e in dialog.name_edits])
+        return QDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(NewGameDialog, "exec", accept)
+    language("fr")
+    window = MainWindow(autosave=False)
+    qtbot.addWidget(window)
+    window.new_action.trigger()
+    assert offered[0] == ["Joueur 1", "Joueur 2"]
+    assert [p.name for p in window.session.game.state.players] == ["Joueur 1", "Joueur 2"]
+    window.close_game()
+    assert load_settings().player_names == ["", ""]  # not "Joueur 1", not "Player 1"

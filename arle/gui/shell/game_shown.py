@@ -43,7 +43,10 @@ class GameShown:
     """New game, install, close, game over: the window's game lifecycle (see the module)."""
 
     def player_defaults(self) -> tuple[tuple[str, str], tuple[str, str]]:
-        names = tuple(self.settings.player_names)[:2]
+        """The names and colours New Game offers: "" for a seat at its default name (an older Arle
+        stored "Player 1" in English: taken as the default, said in the window's language)."""
+        stored = self.settings.player_names
+        names = tuple("" if n == f"Player {i + 1}" else n for i, n in enumerate(stored))[:2]
         colors = tuple(self.settings.player_colours)[:2]
         palette = {h for h, _ in style.PALETTE}
         if len(colors) != 2 or not set(colors) <= palette or colors[0] == colors[1]:
@@ -73,8 +76,9 @@ class GameShown:
             return
         old = self.player_defaults()[0]
         names = [*choice.setup.names, *old[len(choice.setup.names):]]
-        self.settings.player_names = [
-            n or _tr("Player {n}").format(n=i + 1) for i, n in enumerate(names[:2])
+        self.settings.player_names = [  # a default name is kept as "", to be said in any language
+            "" if n in (_tr("Player {n}").format(n=i + 1), f"Player {i + 1}") else n
+            for i, n in enumerate(names[:2])
         ]
         self.settings.player_colours = list(choice.colors)
         self.settings.friendly_undo = choice.friendly_undo
