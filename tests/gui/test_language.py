@@ -321,3 +321,24 @@ def test_default_player_names_are_said_in_the_windows_language_not_stored_in_eng
     assert [p.name for p in window.session.game.state.players] == ["Joueur 1", "Joueur 2"]
     window.close_game()
     assert load_settings().player_names == ["", ""]  # not "Joueur 1", not "Player 1"
+
+
+def test_french_counts_take_the_plural_the_number_asks_for(qtbot, language):
+    """Issue 32: counts without plurals ("2 Cheval", "12 Nourriture", "+2 Peau") in the players'
+    panels, the log and the buttons: the words come from the engine's counted forms."""
+    from arle.engine import Animal, Good
+    from arle.engine.interpreter.events import AnimalsChanged, GoodsChanged
+    from arle.gui.kit import style
+    from arle.gui.side.panels import event_words
+    from arle.gui.side.player_panel import GoodsGrid
+
+    assert style.count_text("horse", 2) == "2 Horse"  # English: as before
+    language("fr")
+    assert style.count_text("horse", 2) == "2 chevaux" and style.count_text("horse", 1) == "1 cheval"
+    assert style.bundle_text((("timber", 3), ("wood", 2))) == "3 madriers, 2 bois"
+    assert event_words(GoodsChanged(0, Good.HIDE, 2, 5)) == "+2 peaux"
+    assert event_words(AnimalsChanged(0, Animal.SHEEP, "d0", -3)) == "-3 moutons"
+    grid = GoodsGrid(["horse", "food", "wood"])
+    qtbot.addWidget(grid)
+    grid.set_counts({"horse": "2", "food": "1", "wood": "3"})
+    assert (grid.name("horse"), grid.name("food")) == ("Chevaux", "Nourriture")

@@ -159,6 +159,11 @@ def noun(name: str) -> Any:
     return _module("arle.engine").noun(name)
 
 
+#: The goods and Animals the engine counts in words (``arle.engine.counted``).
+_COUNTABLE = frozenset({
+    "brick", "cattle", "clay", "flax", "food", "grain", "hide", "horse", "leather", "leather_wear",
+    "linen", "peat", "sheep", "summer_wear", "timber", "winter_wear", "wood", "wool", "woolen",
+})
 _GOOD_NAMES: dict[str, str] = {
     "food": N_("Food"), "grain": N_("Grain"), "flax": N_("Flax"), "wool": N_("Wool"), "hide": N_("Hide"),
     "wood": N_("Wood"), "clay": N_("Clay"), "timber": N_("Timber"), "brick": N_("Brick"), "peat": N_("Peat"),
@@ -203,6 +208,22 @@ def name_of(key: str) -> str:
     return say(noun(key.replace("_", " ").title()))
 
 
+def count_text(key: str, n: int) -> str:
+    """``n`` of a good or an Animal in the language's words and number: "2 Horse", "2 chevaux"
+    (a number put before a name said "2 Cheval"); other things as "n name"."""
+    engine = _module("arle.engine")
+    if str(key) in _COUNTABLE:
+        return say(engine.counted(str(key), n))
+    return f"{n} {name_of(key)}"
+
+
+def count_name(key: str, n: int) -> str:
+    """The name in ``count_text`` without its number, capitalized: "Chevaux" beside a 2."""
+    words = count_text(key, n).split(" ", 1)
+    name = words[1] if len(words) == 2 else words[0]
+    return name[:1].upper() + name[1:]
+
+
 def season_name(season: str) -> str:
     return tr("Summer") if season == "summer" else tr("Winter")
 
@@ -215,7 +236,7 @@ def space_title(space_id: str) -> str:
 
 def bundle_text(goods: Any) -> str:
     """"1 Wood, 1 Timber" for a payment bundle ((good, n), ...)."""
-    parts = [f"{n} {name_of(str(g))}" for g, n in goods if n]
+    parts = [count_text(str(g), n) for g, n in goods if n]
     return ", ".join(parts) if parts else tr("nothing")
 
 
@@ -230,7 +251,7 @@ def cost_text(cost: Any) -> str:
         elif goods <= {"summer_wear", "winter_wear", "leather_wear"}:
             what = tr("Wear")
         else:
-            what = "/".join(sorted(f"{n} {name_of(str(g))}" for b in c.options for g, n in b))
+            what = "/".join(sorted(count_text(str(g), n) for b in c.options for g, n in b))
         if c.pick > 1:
             parts.append(tr("{n} different {what}").format(n=c.pick, what=what))
         elif what in (tr("building material"), tr("Wear")):

@@ -512,9 +512,9 @@ def event_words(event: Event) -> str | None:
     """A short phrase for an event worth logging ("+3 Peat", "built Mill"), None to skip it."""
     match event:
         case GoodsChanged(good=good, delta=delta) if delta:
-            return f"{delta:+d} {style.name_of(good)}"
+            return ("+" if delta > 0 else "-") + style.count_text(good, abs(delta))
         case AnimalsChanged(animal=animal, delta=delta) if delta:
-            return f"{delta:+d} {style.name_of(animal)}"
+            return ("+" if delta > 0 else "-") + style.count_text(animal, abs(delta))
         case ToolAdvanced(tool=tool, count=count):
             from arle.engine import TOOL_TRACKS, Tool
 

@@ -89,7 +89,7 @@ class GoodsGrid(QWidget):
         metrics = self.fontMetrics()
         # 4 columns cut "Summer Wear", "Leather Wear" short in the side panel's width; 3 cut the
         # longer names of other languages ("Vêtements de cuir") and push the scores out of view
-        longest = max(metrics.horizontalAdvance(n) for n in self.names.values())
+        longest = max(metrics.horizontalAdvance(style.count_name(g, n)) for g in self.goods for n in (1, 2))
         self.cols = 3 if longest <= 1.1 * metrics.horizontalAdvance("Summer Wear") else 2
         #: (font and counts, natural column widths): see ``_natural``.
         self._measured: tuple[Any, list[int]] = ("", [])
@@ -115,8 +115,8 @@ class GoodsGrid(QWidget):
         font = font_key(self)
         key = (font, tuple(self.counts.values()))
         if self._measured[0] != key:
-            names, counts, cols = self.names, self.counts, self.cols
-            widths = [max(self._cell_width(names[g], counts[g], font) for g in self.goods[c::cols])
+            counts, cols = self.counts, self.cols
+            widths = [max(self._cell_width(self.name(g), counts[g], font) for g in self.goods[c::cols])
                       for c in range(cols)]
             self._measured = (key, widths)
         return self._measured[1]
@@ -180,8 +180,13 @@ class GoodsGrid(QWidget):
             self.update(self._cell(i))
         self._describe()
 
+    def name(self, good: str) -> str:
+        """The good's name in the number its count asks for ("Chevaux" beside a 2, in French)."""
+        count = self.counts[good]
+        return style.count_name(good, int(count)) if count.isdigit() else self.names[good]
+
     def _describe(self) -> None:
-        self.setAccessibleDescription(", ".join(f"{self.counts[g]} {self.names[g]}" for g in self.goods))
+        self.setAccessibleDescription(", ".join(f"{self.counts[g]} {self.name(g)}" for g in self.goods))
 
     def paintEvent(self, event: QPaintEvent) -> None:
         """Blit the cells the paint needs, each drawn once per count, width and font: a move
@@ -210,7 +215,7 @@ class GoodsGrid(QWidget):
         count = self.counts[good]
         painter.drawText(QRect(x, 0, end - x, text_h), int(Qt.AlignmentFlag.AlignVCenter), count)
         x += metrics.horizontalAdvance(count) + self.SPACING
-        name = self.names[good]
+        name = self.name(good)
         if metrics.horizontalAdvance(name) > end - x + self.COL_GAP // 2:  # (rounding: a pixel)
             name = metrics.elidedText(name, Qt.TextElideMode.ElideRight, max(0, end - x))
         painter.drawText(QRect(x, 0, size.width() - x, text_h), int(Qt.AlignmentFlag.AlignVCenter), name)
@@ -228,7 +233,7 @@ class GoodsGrid(QWidget):
                 QToolTip.hideText()
             else:
                 cell = self._cell(self.goods.index(good))
-                QToolTip.showText(event.globalPos(), self.names[good], self, cell)
+                QToolTip.showText(event.globalPos(), self.name(good), self, cell)
             return True
         return super().event(event)
 
