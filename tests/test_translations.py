@@ -38,11 +38,33 @@ def test_every_window_text_has_its_french_translation():
     assert translations.untranslated(domains=("gui",)) == []
 
 
+#: Fields a translation may use in place of the English one (their forms the grammar needs: French
+#: "d'Anna" and "de Ben" for "{name}'s"), each given beside it wherever the text is formatted.
+VARIANTS = {"{of_name}": "{name}"}
+
+
 def test_french_translations_keep_the_fields_of_the_english():
     """A French text that loses or renames a {field} would fall back to English at run time."""
+    def fields(text: str) -> list[str]:
+        return sorted(VARIANTS.get(f, f) for f in FIELD.findall(text))
+
     wrong = [(e.msgid, e.msgstr) for e in _gui_po().values()
-             if e.msgstr and sorted(FIELD.findall(e.msgid)) != sorted(FIELD.findall(e.msgstr))]
+             if e.msgstr and fields(e.msgid) != fields(e.msgstr)]
     assert wrong == []
+
+
+def test_a_variant_field_is_given_wherever_its_text_is_formatted():
+    """A French "{of_name}" must find its value: the call formatting each text whose French uses
+    it passes ``of_name`` too."""
+    import json
+
+    texts = [e.msgid for e in _gui_po().values() if "{of_name}" in e.msgstr]
+    assert len(texts) >= 4
+    sources = "".join(path.read_text(encoding="utf-8") for path in (REPO / "arle").rglob("*.py"))
+    for text in texts:
+        at = sources.find(json.dumps(text, ensure_ascii=False))
+        assert at >= 0, text
+        assert "of_name=" in sources[at: at + 200], text
 
 
 def test_the_committed_mo_files_are_the_compiled_po_files(tmp_path):

@@ -342,3 +342,26 @@ def test_french_counts_take_the_plural_the_number_asks_for(qtbot, language):
     qtbot.addWidget(grid)
     grid.set_counts({"horse": "2", "food": "1", "wood": "3"})
     assert (grid.name("horse"), grid.name("food")) == ("Chevaux", "Nourriture")
+
+
+def test_french_elides_de_before_a_name_that_begins_with_a_vowel(qtbot, language):
+    """Issue 32: "Plateau Village de Anna", "À Joueur 1 de jouer": the French words say whose
+    with "d'Anna" / "de Ben", and the turn as "Au tour de ..."."""
+    from PySide6.QtWidgets import QGraphicsTextItem
+
+    from arle.gui.boards.home_scene import HomeBoardScene
+    from arle.gui.boards.scene import SceneText
+    from arle.gui.kit import style
+    from tests.gui.test_window import history_with
+
+    assert (style.of_name("Anna"), style.of_name("Élodie"), style.of_name("Ben")) == \
+        ("d'Anna", "d'Élodie", "de Ben")
+    language("fr")
+    window = MainWindow(autosave=False)
+    qtbot.addWidget(window)
+    window.install(history_with(0))  # Anna and Ben
+    actor = window.session.game.actor
+    assert window.page.banner.title.text() == ("Au tour d'Anna" if actor == 0 else "Au tour de Ben")
+    texts = {i.toPlainText() for i in HomeBoardScene(window.session, 0).items_now()
+             if isinstance(i, (QGraphicsTextItem, SceneText))}
+    assert any(text.startswith("Plateau Village d'Anna") for text in texts), texts

@@ -83,7 +83,7 @@ from arle.gui.boards.pieces import (
     tr,
 )
 from arle.gui.boards.scene import PlayerBoardScene
-from arle.gui.kit.style import font, name_of, player_color
+from arle.gui.kit.style import font, name_of, of_name, player_color
 from arle.gui.kit.texts import say
 
 if TYPE_CHECKING:
@@ -213,7 +213,7 @@ class HomeBoardScene(PlayerBoardScene):
         p = self.p
         legal = self.my_legal()
         color = player_color(self.session, self.player)
-        title = _t("{name}'s Home Board").format(name=p.name)
+        title = _t("{name}'s Home Board").format(name=p.name, of_name=of_name(p.name))
         if self.mine_to_act():
             title += "  -  " + _t("your turn")
         self.part("frame", (color.name(), title), lambda: self.add_frame(color, title))
@@ -600,7 +600,7 @@ class HomeBoardScene(PlayerBoardScene):
         else:
             actor = game.actor
             other = game.state.players[actor].name if actor is not None else ""
-            now = _t("Waiting for {name}.").format(name=other)
+            now = _t("Waiting for {name}.").format(name=other, of_name=of_name(other))
         land = len(land_spaces(p))
         empty = len(empty_land_spaces(p))
         open_sea = tidal_penalty_spaces(p)

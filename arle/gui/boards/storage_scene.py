@@ -54,7 +54,7 @@ from arle.gui.boards.pieces import (
     tr,
 )
 from arle.gui.boards.scene import PlayerBoardScene
-from arle.gui.kit.style import name_of, player_color
+from arle.gui.kit.style import name_of, of_name, player_color
 from arle.gui.kit.texts import language, say
 
 if TYPE_CHECKING:
@@ -271,7 +271,8 @@ class StorageScene(PlayerBoardScene):
         p = self.p
         legal = self.my_legal()
         color = player_color(self.session, self.player)
-        title = _t("{name}'s Storage board: Travel Destinations and Barn").format(name=p.name)
+        title = _t("{name}'s Storage board: Travel Destinations and Barn").format(
+            name=p.name, of_name=of_name(p.name))
         self.part("frame", (color.name(), title), lambda: self.add_frame(color, title))
         # Each part is keyed on the loads of its own pieces (a piece glows, and may be dragged,
         # when it may be loaded): a Load changes what else may be loaded, not the destinations.

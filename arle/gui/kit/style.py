@@ -208,6 +208,17 @@ def name_of(key: str) -> str:
     return say(noun(key.replace("_", " ").title()))
 
 
+#: The letters before which French elides "de" ("d'Anna", "d'Élodie"; "de Ben", "de Hugo").
+_ELIDING = frozenset("aeiouyàâäéèêëîïôöùûüœæAEIOUYÀÂÄÉÈÊËÎÏÔÖÙÛÜŒÆ")
+
+
+def of_name(name: str) -> str:
+    """"de Ben", "d'Anna": the French "of" before a name, given to every text that names a player
+    (``{of_name}``), which the French words use where they say whose ("Plateau Village d'Anna");
+    the English ones say ``{name}'s``."""
+    return ("d'" if name[:1] in _ELIDING else "de ") + name
+
+
 def count_text(key: str, n: int) -> str:
     """``n`` of a good or an Animal in the language's words and number: "2 Horse", "2 chevaux"
     (a number put before a name said "2 Cheval"); other things as "n name"."""

@@ -152,7 +152,8 @@ class TurnBanner(QFrame):
             return
         color = style.player_color(self.session, actor)
         self.piece.setPixmap(style.piece_pixmap(style.player_shape(actor), color, 26))
-        self.title.setText(_tr("{name}'s turn").format(name=self.session.player_name(actor)))
+        name = self.session.player_name(actor)
+        self.title.setText(_tr("{name}'s turn").format(name=name, of_name=style.of_name(name)))
         self.prompt.setText(say(g.prompt()))
 
     def _frame(self, actor: int) -> None:
