@@ -65,3 +65,12 @@ def test_no_french_text_holds_a_wrong_form():
         for wrong in filter(None, (w.strip() for w in row["not"].split(","))):
             found = [t[:80] for t in texts if wrong in t]
             assert not found, (wrong, found)
+
+
+def test_no_french_text_counts_with_an_s_in_brackets_or_agrees_with_a_noun_it_cannot_know():
+    """Issue 32: "tourbe(s)", "terrain(s)", "restant(s)", "1 vides"; "Forêt posé", "Charrue
+    rendu" (a template cannot know the gender of the tile it names)."""
+    texts = [*msgstrs(FRENCH / "engine.po").values(), *msgstrs(FRENCH / "gui.po").values()]
+    assert not [t for t in texts if "(s)" in t]
+    assert not [t for t in texts if re.search(r"\{\w+\} (posé|rendu|vides)\b", t)]
+    assert not [t for t in texts if re.search(r"\{\w+\} (non )?asséchées", t)]
