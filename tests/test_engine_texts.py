@@ -344,8 +344,8 @@ def test_french_inventory_report_counts_take_the_french_plural() -> None:
 
     report = InventoryReport(0, "may", breeding=(("sheep", 3),), food=(("food", 2),),
                              missing_food=2, missing_fuel=1, vp=-6)
-    assert fr(report.text()) == ("Reproduction : 3 moutons; Tonte : rien; "
-                                 "Nourriture payée : 2 nourritures; "
+    assert fr(report.text()) == ("Reproduction : 3 moutons ; Tonte : rien ; "
+                                 "Nourriture payée : 2 nourritures ; "
                                  "Pénurie : il manque 2 nourritures + 1 tourbe : -6 PV")
 
 

@@ -296,7 +296,7 @@ def test_anytime_trades_may_feed_a_sale_in_progress():
 
 
 @pytest.mark.parametrize(("dest", "option", "label"), [
-    ("hage", "field:3,0", "remove the Field at 3,0 (1 Food)"),
+    ("hage", "field:3,0", "remove the Field at row 4, column 1 (1 Food)"),  # as the board says
     ("bremen", "animals2:sheep", "2 Sheep (9 Food)"),
     ("leer", "wear:winter_wear", "1 Winter Wear (6 Food)"),
     ("bremen", "moor:2", "remove Moor tile 2"),

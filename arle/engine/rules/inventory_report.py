@@ -61,7 +61,7 @@ class InventoryReport:
 
     def text(self) -> Text:
         """The whole report on one line ("Milking: 2 Food; Harvest: 1 Grain; ...")."""
-        return join([t("{part}: {what}", part=part, what=what) for part, what in self.lines()], "; ")
+        return join([t("{part}: {what}", part=part, what=what) for part, what in self.lines()], t("; "))
 
 
 def _counts(counts: Counts) -> Text | None:

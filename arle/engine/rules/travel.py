@@ -138,8 +138,9 @@ def option_label(dest: str, option: str) -> Text:
     """Words for a sale option, for prompts and the interface."""
     key, _, what = option.partition(":")
     sale = next(s for s in DESTINATIONS[dest].sales if s.key == key)
-    if key == "field":
-        text = t("remove the Field at {space}", space=what)
+    if key == "field":  # (the row and column as the Home Board shows them, from 1)
+        row, _, col = what.partition(",")
+        text = t("remove the Field at row {row}, column {col}", row=int(row) + 1, col=int(col) + 1)
     elif key in ANY_ANIMAL_SALES:
         text = counted(what, ANY_ANIMAL_SALES[key])
     elif key == "wear":

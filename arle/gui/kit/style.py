@@ -310,8 +310,9 @@ def _decision_option_label(game: Game, move: Move) -> str | None:
     if kind is OptionKind.PART:
         text = say(d.option_text(game, option))
         return text[:1].upper() + text[1:]
-    if kind is OptionKind.CONVERSION:
-        return say(d.option_text(game, option))
+    if kind in (OptionKind.CONVERSION, OptionKind.SALE):  # (a sale: "Hage: remove the Field at...")
+        text = say(d.option_text(game, option))
+        return text[:1].upper() + text[1:]
     if kind is OptionKind.BUILDING:
         b = BUILDINGS.get(option)
         if b is not None:
