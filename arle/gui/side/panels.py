@@ -535,7 +535,8 @@ def event_words(event: Event) -> str | None:
         case DikeMoved(land_gained=land) if land:
             return _tr("gained {n} land").format(n=land)
         case DestinationSold(destination=dest, food=food):
-            return _tr("{dest}: +{food}").format(dest=style.name_of(dest), food=style.count_text("food", food))
+            return _tr("{dest}: +{food}").format(dest=style.name_of(dest),
+                                                 food=style.count_text("food", food))
         case OptionsLapsed(text=text):
             return say(text)
         case SupplyBottleneck(vp=vp):
