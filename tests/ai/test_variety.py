@@ -3,11 +3,17 @@ game again for the same seed, and use the buildings the deal offers."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 
 from arle.ai.deal import VARIABLE, dealt, favourite, favourites, game_seed
 from arle.commands.arena import play
 from arle.engine import Game, Setup
+
+REPO = Path(__file__).resolve().parents[2]
 
 
 def test_the_favourites_come_from_the_deal_and_depend_on_seed_and_seat():
@@ -47,3 +53,24 @@ def test_ten_seeds_give_at_least_eight_games_and_some_buildings_of_the_deal(leve
     built = {b for r in records for b in r["built"][0]}
     assert built & VARIABLE
     assert play(4, [level])[0]["digest"] == records[3]["digest"]
+
+
+def test_easy_varies_alike_in_every_process():
+    """The favourite and the near-best draws are seeded from the setup and the position (sha256),
+    not from Python's per-process string hash, global random state or the clock."""
+    code = (
+        "from arle.engine import Game, Setup, describe\n"
+        "from arle.ai import choose\n"
+        "g = Game(Setup(players=1, seed=7))\n"
+        "out = []\n"
+        "for _ in range(60):\n"
+        "    m = choose(g, 'easy'); out.append(describe(m)); g.apply(m)\n"
+        "print('|'.join(out))\n"
+    )
+    runs = [
+        subprocess.run([sys.executable, "-c", code], cwd=REPO,
+                       env={"PYTHONPATH": str(REPO), "PYTHONHASHSEED": seed},
+                       capture_output=True, text=True, timeout=120, check=True).stdout
+        for seed in ("1", "2")
+    ]
+    assert runs[0] == runs[1] and runs[0].count("|") == 59
