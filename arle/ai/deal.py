@@ -25,6 +25,8 @@ LIKING = 2.5
 PROGRESS = 0.6
 
 _DEALT: dict[Setup, tuple[str, ...]] = {}
+#: Each seat's order of favourites, by setup, seat and the sets allowed: asked at every evaluation.
+_ORDERS: dict[tuple[Setup, int, frozenset[str]], tuple[str, ...]] = {}
 
 
 def dealt(g: Game) -> tuple[str, ...]:
@@ -43,11 +45,15 @@ def game_seed(g: Game, seat: int) -> int:
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
 
 
-def favourites(g: Game, seat: int, allowed: frozenset[str] = VARIABLE) -> list[str]:
+def favourites(g: Game, seat: int, allowed: frozenset[str] = VARIABLE) -> tuple[str, ...]:
     """The deal's variable buildings in the order this seat prefers them (drawn once per game)."""
-    choices = sorted(b for b in dealt(g) if b in allowed)
-    random.Random(game_seed(g, seat)).shuffle(choices)
-    return choices
+    key = (g.setup, seat, allowed)
+    order = _ORDERS.get(key)
+    if order is None:
+        choices = sorted(b for b in dealt(g) if b in allowed)
+        random.Random(game_seed(g, seat)).shuffle(choices)
+        order = _ORDERS[key] = tuple(choices)
+    return order
 
 
 def favourite(g: Game, seat: int, allowed: frozenset[str] = VARIABLE) -> str | None:
