@@ -48,11 +48,6 @@ SHORTFALL = 1.6
 #: Bricks and Food toward one pays before the build (which the live score then counts in full).
 PLAN_BUILDINGS = 1
 PLAN_WEIGHT = 0.75
-#: How much each good held counts toward the planned building's progress (others: 1): Food comes
-#: easily and would make up most of a red building's cost (15 of 21), so that the progress the plan
-#: sees is the Timber and Brick, which take vehicles and several half-years (issue 30: Hard on
-#: seeds 101, 102, 104, 106 went from 98.4 to 105.8 VP, building the Church and a Castle).
-PLAN_EFFORT: dict[Good, float] = {Good.FOOD: 0.25}
 
 
 def half_years_left(g: Game) -> float:
@@ -122,18 +117,17 @@ def store_weight(g: Game) -> float:
 
 
 def building_plan(available: list[str], goods: dict[Good, int]) -> float:
-    """Credit for progress toward the most valuable buildings still on the board, each good
-    counted by ``PLAN_EFFORT``; each building uses up what it is credited with, so goods are not
-    counted twice."""
+    """Credit for progress toward the most valuable buildings still on the board; each one
+    uses up what it is credited with, so goods are not counted twice."""
     have = dict(goods)
     value = 0.0
     best = sorted(available, key=lambda b: -BUILDINGS[b].vp)[:PLAN_BUILDINGS]
     for b in best:
         need = _needs(BUILDINGS[b].cost, have)
-        total = sum(n * PLAN_EFFORT.get(good, 1.0) for good, n in need.items())
+        total = sum(need.values())
         if not total:
             continue
-        covered = 0.0
+        covered = 0
         for good, n in need.items():
             take = min(have.get(good, 0), n)
             have[good] = have.get(good, 0) - take
@@ -143,7 +137,7 @@ def building_plan(available: list[str], goods: dict[Good, int]) -> float:
                 extra = min(have.get(sub, 0), rest)
                 have[sub] -= extra
                 take += extra
-            covered += take * PLAN_EFFORT.get(good, 1.0)
+            covered += take
         value += PLAN_WEIGHT * BUILDINGS[b].vp * (covered / total) ** 2
     return value
 

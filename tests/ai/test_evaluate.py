@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import pytest
-
-from arle.ai.evaluate import building_plan, evaluate, short_sighted
+from arle.ai.evaluate import evaluate, short_sighted
 from arle.ai.players import effort
-from arle.engine import Game, Good, Setup
+from arle.engine import Game, Setup
 
 
 def test_easy_sees_no_future_in_tools_while_normal_does():
@@ -36,14 +34,3 @@ def test_a_kept_value_is_never_that_of_another_position():
     stepped = evaluate(g, 0)
     g.state.half_year += 4
     assert evaluate(g, 0) != stepped
-
-
-def test_the_plan_counts_a_buildings_timber_and_brick_above_its_food():
-    """Issue 30: the 15 Food of a red building made most of its progress, and the plan pulled
-    toward Food. Now Food counts a quarter: 3 Timber and 3 Brick are 6 of 9.75, 15 Food 3.75."""
-    red = ["village_church"]
-    food = {Good.FOOD: 15}
-    materials = {Good.TIMBER: 3, Good.BRICK: 3}
-    assert building_plan(red, food) == pytest.approx(0.75 * 15 * (3.75 / 9.75) ** 2)
-    assert building_plan(red, materials) == pytest.approx(0.75 * 15 * (6 / 9.75) ** 2)
-    assert building_plan(red, {**food, **materials}) == pytest.approx(0.75 * 15)
