@@ -18,6 +18,9 @@ VARIABLE: frozenset[str] = frozenset((*buildings.DARK_GREEN, *buildings.LIGHT_GR
                                       *buildings.YELLOW, *buildings.BLUE))
 #: The favourites Easy may pick: what it can pay without vehicles (no Timber or Brick needed).
 EASY_SETS: frozenset[str] = frozenset((*buildings.DARK_GREEN, *buildings.LIGHT_GREEN, *buildings.BLUE))
+#: The favourites Normal may pick: those worth 3 VP or more (a green building's 1 VP and an ability
+#: the search does not use cost Normal its games against Easy).
+NORMAL_SETS: frozenset[str] = frozenset((*buildings.YELLOW, *buildings.BLUE))
 #: What a favourite is worth beyond its VP once built (its ability or immediate goods, which the
 #: evaluation does not see, and a player's liking): enough that gathering toward it pays.
 LIKING = 2.5
