@@ -74,3 +74,14 @@ def test_easy_varies_alike_in_every_process():
         for seed in ("1", "2")
     ]
     assert runs[0] == runs[1] and runs[0].count("|") == 59
+
+
+def test_normal_varies_in_solo_only():
+    """In two-player games Normal plays its best action on the plain evaluation (README: with its
+    favourite it beat Hard, with its draws it lost to Easy); Easy varies in both."""
+    from arle.ai.evaluate import evaluate
+    from arle.ai.players import effort
+
+    assert effort("normal", 1).spread == 0.25 and effort("normal", 1).value is not evaluate
+    assert effort("normal", 2).spread == 0.0 and effort("normal", 2).value is evaluate
+    assert effort("easy", 2).spread == effort("easy", 1).spread == 0.5
