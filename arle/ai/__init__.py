@@ -18,9 +18,9 @@ from collections.abc import Callable
 from arle.engine import Game, Move
 
 from .evaluate import evaluate
-from .players import LEVELS, effort, random_move
+from .players import LEVELS, effort, pick, random_move
 from .players import plan as _plan
-from .reasons import Reason, reason_for, reason_text, reason_words
+from .reasons import Reason, move_reason, reason_text, reason_words
 from .search import Cancelled, settle
 
 
@@ -31,12 +31,13 @@ def choose(game: Game, level: str, should_stop: Callable[[], bool] | None = None
         raise ValueError("the game is over: there is no move to make")
     if level == "random":
         return random_move(game)
-    settled = _settle_first(game, effort(level).value)
+    how = effort(level, len(game.state.players))
+    settled = _settle_first(game, how.value)
     if settled is not None:
         return settled
     leaves = _plan(game, level, should_stop)
     if leaves:
-        return leaves[0].path[0]
+        return pick(game, leaves, how.spread).path[0]
     return game.decision_moves()[0]  # nothing searchable: every line repeated a position
 
 
@@ -51,14 +52,16 @@ def _settle_first(game: Game, value: Callable[[Game, int], float]) -> Move | Non
 
 
 def hint(game: Game, should_stop: Callable[[], bool] | None = None) -> tuple[Move, Reason]:
-    """Hard's move now and a one-line reason: what the action it starts gains."""
+    """Hard's move now and a one-line reason: what the move itself brings (issue 30: the gain of
+    a later step of the action is not claimed for it)."""
     if game.actor is None:
         raise ValueError("the game is over: there is no move to make")
     leaves = _plan(game, "hard", should_stop)
     if not leaves:
         move = game.decision_moves()[0]
         return move, Reason("ai.reason.only", {})
-    return leaves[0].path[0], reason_for(game, leaves[0].game, game.actor)
+    best = leaves[0]
+    return best.path[0], move_reason(game, best.path[0], game.actor, later=len(best.path) > 1)
 
 
 __all__ = ["LEVELS", "Cancelled", "Reason", "choose", "evaluate", "hint", "reason_text", "reason_words"]

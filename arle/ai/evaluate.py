@@ -89,6 +89,33 @@ def _held(have: dict[Good, int], good: Good) -> int:
     return have.get(good, 0) + (have.get(sub, 0) if sub is not None else 0)
 
 
+def covered_share(cost_, goods: dict[Good, int]) -> float:
+    """The share of a building's cost the goods already cover (0 to 1), substitutes included."""
+    have = dict(goods)
+    need = _needs(cost_, have)
+    total = sum(need.values())
+    if not total:
+        return 1.0
+    covered = 0
+    for good, n in need.items():
+        take = min(have.get(good, 0), n)
+        have[good] = have.get(good, 0) - take
+        rest = n - take
+        sub = SUBSTITUTE.get(good)
+        if rest and sub is not None:
+            extra = min(have.get(sub, 0), rest)
+            have[sub] -= extra
+            take += extra
+        covered += take
+    return covered / total
+
+
+def store_weight(g: Game) -> float:
+    """How much materials held are worth beyond their live score: fully until half-way, then
+    less and less, since there is no time left to use them."""
+    return min(1.0, 2.0 * half_years_left(g) / HALF_YEARS)
+
+
 def building_plan(available: list[str], goods: dict[Good, int]) -> float:
     """Credit for progress toward the most valuable buildings still on the board; each one
     uses up what it is credited with, so goods are not counted twice."""

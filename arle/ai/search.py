@@ -45,7 +45,9 @@ class Effort:
     the loads and trades that improve them, ``refine`` best action ends
     searched once more (the next action: the player's own in solo, the opponent's reply in two
     players) with ``reply`` effort; ``seconds``: a safety cap (beyond it the search completes
-    greedily, so on an overloaded machine a move may differ); ``value``: how ends are scored."""
+    greedily, so on an overloaded machine a move may differ); ``value``: how ends are scored;
+    ``spread``: a person's variety, in VP: the move is drawn among the actions whose ends score
+    within ``spread`` of the best, the better ones more often (0: always the best)."""
 
     width: int
     nodes: int
@@ -54,6 +56,7 @@ class Effort:
     settle: int = 6
     seconds: float = 10.0
     value: Callable[[Game, int], float] = evaluate
+    spread: float = 0.0
 
 
 @attrs.define

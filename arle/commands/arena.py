@@ -1,17 +1,23 @@
 """``python -m arle arena``: computer players play seeded games without a window, one JSON line
-per game (``seed``, ``levels``, ``scores``, ``winner``, ``moves``, ``think_s_p50/p95/max``) and a
-summary line. Think times are CPU seconds of the thinking process (the machine may be shared)."""
+per game (``seed``, ``levels``, ``scores``, ``winner``, ``moves``, ``built``, ``digest``,
+``think_s_p50/p95/max``) and a summary line. Think times are CPU seconds of the thinking process
+(the machine may be shared). ``digest`` tells games apart (two equal digests: the same moves),
+``built`` shows whether the players use the buildings the deal offers."""
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import statistics
 import sys
 import time
 
 from arle.ai import LEVELS, choose
-from arle.engine import MAX_MOVES, Game, Setup
+from arle.engine import MAX_MOVES, ORANGE, RED, Game, Move, Setup, move_to_dict
+
+#: Buildings dealt in every game: the others come from the variable sets (green, yellow, blue).
+ALWAYS_DEALT = frozenset((*ORANGE, *RED))
 
 
 def _quantile(values: list[float], q: float) -> float:
@@ -30,26 +36,35 @@ def _rss_mb() -> float | None:
     return round(peak / (1024 * 1024 if sys.platform == "darwin" else 1024), 1)
 
 
+def digest(moves: list[Move]) -> str:
+    """A short hash of the moves in order: equal for two games exactly when they were played
+    alike (the seed alone does not tell, since a deal may change nothing in how a level plays)."""
+    text = json.dumps([move_to_dict(m) for m in moves], sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
 def play(seed: int, levels: list[str]) -> tuple[dict, list[list[float]]]:
     """One game; returns its JSON record and each seat's think times."""
     g = Game(Setup(players=len(levels), seed=seed, start_player=0 if len(levels) == 2 else None))
     thinks: list[list[float]] = [[] for _ in levels]
-    moves = 0
-    while not g.over and moves < MAX_MOVES:
+    played: list[Move] = []
+    while not g.over and len(played) < MAX_MOVES:
         actor = g.actor
         assert actor is not None
         start = time.process_time()
         move = choose(g, levels[actor])
         thinks[actor].append(time.process_time() - start)
         g.apply(move)
-        moves += 1
+        played.append(move)
     every = [t for seat in thinks for t in seat]
     record = {
         "seed": seed,
         "levels": levels,
         "scores": g.scores(),
         "winner": g.state.winner if g.over and len(levels) == 2 else None,
-        "moves": moves,
+        "moves": len(played),
+        "built": [list(p.buildings) for p in g.state.players],
+        "digest": digest(played),
         "think_s_p50": round(_quantile(every, 0.5), 4),
         "think_s_p95": round(_quantile(every, 0.95), 4),
         "think_s_max": round(max(every, default=0.0), 4),
@@ -86,6 +101,8 @@ def main(argv: list[str]) -> int:
     scores: dict[str, list[float]] = {}
     wins: dict[str, int] = {}
     thinks: dict[str, list[float]] = {}
+    digests: dict[str, set[str]] = {}
+    built: dict[str, set[str]] = {}
     for i in range(args.games):
         if args.solo:
             seed, levels = args.seed + i, [args.level]
@@ -97,13 +114,16 @@ def main(argv: list[str]) -> int:
             scores.setdefault(level, []).append(record["scores"][seat])
             thinks.setdefault(level, []).extend(seat_thinks[seat])
             wins.setdefault(level, 0)
+            digests.setdefault(level, set()).add(record["digest"])
+            built.setdefault(level, set()).update(record["built"][seat])
         if record["winner"] is not None:
             wins[levels[record["winner"]]] += 1
         if args.json:
             print(json.dumps(record), flush=True)
         else:
             print(f"seed {seed}: {' vs '.join(levels)} scores {record['scores']} "
-                  f"winner {record['winner']} moves {record['moves']} think p95 {record['think_s_p95']} s",
+                  f"winner {record['winner']} moves {record['moves']} built {record['built']} "
+                  f"think p95 {record['think_s_p95']} s",
                   flush=True)
     summary = {
         "summary": True,
@@ -115,6 +135,10 @@ def main(argv: list[str]) -> int:
                 "min": min(s),
                 "max": max(s),
                 "wins": wins[level],
+                "distinct_games": len(digests[level]),
+                "distinct_buildings": len(built[level]),
+                "distinct_variable_buildings": len(built[level] - ALWAYS_DEALT),
+                "buildings": sorted(built[level]),
                 "think_s_p50": round(_quantile(thinks[level], 0.5), 4),
                 "think_s_p95": round(_quantile(thinks[level], 0.95), 4),
                 "think_s_max": round(max(thinks[level], default=0.0), 4),

@@ -7,9 +7,11 @@ import json
 
 import pytest
 
-from arle.commands.arena import main
+from arle.commands.arena import digest, main
+from arle.engine import EndTurn, Game, Setup
 
-KEYS = {"seed", "levels", "scores", "winner", "moves", "think_s_p50", "think_s_p95", "think_s_max"}
+KEYS = {"seed", "levels", "scores", "winner", "moves", "built", "digest",
+        "think_s_p50", "think_s_p95", "think_s_max"}
 
 
 def _lines(capsys) -> list[dict]:
@@ -41,3 +43,33 @@ def test_unknown_level_is_refused_in_one_line(capsys):
     with pytest.raises(SystemExit):
         main(["--solo", "--level", "expert"])
     assert "unknown level 'expert'" in capsys.readouterr().err
+
+
+def test_game_lines_carry_each_seats_buildings_and_a_digest_the_summary_counts(capsys):
+    """Issue 30: ``built`` per seat, ``digest`` of the moves; the summary counts distinct games and
+    buildings. Random plays a different game on each seed and builds nothing it can pay."""
+    assert main(["--solo", "--level", "random", "--games", "3", "--seed", "1", "--json"]) == 0
+    *games, summary = _lines(capsys)
+    assert all(len(g["built"]) == 1 and isinstance(g["built"][0], list) for g in games)
+    assert all(len(g["digest"]) == 16 for g in games)
+    stats = summary["levels"]["random"]
+    assert stats["distinct_games"] == len({g["digest"] for g in games}) == 3
+    built = {b for g in games for b in g["built"][0]}
+    assert stats["distinct_buildings"] == len(built)
+    assert stats["buildings"] == sorted(built)
+
+
+def test_the_same_seed_gives_the_same_digest_and_summary_counts_it_once(capsys):
+    assert main(["--levels", "easy,easy", "--games", "2", "--seed", "4", "--json"]) == 0
+    first, second, summary = _lines(capsys)
+    # Easy in both seats: swapping seats plays the very same game
+    assert first["digest"] == second["digest"]
+    assert summary["levels"]["easy"]["distinct_games"] == 1
+
+
+def test_digest_follows_the_moves_and_their_order():
+    g = Game(Setup(players=1, seed=1))
+    moves = g.decision_moves()[:2]
+    assert digest(moves) == digest(list(moves))
+    assert digest(moves) != digest(list(reversed(moves)))
+    assert digest([]) != digest([EndTurn()])

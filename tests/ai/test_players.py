@@ -157,3 +157,26 @@ def test_normal_beats_easy_from_either_seat():
         levels = ["normal", "easy"] if seat == 0 else ["easy", "normal"]
         _play(g, levels)
         assert g.state.winner == seat
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_a_stop_asked_mid_search_is_obeyed_within_a_fifth_of_a_second(level):
+    """Issue 30: cancellation within 0.2 s, measured from the moment ``should_stop`` turns true
+    in the middle of a search (the favourite's credit and the draws add no unchecked work)."""
+    g = Game(Setup(players=2, seed=3))
+    for _ in range(12):
+        g.apply(choose(g, "easy"))
+    asked_at: list[float] = []
+
+    def stop_after_a_while() -> bool:
+        now = time.monotonic()
+        if now - start > 0.01:
+            asked_at.append(now)
+            return True
+        return False
+
+    start = time.monotonic()
+    with pytest.raises(Cancelled):
+        choose(g, level, should_stop=stop_after_a_while)
+    assert len(asked_at) == 1
+    assert time.monotonic() - asked_at[0] < 0.2
