@@ -6,14 +6,23 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from arle.engine import Game, Phase
-from arle.engine.content.buildings import BUILDINGS
-from arle.engine.content.decisions import HALF_YEARS, SUSTENANCE_FOOD, SUSTENANCE_PEAT_NOVEMBER, travel_vp
-from arle.engine.content.destinations import DESTINATIONS
-from arle.engine.content.goods import SUBSTITUTE, Good
-from arle.engine.content.tiles import EQUIPMENT, Tile
-from arle.engine.interpreter.state import PlayerState
-from arle.engine.rules.scoring import MATERIAL_VP, score
+from arle.engine import (
+    BUILDINGS,
+    DESTINATIONS,
+    EQUIPMENT,
+    HALF_YEARS,
+    MATERIAL_VP,
+    SUBSTITUTE,
+    SUSTENANCE_FOOD,
+    SUSTENANCE_PEAT_NOVEMBER,
+    Game,
+    Good,
+    Phase,
+    PlayerState,
+    Tile,
+    score,
+    travel_vp,
+)
 
 #: What one unit of a good is worth beyond its live score while the game has long to run
 #: (scaled down to nothing as the game ends): raw materials become tools, vehicles, buildings

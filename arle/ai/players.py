@@ -6,8 +6,7 @@ import hashlib
 import random
 from collections.abc import Callable
 
-from arle.engine import Game, Move
-from arle.engine.interpreter.moves import MoveAnimal
+from arle.engine import Game, Move, MoveAnimal
 
 from .deal import EASY_SETS, NORMAL_SETS, game_seed, with_favourite
 from .evaluate import evaluate, short_sighted

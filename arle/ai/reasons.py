@@ -17,12 +17,12 @@ from arle.engine import (
     PlayerState,
     Text,
     buildable_buildings,
+    counted,
     join,
     noun,
+    score,
 )
 from arle.engine import t as _t  # ``_t``: the translations extractor collects these texts
-from arle.engine.content.words import counted
-from arle.engine.rules.scoring import score
 
 
 @attrs.frozen

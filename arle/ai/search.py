@@ -16,9 +16,11 @@ from collections.abc import Callable
 
 import attrs
 
-from arle.engine import Game, Move
-from arle.engine.interpreter.moves import (
+from arle.engine import (
+    Game,
+    Move,
     MoveAnimal,
+    Place,
     PlaceWorker,
     ReleaseAnimal,
     ReturnEquipment,
@@ -27,6 +29,8 @@ from arle.engine.interpreter.moves import (
 
 from .evaluate import evaluate
 
+#: Where gained Animals wait for a place (its code, made by the engine, compared at every node).
+WAITING = Place.waiting().code
 #: The longest line a search follows inside one action; its end is scored where it stands.
 MAX_DEPTH = 60
 #: Anytime moves a search never tries: rearranging can only go round in circles, releasing and
@@ -92,7 +96,7 @@ def candidates(g: Game) -> list[Move]:
     if any(type(m) is PlaceWorker for m in moves):
         moves = [m for m in moves if type(m) is not SkipPlacement]
     # housing Animals: place the waiting ones, but do not wander the board rearranging the rest
-    settled = [m for m in moves if type(m) is not MoveAnimal or m.src == "x"]
+    settled = [m for m in moves if type(m) is not MoveAnimal or m.src == WAITING]
     if settled:
         moves = settled
     return moves

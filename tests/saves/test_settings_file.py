@@ -114,7 +114,7 @@ def test_the_seats_chosen_in_new_game_round_trip_and_an_unknown_seat_is_not_kept
     from arle.files.settings import SEATS
     from arle.match.history import SEAT_KINDS
 
-    assert set(SEATS) - {"expert"} <= set(SEAT_KINDS)  # (the levels the dialog offers)
+    assert set(SEATS) == set(SEAT_KINDS) - {"random"}  # (the levels the dialog offers)
     path = tmp_path / "settings.json"
     save_settings(Settings(player_seats=["easy", "hard"], players=1), path)
     assert read_settings(path) == (Settings(player_seats=["easy", "hard"], players=1), None)
