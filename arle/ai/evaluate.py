@@ -5,6 +5,7 @@ until the end, and counts feeding shortfalls only at inventorying)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from arle.engine import (
     BUILDINGS,
@@ -23,6 +24,9 @@ from arle.engine import (
     score,
     travel_vp,
 )
+
+if TYPE_CHECKING:
+    from arle.engine import Cost
 
 #: What one unit of a good is worth beyond its live score while the game has long to run
 #: (scaled down to nothing as the game ends): raw materials become tools, vehicles, buildings
@@ -80,7 +84,7 @@ def _inventories_left(g: Game) -> tuple[int, int]:
     return len(years), sum(1 for h in years if h % 2)
 
 
-def _needs(cost_, have: dict[Good, int]) -> dict[Good, int]:
+def _needs(cost_: Cost, have: dict[Good, int]) -> dict[Good, int]:
     """The goods a cost asks for, choosing among its alternatives the best covered ones."""
     need: dict[Good, int] = {}
     for good, n in cost_.fixed:
@@ -98,7 +102,7 @@ def _held(have: dict[Good, int], good: Good) -> int:
     return have.get(good, 0) + (have.get(sub, 0) if sub is not None else 0)
 
 
-def covered_share(cost_, goods: dict[Good, int]) -> float:
+def covered_share(cost_: Cost, goods: dict[Good, int]) -> float:
     """The share of a building's cost the goods already cover (0 to 1), substitutes included."""
     have = dict(goods)
     need = _needs(cost_, have)

@@ -5,6 +5,8 @@ step of the action brings. A message id with parameters, put into words by ``rea
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
 from arle.engine import (
@@ -28,7 +30,7 @@ from arle.engine import t as _t  # ``_t``: the translations extractor collects t
 @attrs.frozen
 class Reason:
     id: str
-    params: dict[str, object]
+    params: dict[str, Any]
 
 
 #: The score categories as a reason names them, in the middle of a sentence.

@@ -77,7 +77,7 @@ class _Run:
     should_stop: Callable[[], bool] | None
     deadline: float
     nodes: int = 0
-    seen: set = attrs.Factory(set)
+    seen: set[tuple[object, ...]] = attrs.Factory(set)
     leaves: list[Leaf] = attrs.Factory(list)
 
     def spent(self) -> bool:

@@ -124,6 +124,7 @@ from .rules.homeboard import (
     tidal_penalty_spaces,
 )
 from .rules.inventory_report import InventoryReport, inventory_report
+from .rules.payments import Cost
 from .rules.refusals import Refusal
 from .rules.scoring import MATERIAL_VP, ScoreBreakdown, score, score_reasons, solo_rating
 from .rules.travel import sale_key
@@ -182,6 +183,7 @@ __all__ = [
     "AnimalsChanged",
     "BuildingBuilt",
     "Choose",
+    "Cost",
     "CutPeat",
     "Decision",
     "DestinationSold",
