@@ -105,10 +105,16 @@ def _held(have: dict[Good, int], good: Good) -> int:
 def covered_share(cost_: Cost, goods: dict[Good, int]) -> float:
     """The share of a building's cost the goods already cover (0 to 1), substitutes included."""
     have = dict(goods)
-    need = _needs(cost_, have)
+    share = _cover(_needs(cost_, have), have)
+    return 1.0 if share is None else share
+
+
+def _cover(need: dict[Good, int], have: dict[Good, int]) -> float | None:
+    """The share of ``need`` that ``have`` covers, substitutes included, taking it out of
+    ``have``; None when nothing is needed."""
     total = sum(need.values())
     if not total:
-        return 1.0
+        return None
     covered = 0
     for good, n in need.items():
         take = min(have.get(good, 0), n)
@@ -136,22 +142,9 @@ def building_plan(available: list[str], goods: dict[Good, int]) -> float:
     value = 0.0
     best = sorted(available, key=lambda b: -BUILDINGS[b].vp)[:PLAN_BUILDINGS]
     for b in best:
-        need = _needs(BUILDINGS[b].cost, have)
-        total = sum(need.values())
-        if not total:
-            continue
-        covered = 0
-        for good, n in need.items():
-            take = min(have.get(good, 0), n)
-            have[good] = have.get(good, 0) - take
-            rest = n - take
-            sub = SUBSTITUTE.get(good)
-            if rest and sub is not None:
-                extra = min(have.get(sub, 0), rest)
-                have[sub] -= extra
-                take += extra
-            covered += take
-        value += PLAN_WEIGHT * BUILDINGS[b].vp * (covered / total) ** 2
+        share = _cover(_needs(BUILDINGS[b].cost, have), have)
+        if share is not None:
+            value += PLAN_WEIGHT * BUILDINGS[b].vp * share ** 2
     return value
 
 
