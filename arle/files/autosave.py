@@ -441,6 +441,7 @@ def _parse(raw: bytes) -> _Journal:
         raise SaveError(f"the autosaved game has no valid journal version ({shown(schema)})")
     journal = _Journal(header)
     moves, origin = journal.moves, journal.lines
+    most = _max_moves()
     for number, line in enumerate(lines[1:], start=2):
         entry = _record(line)
         if entry is None:  # damaged; perhaps a cut line with a whole record glued after it
@@ -449,7 +450,7 @@ def _parse(raw: bytes) -> _Journal:
                 journal.before_damage, journal.before_lines = list(moves), list(origin)
             journal.damaged.append(number)
         if entry is not None:
-            journal.claimed = _claimed(entry, journal.claimed)
+            journal.claimed = _claimed(entry, journal.claimed, most)
         if journal.broken_at is not None:
             continue  # only counting what the rest claims
         if entry is not None and _continues(entry, moves):
@@ -459,7 +460,7 @@ def _parse(raw: bytes) -> _Journal:
                 origin.append(number)
             else:
                 del moves[entry["len"] :], origin[entry["len"] :]
-            if len(moves) > _max_moves():
+            if len(moves) > most:
                 raise SaveError("the autosaved game has more moves than any game can have")
             continue
         if entry is not None:  # a record that does not follow: nothing from it on can be trusted
@@ -467,13 +468,13 @@ def _parse(raw: bytes) -> _Journal:
     return journal
 
 
-def _claimed(entry: dict[str, Any], claimed: int) -> int:
+def _claimed(entry: dict[str, Any], claimed: int, most: int) -> int:
     """The length of the line of play after ``entry``, taking it at its word."""
     n = entry.get("n") if set(entry) == {"n", "move"} else None
-    if isinstance(n, int) and _count(n, 1, _max_moves()):
+    if isinstance(n, int) and _count(n, 1, most):
         return n
     length = entry.get("len") if set(entry) == {"len"} else None
-    return min(claimed, length) if isinstance(length, int) and _count(length, 0, _max_moves()) else claimed
+    return min(claimed, length) if isinstance(length, int) and _count(length, 0, most) else claimed
 
 
 def _max_moves() -> int:

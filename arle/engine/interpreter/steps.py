@@ -352,12 +352,14 @@ class AndOrDecision(Decision):
     def _rest(self) -> list[Option]:
         return [o for o in self.choices if o.key not in self.used]
 
+    def _rest_words(self) -> Text:
+        return join([o.text() for o in self._rest()], t(" and/or "))
+
     def prompt(self, g: Game) -> Text:
-        return t("You may: {options}", options=join([o.text() for o in self._rest()], t(" and/or ")))
+        return t("You may: {options}", options=self._rest_words())
 
     def lapsed_text(self, g: Game) -> Text:
-        return t("No longer possible, so not done: {what}",
-                 what=join([o.text() for o in self._rest()], t(" and/or ")))
+        return t("No longer possible, so not done: {what}", what=self._rest_words())
 
     def options(self, g: Game) -> list[Move]:
         p = g.state.players[self.player]

@@ -8,6 +8,7 @@ translation (context "Names"), so a French file needs no code change.
 
 from __future__ import annotations
 
+import functools
 import importlib
 from typing import TYPE_CHECKING, Any
 
@@ -159,11 +160,6 @@ def noun(name: str) -> Any:
     return _module("arle.engine").noun(name)
 
 
-#: The goods and Animals the engine counts in words (``arle.engine.counted``).
-_COUNTABLE = frozenset({
-    "brick", "cattle", "clay", "flax", "food", "grain", "hide", "horse", "leather", "leather_wear",
-    "linen", "peat", "sheep", "summer_wear", "timber", "winter_wear", "wood", "wool", "woolen",
-})
 _GOOD_NAMES: dict[str, str] = {
     "food": N_("Food"), "grain": N_("Grain"), "flax": N_("Flax"), "wool": N_("Wool"), "hide": N_("Hide"),
     "wood": N_("Wood"), "clay": N_("Clay"), "timber": N_("Timber"), "brick": N_("Brick"), "peat": N_("Peat"),
@@ -223,9 +219,16 @@ def count_text(key: str, n: int) -> str:
     """``n`` of a good or an Animal in the language's words and number: "2 Horse", "2 chevaux"
     (a number put before a name said "2 Cheval"); other things as "n name"."""
     engine = _module("arle.engine")
-    if str(key) in _COUNTABLE:
+    if str(key) in _countable():
         return say(engine.counted(str(key), n))
     return f"{n} {name_of(key)}"
+
+
+@functools.cache
+def _countable() -> frozenset[str]:
+    """The goods and Animals the engine counts in words (``arle.engine.counted``)."""
+    engine = _module("arle.engine")
+    return frozenset({*(g.value for g in engine.Good), *(a.value for a in engine.Animal)})
 
 
 def count_name(key: str, n: int) -> str:

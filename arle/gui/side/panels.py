@@ -327,9 +327,11 @@ class DecisionPanel(QFrame):
             pool.append(button)
         button = pool[index]
         room = max(BUTTON_TEXT_WIDTH, self.contentsRect().width() - 28)  # (a button's own margins)
-        lines = wrapped(text, button.fontMetrics().horizontalAdvance, room)
-        if button.text() != lines:
-            button.setText(lines)
+        if button.property("wrapped") != (text, room):  # (most moves show the same words again)
+            button.setProperty("wrapped", (text, room))
+            lines = wrapped(text, button.fontMetrics().horizontalAdvance, room)
+            if button.text() != lines:
+                button.setText(lines)
         return button
 
     def _show_buttons(self, buttons: list[QPushButton]) -> None:

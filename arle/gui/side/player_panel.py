@@ -85,6 +85,8 @@ class GoodsGrid(QWidget):
         super().__init__(parent)
         self.goods = list(goods)
         self.names = {g: style.name_of(g) for g in self.goods}
+        #: (good, count) -> its name in that number (``name``).
+        self._counted_names: dict[tuple[str, str], str] = {}
         self.counts = {g: "0" for g in self.goods}
         metrics = self.fontMetrics()
         # 4 columns cut "Summer Wear", "Leather Wear" short in the side panel's width; 3 cut the
@@ -181,9 +183,15 @@ class GoodsGrid(QWidget):
         self._describe()
 
     def name(self, good: str) -> str:
-        """The good's name in the number its count asks for ("Chevaux" beside a 2, in French)."""
+        """The good's name in the number its count asks for ("Chevaux" beside a 2, in French);
+        kept by good and count, since every change of a count describes the whole grid again."""
         count = self.counts[good]
-        return style.count_name(good, int(count)) if count.isdigit() else self.names[good]
+        if not count.isdigit():
+            return self.names[good]
+        name = self._counted_names.get((good, count))
+        if name is None:
+            name = self._counted_names[(good, count)] = style.count_name(good, int(count))
+        return name
 
     def _describe(self) -> None:
         self.setAccessibleDescription(", ".join(f"{self.counts[g]} {self.name(g)}" for g in self.goods))
