@@ -72,5 +72,5 @@ def test_no_french_text_counts_with_an_s_in_brackets_or_agrees_with_a_noun_it_ca
     rendu" (a template cannot know the gender of the tile it names)."""
     texts = [*msgstrs(FRENCH / "engine.po").values(), *msgstrs(FRENCH / "gui.po").values()]
     assert not [t for t in texts if "(s)" in t]
-    assert not [t for t in texts if re.search(r"\{\w+\} (posé|rendu|vides)\b", t)]
+    assert not [t for t in texts if re.search(r"\{\w+\} (posé|rendu|vides)\b(?!\{\w+:e\})", t)]
     assert not [t for t in texts if re.search(r"\{\w+\} (non )?asséchées", t)]

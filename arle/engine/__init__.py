@@ -35,6 +35,7 @@ from .content.decisions import (
 )
 from .content.destinations import DESTINATION_ORDER, DESTINATIONS
 from .content.goods import ANIMALS, FOOD_CAP, SUBSTITUTE, TRACK_CAP, TRACK_GOODS, Animal, Good, cap_of
+from .content.grammar import PLAIN, Features, Word
 from .content.messages import render
 from .content.text import ENGLISH, Language, Text, join, noun, say, t, tn
 from .content.tiles import (
@@ -156,6 +157,7 @@ __all__ = [
     "MATERIAL_VP",
     "MAX_MOVES",
     "ORANGE",
+    "PLAIN",
     "RED",
     "RULES_NOTES",
     "SOLO_TARGET",
@@ -194,6 +196,7 @@ __all__ = [
     "EquipmentChanged",
     "EquipmentPiece",
     "Event",
+    "Features",
     "Flip",
     "Game",
     "GameEnded",
@@ -241,6 +244,7 @@ __all__ = [
     "TurnEnded",
     "UseBuilding",
     "VehicleLoaded",
+    "Word",
     "WorkerPlaced",
     "animal_count",
     "animal_holders",

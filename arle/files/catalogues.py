@@ -25,6 +25,7 @@ from arle.files.resources import resource_path
 
 if TYPE_CHECKING:  # the engine is imported only for another language than English (start-up time)
     from arle.engine import Language
+    from arle.engine.content.grammar import Features
 
 #: Languages a player can choose ("pseudo" is for testing the layout: bracketed, 40% longer).
 LANGUAGES = ("en", "fr")
@@ -210,7 +211,41 @@ def load_language(code: str) -> Language:
             chain = found
         else:
             chain.add_fallback(found)
-    return Language(chain, code=code, decimal_point=DECIMAL_POINT.get(code, "."))
+    return Language(chain, code=code, decimal_point=DECIMAL_POINT.get(code, "."),
+                    nouns=load_nouns(code))
+
+
+def nouns_path(code: str) -> Path:
+    return catalogue_dir(code) / "nouns.tsv"
+
+
+def read_nouns(text: str) -> dict[str, tuple[str, Features]]:
+    """A noun table: each line ``English<TAB>translation<TAB>gender<TAB>number[<TAB>elision]``
+    (gender m/f, number s/p, elision yes/no when the first letter does not tell); ``#`` starts a
+    comment. Returns the translation and the features by English message id."""
+    from arle.engine.content.grammar import Features
+
+    nouns: dict[str, tuple[str, Features]] = {}
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        cells = line.split("\t")
+        if len(cells) not in (4, 5) or cells[2] not in ("m", "f") or cells[3] not in ("s", "p") \
+                or (len(cells) == 5 and cells[4] not in ("yes", "no")):
+            raise PoError(f"line {number} of the noun table: English, translation, m/f, s/p "
+                          f"and maybe yes/no expected, not {line!r}")
+        elides = None if len(cells) == 4 else cells[4] == "yes"
+        nouns[cells[0]] = (cells[1], Features(cells[2], cells[3] == "p", elides))
+    return nouns
+
+
+def load_nouns(code: str) -> dict[str, Features]:
+    """The grammar of the catalogue's nouns for ``code`` (none: the words are shown bare)."""
+    try:
+        text = nouns_path(code).read_text(encoding="utf-8")
+    except OSError:
+        return {}
+    return {msgid: features for msgid, (_, features) in read_nouns(text).items()}
 
 
 # -- choosing the language ----------------------------------------------------------------------------------

@@ -18,7 +18,8 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication, QObject, Signal
 
 from arle.engine import Event, Game, IllegalMove, Move, Setup, render
-from arle.gui.kit.style import DEFAULT_COLORS, move_label
+from arle.gui.kit.log_words import log_label
+from arle.gui.kit.style import DEFAULT_COLORS
 from arle.gui.kit.texts import say
 from arle.match import GameHistory, LogEntry, Match
 
@@ -46,7 +47,7 @@ class GameSession(QObject):
 
     def __init__(self, game: GameHistory | Match, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self.match = game if isinstance(game, Match) else Match(game, colors=DEFAULT_COLORS, words=move_label)
+        self.match = game if isinstance(game, Match) else Match(game, colors=DEFAULT_COLORS, words=log_label)
         #: Called with the history after every change (autosave); set by the main window. It must
         #: not raise: a failing autosave is the window's to show, and play goes on.
         self.after_change: Callable[[GameHistory], None] | None = None

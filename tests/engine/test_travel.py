@@ -299,7 +299,7 @@ def test_anytime_trades_may_feed_a_sale_in_progress():
     ("hage", "field:3,0", "remove the Field at row 4, column 1 (1 Food)"),  # as the board says
     ("bremen", "animals2:sheep", "2 Sheep (9 Food)"),
     ("leer", "wear:winter_wear", "1 Winter Wear (6 Food)"),
-    ("bremen", "moor:2", "remove Moor tile 2"),
+    ("bremen", "moor:2", "remove Moor 3"),  # (numbered from 1, as the Home Board shows)
     ("esens", "grain2", "2 Grain (4 Food)"),
 ])
 def test_sale_options_have_labels_with_their_food(dest, option, label):

@@ -185,7 +185,7 @@ def test_each_player_inventory_is_one_line_credited_to_that_player():
         entry = session.log[i]
         lines = entry_text(session, entry).split("\n")
         name = session.player_name(ended.player)
-        mine = [line for line in lines if line.startswith(f"{name}:") and "inventory:" in line]
+        mine = [line for line in lines if line.startswith(f"{name}'s inventory — ")]
         assert len(mine) == 1, lines
         events = [e for earlier in session.log[: i + 1] for e in earlier.events]
         report = say(inventory_report(events, ended.player, ended.season).text())
@@ -366,7 +366,7 @@ def test_the_last_november_inventory_is_logged_as_it_happened():
     last = [i for i, entry in enumerate(session.log) for e in entry.events
             if isinstance(e, InventoryEnded) and session.game.state.half_year == 9][-2:]
     lines = [line for i in sorted(set(last)) for line in entry_text(session, session.log[i]).split("\n")
-             if "inventory:" in line]
+             if "inventory — " in line]
     assert len(lines) == 2
     for line in lines:
         assert "Food paid: nothing" not in line or "Bottleneck" in line, line

@@ -141,9 +141,10 @@ def test_an_english_start_paints_the_window_before_importing_the_engine(tmp_path
     assert "ENGINE_BEFORE_PAINT False" in out.stdout, out.stdout + out.stderr
 
 
-def test_french_game_log_lines_put_a_space_before_the_colon(qtbot, language):
-    """French typography: "Anna : Placer un ouvrier..." (the log's "{name}: {text}" was an
-    f-string, so the French log read "Anna: Placer")."""
+def test_french_game_log_lines_are_sentences_with_their_articles(qtbot, language):
+    """Issue 32: the log read "Anna : Placer un ouvrier sur Été : Bûcheron" (an order, no
+    article); a French player reads what Anna did, with the rulebook's "case Action" and the
+    season in lower case, as French writes it."""
     from arle.engine import PlaceWorker, Setup
     from arle.match.history import GameHistory
 
@@ -152,7 +153,7 @@ def test_french_game_log_lines_put_a_space_before_the_colon(qtbot, language):
     qtbot.addWidget(window)
     window.install(GameHistory(Setup(players=1, names=("Anna",), seed=3), [PlaceWorker("summer.woodcutter")]))
     assert window.page is not None
-    assert window.page.log.texts()[0].startswith("Anna : Placer un ouvrier sur Été : Bûcheron")
+    assert window.page.log.texts()[0] == "Anna place un ouvrier sur la case Bûcheron (été) — +3 bois"
 
 
 def test_french_game_over_explanations_and_pictures_words(language):
@@ -198,7 +199,7 @@ def test_french_destination_sales_count_food_with_the_french_plural(language):
     from arle.gui.boards.storage_scene import dest_tooltip
 
     language("fr")
-    assert "1 vêtements d'hiver : 7 nourritures" in dest_tooltip("emden")
+    assert "1 vêtement d'hiver : 7 nourritures" in dest_tooltip("emden")
 
 
 def test_a_damaged_autosave_is_described_in_french(language):

@@ -16,6 +16,8 @@ from typing import Union
 
 import attrs
 
+from .grammar import FORMS, LOWER_CASE_NAMES, PLAIN, Features, Word
+
 Param = Union["Text", str, int, float, tuple["Param", ...]]
 
 
@@ -66,10 +68,22 @@ class Language:
     """What ``say`` needs of a language: its translations and how it writes numbers."""
 
     def __init__(self, translations: gettext.NullTranslations | None = None,
-                 code: str = "en", decimal_point: str = ".") -> None:
+                 code: str = "en", decimal_point: str = ".",
+                 nouns: dict[str, Features] | None = None) -> None:
         self.translations = translations or gettext.NullTranslations()
         self.code = code
         self.decimal_point = decimal_point
+        #: The grammar of the nouns the catalogue names, by English message id (``grammar``).
+        self.nouns: dict[str, Features] = nouns or {}
+        self.forms = FORMS.get(code)
+        #: Whether a good's or an Animal's name is written in lower case inside a sentence.
+        self.lower_case_names = code in LOWER_CASE_NAMES
+
+    def word(self, msgid: str, text: str) -> str:
+        """``text``, the translation of ``msgid``, as a ``Word`` that patterns can put an article
+        before ("{tile:le}") when the language knows the noun; else as it is."""
+        features = self.nouns.get(msgid)
+        return text if features is None or self.forms is None else Word(text, features, self.forms)
 
     def gettext(self, msgid: str) -> str:
         return self.translations.gettext(msgid)
@@ -108,8 +122,11 @@ def say(text: Param, language: Language = ENGLISH) -> str:
         pattern = language.gettext(text.msgid)
         english = text.msgid
     if not text.params:
-        return pattern
+        return language.word(text.msgid, pattern)
+    if ":" in pattern:  # a field asks for a form ("{part:lower}"): every value can give one
+        values = {name: v if isinstance(v, Word) else Word(v, PLAIN, language.forms)
+                  for name, v in values.items()}
     try:
-        return pattern.format_map(values)
+        return language.word(text.msgid, pattern.format_map(values))
     except (KeyError, IndexError, ValueError):
         return english.format_map(values)

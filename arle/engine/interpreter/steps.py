@@ -532,6 +532,10 @@ class CutPeatDecision(CountedDecision):
         return self.up_to(tn("Cut Peat: up to {n}", "Cut Peat: up to {n}", self.remaining),
                           tn("Cut Peat: up to {n} more", "Cut Peat: up to {n} more", self.remaining))
 
+    def lapsed_text(self, g: Game) -> Text:
+        return tn("{n} Peat not cut: no longer possible", "{n} Peat not cut: no longer possible",
+                  self.remaining)
+
     def _targets(self, g: Game, p: PlayerState) -> list[Move]:
         return [CutPeat(m.id) for m in homeboard.moors_with_peat(p)]
 

@@ -116,6 +116,10 @@ class ConvertDecision(CountedDecision):
         return self.up_to(tn("Convert: up to {n}", "Convert: up to {n}", self.remaining),
                           tn("Convert: up to {n} more", "Convert: up to {n} more", self.remaining))
 
+    def lapsed_text(self, g: Game) -> Text:
+        return tn("{n} conversion not made: no longer possible",
+                  "{n} conversions not made: no longer possible", self.remaining)
+
     def _targets(self, g: Game, p: PlayerState) -> list[Move]:
         return [choice(v.key) for v in variants(self.conversion, p) if affordable(v, p)]
 

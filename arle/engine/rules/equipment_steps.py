@@ -210,6 +210,10 @@ class PlowFieldsDecision(CountedDecision):
         return self.up_to(tn("Plow Fields: up to {n}", "Plow Fields: up to {n}", self.remaining),
                           tn("Plow Fields: up to {n} more", "Plow Fields: up to {n} more", self.remaining))
 
+    def lapsed_text(self, g: Game) -> Text:
+        return tn("{n} Field not plowed: no longer possible",
+                  "{n} Fields not plowed: no longer possible", self.remaining)
+
     def _targets(self, g: Game, p: PlayerState) -> list[Move]:
         if not PlowFields().possible(g, p):
             return []

@@ -146,7 +146,7 @@ def option_label(dest: str, option: str) -> Text:
     elif key == "wear":
         text = counted(what, 1)
     elif key == "moor":
-        text = t("remove Moor tile {moor}", moor=what)
+        text = t("remove Moor {n}", n=int(what) + 1)  # (the Home Board counts them from 1)
     else:
         text = noun(sale.label)
     return t("{sale} ({food})", sale=text, food=counted(Good.FOOD, sale.food)) if sale.food else text

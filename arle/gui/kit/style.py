@@ -286,17 +286,25 @@ def vehicle_cost_text(kind: str) -> str:
     return text
 
 
+def word(msgid: str, text: str) -> str:
+    """``text``, made from the message ``msgid``, with the grammar the language gives that noun
+    (so that a pattern may say "{where:de}": "de la Digue 2")."""
+    from arle.gui.kit.texts import language
+
+    return language().word(msgid, text)
+
+
 def holder_text(holder: str) -> str:
     """Where an Animal is, or a land space: "Dike 2", "row 3, column 1", "waiting area"."""
     engine = _module("arle.engine")
     where, kinds = engine.place(holder), engine.PlaceKind
     if where.kind is kinds.WAITING:
-        return tr("waiting area")
+        return word("waiting area", tr("waiting area"))
     if where.kind is kinds.DIKE:
-        return tr("Dike {n}").format(n=where.number + 1)
+        return word("Dike {n}", tr("Dike {n}").format(n=where.number + 1))
     if where.kind in (kinds.SPACE, kinds.CELL):
         text = tr("row {r}, column {c}").format(r=where.row + 1, c=where.col + 1)
-        return text + (tr(" (second half)") if where.second else "")
+        return word("row {r}, column {c}", text + (tr(" (second half)") if where.second else ""))
     return holder
 
 
@@ -369,7 +377,7 @@ def move_label(game: Game, move: Move) -> str:
         case M.ReleaseAnimal(animal=animal, src=src):
             return tr("Release a {animal}").format(animal=name_of(animal))
         case M.ReturnEquipment(equipment=eid):
-            return tr("Return {piece}").format(piece=_equipment_name(game, eid))
+            return tr("Return {piece}").format(piece=equipment_name(game, eid))
         case M.TradePeat(good=good):
             return tr("Peat Boat: 1 Peat for 1 {good}").format(good=name_of(good))
         case M.UseBuilding(building=building, option=option):
@@ -377,9 +385,9 @@ def move_label(game: Game, move: Move) -> str:
             return f"{text}: {name_of(option)}" if option else text
         case M.Load(vehicle=vehicle, item=item):
             return tr("Load {item} on {piece}").format(
-                item=name_of(item), piece=_equipment_name(game, vehicle))
+                item=name_of(item), piece=equipment_name(game, vehicle))
         case M.Flip(target=target):
-            return tr("Flip {target}").format(target=_flip_target(game, target))
+            return tr("Flip {target}").format(target=flip_target(game, target))
         case M.AdvanceTool(tool=tool):
             from arle.engine import TOOL_TRACKS
 
@@ -394,11 +402,11 @@ def moor_name(game: Game | None, moor: int, player: int | None = None) -> str:
         who = player if player is not None else game.actor if game.actor is not None else 0
         tile = next((m for m in game.state.players[who].moors if m.id == moor), None)
         if tile is not None and tile.small:
-            return tr("Small Boardwalk")
-    return tr("Moor {n}").format(n=moor + 1)
+            return word("Small Boardwalk", tr("Small Boardwalk"))
+    return word("Moor {n}", tr("Moor {n}").format(n=moor + 1))
 
 
-def _equipment_name(game: Game, eid: int) -> str:
+def equipment_name(game: Game, eid: int) -> str:
     actor = game.actor if game.actor is not None else 0
     for p in game.state.players:
         for e in p.barn:
@@ -407,18 +415,21 @@ def _equipment_name(game: Game, eid: int) -> str:
     return tr("Equipment {n}").format(n=eid)
 
 
-def _flip_target(game: Game, target: str) -> str:
+def flip_target(game: Game, target: str) -> str:
     engine = _module("arle.engine")
     where, kinds = engine.place(target), engine.PlaceKind
     if where.kind is kinds.EQUIPMENT:
-        return _equipment_name(game, where.number)
+        return equipment_name(game, where.number)
     if where.kind is kinds.MOOR:
         return moor_name(game, where.number)
     if where.kind is kinds.SPACE:
         p = game.state.players[game.actor if game.actor is not None else 0]
         tile = p.tiles.get((where.row, where.col), "")
-        return tr("{tile} at row {r}, column {c}").format(tile=name_of(tile), r=where.row + 1,
-                                                          c=where.col + 1)
+        from arle.engine import Word
+
+        name = name_of(tile)
+        text = tr("{tile} at row {r}, column {c}").format(tile=name, r=where.row + 1, c=where.col + 1)
+        return Word(text, name.features, name.forms) if isinstance(name, Word) else text
     return target
 
 

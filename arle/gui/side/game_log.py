@@ -118,7 +118,9 @@ class LogView(QAbstractScrollArea):
         self.setObjectName("gameLog")
         self.setVerticalScrollBar(RowsScrollBar())
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+        # (always there: a bar that appears when the rows first overflow narrows the rows, which
+        # are wrapped and painted again: a second paint for that move)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
         self.viewport().setBackgroundRole(QPalette.ColorRole.Base)
         self.viewport().setAutoFillBackground(True)
         self.setAccessibleName(_tr("Game log (newest first)"))

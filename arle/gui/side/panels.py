@@ -14,6 +14,7 @@ import math
 from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any
 
+import attrs
 from PySide6.QtCore import (
     QCoreApplication,
     QRect,
@@ -75,7 +76,7 @@ from arle.engine import (
     noun,
 )
 from arle.files.resources import resource_path
-from arle.gui.kit import style
+from arle.gui.kit import log_words, style
 from arle.gui.kit.looks import PicturedButton, PicturedToolButton, keep_picture, used_picture
 from arle.gui.kit.texts import say
 from arle.gui.kit.wrapped_text import WrappedText
@@ -533,10 +534,11 @@ def event_words(event: Event) -> str | None:
                 tile=style.name_of(tile), where=style.holder_text(space))
         case AnimalMoved(animal=animal, src=src, dst=dst):
             return _tr("{animal} moved from {src} to {dst}").format(
-                animal=style.name_of(animal), src=style.holder_text(src), dst=style.holder_text(dst))
+                animal=log_words.lowered(style.name_of(animal)), src=style.holder_text(src),
+                dst=style.holder_text(dst))
         case DikeMoved(land_gained=land) if land:
             return _tr("gained {n} land").format(n=land)
-        case DestinationSold(destination=dest, food=food):
+        case DestinationSold(destination=dest, food=food) if food:
             return _tr("{dest}: +{food}").format(dest=style.name_of(dest),
                                                  food=style.count_text("food", food))
         case OptionsLapsed(text=text):
@@ -544,9 +546,10 @@ def event_words(event: Event) -> str | None:
         case SupplyBottleneck(vp=vp):
             return _tr("supply bottleneck {vp:+d} VP").format(vp=-abs(vp))
         case HalfYearStarted(half_year=h, season=season):
-            return _tr("half-year {n} ({season}) begins").format(n=h, season=style.season_name(season))
+            season_word = log_words.word(style.season_name(season))
+            return _tr("Half-year {n} ({season}) begins").format(n=h, season=season_word)
         case GameEnded():
-            return _tr("the game ends")
+            return _tr("The game ends")
     return None
 
 
@@ -556,7 +559,9 @@ def _inventory_text(session: GameSession, entry: LogEntry, ended: InventoryEnded
     from arle.gui.side.inventory_summary import index_of, report_of
 
     report = report_of(session, index_of(session, entry), ended)
-    return _tr("inventory: {report}").format(report=say(report.text()))
+    return _Report(_tr("{name}'s inventory — {report}").format(
+        name=session.player_name(ended.player), of_name=style.of_name(session.player_name(ended.player)),
+        report=say(report.text())))
 
 
 def _words(session: GameSession, entry: LogEntry, events: list[Event]) -> list[str]:
@@ -567,7 +572,26 @@ def _words(session: GameSession, entry: LogEntry, events: list[Event]) -> list[s
         return [_inventory_text(session, entry, ended)]
     if isinstance(entry.move, MoveAnimal):
         events = [e for e in events if not isinstance(e, AnimalMoved)]
-    return [w for w in (event_words(e) for e in events) if w]
+    if isinstance(entry.move, ReturnEquipment):  # (the move's words say it: "returns the Plow")
+        events = [e for e in events if not isinstance(e, EquipmentChanged)]
+    return [w for w in (event_words(e) for e in _summed(events)) if w]
+
+
+def _summed(events: list[Event]) -> list[Event]:
+    """Gains of one good said once ("+3 Timber", not "+1 Timber" three times: three Vehicles
+    unloaded), and so losses; a gain and a loss of the same good stay apart."""
+    out: list[Event] = []
+    first: dict[tuple[str, bool], int] = {}
+    for e in events:
+        if isinstance(e, GoodsChanged) and e.delta:
+            key = (str(e.good), e.delta > 0)
+            if key in first:
+                i = first[key]
+                out[i] = attrs.evolve(out[i], delta=out[i].delta + e.delta)  # type: ignore[attr-defined]
+                continue
+            first[key] = len(out)
+        out.append(e)
+    return out
 
 
 def entry_text(session: GameSession, entry: LogEntry) -> str:
@@ -578,18 +602,29 @@ def entry_text(session: GameSession, entry: LogEntry) -> str:
         by_player.setdefault(e.player, []).append(e)
     actor = entry.actor if entry.actor is not None else -1
     who = session.player_name(actor) if actor >= 0 else ""
-    text = _tr("{name}: {text}").format(name=who, text=entry.label) if who else entry.label
-    effects = _words(session, entry, by_player.pop(actor, []))
+    text = _tr("{name} {action}").format(name=who, action=entry.label) if who else entry.label
+    effects, reports = _split(_words(session, entry, by_player.pop(actor, [])))
     if effects:
         text += " — " + ", ".join(effects)
-    lines = [text]
+    lines = [text, *reports]
     general = by_player.pop(-1, [])
     for player, events in sorted(by_player.items()):
-        effects = _words(session, entry, events)
+        effects, reports = _split(_words(session, entry, events))
         if effects:
             lines.append(_tr("{name}: {text}").format(name=session.player_name(player),
                                                       text=", ".join(effects)))
-    effects = _words(session, entry, general)
+        lines += reports
+    effects, reports = _split(_words(session, entry, general))
     if effects:
         lines.append(", ".join(effects))
-    return "\n".join(lines)
+    return "\n".join(lines + reports)
+
+
+def _split(words: list[str]) -> tuple[list[str], list[str]]:
+    """A move's effects, and the inventory reports among them, which have lines of their own."""
+    reports = [w for w in words if isinstance(w, _Report)]
+    return [w for w in words if not isinstance(w, _Report)], reports
+
+
+class _Report(str):
+    """An inventory report in words: a line of its own in the log."""
