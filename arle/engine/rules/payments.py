@@ -33,16 +33,22 @@ class Cost:
     choices: tuple[Choice, ...] = ()
 
     def text(self) -> Text:
-        """The cost in words ("1 grain, (1 wood / 1 clay / 1 timber / 1 brick)")."""
+        """The cost in words: "1 grain and one of 1 wood, 1 clay, 1 timber or 1 brick"."""
         parts: list[Text] = [amount(g, n) for g, n in self.fixed]
         for c in self.choices:
-            alts = join([join([amount(g, n) for g, n in b], "+") for b in c.options], " / ")
+            alts = listed([join([amount(g, n) for g, n in b], " + ") for b in c.options], t("{items} or {last}"))
             if c.pick > 1:
-                parts.append(tn("{n} different of ({alts})", "{n} different of ({alts})", c.pick,
-                                alts=alts))
+                parts.append(tn("{n} different of {alts}", "{n} different of {alts}", c.pick, alts=alts))
             else:
-                parts.append(t("({alts})", alts=alts))
-        return join(parts) if parts else t("free")
+                parts.append(t("one of {alts}", alts=alts))
+        return listed(parts, t("{items} and {last}")) if parts else t("free")
+
+
+def listed(parts: list[Text], last_two: Text) -> Text:
+    """Texts in a row, the last two joined by ``last_two`` ("{items} or {last}")."""
+    if len(parts) < 2:
+        return join(parts)
+    return Text(last_two.msgid, (("items", join(parts[:-1])), ("last", parts[-1])))
 
 
 FREE = Cost()
