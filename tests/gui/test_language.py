@@ -366,3 +366,17 @@ def test_french_elides_de_before_a_name_that_begins_with_a_vowel(qtbot, language
     texts = {i.toPlainText() for i in HomeBoardScene(window.session, 0).items_now()
              if isinstance(i, (QGraphicsTextItem, SceneText))}
     assert any(text.startswith("Plateau Village d'Anna") for text in texts), texts
+
+
+def test_qts_file_dialog_is_french_throughout(qtbot, language):
+    """Issue 32: Qt's Open dialog showed "Look in:" and "Files of type:" in English beside
+    French buttons: Qt 6 asks for "&Look in:", which qtbase_fr.qm lacks."""
+    from PySide6.QtWidgets import QFileDialog, QLabel
+
+    language("fr")
+    dialog = QFileDialog(None, "x")
+    dialog.setOption(QFileDialog.Option.DontUseNativeDialog, True)
+    qtbot.addWidget(dialog)
+    labels = [label.text() for label in dialog.findChildren(QLabel)]
+    assert "&Voir dans :" in labels and "Fichiers de &type :" in labels
+    assert not [text for text in labels if "Look" in text or "type:" in text]

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QObject, QTranslator
 from PySide6.QtGui import QAction, QActionGroup
 
-from arle.files.catalogues import choose_language, load_language
+from arle.files.catalogues import N_, choose_language, load_language
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -23,6 +23,11 @@ if TYPE_CHECKING:
     from arle.engine import Language
 
 _locale_before: list[QLocale] = []  # the default locale before install_language changed it
+
+#: Labels of Qt's own file dialog that Qt's French catalogue (qtbase_fr.qm) has only without the
+#: mnemonic Qt 6 asks for ("Look in:", not "&Look in:"): Arle's catalogue answers them, so that
+#: an Open or Save dialog is French throughout.
+QT_GAPS = (N_("&Look in:"), N_("Files of &type:"))
 
 #: (setting, label) for View > Language; the labels are each language's own name.
 CHOICES = (("system", "System"), ("en", "English"), ("fr", "Français"))
