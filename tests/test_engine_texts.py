@@ -190,7 +190,7 @@ def test_french_option_prompts_use_the_rulebook_terms() -> None:
     """The Grocer's "either ... or" and the Colonist's "and/or" (rulebook p. 13), in French."""
     grocer = _placed(Game(Setup(players=1, seed=3)), "summer.grocer")
     assert fr(grocer.prompt()) == (
-        "Choisissez : 1 madrier ou 1 brique ou 1 mouton ou 1 vache ou 1 cheval")
+        "Choisissez : 1 madrier, 1 brique, 1 mouton, 1 vache ou 1 cheval")
     colonist = _placed(Game(Setup(players=1, seed=3)), "summer.colonist")
     assert fr(colonist.prompt()) == "Vous pouvez : prendre 1 cheval et/ou assécher une tourbière"
     options = [m for m in colonist.legal_moves() if isinstance(m, Choose)]

@@ -798,7 +798,7 @@ def test_potters_inn_1_animal_of_any_type_per_pottery_wheel():
     _inn_goods(p)
     build(g, "potters_inn", space="3,2")
     assert set(g.legal_moves()) >= {Choose("sheep"), Choose("cattle"), Choose("horse")}
-    assert say(g.prompt()) == "Choose one (1 of 2): 1 sheep or 1 cattle or 1 horse"  # issue 31
+    assert say(g.prompt()) == "Choose one (1 of 2): 1 sheep, 1 cattle or 1 horse"  # issue 31
     g.apply(Choose("sheep"))
     assert say(g.prompt()) == "Choose one (2 of 2): 1 sheep or 1 cattle or 1 horse"
     g.apply(Choose("cattle"))

@@ -54,9 +54,7 @@ def _visible_texts(window: MainWindow) -> list[str]:
     for w in window.findChildren(QWidget):
         if not w.isVisible():
             continue
-        if isinstance(w, QLabel):
-            found.append(w.text())
-        elif isinstance(w, QAbstractButton):
+        if isinstance(w, (QLabel, QAbstractButton)):
             found.append(w.text())
         elif isinstance(w, QGroupBox):
             found.append(w.title())

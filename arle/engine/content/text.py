@@ -64,6 +64,14 @@ def join(parts: Iterable[Param], separator: str | Text = ", ") -> Text:
     return Text(separator.join(f"{{p{i}}}" for i in range(len(items))), params)
 
 
+def listed(parts: list[Text], last_two: Text) -> Text:
+    """Texts in a row, the last two joined by ``last_two`` (``t("{items} or {last}")``): "1 Wood,
+    1 Clay or 1 Brick", not "1 Wood or 1 Clay or 1 Brick"."""
+    if len(parts) < 2:
+        return join(parts)
+    return Text(last_two.msgid, (("items", join(parts[:-1])), ("last", parts[-1])))
+
+
 class Language:
     """What ``say`` needs of a language: its translations and how it writes numbers."""
 

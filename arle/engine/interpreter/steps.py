@@ -17,7 +17,7 @@ import attrs
 
 from ..content.buildings import BUILDINGS
 from ..content.goods import Animal, Good
-from ..content.text import Text, join, noun, t, tn
+from ..content.text import Text, join, listed, noun, t, tn
 from ..content.tiles import Tile
 from ..content.tools import TOOL_TRACKS, Tool, last_position, tool_count
 from ..content.words import TILE_NAMES, amount
@@ -304,7 +304,7 @@ class OneOfDecision(Decision):
     nth: tuple[int, int] | None = attrs.field(default=None, kw_only=True)
 
     def prompt(self, g: Game) -> Text:
-        options = join([o.text() for o in self.choices], t(" or "))
+        options = listed([o.text() for o in self.choices], t("{items} or {last}"))
         if self.nth is not None:
             return t("Choose one ({i} of {n}): {options}", i=self.nth[0], n=self.nth[1], options=options)
         return t("Choose one: {options}", options=options)

@@ -13,7 +13,7 @@ from itertools import combinations, product
 import attrs
 
 from ..content.goods import SUBSTITUTE, Good
-from ..content.text import Text, join, t, tn
+from ..content.text import Text, join, listed, t, tn
 from ..content.words import NOTHING, amount, amounts
 
 Bundle = tuple[tuple[Good, int], ...]
@@ -36,19 +36,14 @@ class Cost:
         """The cost in words: "1 grain and one of 1 wood, 1 clay, 1 timber or 1 brick"."""
         parts: list[Text] = [amount(g, n) for g, n in self.fixed]
         for c in self.choices:
-            alts = listed([join([amount(g, n) for g, n in b], " + ") for b in c.options], t("{items} or {last}"))
+            bundles = [join([amount(g, n) for g, n in b], " + ") for b in c.options]
+            alts = listed(bundles, t("{items} or {last}"))
             if c.pick > 1:
                 parts.append(tn("{n} different of {alts}", "{n} different of {alts}", c.pick, alts=alts))
             else:
                 parts.append(t("one of {alts}", alts=alts))
         return listed(parts, t("{items} and {last}")) if parts else t("free")
 
-
-def listed(parts: list[Text], last_two: Text) -> Text:
-    """Texts in a row, the last two joined by ``last_two`` ("{items} or {last}")."""
-    if len(parts) < 2:
-        return join(parts)
-    return Text(last_two.msgid, (("items", join(parts[:-1])), ("last", parts[-1])))
 
 
 FREE = Cost()

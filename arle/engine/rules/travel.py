@@ -173,9 +173,10 @@ class SaleDecision(Decision):
         labels = join(option_label(self.destination, o)
                       for o in sale_options(p, self.destination, self.sold))
         if not self.sold:
-            return t("{destination}: sell at least one of {sales}", destination=name, sales=labels)
+            return t("{destination}: make at least one of these sales: {sales}", destination=name,
+                     sales=labels)
         if labels.params:
-            return t("{destination}: you may also sell {sales}", destination=name, sales=labels)
+            return t("{destination}: more sales you may make: {sales}", destination=name, sales=labels)
         return t("{destination}: done", destination=name)
 
     def option_text(self, g: Game, option: str) -> Text:

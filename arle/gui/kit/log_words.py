@@ -101,7 +101,7 @@ def log_label(game: Game, move: Move) -> str:
         case M.UseBuilding(building=building, option=option):
             if option:
                 return tr("uses the {building}: {choice}").format(
-                    building=style.name_of(building), choice=_building_option(option))
+                    building=style.name_of(building), choice=building_option(option))
             return tr("uses the {building}").format(building=style.name_of(building))
         case M.Load(vehicle=vehicle, item=item):
             piece = style.equipment_name(game, vehicle)
@@ -124,7 +124,7 @@ def move_words(game: Game, move: Move) -> str:
     return tr("chooses: {choice}").format(choice=style.move_label(game, move))
 
 
-def _building_option(option: str) -> str:
+def building_option(option: str) -> str:
     """A building's choice: a land space (the Field at row 4, column 3) or a name."""
     from arle.engine import place
 

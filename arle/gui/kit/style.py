@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import importlib
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, QLocale, QPointF, QRectF, Qt
@@ -266,7 +267,11 @@ def cost_text(cost: Any) -> str:
             what = tr("Wear")
         else:
             what = "/".join(sorted(count_text(str(g), n) for b in c.options for g, n in b))
-        if c.pick > 1:
+        if c.pick > 1 and what == tr("building material"):
+            parts.append(tr("{n} different building materials").format(n=c.pick))
+        elif c.pick > 1 and what == tr("Wear"):
+            parts.append(tr("{n} different Wear").format(n=c.pick))
+        elif c.pick > 1:
             parts.append(tr("{n} different {what}").format(n=c.pick, what=what))
         elif what in (tr("building material"), tr("Wear")):
             parts.append(tr("1 {what}").format(what=what))
@@ -330,17 +335,22 @@ def _decision_option_label(game: Game, move: Move) -> str | None:
             return tr("{name} ({vp} VP): {cost}").format(name=say(noun(b.name)), vp=b.vp,
                                                           cost=cost_text(b.cost))
     if kind is OptionKind.SPACE:
-        return tr("Imitate {space}").format(space=space_title(option))
+        return tr("Imitate {space}").format(space=_log_words().space_words(option))
     if kind is OptionKind.VEHICLE:
         return tr("Build a {vehicle} ({cost})").format(vehicle=name_of(option),
                                                        cost=vehicle_cost_text(option))
     if kind is OptionKind.PLOW:
-        return tr("Plow a {field}").format(field=name_of(option))
+        return tr("Plow a {field}").format(field=_log_words().lowered(name_of(option)))
     if kind is OptionKind.ANIMAL:
-        return tr("Pay with {animal}").format(animal=name_of(option))
+        return tr("Pay with {animal}").format(animal=_log_words().lowered(name_of(option)))
     if kind is OptionKind.PAY and option == "pay":
         return tr("Pay Sustenance")
     return None
+
+
+def _log_words() -> ModuleType:
+    """``arle.gui.kit.log_words``, which uses this module (imported at first use)."""
+    return _module("arle.gui.kit.log_words")
 
 
 def move_label(game: Game, move: Move) -> str:
@@ -351,7 +361,7 @@ def move_label(game: Game, move: Move) -> str:
         return label
     match move:
         case M.PlaceWorker(space=space):
-            return tr("Place a Worker on {space}").format(space=space_title(space))
+            return tr("Place a Worker on {space}").format(space=_log_words().space_words(space))
         case M.SkipPlacement():
             return tr("Skip this Worker")
         case M.EndTurn():
@@ -373,19 +383,25 @@ def move_label(game: Game, move: Move) -> str:
             return tr("Cut 1 Peat from {moor}").format(moor=moor_name(game, moor))
         case M.MoveAnimal(animal=animal, src=src, dst=dst):
             return tr("Move a {animal} from {src} to {dst}").format(
-                animal=name_of(animal), src=holder_text(src), dst=holder_text(dst))
+                animal=_log_words().lowered(name_of(animal)), src=holder_text(src), dst=holder_text(dst))
         case M.ReleaseAnimal(animal=animal, src=src):
-            return tr("Release a {animal}").format(animal=name_of(animal))
+            return tr("Release a {animal}").format(animal=_log_words().lowered(name_of(animal)))
         case M.ReturnEquipment(equipment=eid):
             return tr("Return {piece}").format(piece=equipment_name(game, eid))
         case M.TradePeat(good=good):
-            return tr("Peat Boat: 1 Peat for 1 {good}").format(good=name_of(good))
+            return tr("Peat Boat: 1 Peat for 1 {good}").format(good=_log_words().lowered(name_of(good)))
         case M.UseBuilding(building=building, option=option):
-            text = tr("Use {building}").format(building=name_of(building))
-            return f"{text}: {name_of(option)}" if option else text
+            if option:
+                return tr("Use {building}: {choice}").format(
+                    building=name_of(building), choice=_log_words().building_option(option))
+            return tr("Use {building}").format(building=name_of(building))
         case M.Load(vehicle=vehicle, item=item):
+            destination = M.destination_of(item)
+            if destination is not None:
+                return tr("Send the {piece} to {destination}").format(
+                    piece=equipment_name(game, vehicle), destination=name_of(destination))
             return tr("Load {item} on {piece}").format(
-                item=name_of(item), piece=equipment_name(game, vehicle))
+                item=count_text(item, 1), piece=equipment_name(game, vehicle))
         case M.Flip(target=target):
             return tr("Flip {target}").format(target=flip_target(game, target))
         case M.AdvanceTool(tool=tool):
