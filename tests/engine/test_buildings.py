@@ -800,7 +800,7 @@ def test_potters_inn_1_animal_of_any_type_per_pottery_wheel():
     assert set(g.legal_moves()) >= {Choose("sheep"), Choose("cattle"), Choose("horse")}
     assert say(g.prompt()) == "Choose one (1 of 2): 1 sheep, 1 cattle or 1 horse"  # issue 31
     g.apply(Choose("sheep"))
-    assert say(g.prompt()) == "Choose one (2 of 2): 1 sheep or 1 cattle or 1 horse"
+    assert say(g.prompt()) == "Choose one (2 of 2): 1 sheep, 1 cattle or 1 horse"
     g.apply(Choose("cattle"))
     assert (sum(h.get(S, 0) for h in p.animals.values()),
             sum(h.get(C, 0) for h in p.animals.values())) == (1, 1)
