@@ -305,3 +305,17 @@ def test_anytime_trades_may_feed_a_sale_in_progress():
 def test_sale_options_have_labels_with_their_food(dest, option, label):
     """The index's Food per item, shown with each option."""
     assert str(option_label(dest, option)) == label
+
+
+def test_bremen_names_the_small_moor_as_the_home_board_does():
+    """Rulebook, travel destinations (Bremen): any Moor Tile may be removed, "including the small Moor Tile
+    that had Peat since the beginning of the game": its option names it as the Home Board
+    does (issue 31: one name per thing), the others by their number from 1."""
+    from arle.engine import Game, Setup
+
+    p = Game(Setup(players=1, seed=1)).state.players[0]
+    small = next(m.id for m in p.moors if m.small)
+    other = next(m.id for m in p.moors if not m.small)
+    small_ids = frozenset({small})
+    assert str(option_label("bremen", f"moor:{small}", small_ids)) == "remove the Small Boardwalk"
+    assert str(option_label("bremen", f"moor:{other}", small_ids)) == f"remove Moor {other + 1}"

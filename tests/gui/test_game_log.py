@@ -371,3 +371,15 @@ def test_the_last_november_inventory_is_logged_as_it_happened():
     for line in lines:
         assert "Food paid: nothing" not in line or "Bottleneck" in line, line
         assert "Fuel paid: nothing" not in line or "Bottleneck" in line, line
+
+
+def test_a_sale_that_gives_no_food_says_the_goods_track_is_full(qapp):
+    """Rulebook, Goods Track: "you can have up to 30 Food" ("any excess Food is lost"). A sale
+    made with the Food marker there gave "Aurich: +0 Food", which read like a wrong sale; a sale
+    that pays no Food by its nature (Bremen: remove a Moor) says nothing of Food."""
+    from arle.engine.interpreter.events import DestinationSold
+    from arle.gui.side.panels import event_words
+
+    assert event_words(DestinationSold(1, "aurich", "horse", 0)) == "Aurich: no Food, the goods track is full"
+    assert event_words(DestinationSold(1, "aurich", "horse", 5)) == "Aurich: +5 Food"
+    assert event_words(DestinationSold(1, "bremen", "moor:2", 0)) is None

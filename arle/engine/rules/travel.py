@@ -134,8 +134,9 @@ def sell(g: Game, p: PlayerState, dest: str, option: str) -> int:
     return food
 
 
-def option_label(dest: str, option: str) -> Text:
-    """Words for a sale option, for prompts and the interface."""
+def option_label(dest: str, option: str, small_moors: frozenset[int] = frozenset()) -> Text:
+    """Words for a sale option, for prompts and the interface (``small_moors``: the ids of the
+    player's Small Boardwalk, named as the Home Board names it)."""
     key, _, what = option.partition(":")
     sale = next(s for s in DESTINATIONS[dest].sales if s.key == key)
     if key == "field":  # (the row and column as the Home Board shows them, from 1)
@@ -146,10 +147,15 @@ def option_label(dest: str, option: str) -> Text:
     elif key == "wear":
         text = counted(what, 1)
     elif key == "moor":
-        text = t("remove Moor {n}", n=int(what) + 1)  # (the Home Board counts them from 1)
+        text = t("remove the Small Boardwalk") if int(what) in small_moors \
+            else t("remove Moor {n}", n=int(what) + 1)  # (the Home Board counts them from 1)
     else:
         text = noun(sale.label)
     return t("{sale} ({food})", sale=text, food=counted(Good.FOOD, sale.food)) if sale.food else text
+
+
+def _small(p: PlayerState) -> frozenset[int]:
+    return frozenset(m.id for m in p.moors if m.small)
 
 
 @attrs.define
@@ -170,7 +176,7 @@ class SaleDecision(Decision):
     def prompt(self, g: Game) -> Text:
         name = noun(DESTINATIONS[self.destination].name)
         p = g.state.players[self.player]
-        labels = join(option_label(self.destination, o)
+        labels = join(option_label(self.destination, o, _small(p))
                       for o in sale_options(p, self.destination, self.sold))
         if not self.sold:
             return t("{destination}: make at least one of these sales: {sales}", destination=name,
@@ -180,7 +186,7 @@ class SaleDecision(Decision):
         return t("{destination}: done", destination=name)
 
     def option_text(self, g: Game, option: str) -> Text:
-        return option_label(self.destination, option)
+        return option_label(self.destination, option, _small(g.state.players[self.player]))
 
     def options(self, g: Game) -> list[Move]:
         p = g.state.players[self.player]

@@ -538,7 +538,15 @@ def event_words(event: Event) -> str | None:
                 dst=style.holder_text(dst))
         case DikeMoved(land_gained=land) if land:
             return _tr("gained {n} land").format(n=land)
-        case DestinationSold(destination=dest, food=food) if food:
+        case DestinationSold(destination=dest, item=item, food=food):
+            if not food:
+                from arle.engine import DESTINATIONS
+
+                key = item.partition(":")[0]
+                if any(s.key == key and s.food for s in DESTINATIONS[dest].sales):
+                    # (the Food marker was at the end of its track: the sale gave nothing more)
+                    return _tr("{dest}: no Food, the goods track is full").format(dest=style.name_of(dest))
+                return None
             return _tr("{dest}: +{food}").format(dest=style.name_of(dest),
                                                  food=style.count_text("food", food))
         case OptionsLapsed(text=text):
