@@ -111,6 +111,8 @@ def log_label(game: Game, move: Move) -> str:
                     piece=piece, destination=style.name_of(destination))
             return tr("loads {item} on the {piece}").format(item=style.count_text(item, 1), piece=piece)
         case M.Flip(target=target):
+            if M.place(target).kind is M.PlaceKind.MOOR:  # (a Moor's flip is its dehydrating)
+                return tr("dehydrates {moor}").format(moor=style.flip_target(game, target))
             return tr("flips the {target}").format(target=style.flip_target(game, target))
         case M.AdvanceTool(tool=tool):
             from arle.engine import TOOL_TRACKS
