@@ -217,7 +217,7 @@ def test_french_refusal_names_the_space_in_french() -> None:
         game.apply(game.decision_moves()[-1])
     reason = game.why_not(PlaceWorker("summer.fisherman"))
     assert reason is not None
-    assert fr(render(reason)) == "La case Été : Pêcheur est déjà occupée par Anna."
+    assert fr(render(reason)) == "La case Pêcheur (été) est déjà occupée par Anna."
     assert str(render(reason)) == "Summer: Fisherman is already taken by Anna."
 
 

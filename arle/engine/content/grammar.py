@@ -4,7 +4,8 @@
 A translated pattern asks for a form of a noun with a format spec: ``{tile:le}`` (the definite
 article), ``{src:de}`` ("of the"), ``{dst:à}`` ("to the"), ``{animal:un}`` (the indefinite
 article), ``{name:d}`` ("de" alone, elided: "d'Anna"), ``{tile:e}`` (the ending a past participle
-takes after the noun: "posée"), ``{season:lower}``. The noun is a ``Word``: its text in the
+takes after the noun: "posée"), ``{season:lower}``; a capital (``{kind:Le}``) begins a
+sentence. The noun is a ``Word``: its text in the
 language with its ``Features`` (gender, number, elision), which the language's noun table gives
 by the English message id (``resources/i18n/<code>/nouns.tsv``). English patterns use no spec;
 a spec a language does not know leaves the word as it is.
@@ -65,9 +66,9 @@ class Word(str):
         if spec == "upper":
             return text[:1].upper() + text[1:]
         if self.forms is not None:
-            form = self.forms(spec, text, self.features)
-            if form is not None:
-                return form
+            form = self.forms(spec.lower(), text, self.features)
+            if form is not None:  # "{kind:Le}" begins a sentence: "La Digue est pleine"
+                return form[:1].upper() + form[1:] if spec[:1].isupper() else form
         return text
 
 
