@@ -85,17 +85,32 @@ class BoardView(QGraphicsView):
         """A scroll bar's thickness."""
         return self.style().pixelMetric(self.style().PixelMetric.PM_ScrollBarExtent)
 
-    def wanted_scale(self) -> float:
-        rect = self.sceneRect()
+    def wanted_scale(self, size: tuple[float, float] | None = None) -> float:
+        """The scale to show the board at (or a board of ``size``): fitted, but readable."""
+        width, height = size or (self.sceneRect().width(), self.sceneRect().height())
         room = self.room()
-        if rect.width() <= 0 or rect.height() <= 0 or room.width() <= 0 or room.height() <= 0:
+        if width <= 0 or height <= 0 or room.width() <= 0 or room.height() <= 0:
             return self.readable_scale() * self.zoom
         # Two pixels to spare, as fitInView keeps: a board that fits to the last pixel would
         # round up to a one-pixel scroll bar.
-        fit = min((room.width() - 4) / rect.width(), (room.height() - 4) / rect.height())
+        fit = min((room.width() - 4) / width, (room.height() - 4) / height)
         return max(fit, self.readable_scale()) * self.zoom
 
+    def lay_out(self) -> None:
+        """A board with a narrow layout (the game board) takes it where the full one would
+        scroll sideways, as wide as the view leaves room for beside a vertical scroll bar
+        (issue 31: at 1280x720 the game board scrolled 328 px sideways)."""
+        full = self.board.FULL_SIZE
+        if full is None:
+            return
+        room = self.room().width()
+        if full[0] * self.wanted_scale(full) - SLACK <= room:
+            self.board.lay_out(None)
+        else:
+            self.board.lay_out((room - self._bar()) / (self.readable_scale() * self.zoom))
+
     def fit(self) -> None:
+        self.lay_out()
         scale = self.wanted_scale()
         self._scroll_bars(scale)
         if abs(scale - self.scale_factor()) > 1e-6:
