@@ -15,11 +15,12 @@ from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import QApplication
 
-from arle.commands.driver import drag
+from arle.commands.driver import drag, move_held, press, release
 from arle.commands.simulate import choose_move
 from arle.engine import Setup
 from arle.engine.interpreter.moves import PlaceWorker
 from arle.files.settings import Settings, load_settings, read_settings, save_settings
+from arle.gui.boards.board_items import WorkerToken
 from arle.gui.boards.board_view import READABLE_PX, READING_PX, ZOOM_STEP
 from arle.gui.shell.frame import FRAME_ALLOWANCE
 from arle.gui.shell.main_window import MainWindow
@@ -186,6 +187,29 @@ def test_at_1280x720_the_game_board_needs_no_sideways_scrolling(qtbot):
     assert scene.narrow is None and scene.sceneRect().width() == 1500
     assert {item.rect.x() for item in summer} == {10} and {item.rect.x() for item in winter} == {1200}
     assert_laid_out(scene)
+
+
+def test_a_worker_held_at_the_foot_of_the_view_scrolls_down_to_the_other_season(qtbot):
+    """The narrow game board has the other season's action spaces at its foot, out of view
+    while the month track shows: a Worker dragged to the view's edge scrolls the board (the
+    Worker stays under the mouse), and is dropped there."""
+    window = playing(qtbot, SMALL)
+    session, scene, view = window.session, window.page.board_scene, window.page.board_view
+    vp, bar = view.viewport(), view.verticalScrollBar()
+    target = scene.spaces["winter.laborer"]
+    assert not view.mapToScene(vp.rect()).boundingRect().contains(target.rect) and bar.value() == 0
+    start = view.mapFromScene(scene.next_worker().scenePos())
+    press(vp, start)
+    move_held(vp, start + QPoint(0, 40))
+    edge = QPoint(start.x(), vp.height() - 4)
+    move_held(vp, edge)
+    qtbot.waitUntil(lambda: bar.value() == bar.maximum(), timeout=5000)
+    assert scene.drag.active and scene.item_at(view.mapToScene(edge), WorkerToken) is not None
+    drop = view.mapFromScene(target.rect.center())
+    move_held(vp, drop)
+    release(vp, drop)
+    settle()
+    assert session.game.state.occupied == {"winter.laborer": 0}
 
 
 def test_zoom_in_out_and_reset_scale_every_board_and_are_kept(qtbot):

@@ -268,6 +268,9 @@ class BoardScene(GameScene):
         that takes the player to another board (a Home Board action) hides this one first, and
         it is redrawn only when seen again. The Worker just placed glides from where its token
         stood (or was dropped) to its space, if the board is still on screen then."""
+        # A narrow board's action spaces change places at once at the turn of the half-year:
+        # where a space lies is asked (the tutorial's frame) before the board is redrawn.
+        self._place_spaces()
         placed = [e for e in (args[0] if args else []) if isinstance(e, WorkerPlaced)]
         self._glide = None
         if placed:
