@@ -168,6 +168,17 @@ class Coach(QObject):
 
     # -- lighting ---------------------------------------------------------------------------------------
 
+    def relight(self) -> None:
+        """The board was laid out anew (``BoardScene.laidOut``): the ring goes where the hinted
+        move's piece goes now."""
+        if self.ring is None or self.move is None:
+            return
+        scene = self.ring.scene()
+        if scene is not None:
+            scene.removeItem(self.ring)
+        self.ring = None
+        self.light(self.move)
+
     def light(self, move: Move) -> None:
         """A ring where ``move``'s piece would go (that board brought forward), else the button
         that makes it outlined; a move made from "More actions" is only said in words."""

@@ -455,3 +455,24 @@ def test_at_1280x720_the_hint_takes_no_row_of_its_own_and_the_goods_show(qtbot) 
     assert goods_shown(window) >= 0.8, goods_shown(window)
     window.hint_action.trigger()  # the coach's words show under the banner
     qtbot.waitUntil(lambda: page.coach_bar.isVisible() and page.coach_bar.words.text() != "", timeout=20_000)
+
+
+def test_the_hint_s_ring_follows_its_space_when_the_board_is_laid_out_anew(qtbot) -> None:
+    """The game board's narrow layout (a small window) places Winter's spaces below the rest,
+    the full one on the right: the ring of a Hint shown while the window grows moves along."""
+    from arle.engine import PlaceWorker
+
+    window = open_window(qtbot)
+    window.install(versus(4))
+    window.resize(1280, 680)
+    wait_for_person(qtbot, window)
+    QApplication.processEvents()
+    coach, scene = window.page.coach, window.page.board_scene
+    assert scene.narrow
+    coach.move = PlaceWorker("winter.laborer")
+    coach.light(coach.move)
+    window.resize(1600, 1000)
+    QApplication.processEvents()
+    assert scene.narrow is None
+    card = scene.spaces["winter.laborer"]
+    assert card.worker_rect().translated(card.rect.topLeft()).contains(coach.target()[1])

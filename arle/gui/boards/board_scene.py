@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QCoreApplication, QObject, QPointF, QRectF
+from PySide6.QtCore import QCoreApplication, QObject, QPointF, QRectF, Signal
 from PySide6.QtGui import QBrush, QPainter
 from PySide6.QtWidgets import QGraphicsItem
 
@@ -108,6 +108,9 @@ class BoardScene(GameScene):
     spaces, buildings and tool tracks are clicked, each ending in ``session.try_apply``."""
 
     FULL_SIZE = (SCENE_W, SCENE_H)
+    #: The board was laid out anew (``lay_out``: the window grew or shrank): the marks on it (the
+    #: tutorial's frame, the coach's ring) go where their spaces now lie.
+    laidOut = Signal()
 
     def __init__(self, session: GameSession, parent: QObject | None = None) -> None:
         super().__init__(session, parent)
@@ -189,6 +192,7 @@ class BoardScene(GameScene):
         self.narrow = narrow
         self._build_centre()
         self.refresh()
+        self.laidOut.emit()
 
     def _all_buildings(self) -> list[str]:
         s = self.session.game.state
