@@ -737,8 +737,10 @@ class HeaderText(Layer):
         painter.drawText(QRectF(tx, 4, width, 26), Qt.AlignmentFlag.AlignVCenter,
                          _elide(painter, title, width))
         painter.setFont(_font(13))
-        painter.drawText(QRectF(tx, 32, width, 40), Qt.AlignmentFlag.AlignVCenter | Qt.TextFlag.TextWordWrap,
-                         self._phase_text())
+        box, flags = QRectF(tx, 32, width, 40), Qt.AlignmentFlag.AlignVCenter | Qt.TextFlag.TextWordWrap
+        if painter.boundingRect(box, flags, self._phase_text()).height() > box.height():
+            painter.setFont(_font(11.5))  # (two lines, not cut, in a narrow header)
+        painter.drawText(box, flags, self._phase_text())
 
     def _phase_text(self) -> str:
         s = self.header.session.game.state
