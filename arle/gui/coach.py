@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QFrame,
     QGraphicsEllipseItem,
     QGraphicsItem,
+    QGraphicsScene,
     QHBoxLayout,
     QLabel,
     QProgressBar,
@@ -168,14 +169,12 @@ class Coach(QObject):
 
     # -- lighting ---------------------------------------------------------------------------------------
 
-    def relight(self) -> None:
-        """The board was laid out anew (``BoardScene.laidOut``): the ring goes where the hinted
-        move's piece goes now."""
-        if self.ring is None or self.move is None:
+    def relight(self, scene: QGraphicsScene) -> None:
+        """``scene`` was laid out anew (``BoardScene.laidOut``): a ring on it goes where the
+        hinted move's piece goes now."""
+        if self.ring is None or self.move is None or self.ring.scene() is not scene:
             return
-        scene = self.ring.scene()
-        if scene is not None:
-            scene.removeItem(self.ring)
+        scene.removeItem(self.ring)
         self.ring = None
         self.light(self.move)
 

@@ -67,7 +67,7 @@ class BoardView(QGraphicsView):
         # A board wider than the window's shape sits at the top, like a sheet on a table, not
         # in the middle of an empty band.
         self.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignHCenter)
-        #: Scrolls the board while a dragged piece is held near the view's edge (``_edge_scroll``).
+        #: Scrolls the board while a dragged piece is held near the view's edge (``_edge_tick``).
         self._edge = QTimer(self)
         self._edge.setInterval(EDGE_TICK)
         self._edge.timeout.connect(self._edge_tick)
