@@ -302,12 +302,12 @@ class StorageScene(PlayerBoardScene):
                 box.setToolTip(dest_tooltip(dest))
                 self.add_text(
                     f"{name_of(dest)}\n({where})",
-                    rect.x() + 6,
+                    rect.x() + 4,
                     rect.y() + 6,
                     8,
                     False,
                     "#9a8a62",
-                    rect.width() - 12,
+                    rect.width() - 6,  # ("(travelled)" on one line in a one-space card)
                 )
                 continue
             item = Place.destination(dest).code
