@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QFrame,
     QGraphicsEllipseItem,
     QGraphicsItem,
+    QGraphicsScene,
     QHBoxLayout,
     QLabel,
     QProgressBar,
@@ -168,6 +169,15 @@ class Coach(QObject):
 
     # -- lighting ---------------------------------------------------------------------------------------
 
+    def relight(self, scene: QGraphicsScene) -> None:
+        """``scene`` was laid out anew (``BoardScene.laidOut``): a ring on it goes where the
+        hinted move's piece goes now."""
+        if self.ring is None or self.move is None or self.ring.scene() is not scene:
+            return
+        scene.removeItem(self.ring)
+        self.ring = None
+        self.light(self.move)
+
     def light(self, move: Move) -> None:
         """A ring where ``move``'s piece would go (that board brought forward), else the button
         that makes it outlined; a move made from "More actions" is only said in words."""
@@ -204,8 +214,10 @@ class Coach(QObject):
 
 
 class CoachBar(QFrame):
-    """The side panel's line for the computer: "thinking…" during its turn, and the Hint button
-    with the coach's words. Hidden in a game of two people."""
+    """The side panel's line for the computer: "thinking…" during its turn, and the coach's words
+    after a Hint. Hidden in a game of two people, and while it has nothing to say: the Hint
+    button itself sits in the decision's title row (``DecisionPanel.add_corner``), where it
+    takes no room of its own (issue 31: at 1280x720 the players' supply had about four rows)."""
 
     def __init__(self, page: CoachedPage, coach: Coach, computer: ComputerPlayer,
                  parent: QWidget | None = None) -> None:
@@ -250,7 +262,10 @@ class CoachBar(QFrame):
 
     def refresh(self, *_: Any) -> None:
         s = self.session
-        self.setVisible(s.has_computer or s.coached)
+        idle = s.coached and not s.game.over and not s.computer_turn  # (only the button to offer)
+        self.status.setVisible(not idle)
+        self.setVisible((s.has_computer or s.coached)
+                        and (not idle or not self.words.isHidden() or self._thinking or self._hinting))
         self.button.setVisible(s.coached and not s.game.over)
         self.button.setEnabled(self.coach.available and not self._hinting)
         actor = s.game.actor
@@ -279,6 +294,7 @@ class CoachBar(QFrame):
     def _say(self, text: str) -> None:
         self.words.setText(text)
         self.words.setVisible(bool(text))
+        self.refresh()
 
     def _coach_busy(self, on: bool) -> None:
         self._hinting = on

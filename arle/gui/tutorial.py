@@ -148,6 +148,7 @@ class Tutorial(QObject):
         self.page.views.currentChanged.connect(lambda *_: self.card.place(self._mark_rect()))
         self.session.changed.connect(self.update)
         self.session.reset.connect(self.update)
+        self.page.board_scene.laidOut.connect(self.update)  # (the frame follows its space)
         self.card.show()
         self.update()
 

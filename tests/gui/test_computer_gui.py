@@ -10,7 +10,7 @@ import random
 import time
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication
 
 from arle.ai import choose
@@ -427,3 +427,52 @@ def test_the_hint_rings_the_workers_spot_not_the_action_spaces_words(qtbot) -> N
     assert spot.contains(centre) and centre.x() > card.rect.center().x()
     ring = coach.ring.rect()
     assert ring.width() <= spot.width() + 16  # around the spot, not over the card's words
+
+
+def goods_shown(window: MainWindow) -> float:
+    """The share of the acting player's goods the side panel shows without scrolling."""
+    scroll = window.page.player_scroll
+    goods = window.page.player_panels[0].goods
+    top = goods.mapTo(scroll.viewport(), QPoint(0, 0)).y()
+    return max(0, min(goods.height(), scroll.viewport().height() - top)) / goods.height()
+
+
+def test_at_1280x720_the_hint_takes_no_row_of_its_own_and_the_goods_show(qtbot) -> None:
+    """Issue 31: at 1280x720 against the computer the side panel showed about four of the seven
+    rows of goods under a 12-row log: the coach's line ("Stuck? Ask the coach." and Hint) and
+    "More actions" took rows of their own. The Hint and More actions sit in the decision's title
+    row now; the coach's line shows only while it has something to say."""
+    window = open_window(qtbot)
+    window.install(versus(4))
+    window.resize(1280, 680)
+    wait_for_person(qtbot, window)
+    page = window.page
+    QApplication.processEvents()
+    assert not page.coach_bar.isVisible()
+    hint, more = page.coach_bar.button, page.decision.more
+    assert hint.isVisible() and page.decision.isAncestorOf(hint)
+    assert abs(hint.geometry().center().y() - more.geometry().center().y()) <= 2  # one row
+    assert goods_shown(window) >= 0.8, goods_shown(window)
+    window.hint_action.trigger()  # the coach's words show under the banner
+    qtbot.waitUntil(lambda: page.coach_bar.isVisible() and page.coach_bar.words.text() != "", timeout=20_000)
+
+
+def test_the_hint_s_ring_follows_its_space_when_the_board_is_laid_out_anew(qtbot) -> None:
+    """The game board's narrow layout (a small window) places Winter's spaces below the rest,
+    the full one on the right: the ring of a Hint shown while the window grows moves along."""
+    from arle.engine import PlaceWorker
+
+    window = open_window(qtbot)
+    window.install(versus(4))
+    window.resize(1280, 680)
+    wait_for_person(qtbot, window)
+    QApplication.processEvents()
+    coach, scene = window.page.coach, window.page.board_scene
+    assert scene.narrow
+    coach.move = PlaceWorker("winter.laborer")
+    coach.light(coach.move)
+    window.resize(1600, 1000)
+    QApplication.processEvents()
+    assert scene.narrow is None
+    card = scene.spaces["winter.laborer"]
+    assert card.worker_rect().translated(card.rect.topLeft()).contains(coach.target()[1])

@@ -15,11 +15,12 @@ from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import QApplication
 
-from arle.commands.driver import drag
+from arle.commands.driver import drag, move_held, press, release
 from arle.commands.simulate import choose_move
 from arle.engine import Setup
 from arle.engine.interpreter.moves import PlaceWorker
 from arle.files.settings import Settings, load_settings, read_settings, save_settings
+from arle.gui.boards.board_items import WorkerToken
 from arle.gui.boards.board_view import READABLE_PX, READING_PX, ZOOM_STEP
 from arle.gui.shell.frame import FRAME_ALLOWANCE
 from arle.gui.shell.main_window import MainWindow
@@ -138,12 +139,88 @@ def test_the_default_size_and_larger_show_the_game_board_whole(qtbot, size):
     assert shown.width() >= view.sceneRect().width() - 8 and shown.height() >= view.sceneRect().height() - 8
 
 
+def board_items(scene):
+    return [scene.header, scene.month, *scene.tools.values(), *scene.buildings.values(),
+            *scene.spaces.values()]
+
+
+def assert_laid_out(scene) -> None:
+    """Every item of the game board on the board, none over another."""
+    items = board_items(scene)
+    for i, item in enumerate(items):
+        assert scene.sceneRect().contains(item.rect), item
+        for other in items[i + 1:]:
+            assert not item.rect.intersects(other.rect), (item, other)
+
+
+def test_at_1280x720_the_game_board_needs_no_sideways_scrolling(qtbot):
+    """Issue 31: at 1280x720 the game board (1500 units wide at its readable 0.8) scrolled
+    328 px sideways. A view too narrow for the full board shows the narrow one: the season
+    now's action spaces beside the tracks and the buildings, the other season's below; its
+    text as readable, nothing off to the side. At the turn of the half-year the seasons change
+    places; a large window shows the full board again."""
+    window = playing(qtbot, SMALL)
+    session, scene, view = window.session, window.page.board_scene, window.page.board_view
+    assert view.zoom == 1.0 and window.page.views.currentWidget() is view
+    assert scene.narrow and not view.horizontalScrollBar().isVisible()
+    assert view.scale_factor() * READING_PX["BoardScene"] >= READABLE_PX - 1e-6
+    shown = view.mapToScene(view.viewport().rect()).boundingRect()
+    assert shown.left() <= 0.5 and shown.right() >= scene.sceneRect().right() - 0.5
+    assert_laid_out(scene)
+    summer = [item for sid, item in scene.spaces.items() if sid.startswith("summer.")]
+    winter = [item for sid, item in scene.spaces.items() if sid.startswith("winter.")]
+    assert {item.rect.x() for item in summer} == {10}
+    assert min(item.rect.y() for item in winter) > max(b.rect.bottom() for b in scene.buildings.values())
+
+    rng = random.Random(4)
+    while session.game.state.season == "summer":
+        assert session.try_apply(choose_move(rng, session.legal_moves(), session.game))
+    settle()
+    scene.ensure_fresh()
+    assert {item.rect.x() for item in winter} == {10}
+    assert min(item.rect.y() for item in summer) > max(b.rect.bottom() for b in scene.buildings.values())
+    assert_laid_out(scene)
+    assert not view.horizontalScrollBar().isVisible()
+
+    window.resize(1600, 1000)
+    settle()
+    assert scene.narrow is None and scene.sceneRect().width() == 1500
+    assert {item.rect.x() for item in summer} == {10} and {item.rect.x() for item in winter} == {1200}
+    assert_laid_out(scene)
+
+
+def test_a_worker_held_at_the_foot_of_the_view_scrolls_down_to_the_other_season(qtbot):
+    """The narrow game board has the other season's action spaces at its foot, out of view
+    while the month track shows: a Worker dragged to the view's edge scrolls the board (the
+    Worker stays under the mouse), and is dropped there."""
+    window = playing(qtbot, SMALL)
+    session, scene, view = window.session, window.page.board_scene, window.page.board_view
+    vp, bar = view.viewport(), view.verticalScrollBar()
+    target = scene.spaces["winter.laborer"]
+    assert not view.mapToScene(vp.rect()).boundingRect().contains(target.rect) and bar.value() == 0
+    start = view.mapFromScene(scene.next_worker().scenePos())
+    press(vp, start)
+    move_held(vp, start + QPoint(0, 40))
+    edge = QPoint(start.x(), vp.height() - 4)
+    move_held(vp, edge)
+    qtbot.waitUntil(lambda: bar.value() == bar.maximum(), timeout=5000)
+    assert scene.drag.active and scene.item_at(view.mapToScene(edge), WorkerToken) is not None
+    drop = view.mapFromScene(target.rect.center())
+    move_held(vp, drop)
+    release(vp, drop)
+    settle()
+    assert session.game.state.occupied == {"winter.laborer": 0}
+
+
 def test_zoom_in_out_and_reset_scale_every_board_and_are_kept(qtbot):
     window = playing(qtbot, (1600, 1000))
     view = window.page.board_view
     fitted = view.scale_factor()
     window.zoom_in_action.trigger()
-    assert view.scale_factor() == pytest.approx(fitted * ZOOM_STEP)
+    # (zoomed in, the full game board would scroll sideways: the narrow one, fitted to its
+    # readable size rather than to the view, is a thousandth smaller)
+    assert view.scale_factor() == pytest.approx(fitted * ZOOM_STEP, rel=0.01)
+    assert view.board.narrow and not view.horizontalScrollBar().isVisible()
     assert window.page.home_views[0].zoom == pytest.approx(ZOOM_STEP)
     assert load_settings().zoom == pytest.approx(ZOOM_STEP)
     assert window.statusBar().currentMessage() == "Zoom: 125 %"
@@ -305,11 +382,12 @@ def test_an_unusable_zoom_setting_gives_the_fitted_boards_and_a_warning(tmp_path
 
 
 def test_a_scrolled_game_board_shows_the_worker_to_place_next(qtbot):
-    """At 1280x720 the month track's right end is off the board's view: the Worker to place
-    (Ben's, in month 4 here) is scrolled into sight when his turn comes."""
+    """At 1280x720 the game board scrolls (down to the other season's action spaces): the
+    Worker to place is scrolled into sight when its turn comes."""
     window = playing(qtbot, SMALL)
     session, scene, view = window.session, window.page.board_scene, window.page.board_view
-    assert view.horizontalScrollBar().isVisible()
+    assert view.verticalScrollBar().isVisible()
+    view.verticalScrollBar().setValue(view.verticalScrollBar().maximum())
     rng = random.Random(2)
     checked = 0
     for _ in range(30):

@@ -1,6 +1,7 @@
 """Checks only a real window under a window manager can make (Xvfb and openbox, skipped where they
 are missing): issue 31, the title bar was off the screen at 1280x720 and 1920x1080, because the
-window's inside was placed at (0, 0) and its frame above it, with no handle or close button."""
+window's inside was placed at (0, 0) and its frame above it, with no handle or close button; and
+the game board scrolled sideways in a framed 1280x720 window."""
 
 from __future__ import annotations
 
@@ -94,3 +95,58 @@ def test_the_whole_frame_with_its_title_bar_is_on_the_screen(display) -> None:
     assert top > 0, "openbox draws a title bar"
     assert x - left >= 0 and y - top >= 0, f"the frame starts at ({x - left}, {y - top})"
     assert x + w + right <= width and y + h + bottom <= height
+
+
+#: Run in a real window: a game installed in the window as the app opens it, then what its game
+#: board shows once the window manager has framed it (JSON on the last line).
+BOARD_PROBE = """
+import json, sys
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
+app = QApplication(sys.argv)
+from arle.engine import Setup
+from arle.gui.shell.main_window import MainWindow
+from arle.match.history import GameHistory
+window = MainWindow(autosave=False)
+window.show()
+window.install(GameHistory(Setup(players=2, seed=5, names=("Anna", "Ben"), start_player=0)))
+
+def probe():
+    view = window.page.board_view
+    shown = view.mapToScene(view.viewport().rect()).boundingRect()
+    seen = {"sideways": view.horizontalScrollBar().isVisible(), "scale": view.scale_factor(),
+            "board": view.sceneRect().width(), "left": shown.left(), "right": shown.right(),
+            "window": [window.width(), window.height()], "others": {}}
+    for other in window.page.board_views()[1:]:
+        window.page.views.setCurrentWidget(other)
+        app.processEvents()
+        shown = other.mapToScene(other.viewport().rect()).boundingRect()
+        seen["others"][type(other.board).__name__] = [other.horizontalScrollBar().isVisible(),
+                                                      other.sceneRect().right() - shown.right()]
+    print(json.dumps(seen))
+    app.quit()
+
+QTimer.singleShot(2500, probe)
+app.exec()
+"""
+
+
+@pytest.mark.parametrize("display", [(1280, 720)], indirect=True)
+def test_at_1280x720_no_board_needs_sideways_scrolling(display) -> None:
+    """Issue 31: the game board scrolled 328 px sideways in a 1280x720 screen's window, the Barn
+    & Travel board 44 px."""
+    import json
+
+    from arle.gui.boards.board_view import READABLE_PX, READING_PX
+
+    env, _, _ = display
+    out = subprocess.run([sys.executable, "-c", BOARD_PROBE], env=env, capture_output=True, text=True,
+                         timeout=60).stdout
+    seen = json.loads(out.strip().splitlines()[-1])
+    assert seen["window"][0] <= 1280 and not seen["sideways"], seen
+    assert seen["scale"] * READING_PX["BoardScene"] >= READABLE_PX - 1e-6
+    assert seen["left"] <= 0.5 and seen["right"] >= seen["board"] - 0.5, seen
+    # nor do the other boards (the Barn & Travel board scrolled 28-44 px), none cut by more than
+    # its blank margin
+    for board, (sideways, cut) in seen["others"].items():
+        assert not sideways and cut <= 10, (board, seen)

@@ -33,6 +33,11 @@ SCENE_W, SCENE_H = 1500.0, 900.0
 SPACE_W, SPACE_H, SPACE_GAP = 290.0, 51.0, 3.0
 COL_TOP = 86.0
 CENTER_X, CENTER_W = 322.0, 856.0
+#: The narrowest game board (``BoardScene.lay_out``): the centre then keeps room for the Tool
+#: Tracks' six cells and their step cost; a view narrower than this scrolls sideways.
+NARROW_MIN_W = 1040.0
+#: The narrowest building card of a narrow board (as on the full board: six across its centre).
+BUILDING_MIN_W = 137.0
 
 
 def _tr(text: str) -> str:
@@ -91,6 +96,12 @@ class BoardItem(QGraphicsItem):
         # Painted once into a pixmap and blitted until ``refresh_look`` finds that what it shows
         # changed: most of the board stays the same from one move to the next.
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+
+    def place(self, corner: QPointF) -> None:
+        """Move the item (its size kept): the narrow board moves its action spaces at each half-year."""
+        if corner != self.rect.topLeft():
+            self.rect = QRectF(corner, self.rect.size())
+            self.setPos(corner)
 
     def look(self) -> object:
         """Everything this item's picture depends on (besides its glow); None: always repaint."""
@@ -552,8 +563,9 @@ class MonthMarks(Layer):
             text = _tr("The game is over")
         else:
             text = _tr("All Workers placed")
-        painter.drawText(QRectF(r.width() - 472, 4, 460, 22),
-                         Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight, text)
+        room = r.width() - 172  # (after the track's name)
+        right = Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight
+        painter.drawText(QRectF(160, 4, room, 22), right, _elide(painter, text, room))
         # empty slots (Workers already on spaces)
         slots = track.slots()
         placed = len(slots) - len(s.placements) if s.phase is Phase.WORK else len(slots)
@@ -593,8 +605,12 @@ class HeaderItem(BoardItem):
         return QRectF(self.TRACK_X + (half_year - 1) * (self.CELL + 4), 28, self.CELL, self.CELL - 8)
 
     def start_x(self) -> float:
-        """Where the starting player's part begins."""
-        return self.rect.width() - 250
+        """Where the starting player's part begins (closer to the end on a narrow board)."""
+        return self.rect.width() - (250 if self.rect.width() >= 1300 else 190)
+
+    def text_width(self) -> float:
+        """The width of the words on what happens now, up to the starting player's part."""
+        return min(420.0, self.start_x() - self.TEXT_X - 8)
 
     def refresh_look(self) -> None:
         super().refresh_look()
@@ -634,14 +650,16 @@ class HeaderItem(BoardItem):
         sx = self.start_x()
         painter.setFont(_font(12))
         painter.setPen(style.MUTED_INK)
-        painter.drawText(QRectF(sx + 58, 8, 190, 20), Qt.AlignmentFlag.AlignVCenter, _tr("Starting player"))
+        room = self.rect.width() - sx - 64
+        painter.drawText(QRectF(sx + 58, 8, room, 20), Qt.AlignmentFlag.AlignVCenter,
+                         _elide(painter, _tr("Starting player"), room))
         sp = s.start_player
         style.paint_piece(painter, QRectF(sx + 58, 34, 24, 24), style.player_shape(sp),
                           style.player_color(self.session, sp))
         painter.setPen(style.INK)
         painter.setFont(_font(15, True))
-        painter.drawText(QRectF(sx + 88, 30, 160, 30), Qt.AlignmentFlag.AlignVCenter,
-                         _elide(painter, self.session.player_name(sp), 155))
+        painter.drawText(QRectF(sx + 88, 30, room - 30, 30), Qt.AlignmentFlag.AlignVCenter,
+                         _elide(painter, self.session.player_name(sp), room - 35))
 
     def look(self) -> object:
         s = self.session.game.state
@@ -715,10 +733,14 @@ class HeaderText(Layer):
         painter.setFont(_font(17, True))
         title = _tr("Half-year {n} of {total}: {season}").format(
             n=s.half_year, total=HALF_YEARS, season=style.season_name(s.season))
-        painter.drawText(QRectF(tx, 4, 420, 26), Qt.AlignmentFlag.AlignVCenter, title)
+        width = self.header.text_width()
+        painter.drawText(QRectF(tx, 4, width, 26), Qt.AlignmentFlag.AlignVCenter,
+                         _elide(painter, title, width))
         painter.setFont(_font(13))
-        painter.drawText(QRectF(tx, 32, 420, 40), Qt.AlignmentFlag.AlignVCenter | Qt.TextFlag.TextWordWrap,
-                         self._phase_text())
+        box, flags = QRectF(tx, 32, width, 40), Qt.AlignmentFlag.AlignVCenter | Qt.TextFlag.TextWordWrap
+        if painter.boundingRect(box, flags, self._phase_text()).height() > box.height():
+            painter.setFont(_font(11.5))  # (two lines, not cut, in a narrow header)
+        painter.drawText(box, flags, self._phase_text())
 
     def _phase_text(self) -> str:
         s = self.header.session.game.state
@@ -733,6 +755,31 @@ class HeaderText(Layer):
         if s.phase is Phase.LAST_TRADE:
             return _tr("Last trades before the final scoring.")
         return _tr("The game is over.")
+
+
+class SeasonLabel(BoardItem):
+    """The heading of the other season's action spaces, below the rest of a narrow game board
+    (``BoardScene.lay_out``): its sun or snowflake and "Winter action spaces"."""
+
+    def __init__(self, board: Board, rect: QRectF) -> None:
+        super().__init__(board, rect)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+
+    def season(self) -> str:
+        return "winter" if self.session.game.state.season == "summer" else "summer"
+
+    def look(self) -> object:
+        return self.season()
+
+    def draw(self, painter: QPainter) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        h = self.rect.height()
+        svg(painter, "sun" if self.season() == "summer" else "snowflake", QRectF(4, 2, h - 4, h - 4))
+        painter.setPen(style.INK)
+        painter.setFont(_font(15, True))
+        text = _tr("{season} action spaces").format(season=style.season_name(self.season()))
+        painter.drawText(QRectF(h + 6, 0, self.rect.width() - h - 6, h), Qt.AlignmentFlag.AlignVCenter,
+                         _elide(painter, text, self.rect.width() - h - 6))
 
 
 # -- tool tracks ---------------

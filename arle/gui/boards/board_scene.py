@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QCoreApplication, QObject, QPointF, QRectF
+from PySide6.QtCore import QCoreApplication, QObject, QPointF, QRectF, Signal
 from PySide6.QtGui import QBrush, QPainter
 from PySide6.QtWidgets import QGraphicsItem
 
@@ -33,9 +33,10 @@ from arle.engine import (
     noun,
 )
 from arle.gui.boards.board_items import (
-    CENTER_W,
+    BUILDING_MIN_W,
     CENTER_X,
     COL_TOP,
+    NARROW_MIN_W,
     SCENE_H,
     SCENE_W,
     SPACE_GAP,
@@ -44,6 +45,7 @@ from arle.gui.boards.board_items import (
     BuildingItem,
     HeaderItem,
     MonthTrackItem,
+    SeasonLabel,
     SpaceItem,
     ToolTrackItem,
     WorkerGhost,
@@ -105,15 +107,25 @@ class BoardScene(GameScene):
     """The game board: persistent items repainted when their look changes; a Worker is dragged,
     spaces, buildings and tool tracks are clicked, each ending in ``session.try_apply``."""
 
+    FULL_SIZE = (SCENE_W, SCENE_H)
+    #: The board was laid out anew (``lay_out``: the window grew or shrank): the marks on it (the
+    #: tutorial's frame, the coach's ring) go where their spaces now lie.
+    laidOut = Signal()
+
     def __init__(self, session: GameSession, parent: QObject | None = None) -> None:
         super().__init__(session, parent)
         self.drag = SpaceLights(self)
-        self.setSceneRect(0, 0, SCENE_W, SCENE_H)
         self.setBackgroundBrush(QBrush(style.BOARD_BG))
         self.spaces: dict[str, SpaceItem] = {}
         self.tools: dict[Tool, ToolTrackItem] = {}
         self.buildings: dict[str, BuildingItem] = {}
         self.workers: list[WorkerToken] = []
+        #: The narrow layout's width (``lay_out``); None: the full board.
+        self.narrow: float | None = None
+        #: The items ``_build_centre`` made (made anew when the board's width changes).
+        self._centre: list[QGraphicsItem] = []
+        #: The season whose spaces are in the left column of a narrow board (None: not placed).
+        self._spaces_first: str | None = None
         self._retired: list[WorkerToken] = []
         #: The Worker the last move placed: (player, space, where it starts its glide).
         self._glide: tuple[int, str, QPointF] | None = None
@@ -130,24 +142,57 @@ class BoardScene(GameScene):
     # -- building the board ----------------------------------------------------------------------
 
     def _build_static(self) -> None:
-        self.header = HeaderItem(self, QRectF(10, 6, SCENE_W - 20, 74))
-        self.addItem(self.header)
-        for spaces, x in ((SUMMER, 10.0), (WINTER, SCENE_W - 10 - SPACE_W)):
-            for i, space in enumerate(spaces):
-                rect = QRectF(x, COL_TOP + i * (SPACE_H + SPACE_GAP), SPACE_W, SPACE_H)
-                item = SpaceItem(self, space.id, rect)
+        for spaces in (SUMMER, WINTER):
+            for space in spaces:
+                item = SpaceItem(self, space.id, QRectF(0, 0, SPACE_W, SPACE_H))
                 self.spaces[space.id] = item
                 self.addItem(item)
-        self.month = MonthTrackItem(self, QRectF(CENTER_X, COL_TOP, CENTER_W, 100))
+        self._build_centre()
+
+    def _build_centre(self) -> None:
+        """The header, the month track and the Tool Tracks across the board's width, the
+        buildings under them, the action spaces beside them (``_place_spaces``)."""
+        width = self.board_width()
+        for old in self._centre:
+            self.removeItem(old)
+        self._groups.clear()  # (new items: none shows anything yet)
+        self.header = HeaderItem(self, QRectF(10, 6, width - 20, 74))
+        self.addItem(self.header)
+        centre_w = width - CENTER_X - (10 if self.narrow else CENTER_X)
+        self.month = MonthTrackItem(self, QRectF(CENTER_X, COL_TOP, centre_w, 100))
         self.addItem(self.month)
         top = COL_TOP + 108
         row_h = 31.0
+        self.tools = {}
         for i, tool in enumerate(Tool):
-            item = ToolTrackItem(self, tool, QRectF(CENTER_X, top + i * (row_h + 2), CENTER_W, row_h))
+            item = ToolTrackItem(self, tool, QRectF(CENTER_X, top + i * (row_h + 2), centre_w, row_h))
             self.tools[tool] = item
             self.addItem(item)
         self._buildings_top = top + 10 * (row_h + 2) + 8
+        self.season_label = SeasonLabel(self, QRectF(10, 0, 400, 30))  # (a narrow board's only)
+        self.season_label.setVisible(bool(self.narrow))
+        self.addItem(self.season_label)
+        self._centre = [self.header, self.month, *self.tools.values(), self.season_label]
         self._build_buildings()
+        self._spaces_first = None
+        self._place_spaces()
+
+    def board_width(self) -> float:
+        """The board's width: the full board's, or the narrow one's (``lay_out``)."""
+        return self.narrow or SCENE_W
+
+    def lay_out(self, width: float | None) -> None:
+        """Show the full board (None), or the narrow one at most ``width`` wide (a small window's
+        board, at least ``NARROW_MIN_W``): the action spaces of the season now in one column
+        beside the tracks and the buildings, and the other season's below them all, where the
+        full board has them in a column of its own on the right."""
+        narrow = None if width is None else max(NARROW_MIN_W, min(SCENE_W, width // 20 * 20))
+        if narrow == self.narrow:
+            return
+        self.narrow = narrow
+        self._build_centre()
+        self.refresh()
+        self.laidOut.emit()
 
     def _all_buildings(self) -> list[str]:
         s = self.session.game.state
@@ -161,21 +206,57 @@ class BoardScene(GameScene):
             self.removeItem(item)
         self.buildings = {}
         names = self._all_buildings()
-        cols = 6
+        centre_w = self.month.rect.width()
         gap = 6.0
-        w = (CENTER_W - gap * (cols - 1)) / cols
+        cols = 6 if not self.narrow else max(1, int((centre_w + gap) // (BUILDING_MIN_W + gap)))
+        w = (centre_w - gap * (cols - 1)) / cols
         rows = max(1, -(-len(names) // cols))
-        h = min(104.0, (SCENE_H - 6 - self._buildings_top - gap * (rows - 1)) / rows)
+        h = 104.0 if self.narrow else \
+            min(104.0, (SCENE_H - 6 - self._buildings_top - gap * (rows - 1)) / rows)
         for i, b in enumerate(names):
             r, c = divmod(i, cols)
             rect = QRectF(CENTER_X + c * (w + gap), self._buildings_top + r * (h + gap), w, h)
             item = BuildingItem(self, b, rect)
             self.buildings[b] = item
             self.addItem(item)
+        self._buildings_bottom = self._buildings_top + rows * (h + gap) - gap
+
+    def _place_spaces(self) -> None:
+        """Put the action spaces where the layout has them: summer's on the left and winter's
+        on the right of the full board; on a narrow one the season now's on the left and the
+        other's in rows below (they change places at each half-year)."""
+        season = self.session.game.state.season
+        first = season if self.narrow else "summer, on the full board"
+        if first == self._spaces_first:
+            return
+        self._spaces_first = first
+        column = SPACE_H + SPACE_GAP
+        if not self.narrow:
+            for spaces, x in ((SUMMER, 10.0), (WINTER, SCENE_W - 10 - SPACE_W)):
+                for i, space in enumerate(spaces):
+                    self.spaces[space.id].place(QPointF(x, COL_TOP + i * column))
+            self.setSceneRect(0, 0, SCENE_W, SCENE_H)
+            return
+        now, other = (SUMMER, WINTER) if season == "summer" else (WINTER, SUMMER)
+        for i, space in enumerate(now):
+            self.spaces[space.id].place(QPointF(10, COL_TOP + i * column))
+        top = max(COL_TOP + len(now) * column, self._buildings_bottom + 10)
+        self.season_label.place(QPointF(10, top))
+        self.season_label.refresh_look()
+        top += self.season_label.rect.height() + 4
+        gap = 12.0
+        cols = max(1, int((self.board_width() - 20 + gap) // (SPACE_W + gap)))
+        rows = -(-len(other) // cols)
+        for i, space in enumerate(other):  # (down each column first, in the full board's order)
+            c, r = divmod(i, rows)
+            self.spaces[space.id].place(QPointF(10 + c * (SPACE_W + gap), top + r * column))
+        self.setSceneRect(0, 0, self.board_width(), top + rows * column + 6)
 
     def rebuild(self) -> None:
         """A new game was installed: the set of buildings may differ."""
         self._build_buildings()
+        self._spaces_first = None  # (the buildings may be more or fewer: the spaces below move)
+        self._place_spaces()
         self.refresh()
 
     # -- state -> items --------------------------------------------------------------------------------
@@ -191,6 +272,9 @@ class BoardScene(GameScene):
         that takes the player to another board (a Home Board action) hides this one first, and
         it is redrawn only when seen again. The Worker just placed glides from where its token
         stood (or was dropped) to its space, if the board is still on screen then."""
+        # A narrow board's action spaces change places at once at the turn of the half-year:
+        # where a space lies is asked (the tutorial's frame) before the board is redrawn.
+        self._place_spaces()
         placed = [e for e in (args[0] if args else []) if isinstance(e, WorkerPlaced)]
         self._glide = None
         if placed:
@@ -244,8 +328,10 @@ class BoardScene(GameScene):
                 self.removeItem(w)
             # Kept alive until the next redraw: the Worker just placed may be in its own mouse handler.
             self._retired, self.workers = list(old.values()), workers
+        self._place_spaces()
         self.header.refresh_look()
         self.month.refresh_look()
+        self.season_label.refresh_look()
         self._update_glow()
 
     def _update_glow(self, dragging: bool = False) -> None:

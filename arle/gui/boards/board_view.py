@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPoint, QPointF, QSize, Qt, Signal
+from PySide6.QtCore import QPoint, QPointF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QMouseEvent, QPainter, QResizeEvent, QShowEvent, QTransform, QWheelEvent
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsView, QWidget
 
@@ -29,6 +29,10 @@ ZOOM_STEP = 1.25
 #: Pixels of a board's blank margin (the game board's is 8 px a side at its readable size) that
 #: may be cut rather than scrolled to: on a 1600 px wide screen the game board shows whole.
 SLACK = 12
+#: Pixels from the view's edge where a dragged piece scrolls a board that scrolls, and the most
+#: pixels it scrolls a tick (one every EDGE_TICK ms): a Worker dragged from the month track
+#: reaches the other season's action spaces at the foot of a narrow game board.
+EDGE, EDGE_STEP, EDGE_TICK = 40, 24, 30
 
 
 def clamp_zoom(zoom: float) -> float:
@@ -63,6 +67,11 @@ class BoardView(QGraphicsView):
         # A board wider than the window's shape sits at the top, like a sheet on a table, not
         # in the middle of an empty band.
         self.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignHCenter)
+        #: Scrolls the board while a dragged piece is held near the view's edge (``_edge_tick``).
+        self._edge = QTimer(self)
+        self._edge.setInterval(EDGE_TICK)
+        self._edge.timeout.connect(self._edge_tick)
+        self._edge_at = QPoint()
 
     def readable_scale(self) -> float:
         """The smallest scale at which this board's text is ``READABLE_PX`` high."""
@@ -85,17 +94,32 @@ class BoardView(QGraphicsView):
         """A scroll bar's thickness."""
         return self.style().pixelMetric(self.style().PixelMetric.PM_ScrollBarExtent)
 
-    def wanted_scale(self) -> float:
-        rect = self.sceneRect()
+    def wanted_scale(self, size: tuple[float, float] | None = None) -> float:
+        """The scale to show the board at (or a board of ``size``): fitted, but readable."""
+        width, height = size or (self.sceneRect().width(), self.sceneRect().height())
         room = self.room()
-        if rect.width() <= 0 or rect.height() <= 0 or room.width() <= 0 or room.height() <= 0:
+        if width <= 0 or height <= 0 or room.width() <= 0 or room.height() <= 0:
             return self.readable_scale() * self.zoom
         # Two pixels to spare, as fitInView keeps: a board that fits to the last pixel would
         # round up to a one-pixel scroll bar.
-        fit = min((room.width() - 4) / rect.width(), (room.height() - 4) / rect.height())
+        fit = min((room.width() - 4) / width, (room.height() - 4) / height)
         return max(fit, self.readable_scale()) * self.zoom
 
+    def lay_out(self) -> None:
+        """A board with a narrow layout (the game board) takes it where the full one would
+        scroll sideways, as wide as the view leaves room for beside a vertical scroll bar
+        (issue 31: at 1280x720 the game board scrolled 328 px sideways)."""
+        full = self.board.FULL_SIZE
+        if full is None:
+            return
+        room = self.room().width()
+        if full[0] * self.wanted_scale(full) - SLACK <= room:
+            self.board.lay_out(None)
+        else:
+            self.board.lay_out((room - self._bar()) / (self.readable_scale() * self.zoom))
+
     def fit(self) -> None:
+        self.lay_out()
         scale = self.wanted_scale()
         self._scroll_bars(scale)
         if abs(scale - self.scale_factor()) > 1e-6:
@@ -142,7 +166,37 @@ class BoardView(QGraphicsView):
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
         self.pointer = (event.globalPosition().toPoint(), time.monotonic())
+        self._edge.stop()
         super().mouseReleaseEvent(event)
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        super().mouseMoveEvent(event)
+        self._edge_at = event.position().toPoint()
+        if self.board.drag.active and self.edge_step() != (0, 0) and not self._edge.isActive():
+            self._edge.start()
+
+    def edge_step(self) -> tuple[int, int]:
+        """How far a tick scrolls the board (x, y) with the mouse where it was last seen: the
+        closer to the edge, the faster."""
+        def step(at: int, size: int) -> int:
+            if at < EDGE:
+                return -round(EDGE_STEP * min(EDGE, EDGE - at) / EDGE) or -1
+            if at > size - EDGE:
+                return round(EDGE_STEP * min(EDGE, at - size + EDGE) / EDGE) or 1
+            return 0
+        room = self.viewport().size()
+        return step(self._edge_at.x(), room.width()), step(self._edge_at.y(), room.height())
+
+    def _edge_tick(self) -> None:
+        """One scroll of the board under a dragged piece near the edge; the piece stays under
+        the mouse (the view replays the mouse's last move after a scroll)."""
+        dx, dy = self.edge_step()
+        if not self.board.drag.active or (dx, dy) == (0, 0):
+            self._edge.stop()
+            return
+        for bar, d in ((self.horizontalScrollBar(), dx), (self.verticalScrollBar(), dy)):
+            if d and bar.isVisible():
+                bar.setValue(bar.value() + d)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)

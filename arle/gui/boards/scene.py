@@ -107,6 +107,13 @@ class GameScene(QGraphicsScene):
         views = self.views()
         return not views or any(v.isVisible() for v in views)
 
+    #: The full board's size, for a scene that also has a narrow layout (``BoardScene.lay_out``).
+    FULL_SIZE: tuple[float, float] | None = None
+
+    def lay_out(self, width: float | None) -> None:
+        """Take the layout for a view ``width`` scene units wide, or the full one (None); only
+        for a scene with ``FULL_SIZE``."""
+
     def zoomed(self, scale: float, ratio: float) -> None:
         """The view now shows the board at ``scale`` on a device of ``ratio`` (``BoardView.fit``):
         every picture made for the zoom (``boxes.ZoomedPicture``) is shown at the new one, before

@@ -69,9 +69,11 @@ def _t(text: str) -> str:
 
 # -- geometry --------------------------------------------------------------------------------------------
 
-WIDTH, HEIGHT = 900.0, 800.0
+#: 852 wide: a 1280x720 screen's window shows the board's whole width beside the side panel
+#: and a scroll bar (at 900 it scrolled 28-44 px sideways, the Large Vehicles cut; issue 31).
+WIDTH, HEIGHT = 852.0, 800.0
 DEST_X, DEST_Y = 16.0, 40.0
-DEST_UNIT, DEST_H, DEST_GAP = 80.0, 112.0, 6.0
+DEST_UNIT, DEST_H, DEST_GAP = 76.0, 112.0, 6.0
 DEST_ROWS: tuple[tuple[str, ...], ...] = (
     ("hage", "beemoor", "dornum", "norden", "aurich", "esens"),
     ("emden", "leer", "bremen"),
@@ -80,7 +82,7 @@ GOODS_Y = DEST_Y + 2 * DEST_H + 24
 LOADABLE: tuple[str, ...] = ("wood", "clay", "linen", "woolen", "leather", "peat")
 BARN_Y = GOODS_Y + 100
 SPACE_H = 104.0
-SMALL_W, LARGE_W = 212.0, 418.0
+SMALL_W, LARGE_W = 212.0, 370.0
 LARGE_X = 16.0 + 2 * (SMALL_W + 8) + 8
 CELL = 52.0
 RETURN_RECT = QRectF(
@@ -300,12 +302,12 @@ class StorageScene(PlayerBoardScene):
                 box.setToolTip(dest_tooltip(dest))
                 self.add_text(
                     f"{name_of(dest)}\n({where})",
-                    rect.x() + 6,
+                    rect.x() + 4,
                     rect.y() + 6,
                     8,
                     False,
                     "#9a8a62",
-                    rect.width() - 12,
+                    rect.width() - 6,  # ("(travelled)" on one line in a one-space card)
                 )
                 continue
             item = Place.destination(dest).code
@@ -339,7 +341,8 @@ class StorageScene(PlayerBoardScene):
         move with it while dragged."""
         d = DESTINATIONS[dest]
         rect = piece.rect
-        name = self.add_text(name_of(dest), rect.x() + 4, rect.y() + 2, 9, True, "#3a2f12", rect.width() - 8,
+        # (up to the card's edge: "Beemoor" fills a one-space card)
+        name = self.add_text(name_of(dest), rect.x() + 4, rect.y() + 2, 9, True, "#3a2f12", rect.width() - 4,
                              parent=piece)
         for k in range(d.size):
             pip = QRectF(rect.right() - 14 - k * 11, rect.bottom() - 14, 8, 8)

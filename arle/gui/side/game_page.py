@@ -397,6 +397,8 @@ class GamePage(QSplitter):
         self.coach = Coach(self, parent=self)
         self.coach_bar = CoachBar(self, self.coach, self.computer, side)  # parented: never a window
         side_lay.addWidget(self.coach_bar)
+        self.decision.add_corner(self.coach_bar.button)
+        self.board_scene.laidOut.connect(lambda: self.coach.relight(self.board_scene))
         # A long list of choices (13 buildings) scrolls instead of making the window taller than the
         # screen; the game log gives up its room first.
         self.log.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Ignored)

@@ -268,17 +268,23 @@ class DecisionPanel(QFrame):
         lay.setContentsMargins(8, 6, 8, 6)
         title = QLabel(_tr("Decision"))
         title.setObjectName("sectionTitle")
-        lay.addWidget(title)
+        #: The title's row, with "More actions" and the coach's Hint (``add_corner``) at its right:
+        #: rows of their own under the buttons took the players' supply's room at 1280x720.
+        self.title_row = QHBoxLayout()
+        self.title_row.addWidget(title)
+        self.title_row.addStretch(1)
+        self.title_row.addWidget(self.more)
+        lay.addLayout(self.title_row)
         lay.addWidget(self.hint)
         lay.addLayout(self.box)
-        row = QHBoxLayout()
-        row.addStretch(1)
-        row.addWidget(self.more)
-        lay.addLayout(row)
         lay.addStretch(1)  # (room the side panel keeps for taller decisions stays under the buttons)
         session.changed.connect(self.refresh)
         session.reset.connect(self.refresh)
         self.refresh()
+
+    def add_corner(self, widget: QWidget) -> None:
+        """Show ``widget`` in the panel's title row, before "More actions" (the coach's Hint)."""
+        self.title_row.insertWidget(self.title_row.count() - 1, widget)
 
     def refresh(self, *_: Any) -> None:
         g = self.session.game
