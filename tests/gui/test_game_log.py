@@ -150,7 +150,7 @@ def _seeded_two_player_log(seed: int = 3, half_years: int = 2):
 def test_the_log_names_built_vehicles_and_where_tiles_went():
     """Issue 13: "which vehicle was built, where an automatically placed tile went": every
     entry whose move gained Equipment names it, every placed tile says its row and column."""
-    from arle.engine import BUILDINGS
+    from arle.engine import BUILDINGS, PlaceTile
     from arle.engine.interpreter import events as E
     from arle.gui.kit import style
 
@@ -165,8 +165,11 @@ def test_the_log_names_built_vehicles_and_where_tiles_went():
             if isinstance(e, E.TilePlaced):
                 placed += 1
                 where = style.holder_text("s" + e.space)
-                built = "built {} at {}" if e.tile in BUILDINGS else "{} placed at {}"
-                assert built.format(style.name_of(e.tile), where) in text
+                if isinstance(entry.move, PlaceTile):  # the move says it: "builds the Mill at..."
+                    said = "builds the {} at {}" if e.tile in BUILDINGS else "places a {} at {}"
+                else:  # placed by the game, the only space left: the effect says it
+                    said = "built {} at {}" if e.tile in BUILDINGS else "{} placed at {}"
+                assert said.format(style.name_of(e.tile), where) in text
     assert gained and placed
 
 

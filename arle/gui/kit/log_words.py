@@ -82,7 +82,14 @@ def log_label(game: Game, move: Move) -> str:
         case M.Pay(goods=goods):
             return tr("pays {goods}").format(goods=goods_listed(goods))
         case M.PlaceTile(space=space):
-            return tr("places the tile at {where}").format(where=style.holder_text(space))
+            tile = str(getattr(game.decision, "tile", ""))  # (the tile the decision places)
+            where = style.holder_text(space)
+            if tile in M.BUILDINGS:
+                return tr("builds the {building} at {where}").format(building=style.name_of(tile),
+                                                                     where=where)
+            if tile:
+                return tr("places a {tile} at {where}").format(tile=style.name_of(tile), where=where)
+            return tr("places the tile at {where}").format(where=where)
         case M.MoveDike(dike=dike, to=to):
             return tr("moves Dike {n} up, in column {c}").format(n=dike + 1, c=M.place(to).col + 1)
         case M.CutPeat(moor=moor):

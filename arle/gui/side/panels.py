@@ -588,6 +588,9 @@ def _words(session: GameSession, entry: LogEntry, events: list[Event]) -> list[s
         events = [e for e in events if not isinstance(e, AnimalMoved)]
     if isinstance(entry.move, ReturnEquipment):  # (the move's words say it: "returns the Plow")
         events = [e for e in events if not isinstance(e, EquipmentChanged)]
+    if isinstance(entry.move, PlaceTile):  # ("builds the Mill at row 4, column 2" says it)
+        events = [e for e in events if not (isinstance(e, (TilePlaced, BuildingBuilt))
+                                            and e.space == entry.move.space)]
     return [w for w in (event_words(e) for e in _summed(events)) if w]
 
 
