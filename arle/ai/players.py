@@ -29,6 +29,9 @@ EFFORT: dict[str, Effort] = {
     "hard": Effort(
         width=6, nodes=4000, refine=10, reply=Effort(width=3, nodes=400), seconds=8.0
     ),
+    "expert": Effort(
+        width=8, nodes=8000, refine=16, reply=Effort(width=4, nodes=800), seconds=20.0
+    ),
 }
 #: In two-player games the further look is the opponent's reply, which costs more (both
 #: players' values): Hard looks at fewer ends there to keep within 2 s a decision (README).
@@ -37,11 +40,12 @@ EFFORT: dict[str, Effort] = {
 #: seed 1 against Easy; Easy's draws and the deal vary those games.
 TWO_PLAYER: dict[str, Effort] = {
     "hard": Effort(width=6, nodes=3000, refine=8, reply=Effort(width=3, nodes=250), seconds=8.0),
+    "expert": Effort(width=8, nodes=6000, refine=12, reply=Effort(width=3, nodes=500), seconds=20.0),
     "normal": Effort(
         width=3, nodes=600, refine=4, reply=Effort(width=2, nodes=100, settle=4), settle=4, seconds=2.0
     ),
 }
-LEVELS: tuple[str, ...] = ("easy", "normal", "hard", "random")
+LEVELS: tuple[str, ...] = ("easy", "normal", "hard", "expert", "random")
 
 
 def stable_seed(g: Game) -> int:
