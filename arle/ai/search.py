@@ -17,6 +17,8 @@ from collections.abc import Callable
 import attrs
 
 from arle.engine import (
+    BUILDINGS,
+    Choose,
     Game,
     Move,
     MoveAnimal,
@@ -200,7 +202,8 @@ def _expand(run: _Run, root: Game, g: Game, path: list[Move]) -> None:
     if not inner:
         return
     width = run.effort.width
-    if path and (width or run.spent()):  # the first decision is always searched in full
+    if path and (width or run.spent()) and not _building_choice(inner):
+        # the first decision is always searched in full, and so is the choice of a building
         keep = 1 if run.spent() else width
         scored = sorted(
             range(len(inner)), key=lambda i: (-run.effort.value(inner[i][1], run.me), i)
@@ -208,6 +211,13 @@ def _expand(run: _Run, root: Game, g: Game, path: list[Move]) -> None:
         inner = [inner[i] for i in scored[:keep]]
     for m, c in inner:
         _expand(run, root, c, [*path, m])
+
+
+def _building_choice(inner: list[tuple[Move, Game]]) -> bool:
+    """The decision is which building to build: its moves cannot be ranked by the position right
+    after (a building is paid before it is placed, so the better the building, the worse it looks
+    until its tile is down), and they are few, so each one is searched."""
+    return any(type(m) is Choose and m.option in BUILDINGS for m, _ in inner)
 
 
 def _refine(run: _Run, leaves: list[Leaf]) -> list[Leaf]:
