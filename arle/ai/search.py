@@ -202,8 +202,9 @@ def _expand(run: _Run, root: Game, g: Game, path: list[Move]) -> None:
     if not inner:
         return
     width = run.effort.width
-    if path and (width or run.spent()) and not _building_choice(inner):
+    if path and (width or run.spent()) and not (width > 1 and _building_choice(inner)):
         # the first decision is always searched in full, and so is the choice of a building
+        # (but by Easy, which completes each action greedily)
         keep = 1 if run.spent() else width
         scored = sorted(
             range(len(inner)), key=lambda i: (-run.effort.value(inner[i][1], run.me), i)
@@ -211,6 +212,28 @@ def _expand(run: _Run, root: Game, g: Game, path: list[Move]) -> None:
         inner = [inner[i] for i in scored[:keep]]
     for m, c in inner:
         _expand(run, root, c, [*path, m])
+
+
+#: At most this many of the ends looked at further share their first move: ends that differ
+#: only in a later step (where a tile goes, which goods pay) would otherwise fill the look
+#: further, and the first move is all that is played (the rest is searched again next time).
+PER_FIRST_MOVE = 2
+
+
+def _varied(leaves: list[Leaf], n: int) -> tuple[list[Leaf], list[Leaf]]:
+    """The ``n`` best ends with at most ``PER_FIRST_MOVE`` per first move, and the others (in
+    their order)."""
+    top: list[Leaf] = []
+    rest: list[Leaf] = []
+    per_move: dict[Move, int] = {}
+    for leaf in leaves:
+        first = leaf.path[0]
+        if len(top) < n and per_move.get(first, 0) < PER_FIRST_MOVE:
+            per_move[first] = per_move.get(first, 0) + 1
+            top.append(leaf)
+        else:
+            rest.append(leaf)
+    return top, rest
 
 
 def _building_choice(inner: list[tuple[Move, Game]]) -> bool:
@@ -225,7 +248,7 @@ def _refine(run: _Run, leaves: list[Leaf]) -> list[Leaf]:
     players the opponent's best reply (zero-sum on ``evaluate``)."""
     effort = run.effort
     assert effort.reply is not None
-    top, rest = leaves[: effort.refine], leaves[effort.refine :]
+    top, rest = _varied(leaves, effort.refine)
     refined = []
     for leaf in top:
         g = leaf.game
