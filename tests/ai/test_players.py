@@ -154,8 +154,8 @@ def test_hint_is_a_legal_move_with_a_reason_in_words():
 
 def test_unknown_level_and_finished_game_say_so_in_one_sentence():
     g = Game(Setup(players=1, seed=1))
-    with pytest.raises(ValueError, match="unknown level 'expert'"):
-        choose(g, "expert")
+    with pytest.raises(ValueError, match="unknown level 'grandmaster'"):
+        choose(g, "grandmaster")
 
 
 @pytest.mark.slow
