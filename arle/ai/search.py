@@ -53,7 +53,10 @@ class Effort:
     players) with ``reply`` effort; ``seconds``: a safety cap (beyond it the search completes
     greedily, so on an overloaded machine a move may differ); ``value``: how ends are scored;
     ``spread``: a person's variety, in VP: the move is drawn among the actions whose ends score
-    within ``spread`` of the best, the better ones more often (0: always the best)."""
+    within ``spread`` of the best, the better ones more often (0: always the best);
+    ``thorough``: the choice of a building is searched in full and the ends looked at further
+    are of different first moves (issue 30; False: the search as it was before, which Easy and
+    Normal's two-player games keep)."""
 
     width: int
     nodes: int
@@ -63,6 +66,7 @@ class Effort:
     seconds: float = 10.0
     value: Callable[[Game, int], float] = evaluate
     spread: float = 0.0
+    thorough: bool = True
 
 
 @attrs.define
@@ -202,9 +206,8 @@ def _expand(run: _Run, root: Game, g: Game, path: list[Move]) -> None:
     if not inner:
         return
     width = run.effort.width
-    if path and (width or run.spent()) and not (width > 1 and _building_choice(inner)):
+    if path and (width or run.spent()) and not (run.effort.thorough and _building_choice(inner)):
         # the first decision is always searched in full, and so is the choice of a building
-        # (but by Easy, which completes each action greedily)
         keep = 1 if run.spent() else width
         scored = sorted(
             range(len(inner)), key=lambda i: (-run.effort.value(inner[i][1], run.me), i)
@@ -248,7 +251,10 @@ def _refine(run: _Run, leaves: list[Leaf]) -> list[Leaf]:
     players the opponent's best reply (zero-sum on ``evaluate``)."""
     effort = run.effort
     assert effort.reply is not None
-    top, rest = _varied(leaves, effort.refine)
+    if effort.thorough:
+        top, rest = _varied(leaves, effort.refine)
+    else:
+        top, rest = leaves[: effort.refine], leaves[effort.refine :]
     refined = []
     for leaf in top:
         g = leaf.game
