@@ -8,7 +8,7 @@ or Equipment returned; loads, Peat Boat trades and anytime buildings are played 
 while each one improves the position, before a search and at the best ends it finds. Positions
 already seen (by ``Game.key()``) are dropped.
 
-A thorough search (Hard and Expert in solo, issue 30) never cuts the choice of a building (a
+A thorough search (Normal, Hard and Expert in solo, issue 30) never cuts the choice of a building (a
 building is paid before its tile is placed, so the position right after the choice cannot rank
 buildings), and looks further at ends of different first moves.
 """
