@@ -4,10 +4,11 @@
 Entry points:
 
 - ``choose(game, level, should_stop=None) -> Move``: the move ``level`` ("easy", "normal",
-  "hard" or "random") makes in this position. Deterministic: the same position and level give
+  "hard", "expert" or "random") makes in this position. Deterministic: the same position and level give
   the same move. ``should_stop`` is called often; once it returns true, ``Cancelled`` is raised
   (run it on a worker thread and cancel on undo, quit or close).
-- ``hint(game) -> (move, reason)``: Hard's move with why, as a message id and its parameters
+- ``hint(game, should_stop=None, level="hard") -> (move, reason)``: a level's move with why
+  (the coach asks Expert, the guided first game Hard), as a message id and its parameters
   (``reason_text`` puts it in English words).
 """
 
@@ -51,12 +52,15 @@ def _settle_first(game: Game, value: Callable[[Game, int], float]) -> Move | Non
     return moves[0] if moves else None
 
 
-def hint(game: Game, should_stop: Callable[[], bool] | None = None) -> tuple[Move, Reason]:
-    """Hard's move now and a one-line reason: what the move itself brings (issue 30: the gain of
-    a later step of the action is not claimed for it)."""
+def hint(
+    game: Game, should_stop: Callable[[], bool] | None = None, level: str = "hard"
+) -> tuple[Move, Reason]:
+    """The move of ``level`` (a searching one: Normal, Hard or Expert) now and a one-line
+    reason: what the move itself brings (issue 30: the gain of a later step of the action is
+    not claimed for it)."""
     if game.actor is None:
         raise ValueError("the game is over: there is no move to make")
-    leaves = _plan(game, "hard", should_stop)
+    leaves = _plan(game, level, should_stop)
     if not leaves:
         move = game.decision_moves()[0]
         return move, Reason("ai.reason.only", {})

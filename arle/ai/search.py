@@ -7,6 +7,10 @@ Anytime moves are kept out of the tree: Animals are never rearranged (that only 
 or Equipment returned; loads, Peat Boat trades and anytime buildings are played by ``settle``
 while each one improves the position, before a search and at the best ends it finds. Positions
 already seen (by ``Game.key()``) are dropped.
+
+A thorough search (Normal, Hard and Expert in solo, issue 30) never cuts the choice of a building (a
+building is paid before its tile is placed, so the position right after the choice cannot rank
+buildings), and looks further at ends of different first moves.
 """
 
 from __future__ import annotations
@@ -17,6 +21,8 @@ from collections.abc import Callable
 import attrs
 
 from arle.engine import (
+    BUILDINGS,
+    Choose,
     Game,
     Move,
     MoveAnimal,
@@ -51,7 +57,10 @@ class Effort:
     players) with ``reply`` effort; ``seconds``: a safety cap (beyond it the search completes
     greedily, so on an overloaded machine a move may differ); ``value``: how ends are scored;
     ``spread``: a person's variety, in VP: the move is drawn among the actions whose ends score
-    within ``spread`` of the best, the better ones more often (0: always the best)."""
+    within ``spread`` of the best, the better ones more often (0: always the best);
+    ``thorough``: the choice of a building is searched in full and the ends looked at further
+    are of different first moves (issue 30; False: the search as it was before, which Easy and
+    Normal's two-player games keep)."""
 
     width: int
     nodes: int
@@ -61,6 +70,7 @@ class Effort:
     seconds: float = 10.0
     value: Callable[[Game, int], float] = evaluate
     spread: float = 0.0
+    thorough: bool = True
 
 
 @attrs.define
@@ -200,7 +210,8 @@ def _expand(run: _Run, root: Game, g: Game, path: list[Move]) -> None:
     if not inner:
         return
     width = run.effort.width
-    if path and (width or run.spent()):  # the first decision is always searched in full
+    if path and (width or run.spent()) and not (run.effort.thorough and _building_choice(inner)):
+        # the first decision is always searched in full, and so is the choice of a building
         keep = 1 if run.spent() else width
         scored = sorted(
             range(len(inner)), key=lambda i: (-run.effort.value(inner[i][1], run.me), i)
@@ -210,12 +221,44 @@ def _expand(run: _Run, root: Game, g: Game, path: list[Move]) -> None:
         _expand(run, root, c, [*path, m])
 
 
+#: At most this many of the ends looked at further share their first move: ends that differ
+#: only in a later step (where a tile goes, which goods pay) would otherwise fill the look
+#: further, and the first move is all that is played (the rest is searched again next time).
+PER_FIRST_MOVE = 2
+
+
+def _varied(leaves: list[Leaf], n: int) -> tuple[list[Leaf], list[Leaf]]:
+    """The ``n`` best ends with at most ``PER_FIRST_MOVE`` per first move, and the others (in
+    their order)."""
+    top: list[Leaf] = []
+    rest: list[Leaf] = []
+    per_move: dict[Move, int] = {}
+    for leaf in leaves:
+        first = leaf.path[0]
+        if len(top) < n and per_move.get(first, 0) < PER_FIRST_MOVE:
+            per_move[first] = per_move.get(first, 0) + 1
+            top.append(leaf)
+        else:
+            rest.append(leaf)
+    return top, rest
+
+
+def _building_choice(inner: list[tuple[Move, Game]]) -> bool:
+    """The decision is which building to build: its moves cannot be ranked by the position right
+    after (a building is paid before it is placed, so the better the building, the worse it looks
+    until its tile is down), and they are few, so each one is searched."""
+    return any(type(m) is Choose and m.option in BUILDINGS for m, _ in inner)
+
+
 def _refine(run: _Run, leaves: list[Leaf]) -> list[Leaf]:
     """Look one action further at the best few ends: in solo the player's next action, in two
     players the opponent's best reply (zero-sum on ``evaluate``)."""
     effort = run.effort
     assert effort.reply is not None
-    top, rest = leaves[: effort.refine], leaves[effort.refine :]
+    if effort.thorough:
+        top, rest = _varied(leaves, effort.refine)
+    else:
+        top, rest = leaves[: effort.refine], leaves[effort.refine :]
     refined = []
     for leaf in top:
         g = leaf.game

@@ -38,7 +38,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
 }
 #: Who may play a seat, as the New Game dialog remembers it (``arle.match.history.SEAT_KINDS`` less
 #: the random player of the tests; a test checks they agree).
-SEATS = ("person", "easy", "normal", "hard")
+SEATS = ("person", "easy", "normal", "hard", "expert")
 BOOLEANS = ("friendly_undo", "confirm_end_turn", "auto_pay", "cut_all_peat", "tutorial_done")
 #: The board zoom a player may choose (0.5 = 50% to 2.0 = 200%).
 ZOOM_RANGE = (0.5, 3.0)

@@ -1,6 +1,7 @@
-"""The coach (solo, and one person against the computer): Hint shows the move Hard would make now,
-lit where the piece would go (a ring on the board, or the button that makes it), with one line of
-why. Hard thinks for a few seconds, off the GUI thread (``arle.gui.kit.background.Worker``); any move,
+"""The coach (solo, and one person against the computer): Hint shows the move Expert would make now
+(issue 30: the strongest level, which answers within a few seconds), lit where the piece would go
+(a ring on the board, or the button that makes it), with one line of why. Expert thinks for a few
+seconds, off the GUI thread (``arle.gui.kit.background.Worker``); any move,
 undo or new game drops the hint and cancels a think in progress.
 
 At the end of a solo game the coach plays the same start (setup and seed) as Hard, off the GUI
@@ -59,12 +60,16 @@ class CoachedPage(Protocol):
     def places_of(self, move: Move) -> list[tuple[BoardView, QPointF]]: ...
 
 
+#: The level whose move the Hint shows (issue 30: Expert, whose answer comes within a few seconds).
+HINT_LEVEL = "expert"
+
+
 class Coach(QObject):
-    """Asks Hard for the move now and lights it on the page."""
+    """Asks Expert for the move now and lights it on the page."""
 
     #: The hint's words, or "" when it is dropped (the side panel shows them).
     said = Signal(str)
-    #: True while Hard thinks about a hint.
+    #: True while the coach (Expert) thinks about a hint.
     busy = Signal(bool)
     #: Hard's final score playing the same start as this solo game (``compare_with_hard``).
     hardScored = Signal(float)
@@ -92,7 +97,7 @@ class Coach(QObject):
         return s.coached and not s.game.over and not s.computer_turn
 
     def ask(self) -> bool:
-        """Start Hard's think about the position now; False (and a sentence) when no hint is offered."""
+        """Start Expert's think about the position now; False (and a sentence) when no hint is offered."""
         from arle.ai import hint
 
         if not self.session.coached:
@@ -106,7 +111,7 @@ class Coach(QObject):
         at = len(self.session.history.moves)
         self.busy.emit(True)
         self.said.emit(_tr("The coach is thinking…"))
-        self.thinker.restart(lambda should_stop: hint(game, should_stop),
+        self.thinker.restart(lambda should_stop: hint(game, should_stop, HINT_LEVEL),
                          lambda found: self._found(found, at), self._failed)
         return True
 
@@ -226,7 +231,7 @@ class CoachBar(QFrame):
         self.coach = coach
         self.setObjectName("coachBar")
         self.button = QPushButton(_tr("Hint"))
-        self.button.setToolTip(_tr("The move the Hard computer player would make now, and why (H)."))
+        self.button.setToolTip(_tr("The move the Expert computer player would make now, and why (H)."))
         self.button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Enter stays with the decision's default
         self.button.clicked.connect(coach.ask)
         self.bar = QProgressBar()
@@ -307,7 +312,8 @@ class CoachBar(QFrame):
 
 def level_name(level: str) -> str:
     """A computer level in words."""
-    names = {"easy": _tr("Easy"), "normal": _tr("Normal"), "hard": _tr("Hard"), "random": _tr("Random")}
+    names = {"easy": _tr("Easy"), "normal": _tr("Normal"), "hard": _tr("Hard"), "expert": _tr("Expert"),
+             "random": _tr("Random")}
     return names.get(level, level)
 
 

@@ -26,7 +26,7 @@ SNAPSHOT_EVERY = 8
 
 #: Who plays a seat: a person, or the computer at a level of ``arle.ai`` (a test checks they agree).
 PERSON = "person"
-SEAT_KINDS: tuple[str, ...] = (PERSON, "easy", "normal", "hard", "random")
+SEAT_KINDS: tuple[str, ...] = (PERSON, "easy", "normal", "hard", "expert", "random")
 
 
 def seats_for(players: int, seats: Sequence[str] | None) -> tuple[str, ...]:

@@ -41,8 +41,8 @@ def test_two_level_arena_swaps_seats_and_counts_wins(capsys):
 
 def test_unknown_level_is_refused_in_one_line(capsys):
     with pytest.raises(SystemExit):
-        main(["--solo", "--level", "expert"])
-    assert "unknown level 'expert'" in capsys.readouterr().err
+        main(["--solo", "--level", "grandmaster"])
+    assert "unknown level 'grandmaster'" in capsys.readouterr().err
 
 
 def test_game_lines_carry_each_seats_buildings_and_a_digest_the_summary_counts(capsys):

@@ -49,6 +49,26 @@ def test_normal_plays_legal_moves_for_two_half_years():
         g.apply(move)
 
 
+def test_expert_gives_the_same_legal_move_for_the_same_position():
+    """Issue 30, Expert: deterministic per seed (two games from one seed, move for move, for a
+    few moves of solo) and every move it makes is legal."""
+    a, b = Game(Setup(players=1, seed=6)), Game(Setup(players=1, seed=6))
+    for _ in range(4):
+        ma, mb = choose(a, "expert"), choose(b, "expert")
+        assert ma == mb
+        assert ma in a.legal_moves()
+        a.apply(ma)
+        b.apply(mb)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", [1, 2])
+def test_expert_finishes_a_solo_game_with_legal_moves(seed):
+    g = Game(Setup(players=1, seed=seed))
+    _play(g, ["expert"])
+    assert g.over
+
+
 def test_same_position_and_level_give_the_same_move():
     """Determinism (issue 11): two games from one seed, played by one level, move for move."""
     a, b = Game(Setup(players=2, seed=5)), Game(Setup(players=2, seed=5))
@@ -134,8 +154,8 @@ def test_hint_is_a_legal_move_with_a_reason_in_words():
 
 def test_unknown_level_and_finished_game_say_so_in_one_sentence():
     g = Game(Setup(players=1, seed=1))
-    with pytest.raises(ValueError, match="unknown level 'expert'"):
-        choose(g, "expert")
+    with pytest.raises(ValueError, match="unknown level 'grandmaster'"):
+        choose(g, "grandmaster")
 
 
 @pytest.mark.slow
@@ -159,7 +179,7 @@ def test_normal_beats_easy_from_either_seat():
         assert g.state.winner == seat
 
 
-@pytest.mark.parametrize("level", ["normal", "hard"])
+@pytest.mark.parametrize("level", ["normal", "hard", "expert"])
 def test_a_stop_asked_mid_search_is_obeyed_within_a_fifth_of_a_second(level):
     """Issue 30: cancellation within 0.2 s, measured from the moment ``should_stop`` turns true
     in the middle of a search (the favourite's credit and the draws add no unchecked work)."""

@@ -180,16 +180,16 @@ def test_save_and_continue_with_a_computer_seat_the_computer_moves_on_resume(qtb
     assert session.history.movers[0] == 0
 
 
-def test_the_hint_lights_hard_s_move_and_says_why(qtbot) -> None:
-    """Issue 11, the coach: H shows the move Hard would make now, lit where the piece would go,
-    with one line of reason."""
+def test_the_hint_lights_expert_s_move_and_says_why(qtbot) -> None:
+    """Issues 11 and 30, the coach: H shows the move Expert would make now, lit where the piece
+    would go, with one line of reason."""
     from arle.ai import hint, reason_text
 
     window = open_window(qtbot)
     history = GameHistory(Setup(players=1, seed=4, names=("Anna",)))
     window.install(history)
     session = window.session
-    expected, reason = hint(session.game.copy())
+    expected, reason = hint(session.game.copy(), None, "expert")
     qtbot.keyClick(window, Qt.Key.Key_H)
     coach = window.page.coach
     qtbot.waitUntil(lambda: coach.move is not None, timeout=60_000)
@@ -341,6 +341,22 @@ def test_new_game_against_the_computer_from_the_dialog(qtbot, monkeypatch) -> No
     assert session.computer_turn
     assert "computer, Normal" in window.page.coach_bar.status.text()
     qtbot.waitUntil(lambda: len(session.history.moves) >= 1, timeout=20_000)
+
+
+def test_new_game_offers_expert_saying_it_thinks_longer(qtbot) -> None:
+    """Issue 30: the seat combo offers Expert, its line says that it thinks longer, and a
+    two-player game started with it records an Expert seat."""
+    from arle.gui.shell.dialogs import NewGameDialog
+
+    dialog = NewGameDialog()
+    qtbot.addWidget(dialog)
+    seat = dialog.seat_boxes[1]
+    index = seat.findData("expert")
+    assert index >= 0
+    assert "Expert" in seat.itemText(index) and "longer" in seat.itemText(index)
+    dialog.duo.setChecked(True)
+    seat.setCurrentIndex(index)
+    assert dialog.choice().seats == ("person", "expert")
 
 
 def test_a_solo_game_is_a_person_s_whatever_the_seat_boxes_say(qtbot) -> None:

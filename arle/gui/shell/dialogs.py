@@ -109,8 +109,10 @@ class NewGameDialog(QDialog):
             seat.addItem(_tr("Computer: Easy"), "easy")
             seat.addItem(_tr("Computer: Normal"), "normal")
             seat.addItem(_tr("Computer: Hard"), "hard")
+            seat.addItem(_tr("Computer: Expert (thinks longer)"), "expert")
             seat.setToolTip(_tr("Who plays this seat: a person at this computer, or the computer "
-                                "at a level (Easy answers at once, Hard thinks a few seconds)."))
+                                "at a level (Easy answers at once, Hard thinks a few seconds, "
+                                "Expert thinks longer and plays the strongest game)."))
             r = QHBoxLayout()
             r.addWidget(edit, 2)
             r.addWidget(box, 1)

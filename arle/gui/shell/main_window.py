@@ -266,7 +266,7 @@ class MainWindow(GameShown, GameFiles, QMainWindow):
             self.session.redo()
 
     def hint(self) -> None:
-        """The coach's hint: the move Hard would make now, lit on the board (H)."""
+        """The coach's hint: the move Expert would make now, lit on the board (H)."""
         if self.page is not None:
             self.page.coach.ask()
 
