@@ -10,7 +10,9 @@ a ``Language``.
 
 from __future__ import annotations
 
+import functools
 import gettext
+import re
 from collections.abc import Iterable
 from typing import Union
 
@@ -108,6 +110,15 @@ class Language:
 ENGLISH = Language()
 
 
+@functools.lru_cache(maxsize=4096)
+def _asks_forms(pattern: str) -> bool:
+    """Whether a pattern asks a form of a field ("{tile:le}"), not just holds a colon."""
+    return _FORM_FIELD.search(pattern) is not None
+
+
+_FORM_FIELD = re.compile(r"\{\w+:")
+
+
 def say(text: Param, language: Language = ENGLISH) -> str:
     """``text`` in ``language``; a field the translation lacks falls back to the English."""
     if isinstance(text, str):
@@ -131,7 +142,7 @@ def say(text: Param, language: Language = ENGLISH) -> str:
         english = text.msgid
     if not text.params:
         return language.word(text.msgid, pattern)
-    if ":" in pattern:  # a field asks for a form ("{part:lower}"): every value can give one
+    if _asks_forms(pattern):  # a field asks for a form ("{part:lower}"): every value can give one
         values = {name: v if isinstance(v, Word) else Word(v, PLAIN, language.forms)
                   for name, v in values.items()}
     try:

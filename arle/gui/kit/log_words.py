@@ -12,31 +12,12 @@ from typing import TYPE_CHECKING
 
 from arle.gui.kit import style
 from arle.gui.kit.style import tr
-from arle.gui.kit.texts import language, say
+from arle.gui.kit.texts import say
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
     from arle.engine import Game, Move
-
-
-def word(text: str) -> str:
-    """``text`` as a ``Word`` the patterns may ask forms of ("{x:lower}"), keeping its grammar
-    when it has one."""
-    from arle.engine import PLAIN, Word
-
-    return text if isinstance(text, Word) else Word(text, PLAIN, language().forms)
-
-
-def lowered(text: str) -> str:
-    """A good's or an Animal's name inside a sentence: "un mouton" in French, where English
-    keeps "a Sheep" (its grammar kept)."""
-    from arle.engine import Word
-
-    if not language().lower_case_names:
-        return word(text)
-    low = text[:1].lower() + text[1:]
-    return Word(low, text.features, text.forms) if isinstance(text, Word) else word(low)
 
 
 def listed(parts: list[str]) -> str:
@@ -52,15 +33,6 @@ def goods_listed(goods: Iterable[tuple[str, int]]) -> str:
     return listed([style.count_text(str(g), n) for g, n in goods if n])
 
 
-def space_words(space_id: str) -> str:
-    """"Woodcutter (Summer)": an action space as the log names it."""
-    from arle.engine import ACTION_SPACES
-
-    space = ACTION_SPACES[space_id]
-    return tr("{name} ({season})").format(name=style.name_of(space_id),
-                                         season=word(style.season_name(space.season)))
-
-
 def log_label(game: Game, move: Move) -> str:
     """What ``move`` does, as the log says it after the player's name, in the situation before
     it is applied (when the pending decision still knows its options)."""
@@ -72,7 +44,7 @@ def log_label(game: Game, move: Move) -> str:
             return text
     match move:
         case M.PlaceWorker(space=space):
-            return tr("places a Worker on {space}").format(space=space_words(space))
+            return tr("places a Worker on {space}").format(space=style.space_words(space))
         case M.SkipPlacement():
             return tr("skips this Worker")
         case M.EndTurn():
@@ -96,10 +68,10 @@ def log_label(game: Game, move: Move) -> str:
             return tr("cuts 1 Peat from {moor}").format(moor=style.moor_name(game, moor))
         case M.MoveAnimal(animal=animal, src=src, dst=dst):
             return tr("moves a {animal} from {src} to {dst}").format(
-                animal=lowered(style.name_of(animal)), src=style.holder_text(src),
+                animal=style.lowered(style.name_of(animal)), src=style.holder_text(src),
                 dst=style.holder_text(dst))
         case M.ReleaseAnimal(animal=animal):
-            return tr("releases a {animal}").format(animal=lowered(style.name_of(animal)))
+            return tr("releases a {animal}").format(animal=style.lowered(style.name_of(animal)))
         case M.ReturnEquipment(equipment=eid):
             return tr("returns the {piece} to the supply").format(piece=style.equipment_name(game, eid))
         case M.TradePeat(good=good):
@@ -108,7 +80,7 @@ def log_label(game: Game, move: Move) -> str:
         case M.UseBuilding(building=building, option=option):
             if option:
                 return tr("uses the {building}: {choice}").format(
-                    building=style.name_of(building), choice=building_option(option))
+                    building=style.name_of(building), choice=style.building_option(option))
             return tr("uses the {building}").format(building=style.name_of(building))
         case M.Load(vehicle=vehicle, item=item):
             piece = style.equipment_name(game, vehicle)
@@ -133,17 +105,6 @@ def move_words(game: Game, move: Move) -> str:
     return tr("chooses: {choice}").format(choice=style.move_label(game, move))
 
 
-def building_option(option: str) -> str:
-    """A building's choice: a land space (the Field at row 4, column 3) or a name."""
-    from arle.engine import place
-
-    try:
-        place(option)
-    except ValueError:
-        return style.name_of(option)
-    return style.holder_text(option)
-
-
 _NOUN_PHRASE = re.compile(r"^(\d|a |an )")
 
 
@@ -160,17 +121,17 @@ def _chosen(game: Game, option: str) -> str | None:
     if kind is kinds.VEHICLE:
         return tr("chooses to build a {vehicle}").format(vehicle=style.name_of(option))
     if kind is kinds.SPACE:
-        return tr("imitates {space}").format(space=space_words(option))
+        return tr("imitates {space}").format(space=style.space_words(option))
     if kind is kinds.FIELD:
-        return tr("chooses a {field}").format(field=lowered(style.name_of(option)))
+        return tr("chooses a {field}").format(field=style.lowered(style.name_of(option)))
     if kind is kinds.PLOW:
-        return tr("plows a {field}").format(field=lowered(style.name_of(option)))
+        return tr("plows a {field}").format(field=style.lowered(style.name_of(option)))
     if kind is kinds.ANIMAL:
-        return tr("pays with a {animal}").format(animal=lowered(style.name_of(option)))
+        return tr("pays with a {animal}").format(animal=style.lowered(style.name_of(option)))
     if kind is kinds.EQUIPMENT:
         return tr("chooses the {piece}").format(piece=style.equipment_name(game, M.place(option).number))
-    english = str(d.option_text(game, option))
-    text = say(d.option_text(game, option))
+    words = d.option_text(game, option)
+    english, text = str(words), say(words)
     if kind is kinds.CONVERSION and " → " in text:
         pay, _, get = text.partition(" → ")
         return tr("converts {pay} into {get}").format(pay=listed(pay.split(" + ")),
@@ -179,11 +140,11 @@ def _chosen(game: Game, option: str) -> str | None:
         m = re.fullmatch(r"(.*) \((.*)\)", text)
         if m and _NOUN_PHRASE.match(english):
             return tr("sells {goods} for {food}").format(goods=m[1], food=m[2])
-        return tr("chooses to {what}").format(what=lowered(text))
+        return tr("chooses to {what}").format(what=style.lowered(text))
     if kind in (kinds.PART, kinds.GO, kinds.CONFIRM):
         if _NOUN_PHRASE.match(english):
-            return tr("chooses {what}").format(what=lowered(text))
-        return tr("chooses to {what}").format(what=lowered(text))
+            return tr("chooses {what}").format(what=style.lowered(text))
+        return tr("chooses to {what}").format(what=style.lowered(text))
     if kind is kinds.PAY:
         return tr("pays the Sustenance")
     return None

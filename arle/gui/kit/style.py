@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import functools
 import importlib
-from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, QLocale, QPointF, QRectF, Qt
@@ -335,22 +334,58 @@ def _decision_option_label(game: Game, move: Move) -> str | None:
             return tr("{name} ({vp} VP): {cost}").format(name=say(noun(b.name)), vp=b.vp,
                                                           cost=cost_text(b.cost))
     if kind is OptionKind.SPACE:
-        return tr("Imitate {space}").format(space=_log_words().space_words(option))
+        return tr("Imitate {space}").format(space=space_words(option))
     if kind is OptionKind.VEHICLE:
         return tr("Build a {vehicle} ({cost})").format(vehicle=name_of(option),
                                                        cost=vehicle_cost_text(option))
     if kind is OptionKind.PLOW:
-        return tr("Plow a {field}").format(field=_log_words().lowered(name_of(option)))
+        return tr("Plow a {field}").format(field=lowered(name_of(option)))
     if kind is OptionKind.ANIMAL:
-        return tr("Pay with {animal}").format(animal=_log_words().lowered(name_of(option)))
+        return tr("Pay with {animal}").format(animal=lowered(name_of(option)))
     if kind is OptionKind.PAY and option == "pay":
         return tr("Pay Sustenance")
     return None
 
 
-def _log_words() -> ModuleType:
-    """``arle.gui.kit.log_words``, which uses this module (imported at first use)."""
-    return _module("arle.gui.kit.log_words")
+def plain_word(text: str) -> str:
+    """``text`` as a ``Word`` the patterns may ask forms of ("{x:lower}"), keeping its grammar
+    when it has one."""
+    from arle.engine import PLAIN, Word
+    from arle.gui.kit.texts import language
+
+    return text if isinstance(text, Word) else Word(text, PLAIN, language().forms)
+
+
+def lowered(text: str) -> str:
+    """A good's or an Animal's name inside a sentence: "un mouton" in French, where English
+    keeps "a Sheep" (its grammar kept)."""
+    from arle.engine import Word
+    from arle.gui.kit.texts import language
+
+    if not language().lower_case_names:
+        return plain_word(text)
+    low = text[:1].lower() + text[1:]
+    return Word(low, text.features, text.forms) if isinstance(text, Word) else plain_word(low)
+
+
+def space_words(space_id: str) -> str:
+    """"Woodcutter (Summer)": an action space as the log and the buttons name it."""
+    from arle.engine import ACTION_SPACES
+
+    space = ACTION_SPACES[space_id]
+    return tr("{name} ({season})").format(name=name_of(space_id),
+                                         season=plain_word(season_name(space.season)))
+
+
+def building_option(option: str) -> str:
+    """A building's choice: a land space (the Field at row 4, column 3) or a name."""
+    from arle.engine import place
+
+    try:
+        place(option)
+    except ValueError:
+        return name_of(option)
+    return holder_text(option)
 
 
 def move_label(game: Game, move: Move) -> str:
@@ -361,7 +396,7 @@ def move_label(game: Game, move: Move) -> str:
         return label
     match move:
         case M.PlaceWorker(space=space):
-            return tr("Place a Worker on {space}").format(space=_log_words().space_words(space))
+            return tr("Place a Worker on {space}").format(space=space_words(space))
         case M.SkipPlacement():
             return tr("Skip this Worker")
         case M.EndTurn():
@@ -383,17 +418,17 @@ def move_label(game: Game, move: Move) -> str:
             return tr("Cut 1 Peat from {moor}").format(moor=moor_name(game, moor))
         case M.MoveAnimal(animal=animal, src=src, dst=dst):
             return tr("Move a {animal} from {src} to {dst}").format(
-                animal=_log_words().lowered(name_of(animal)), src=holder_text(src), dst=holder_text(dst))
+                animal=lowered(name_of(animal)), src=holder_text(src), dst=holder_text(dst))
         case M.ReleaseAnimal(animal=animal, src=src):
-            return tr("Release a {animal}").format(animal=_log_words().lowered(name_of(animal)))
+            return tr("Release a {animal}").format(animal=lowered(name_of(animal)))
         case M.ReturnEquipment(equipment=eid):
             return tr("Return {piece}").format(piece=equipment_name(game, eid))
         case M.TradePeat(good=good):
-            return tr("Peat Boat: 1 Peat for 1 {good}").format(good=_log_words().lowered(name_of(good)))
+            return tr("Peat Boat: 1 Peat for 1 {good}").format(good=lowered(name_of(good)))
         case M.UseBuilding(building=building, option=option):
             if option:
                 return tr("Use {building}: {choice}").format(
-                    building=name_of(building), choice=_log_words().building_option(option))
+                    building=name_of(building), choice=building_option(option))
             return tr("Use {building}").format(building=name_of(building))
         case M.Load(vehicle=vehicle, item=item):
             destination = M.destination_of(item)

@@ -76,7 +76,7 @@ from arle.engine import (
     noun,
 )
 from arle.files.resources import resource_path
-from arle.gui.kit import log_words, style
+from arle.gui.kit import style
 from arle.gui.kit.looks import PicturedButton, PicturedToolButton, keep_picture, used_picture
 from arle.gui.kit.texts import say
 from arle.gui.kit.wrapped_text import WrappedText
@@ -540,7 +540,7 @@ def event_words(event: Event) -> str | None:
                 tile=style.name_of(tile), where=style.holder_text(space))
         case AnimalMoved(animal=animal, src=src, dst=dst):
             return _tr("{animal} moved from {src} to {dst}").format(
-                animal=log_words.lowered(style.name_of(animal)), src=style.holder_text(src),
+                animal=style.lowered(style.name_of(animal)), src=style.holder_text(src),
                 dst=style.holder_text(dst))
         case DikeMoved(land_gained=land) if land:
             return _tr("gained {n} land").format(n=land)
@@ -560,7 +560,7 @@ def event_words(event: Event) -> str | None:
         case SupplyBottleneck(vp=vp):
             return _tr("supply bottleneck {vp:+d} VP").format(vp=-abs(vp))
         case HalfYearStarted(half_year=h, season=season):
-            season_word = log_words.word(style.season_name(season))
+            season_word = style.plain_word(style.season_name(season))
             return _tr("Half-year {n} ({season}) begins").format(n=h, season=season_word)
         case GameEnded():
             return _tr("The game ends")
