@@ -546,9 +546,9 @@ def event_words(event: Event) -> str | None:
             return _tr("gained {n} land").format(n=land)
         case DestinationSold(destination=dest, item=item, food=food):
             if not food:
-                from arle.engine import DESTINATIONS
+                from arle.engine import DESTINATIONS, sale_key
 
-                key = item.partition(":")[0]
+                key = sale_key(item)
                 if any(s.key == key and s.food for s in DESTINATIONS[dest].sales):
                     # (the Food marker was at the end of its track: the sale gave nothing more)
                     return _tr("{dest}: no Food, the goods track is full").format(dest=style.name_of(dest))
