@@ -51,6 +51,7 @@ from .content.tiles import (
 )
 from .content.tools import TOOL_TRACKS, Tool
 from .content.words import counted
+from .interpreter.bounds import FREE_MOVES, MAX_MOVES
 from .interpreter.events import (
     ActionUsed,
     AnimalMoved,
@@ -78,7 +79,7 @@ from .interpreter.events import (
     VehicleLoaded,
     WorkerPlaced,
 )
-from .interpreter.game import FREE_MOVES, MAX_MOVES, Game, IllegalMove
+from .interpreter.game import Game, IllegalMove
 from .interpreter.moves import (
     AdvanceTool,
     Choose,

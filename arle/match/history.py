@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from arle.engine import FREE_MOVES, MAX_MOVES, Event, Game, IllegalMove, Move, Setup
+from arle.engine import Event, Game, Move, Setup
 
 #: Keep a snapshot of the game after every this many moves.
 SNAPSHOT_EVERY = 8
@@ -93,33 +93,16 @@ class GameHistory:
     def apply(self, move: Move) -> list[Event]:
         """Play a new move (raises ``IllegalMove``, changing nothing); clears the redo stack.
 
-        A game holds at most ``MAX_MOVES`` moves, so that every game in progress can be saved
-        and continued (saves and autosaves refuse longer move lists). From ``FREE_MOVES`` on only
-        the moves that answer the decision in hand are played, so such a game can still be finished."""
-        self._check_room(move)
+        The game bounds its own length (``arle.engine.interpreter.bounds``): from ``FREE_MOVES``
+        on only the moves that answer the decision in hand, none at ``MAX_MOVES``, so that every
+        game in progress can be saved, continued and still finished."""
         events = self._apply(move)
         self._redo.clear()
         return events
 
     def legal_moves(self) -> list[Move]:
-        """The game's legal moves that this history accepts now (``apply``'s bounds)."""
-        if len(self.moves) >= MAX_MOVES:
-            return []
-        return self.game.decision_moves() if len(self.moves) >= FREE_MOVES else self.game.legal_moves()
-
-    def _check_room(self, move: Move) -> None:
-        n = len(self.moves)
-        if n >= MAX_MOVES:
-            raise IllegalMove(
-                f"this game holds {MAX_MOVES:,} moves, the most a game can: take moves back (Undo) "
-                "to play on"
-            )
-        if n >= FREE_MOVES and move not in self.game.decision_moves():
-            raise IllegalMove(
-                f"this game has reached {FREE_MOVES:,} moves: so that it fits in a save, only moves "
-                "that answer the decision in hand are allowed now (no more moving Animals, loading "
-                "or other anytime actions); the game can still be finished"
-            )
+        """The moves this history accepts now: the game's own (its bound included)."""
+        return self.game.legal_moves()
 
     def undo(self) -> None:
         """Return to exactly the state before the last move. Raises ValueError if not allowed."""

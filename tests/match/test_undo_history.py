@@ -159,18 +159,23 @@ def test_a_game_holds_at_most_max_moves_so_every_game_can_be_saved_and_continued
     import pytest
 
     from arle.engine import IllegalMove, Setup
-    from arle.match import history as history_module
+    from arle.engine.interpreter import game as game_module
+    from arle.engine.rules import refusals as refusals_module
     from arle.match.history import GameHistory
 
-    monkeypatch.setattr(history_module, "MAX_MOVES", 6)
+    monkeypatch.setattr(game_module, "MAX_MOVES", 6)  # the game's own bound (issue 42: one answer)
+    monkeypatch.setattr(refusals_module, "MAX_MOVES", 6)
     h = GameHistory(Setup(players=1, seed=4))
     rng = random.Random(4)
     for _ in range(6):
         h.apply(rng.choice(h.game.legal_moves()))
     before = list(h.moves)
-    with pytest.raises(IllegalMove, match="holds 6 moves, the most a game can: take moves back"):
-        h.apply(h.game.legal_moves()[0])
-    assert h.moves == before and h.legal_moves() == []
+    assert h.legal_moves() == [] == h.game.legal_moves()
+    with pytest.raises(IllegalMove):
+        h.apply(before[-1])
+    reason = h.game.why_not(before[-1])
+    assert reason is not None and reason.id == "game.full" and reason.get("moves") == 6
+    assert h.moves == before
 
 
 def test_a_game_at_the_free_moves_bound_can_still_be_finished(monkeypatch) -> None:
@@ -191,12 +196,15 @@ def test_a_game_at_the_free_moves_bound_can_still_be_finished(monkeypatch) -> No
     while len(h.moves) < FREE_MOVES:  # Animals moved back and forth (the moves that can repeat)
         shuffles = [m for m in h.game.anytime_moves() if isinstance(m, MoveAnimal)]
         h.apply(rng.choice(shuffles) if shuffles else rng.choice(h.game.decision_moves()))
-    assert h.game.state.half_year == 1 and h.game.anytime_moves()
+    unbounded = h.game.copy()
+    unbounded.played = 0  # the same position in a short game: its anytime moves are legal there
+    unbounded.refresh()
+    assert h.game.state.half_year == 1 and unbounded.anytime_moves() and not h.game.anytime_moves()
     before = list(h.moves)
     with pytest.raises(IllegalMove, match="only moves that answer the decision in hand are allowed"):
-        h.apply(h.game.anytime_moves()[0])
+        h.apply(unbounded.anytime_moves()[0])
     assert h.moves == before
-    assert h.legal_moves() == h.game.decision_moves()
+    assert h.legal_moves() == h.game.decision_moves() == h.game.legal_moves()
     while not h.game.over:
         h.apply(rng.choice(h.legal_moves()))
     assert len(h.moves) < MAX_MOVES

@@ -24,6 +24,9 @@ MESSAGES: dict[str, str] = {
     "game.over": "The game is over.",
     "turn.other": "It is {player}'s turn.",
     "move.unknown": "That is not a move.",
+    "game.full": "This game holds {moves} moves, the most a game can: take moves back (Undo) to play on.",
+    "game.bound": "This game has reached {moves} moves: so that it fits in a save, only moves that "
+    "answer the decision in hand are allowed now ({prompt}); the game can still be finished.",
     # the game board
     "worker.finish_first": "Finish what you are doing first: {prompt}.",
     "worker.none_left": "All your Workers are placed this half-year.",

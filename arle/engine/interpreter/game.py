@@ -10,13 +10,15 @@ from collections import Counter
 from typing import Any
 
 from ..content.action_spaces import ACTION_SPACES
-from ..content.text import Text
+from ..content.messages import render
+from ..content.text import Text, say
 from ..rules import animals
 from ..rules.animals import WAITING
 from ..rules.anytime import anytime_moves, apply_anytime, release_moves
 from ..rules.refusals import Refusal, explain
 from ..rules.scoring import ScoreBreakdown, score
 from . import flow
+from .bounds import FREE_MOVES, MAX_MOVES
 from .events import (
     Event,
     GameEnded,
@@ -32,18 +34,6 @@ from .setup import Setup, initial_state
 from .state import FINAL_TURNS, INVENTORY, LAST_TRADE, OVER, WORK, GameState
 from .steps import Decision, HouseAnimalsDecision, Script
 
-#: The most moves a game may hold, and so a save or an autosave: about nine times the longest of
-#: 600 random games (334 moves with two players, 193 solo), so no real game comes near it, while a
-#: hostile file of this length still verifies in about a second. The rules alone set no bound,
-#: since anytime moves can repeat a position (an Animal moved there and back): ``GameHistory``
-#: refuses a move past it with a sentence, and a search cuts repeats by ``Game.key()``.
-MAX_MOVES = 3_000
-#: From this many moves on, only moves that answer the pending decision are accepted (anytime
-#: moves, the ones that can repeat, stop): a random game needs at most 247 such moves from its
-#: start to its end (seeds 1-59, both player counts), so a game at this bound can still be
-#: finished well within ``MAX_MOVES`` instead of being trapped there.
-FREE_MOVES = 2_500
-
 
 class IllegalMove(ValueError):
     """Raised by ``apply`` for a move that is not legal now; the game is unchanged."""
@@ -58,6 +48,9 @@ class Game:
         self._legal_moves: list[Move] | None = None
         self._options: tuple[Decision, list[Move]] | None = None
         self._n_decision = 0  # _legal_moves[:_n_decision] answer the decision, the rest are anytime
+        #: Moves applied since the setup: from ``FREE_MOVES`` on the anytime moves stop, and at
+        #: ``MAX_MOVES`` every move does (so every player, search and history sees one bound).
+        self.played = 0
         self._start_half_year()
         self._advance()
         self.setup_events = self._take_events()
@@ -153,12 +146,14 @@ class Game:
 
     def _compute_legal(self) -> list[Move]:
         actor = self.actor
-        if actor is None:
+        if actor is None or self.played >= MAX_MOVES:
             self._n_decision = 0
             return []
         d = self.decision
         moves = self._decision_moves(d)
         self._n_decision = len(moves)
+        if self.played >= FREE_MOVES:
+            return moves  # only the decision in hand: the game can still be finished
         if d is not None and not d.allows_anytime:
             return moves + self._releases_keeping_payment(actor)
         extra = anytime_moves(self, self.state.players[actor])
@@ -208,9 +203,12 @@ class Game:
             self._set_legal(self._compute_legal())
         index = self._index(move)
         if index < 0:
+            if self.played >= FREE_MOVES and type(move).__name__ in MOVE_TYPES:
+                raise IllegalMove(say(render(explain(self, move))))  # the bound, in its own words
             what = describe(move) if type(move).__name__ in MOVE_TYPES else f"{move!r} (not a move)"
             raise IllegalMove(f"{what} is not a legal move now ({self.prompt()})")
         self._legal_moves = self._options = None  # (``_set_legal(None)``, inlined: every move)
+        self.played += 1
         actor = self.actor
         assert actor is not None
         d = self.decision
@@ -242,6 +240,7 @@ class Game:
         clone._legal_moves = self._legal_moves
         clone._options = None
         clone._n_decision = self._n_decision
+        clone.played = self.played
         clone.setup_events = list(self.setup_events)
         return clone
 

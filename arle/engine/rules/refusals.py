@@ -17,6 +17,7 @@ import attrs
 
 from ..content.action_spaces import ACTION_SPACES
 from ..content.text import Text, t
+from ..interpreter.bounds import FREE_MOVES, MAX_MOVES
 from ..interpreter.moves import (
     MOVE_TYPES,
     CutPeat,
@@ -65,6 +66,10 @@ def explain(g: Game, move: object, player: int | None = None) -> Refusal:
         return refusal("turn.other", player=g.state.players[actor].name, seat=actor)
     if type(move).__name__ not in MOVE_TYPES:
         return refusal("move.unknown")
+    if g.played >= MAX_MOVES:
+        return refusal("game.full", moves=MAX_MOVES)
+    if g.played >= FREE_MOVES and move not in g.decision_moves():
+        return refusal("game.bound", moves=FREE_MOVES, prompt=g.prompt())
     from .refusals_pieces import PIECE_EXPLAINERS  # animals, loads, equipment
 
     explainer = _EXPLAINERS.get(type(move)) or PIECE_EXPLAINERS.get(type(move))
