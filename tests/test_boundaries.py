@@ -58,12 +58,14 @@ def test_the_files_layer_imports_no_gui_and_no_qt():
     assert bad == set()
 
 
-def test_the_game_being_played_needs_only_the_engine():
+def test_the_game_being_played_needs_only_the_engine_and_the_computer():
     """Issue 34: ``arle.match`` (history, seats, log, focus, new game and rematch) runs without a
     window, so that it is tested without Qt; the files layer saves its histories, not the other
-    way round."""
-    outside = {m for m in _imports_of("arle.match") if not m.startswith(("arle.match", "arle.engine"))}
+    way round. Issue 39: its computer seats ask ``arle.ai``, which needs only the engine."""
+    outside = {m for m in _imports_of("arle.match")
+               if not m.startswith(("arle.match", "arle.engine", "arle.ai"))}
     assert outside == set()
+    assert {m for m in _imports_of("arle.ai") if not m.startswith(("arle.ai", "arle.engine"))} == set()
     code = (
         "import arle.match, sys; "
         "print([m for m in sys.modules if m.startswith(('PySide6', 'shiboken6', 'PyQt', 'arle.files'))])"

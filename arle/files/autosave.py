@@ -63,6 +63,7 @@ from arle.files.paths import (
 
 if TYPE_CHECKING:  # the engine loads only when a game is written or replayed, not to list games
     from arle.engine import Move
+    from arle.match import Change
     from arle.match.history import GameHistory
 
 __all__ = [
@@ -107,6 +108,8 @@ class Autosaver:
         self._written: list[Move] = []  # the moves the journal holds now
         self._lines = 0
         self._rewrite_next = False  # a failed append could not be cut back: rewrite on next sync
+        #: Why the last change heard could not be recorded (None: the journal is up to date).
+        self.problem: Exception | None = None
         #: The journal was damaged when it was resumed: before the first rewrite, its original is
         #: copied to ``kept_original`` (a ``.damaged`` file beside it), or nothing is rewritten.
         self._keep_original = damaged
@@ -145,6 +148,37 @@ class Autosaver:
         self._append("".join(out))
         self._written = list(moves)
         self._lines += len(out)
+
+    def heard(self, change: Change) -> None:
+        """The journal as a listener of the match (``Match.listen``): one line for the change it
+        hears (a move played or replayed, or the length after an undo), from the ``Change`` itself.
+        Never raises: a refusal of the disk or of the lock is kept in ``problem`` for the window to
+        say, play goes on, and the next change catches the journal up (``sync``)."""
+        history = self._history
+        if history is None:
+            return
+        try:
+            if (self._rewrite_next or len(self._written) != change.at + len(change.removed)
+                    or self._lines > 2 * len(history.moves) + 64):
+                self.sync(history)  # a change before this one is missing, or many undos: compact
+            else:
+                self._record(change)
+        except (OSError, SaveError) as exc:  # (GameInUse is a SaveError)
+            self.problem = exc
+        else:
+            self.problem = None
+
+    def _record(self, change: Change) -> None:
+        from arle.engine import move_to_dict
+
+        if change.removed:
+            line = _line({"len": change.at})
+        else:
+            line = "".join(_line({"n": change.at + i + 1, "move": move_to_dict(move)})
+                           for i, move in enumerate(change.moves_added))
+        self._append(line)
+        self._written[change.at:] = change.moves_added
+        self._lines += 1 if change.removed else len(change.added)
 
     def set_save_path(self, path: Path | None) -> None:
         """Record the save file the game came from or was saved to (in the journal header)."""

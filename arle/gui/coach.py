@@ -27,8 +27,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from arle.gui.computer import ComputerPlayer, thinker
 from arle.gui.kit import texts
+from arle.gui.seats import SeatDriver, thinker
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QTabWidget
@@ -224,7 +224,7 @@ class CoachBar(QFrame):
     button itself sits in the decision's title row (``DecisionPanel.add_corner``), where it
     takes no room of its own (issue 31: at 1280x720 the players' supply had about four rows)."""
 
-    def __init__(self, page: CoachedPage, coach: Coach, computer: ComputerPlayer,
+    def __init__(self, page: CoachedPage, coach: Coach, computer: SeatDriver,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.session = page.session

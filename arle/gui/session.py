@@ -1,10 +1,12 @@
 """The GUI's one door to the game being played: a thin QObject over a ``Match`` (``arle.match``).
 
-The match applies, undoes and redoes moves, keeps the log and knows the seats; this object turns
-what it does into Qt signals, asks the window before a move (``confirm``) and says refusals in the
-window's language. Scenes and widgets never mutate ``session.game.state``. They read it, redraw
-when ``changed`` fires, and send every drag, click and button press through ``try_apply``. A drop
-that maps to no legal move goes to ``refuse`` so the status bar can say why.
+The match applies, undoes and redoes moves, keeps the log, knows the seats and tells its listeners
+each ``Change``; this object only re-emits what it hears as Qt signals (``heard`` carries the
+``Change`` itself), asks the window before a person's move (``confirm``) and says refusals in the
+window's language. The journal listens to the match itself, not to the window. Scenes and
+widgets never mutate ``session.game.state``. They read it, redraw when ``changed`` fires, and send
+every drag, click and button press through ``try_apply``. A drop that maps to no legal move goes
+to ``refuse`` so the status bar can say why.
 
 ``changed`` carries the engine events of the last applied move (an empty list after undo, redo,
 new game or load: then views simply redraw everything from the state).
@@ -12,7 +14,7 @@ new game or load: then views simply redraw everything from the state).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QObject, Signal
@@ -21,7 +23,7 @@ from arle.engine import Event, Game, IllegalMove, Move, Setup, render
 from arle.gui.kit.log_words import log_label
 from arle.gui.kit.style import DEFAULT_COLORS
 from arle.gui.kit.texts import say
-from arle.match import GameHistory, LogEntry, Match
+from arle.match import Change, GameHistory, LogEntry, Match
 
 
 def _tr(text: str) -> str:
@@ -44,13 +46,13 @@ class GameSession(QObject):
     applied = Signal(object)
     #: A different history was installed (new game / load): views rebuild completely.
     reset = Signal()
+    #: The match's ``Change`` of each apply, undo and redo (the game log follows it).
+    heard = Signal(object)
 
     def __init__(self, game: GameHistory | Match, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.match = game if isinstance(game, Match) else Match(game, colors=DEFAULT_COLORS, words=log_label)
-        #: Called with the history after every change (autosave); set by the main window. It must
-        #: not raise: a failing autosave is the window's to show, and play goes on.
-        self.after_change: Callable[[GameHistory], None] | None = None
+        self._unlisten = self.match.listen(self._heard)
         #: Asked before ``try_apply`` applies a legal move (the window's "confirm the end of a
         #: turn"); False keeps everything as it was.
         self.confirm: Callable[[Move], bool] | None = None
@@ -101,9 +103,6 @@ class GameSession(QObject):
         """The legal moves of one move type (or several), e.g. ``legal_of(PlaceWorker)``."""
         return [m for m in self.legal_moves() if isinstance(m, kind)]
 
-    def is_legal(self, move: Move) -> bool:
-        return move in self.legal_moves()
-
     def can_undo(self) -> bool:
         return self.match.can_undo()
 
@@ -137,37 +136,20 @@ class GameSession(QObject):
             return False
         return self._apply(move)
 
-    def play_computer(self, move: Move) -> bool:
-        """The computer's move (``arle.gui.computer``), applied and logged like a person's."""
-        if not self.computer_turn:
-            return False
-        return self._apply(move)
-
     def _apply(self, move: Move) -> bool:
         reason = self.why_not(move)
         if reason is not None:
             self.refuse(reason)
             return False
-        person = not self.computer_turn
-        if person and self.confirm is not None and not self.confirm(move):
+        if self.confirm is not None and not self.confirm(move):
             return False
         try:
-            change = self.match.apply(move)
+            self.match.apply(move)
         except IllegalMove as exc:  # pragma: no cover - legal_moves said yes
             self.message.emit(str(exc))
             return False
-        self._after(change.events)
-        if person:  # the player's assists follow a person's moves, never the computer's
-            self.applied.emit(move)
+        self.applied.emit(move)  # the player's assists follow a person's moves, never the computer's
         return True
-
-    def try_apply_any(self, moves: Iterable[Move]) -> bool:
-        """Apply the first legal move of ``moves`` (drop targets that map to several moves)."""
-        legal = self.legal_moves()
-        for move in moves:
-            if move in legal:
-                return self.try_apply(move)
-        return False
 
     def why_not(self, move: Move) -> str | None:
         """Why ``move`` is refused now, in one sentence (the engine's reason, so the views never
@@ -187,7 +169,6 @@ class GameSession(QObject):
             self.message.emit(_tr("There is no move you may take back now."))
             return False
         self.match.undo()
-        self._after([])
         self.message.emit(_tr("Move taken back."))  # after ``changed``, which clears the status bar
         return True
 
@@ -196,23 +177,31 @@ class GameSession(QObject):
             self.message.emit(_tr("There is no move to redo."))
             return False
         self.match.redo()
-        self._after([])
         return True
 
     def set_history(self, history: GameHistory) -> None:
         """Install another game (new game, load): everything redraws."""
+        self._unlisten()
         self.match = Match(history, colors=self.match.colors, words=self.match.words)
+        self._unlisten = self.match.listen(self._heard)
         self.reset.emit()
-        self._after([], save=False)
+        self._emit([])
+
+    def forget(self) -> None:
+        """Hear the match no more (the game page is going)."""
+        self._unlisten()
 
     # -- inside ------------------------------------------------------------------------------------
 
-    def _after(self, events: list[Event], save: bool = True) -> None:
-        if save and self.after_change is not None:  # autosave: the window's, which never raises
-            self.after_change(self.history)
+    def _heard(self, change: Change) -> None:
+        """The match changed (a person's move, a seat's, an undo, a redo): say it to the views."""
+        self.heard.emit(change)
+        self._emit(change.events)
+
+    def _emit(self, events: list[Event]) -> None:
         self.changed.emit(list(events))
-        self.undoAvailable.emit(self.history.can_undo())
-        self.redoAvailable.emit(self.history.can_redo())
+        self.undoAvailable.emit(self.match.can_undo())
+        self.redoAvailable.emit(self.match.can_redo())
         if self.game.over:
             self.gameOver.emit()
 

@@ -1,8 +1,15 @@
-"""Playing a game: a ``Match`` applies, undoes and redoes moves and keeps the log in words.
+"""Playing a game: a ``Match`` applies, undoes and redoes moves, keeps the log in words, asks its
+seats for their moves and tells its listeners what changed.
+
+Every apply, undo and redo makes one ``Change`` (the events, the log entries and so the moves added
+and taken away), heard by every listener (``listen``): the journal, the game log and the window
+each follow the game from it instead of comparing copies. The seats (``arle.match.seats``) are the
+players: ``turn()`` says which seat must be asked now, ``answer()`` plays what it chose, and
+``play()`` runs the whole loop without a window (``arle arena``, ``simulate``, the coach).
 
 Against the computer one undo goes back to the person's previous decision (the computer's moves
-after it go too), and in the computer's turn no person may move: the seats decide that here, not
-in a window.
+after it go too), and while a seat that is not a person at this computer is to act, no person may
+move: the seats decide that here, not in a window.
 """
 
 from __future__ import annotations
@@ -11,12 +18,15 @@ from collections.abc import Callable, Sequence
 
 import attrs
 
-from arle.engine import Event, Game, Move, Refusal, Setup, describe
+from arle.engine import Event, Game, IllegalMove, Move, Refusal, Setup, describe
 
 from .history import PERSON, GameHistory
+from .seats import Seat, ShouldStop, seats_of
 
-#: Puts a move in words in the situation before it is applied (the GUI's, translated).
+#: Puts a move in words in the situation before it is applied (the log's words).
 Words = Callable[[Game, Move], str]
+#: Hears every ``Change`` of a match.
+Listener = Callable[["Change"], None]
 
 
 def plain_words(game: Game, move: Move) -> str:
@@ -37,12 +47,45 @@ class LogEntry:
 
 @attrs.frozen
 class Change:
-    """What one call changed: the engine events to show (empty after undo and redo: views then
-    redraw from the state) and the log entries added or taken away."""
+    """What one apply, undo or redo changed, complete: a listener needs nothing else.
 
+    ``cause`` is "apply", "undo" or "redo". ``events`` are the engine events to show as they
+    happen (empty after undo and redo: views then redraw from the state). ``added`` are the log
+    entries (so the moves) now at the end of the game, ``removed`` the ones taken away, oldest
+    first; ``at`` is how many moves the game held before the first of them."""
+
+    cause: str
     events: list[Event]
+    at: int
     added: tuple[LogEntry, ...] = ()
-    removed: int = 0
+    removed: tuple[LogEntry, ...] = ()
+
+    @property
+    def moves_added(self) -> list[Move]:
+        return [entry.move for entry in self.added]
+
+    @property
+    def moves_removed(self) -> list[Move]:
+        return [entry.move for entry in self.removed]
+
+    @property
+    def size(self) -> int:
+        """How many moves the game holds after the change."""
+        return self.at + len(self.added)
+
+
+@attrs.frozen
+class Turn:
+    """A seat asked for its move: ``think`` may run on any thread (it reads its own copy of the
+    game); ``Match.answer`` plays the move if the game is still where it was asked."""
+
+    seat: Seat
+    actor: int
+    at: int
+    game: Game
+
+    def think(self, should_stop: ShouldStop | None = None) -> Move:
+        return self.seat.choose(self.game, should_stop)
 
 
 def replay_log(history: GameHistory, words: Words = plain_words) -> list[LogEntry]:
@@ -65,15 +108,40 @@ class Match:
     """
 
     def __init__(self, history: GameHistory, *, colors: Sequence[str] = (),
-                 words: Words = plain_words) -> None:
+                 words: Words = plain_words, seats: Sequence[Seat] | None = None) -> None:
         self.history = history
         #: Each player's colour (hex), as chosen for the game; kept by a rematch.
         self.colors: list[str] = list(colors)
         self.words = words
+        #: Who plays each seat (by default as the history's seat kinds say).
+        self.seats: list[Seat] = list(seats) if seats is not None else seats_of(history.seats)
+        if [seat.kind for seat in self.seats] != list(history.seats):
+            raise ValueError("the seats must be of the kinds the history records")
         #: Every applied move, oldest first, in words (for the game log).
         self.log: list[LogEntry] = replay_log(history, words)
-        self._legal: list[Move] | None = None
-        self._legal_key: tuple[int, int] | None = None
+        self._listeners: list[Listener] = [seat.inform for seat in self.seats]
+
+    # -- hearing -----------------------------------------------------------------------------------
+
+    def listen(self, listener: Listener, *, first: bool = False) -> Callable[[], None]:
+        """Call ``listener`` with every ``Change`` from now on (``first``: before the listeners
+        there are, as the journal, which records a move before any view shows it); returns what
+        stops it."""
+        self._listeners.insert(0 if first else len(self._listeners), listener)
+        return lambda: self._listeners.remove(listener) if listener in self._listeners else None
+
+    def _tell(self, change: Change) -> Change:
+        """Every listener hears the change, even when one of them fails; the first failure is
+        raised after (the game itself has changed either way)."""
+        failure: Exception | None = None
+        for listener in list(self._listeners):
+            try:
+                listener(change)
+            except Exception as exc:  # the others must still hear it
+                failure = failure or exc
+        if failure is not None:
+            raise failure
+        return change
 
     # -- reading -----------------------------------------------------------------------------------
 
@@ -86,38 +154,40 @@ class Match:
         return self.history.setup
 
     def legal_moves(self) -> list[Move]:
-        """The legal moves of the player to act, cached per position."""
-        key = (id(self.game), len(self.history.moves))
-        if self._legal is None or key != self._legal_key:
-            self._legal = self.game.legal_moves()
-            self._legal_key = key
-        return list(self._legal)
+        """The legal moves of the player to act: the game's own list (its cache, its bound)."""
+        return self.game.legal_moves()
 
     def why_not(self, move: Move) -> Refusal | None:
         """The engine's reason for refusing ``move`` now; None when it is legal."""
         return self.game.why_not(move)
 
     def seat(self, index: int | None) -> str:
-        """Who plays seat ``index``: ``PERSON`` or the computer's level."""
+        """The kind of seat ``index``: ``PERSON`` or the computer's level."""
         seats = self.history.seats
         return seats[index] if index is not None and 0 <= index < len(seats) else PERSON
 
+    def seat_to_act(self) -> Seat | None:
+        """The seat that must move now; None once the game is over."""
+        actor = self.game.actor
+        return None if actor is None else self.seats[actor]
+
     @property
     def computer_turn(self) -> bool:
-        """Whether the computer is to act now (a person may not move)."""
-        return not self.game.over and self.history.is_computer(self.game.actor)
+        """Whether a seat other than a person at this computer is to act (no person may move)."""
+        seat = self.seat_to_act()
+        return seat is not None and not seat.local
 
     @property
     def has_computer(self) -> bool:
-        return any(s != PERSON for s in self.history.seats)
+        return any(not seat.local for seat in self.seats)
 
     @property
     def coached(self) -> bool:
         """Whether the coach's hints are offered: solo, or one person against the computer."""
-        return self.history.seats.count(PERSON) == 1
+        return sum(seat.local for seat in self.seats) == 1
 
     def can_undo(self) -> bool:
-        return self.history.can_undo() and self.undo_count() is not None
+        return self.undo_count() is not None
 
     def can_redo(self) -> bool:
         return self.history.can_redo() and not self.computer_turn
@@ -126,13 +196,37 @@ class Match:
         """How many moves one undo takes back: 1, or against the computer as many as it takes to
         undo a person's move; None when no person's move may be taken back."""
         history = self.history
+        limit = history.undo_limit
         if not self.has_computer:
-            return 1
+            return 1 if limit else None
         movers = history.movers
-        for count in range(1, history.undo_limit + 1):
-            if not history.is_computer(movers[-count]):
+        for count in range(1, limit + 1):
+            mover = movers[-count]
+            if 0 <= mover < len(self.seats) and self.seats[mover].local:
                 return count
         return None
+
+    # -- the loop ------------------------------------------------------------------------------------
+
+    def turn(self) -> Turn | None:
+        """The seat to ask for a move now, with its own copy of the game; None when the game is
+        over or a person at this computer is to move (the window sends their moves)."""
+        actor = self.game.actor
+        if actor is None or self.seats[actor].local:
+            return None
+        return Turn(self.seats[actor], actor, len(self.history.moves), self.game.copy())
+
+    def answer(self, turn: Turn, move: Move) -> Change | None:
+        """Play the move ``turn`` chose, if the game is still where it was asked (else None:
+        an undo or a new game came first). Raises ``IllegalMove`` for a move the game refuses."""
+        if turn.at != len(self.history.moves) or self.game.actor != turn.actor:
+            return None
+        return self.apply(move)
+
+    def step(self, should_stop: ShouldStop | None = None) -> Change | None:
+        """Ask the seat to act for its move and play it; None when nobody is to be asked."""
+        turn = self.turn()
+        return None if turn is None else self.answer(turn, turn.think(should_stop))
 
     # -- changing ----------------------------------------------------------------------------------
 
@@ -140,24 +234,23 @@ class Match:
         """Play ``move`` (raises ``IllegalMove``, changing nothing) and log it in words."""
         actor = self.game.actor
         label = self.words(self.game, move)
+        at = len(self.history.moves)
         events = self.history.apply(move)
         entry = LogEntry(actor, move, label, list(events))
         self.log.append(entry)
-        self._legal = None
-        return Change(list(events), (entry,))
+        return self._tell(Change("apply", list(events), at, (entry,)))
 
     def undo(self) -> Change:
         """Take back the last move, or against the computer back to the person's previous
         decision. Raises ValueError when no move may be taken back."""
         count = self.undo_count()
-        if not self.history.can_undo() or count is None:
+        if count is None:
             raise ValueError("there is no move you may take back now")
         for _ in range(count):
             self.history.undo()
-            if self.log:
-                self.log.pop()
-        self._legal = None
-        return Change([], removed=count)
+        removed = tuple(self.log[-count:])
+        del self.log[-count:]
+        return self._tell(Change("undo", [], len(self.history.moves), removed=removed))
 
     def redo(self) -> Change:
         """Play again the last move taken back. Raises ValueError when there is none."""
@@ -165,10 +258,20 @@ class Match:
             raise ValueError("there is no move to redo")
         actor = self.game.actor
         before = self.game.copy()
-        n = len(self.history.moves)
+        at = len(self.history.moves)
         events = self.history.redo()
-        move = self.history.moves[n]
+        move = self.history.moves[at]
         entry = LogEntry(actor, move, self.words(before, move), list(events))
         self.log.append(entry)
-        self._legal = None
-        return Change([], (entry,))
+        return self._tell(Change("redo", [], at, (entry,)))
+
+
+def play(match: Match, should_stop: ShouldStop | None = None) -> Match:
+    """Ask the seats for their moves until the game ends (or a person at this computer is to
+    move): the whole game loop, as OpenSpiel's ``evaluate_bots``. Raises ``IllegalMove`` when
+    the game cannot go on (no legal move)."""
+    while match.step(should_stop) is not None:
+        pass
+    if not match.game.over and not match.legal_moves():
+        raise IllegalMove("the game cannot go on: no legal move")
+    return match

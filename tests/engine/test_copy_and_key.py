@@ -13,9 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from arle.commands.simulate import choose_move, setup_for
-from arle.engine import Game
+from arle.engine import MAX_MOVES, Game
 from arle.engine.content.goods import Animal
-from arle.engine import MAX_MOVES
 from arle.engine.interpreter.moves import Move, MoveAnimal, PlaceWorker, ReleaseAnimal
 from arle.engine.interpreter.state import GameState, PlayerState
 from arle.engine.interpreter.steps import PayDecision

@@ -40,7 +40,6 @@ def make_session(players: int = 2, buildings: tuple[str, ...] = ()) -> Any:
 def refresh(session: Any) -> None:
     """After editing ``session.game.state`` directly: let the game re-derive its moves, redraw."""
     session.game.refresh()
-    session._legal = None
     session.changed.emit([])
 
 

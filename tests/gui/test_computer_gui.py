@@ -58,7 +58,7 @@ def solo_at_its_last_move(seed: int) -> GameHistory:
 def wait_for_person(qtbot, window: MainWindow, timeout: int = 20_000) -> None:
     """Until the computer has made its moves and a person (or nobody: game over) is to act."""
     session = window.session
-    qtbot.waitUntil(lambda: not session.computer_turn and not window.page.computer.busy, timeout=timeout)
+    qtbot.waitUntil(lambda: not session.computer_turn and not window.page.seats.busy, timeout=timeout)
 
 
 def test_a_whole_game_against_easy_through_the_window(qtbot) -> None:
@@ -75,9 +75,9 @@ def test_a_whole_game_against_easy_through_the_window(qtbot) -> None:
         if session.game.over:
             break
         assert session.game.actor == 0
-        window.page.computer.stop()  # the driver checks that its gesture made exactly one move
+        window.page.seats.stop()  # the driver checks that its gesture made exactly one move
         driver.play(choose_move(rng, session.legal_moves(), session.game))
-        window.page.computer.start()
+        window.page.seats.start()
     assert time.monotonic() - started < 120
     movers = set(session.history.movers)
     assert movers == {0, 1}  # both played
@@ -96,7 +96,7 @@ def test_the_computer_plays_its_level_s_move_one_at_a_time(qtbot) -> None:
     expected = choose(history.game.copy(), "easy")
     window.install(history)
     session = window.session
-    assert session.computer_turn and window.page.computer.busy
+    assert session.computer_turn and window.page.seats.busy
     qtbot.wait(100)
     assert session.history.moves == []  # not yet: the pace holds it
     qtbot.waitUntil(lambda: len(session.history.moves) >= 1, timeout=5000)
@@ -153,9 +153,9 @@ def test_undo_while_the_computer_thinks_cancels_its_move(qtbot) -> None:
     assert session.try_apply(choose_move(rng, session.legal_moves(), session.game))
     if not session.computer_turn:
         pytest.skip("the person still acts after that move")
-    assert window.page.computer.busy
+    assert window.page.seats.busy
     window.undo()
-    assert session.history.moves == [] and not window.page.computer.busy
+    assert session.history.moves == [] and not window.page.seats.busy
     qtbot.wait(1700)  # longer than the slow pace: a cancelled move never comes
     assert session.history.moves == []
 
@@ -258,7 +258,7 @@ def test_closing_the_window_while_hard_thinks_returns_promptly(qtbot) -> None:
 
     window = open_window(qtbot)
     window.install(versus(9, ("hard", "person")))
-    assert window.page.computer.busy
+    assert window.page.seats.busy
     started = time.monotonic()
     window.close()
     assert time.monotonic() - started < 2.5
@@ -286,7 +286,7 @@ def scripted(**kwargs):
         QTimer.singleShot(400, quit)
 
     def quit():
-        assert window.page.computer.busy, "Hard should be thinking"
+        assert window.page.seats.busy, "Hard should be thinking"
         global asked
         asked = time.monotonic()
         window.quit_action.trigger()

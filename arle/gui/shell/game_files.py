@@ -37,29 +37,41 @@ class GameFiles:
             autosaver = Autosaver(new_autosave_path(), save_path=save_path)
         self.autosaver = autosaver
         if autosaver is not None and self.session is not None:
-            self.session.after_change = self.autosave
-            self.autosave(history)
+            self.autosave(history)  # the journal written afresh (and its lock taken)
+            self.session.match.listen(autosaver.heard, first=True)  # then a line per change
+            self.session.changed.connect(self._autosave_heard)
 
     def autosave(self, history: GameHistory) -> None:
-        """Bring the journal up to date. A failure is said once and stays in view; play goes on,
-        every later move tries again, and the player hears when autosave works again."""
-        from arle.files.errors import GameInUse, SaveError
+        """Bring the journal up to date at once (a game installed, saved, continued)."""
+        from arle.files.errors import SaveError
 
         if self.autosaver is None:
             return
         try:
             self.autosaver.sync(history)
-        except GameInUse:
+        except (OSError, SaveError) as exc:
+            self.autosaver.problem = exc
+        else:
+            self.autosaver.problem = None
+        self._autosave_heard()
+
+    def _autosave_heard(self, *_: object) -> None:
+        """Say how the journal fared with the last change. A failure is said once and stays in
+        view; play goes on, every later move tries again, and the player hears when autosave works
+        again."""
+        from arle.files.errors import GameInUse
+
+        problem = self.autosaver.problem if self.autosaver is not None else None
+        if isinstance(problem, GameInUse):
             self.set_warning("autosave", _tr("This game is open in another Arle window: this window "
                                              "does not autosave it. Save it to a file to keep these moves."))
-        except (OSError, SaveError) as exc:
+        elif problem is not None:
             self.set_warning("autosave", _tr("Autosave is not possible: {error}. Play goes on; "
-                                             "each move tries again.").format(error=reason(exc)))
-        else:
-            if "autosave" in self.warnings:
-                self.set_warning("autosave", None)
-                # Said once the move is shown (``changed``, after this, clears the status bar).
-                self.news = _tr("Autosave works again: every move is kept.")
+                                             "each move tries again.").format(error=reason(problem)))
+        elif "autosave" in self.warnings:
+            self.set_warning("autosave", None)
+            # (heard after the status bar was cleared for the new situation)
+            self.statusBar().showMessage(_tr("Autosave works again: every move is kept."), 8000)
 
     def _may_drop_game(self) -> bool:
         """Before the game shown is closed: if its journal is not up to date (autosave failed),

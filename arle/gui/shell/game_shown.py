@@ -134,8 +134,8 @@ class GameShown:
         self._update_title()
         if history.game.over:
             self._game_over()
-        self.page.computer.pace = self.settings.computer_pace
-        self.page.computer.start()  # a game continued on the computer's turn goes on at once
+        self.page.seats.pace = self.settings.computer_pace
+        self.page.seats.start()  # a game continued on the computer's turn goes on at once
         if replaced:  # (Continue says "Welcome back" over it, which is news enough)
             self.statusBar().showMessage(_tr(
                 "The game you were playing is kept in the games in progress (Game → Close Game shows "
@@ -175,10 +175,10 @@ class GameShown:
         for topic in ("autosave", "note"):
             self.set_warning(topic, None)
         if page is not None:  # the computer and the coach stop thinking before the page goes
-            page.computer.stop(wait=CANCEL_WAIT_S)
+            page.seats.stop(wait=CANCEL_WAIT_S)
             page.coach.stop(wait=CANCEL_WAIT_S)
         if session is not None:
-            session.after_change = None
+            session.forget()  # the match is heard no more: neither by the page nor by the journal
             session.blockSignals(True)  # nothing may redraw a page on its way out
         if page is not None:
             self.stack.removeWidget(page)
@@ -300,7 +300,7 @@ class GameShown:
         motion.set_speed(self.settings.animations)
         if self.page is not None:
             self.page.set_zoom(self.settings.zoom)
-            self.page.computer.pace = self.settings.computer_pace
+            self.page.seats.pace = self.settings.computer_pace
         if self.assists is not None:
             self.assists.cut_all_peat = self.settings.cut_all_peat
             self.assists.auto_pay = self.settings.auto_pay

@@ -33,7 +33,7 @@ from arle.gui.side.panels import entry_text
 
 if TYPE_CHECKING:
     from arle.gui.session import GameSession
-    from arle.match import LogEntry
+    from arle.match import Change, LogEntry
 
 
 def _tr(text: str) -> str:
@@ -129,16 +129,25 @@ class LogView(QAbstractScrollArea):
     # -- rows --------------------------------------------------------------------------------------
 
     def sync(self, *_: Any) -> None:
-        """Follow ``session.log``: drop the rows of moves taken back, add those of new moves."""
+        """Show ``session.log`` afresh (a game installed): keep the rows of the entries shown."""
         log = self.session.log
         same = min(len(self._entries), len(log))
         while same and self._entries[same - 1] is not log[same - 1]:
             same -= 1
+        self._follow(same, log[same:])
+
+    def heard(self, change: Change) -> None:
+        """Follow the match's ``Change``: drop the rows of the moves taken back, add those of
+        the new moves (nothing compared: the change says which)."""
+        self._follow(len(self._entries) - len(change.removed), list(change.added))
+
+    def _follow(self, same: int, added: list[LogEntry]) -> None:
+        """Keep the first ``same`` rows, then add ``added``; the view stays where the reader is."""
         bar = self.verticalScrollBar()
         removed = len(self._entries) - same
         shift = -sum(self._heights[same:])
         del self._entries[same:], self._rows[same:], self._heights[same:]
-        for entry in log[same:]:
+        for entry in added:
             text = entry_text(self.session, entry)
             actor = entry.actor if entry.actor is not None else -1
             self._entries.append(entry)
@@ -146,7 +155,7 @@ class LogView(QAbstractScrollArea):
             self._heights.append(self._height(text))
             shift += self._heights[-1]
         keep = bar.value() > 0  # looking at older rows: they stay where they are
-        if keep and not removed and self._own_move(log[same:]):
+        if keep and not removed and self._own_move(added):
             keep = False  # the player moved: back to the newest rows, theirs among them
             bar.setValue(0)
         self._set_range()
@@ -160,8 +169,8 @@ class LogView(QAbstractScrollArea):
 
     def _own_move(self, added: list[LogEntry]) -> bool:
         """Whether a person at this window made one of the ``added`` moves (not the computer)."""
-        history = self.session.history
-        return any(e.actor is not None and not history.is_computer(e.actor) for e in added)
+        seats = self.session.match.seats
+        return any(e.actor is not None and seats[e.actor].local for e in added)
 
     def reading_back(self) -> bool:
         """Whether the player scrolled down to older rows (the newest are out of view)."""
@@ -282,7 +291,7 @@ class GameLog(QFrame):
         head.addWidget(self.newest)
         lay.addLayout(head)
         lay.addWidget(self.view)
-        session.changed.connect(self.view.sync)
+        session.heard.connect(self.view.heard)
         session.reset.connect(self.view.sync)
         self.view.verticalScrollBar().valueChanged.connect(
             lambda value: self.newest.setVisible(value > 0))

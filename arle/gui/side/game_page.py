@@ -327,7 +327,7 @@ class GamePage(QSplitter):
         from arle.gui.boards.storage_scene import StorageScene
         from arle.gui.boards.supply_scene import SupplyScene
         from arle.gui.coach import Coach, CoachBar
-        from arle.gui.computer import ComputerPlayer
+        from arle.gui.seats import SeatDriver
         from arle.gui.shell.dialogs import ScoringTable
         from arle.gui.side.game_log import GameLog
         from arle.gui.side.panels import DecisionPanel, TurnBanner
@@ -393,9 +393,9 @@ class GamePage(QSplitter):
         self.log = GameLog(session)
         side_lay.addWidget(self.banner)
         # the computer's seats and the coach (started by the window once the page is shown)
-        self.computer = ComputerPlayer(session, parent=self)
+        self.seats = SeatDriver(session, parent=self)
         self.coach = Coach(self, parent=self)
-        self.coach_bar = CoachBar(self, self.coach, self.computer, side)  # parented: never a window
+        self.coach_bar = CoachBar(self, self.coach, self.seats, side)  # parented: never a window
         side_lay.addWidget(self.coach_bar)
         self.decision.add_corner(self.coach_bar.button)
         self.board_scene.laidOut.connect(lambda: self.coach.relight(self.board_scene))
