@@ -244,3 +244,23 @@ def test_docstrings_say_why_not_how_long():
                     if timing.search(doc):
                         found.append(f"{path.relative_to(REPO)}:{getattr(node, 'lineno', 1)}")
     assert found == []
+
+
+def test_the_computer_is_asked_from_one_place_outside_its_package():
+    """Issue 39: the match's computer seat (``arle.match.seats.Computer``) is the one caller of
+    ``arle.ai.choose`` outside ``arle/ai``; the arena, simulate, the coach and the window play
+    through the match's loop instead of loops of their own."""
+    import ast
+
+    callers = []
+    for path in sorted((REPO / "arle").rglob("*.py")):
+        if path.is_relative_to(REPO / "arle" / "ai"):
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        imported = any(isinstance(node, ast.ImportFrom) and node.module == "arle.ai"
+                       and any(a.name == "choose" for a in node.names) for node in ast.walk(tree))
+        calls = [node for node in ast.walk(tree) if isinstance(node, ast.Call)
+                 and isinstance(node.func, ast.Name) and node.func.id == "choose"]
+        if imported and calls:
+            callers.append(path.relative_to(REPO).as_posix())
+    assert callers == ["arle/match/seats.py"]

@@ -11,10 +11,11 @@ import hashlib
 import json
 import statistics
 import sys
-import time
 
-from arle.ai import LEVELS, choose
-from arle.engine import MAX_MOVES, ORANGE, RED, Game, Move, Setup, move_to_dict
+from arle.ai import LEVELS
+from arle.engine import ORANGE, RED, Move, Setup, move_to_dict
+from arle.match import Computer, GameHistory, Match
+from arle.match import play as run
 
 #: Buildings dealt in every game: the others come from the variable sets (green, yellow, blue).
 ALWAYS_DEALT = frozenset((*ORANGE, *RED))
@@ -44,18 +45,13 @@ def digest(moves: list[Move]) -> str:
 
 
 def play(seed: int, levels: list[str]) -> tuple[dict, list[list[float]]]:
-    """One game; returns its JSON record and each seat's think times."""
-    g = Game(Setup(players=len(levels), seed=seed, start_player=0 if len(levels) == 2 else None))
-    thinks: list[list[float]] = [[] for _ in levels]
-    played: list[Move] = []
-    while not g.over and len(played) < MAX_MOVES:
-        actor = g.actor
-        assert actor is not None
-        start = time.process_time()
-        move = choose(g, levels[actor])
-        thinks[actor].append(time.process_time() - start)
-        g.apply(move)
-        played.append(move)
+    """One game, played by the match's loop with a computer seat per level; returns its JSON
+    record and each seat's think times."""
+    setup = Setup(players=len(levels), seed=seed, start_player=0 if len(levels) == 2 else None)
+    seats = [Computer(level) for level in levels]
+    match = run(Match(GameHistory(setup, seats=levels), seats=seats))
+    g, played = match.game, match.history.moves
+    thinks = [seat.thinks for seat in seats]
     every = [t for seat in thinks for t in seat]
     record = {
         "seed": seed,

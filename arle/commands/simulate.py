@@ -43,6 +43,7 @@ from arle.engine import (
     buildable_buildings,
     cap_of,
 )
+from arle.match import Change, GameHistory, Match, Person, play
 
 #: How much the random player likes each kind of move: it must finish games, so it rarely
 #: shuffles Animals, gives things back or skips a placement.
@@ -149,27 +150,30 @@ def check_invariants(game: Game) -> None:
 
 
 def play_one(seed: int, players: int, check: bool = True, max_moves: int = MAX_MOVES) -> dict:
+    """One game by the match's loop, each seat a seeded random player; every change is checked
+    (a listener of the match) when ``check``."""
     rng = random.Random(seed)
-    game = Game(setup_for(seed, players))
-    moves: list[Move] = []
+    match = Match(GameHistory(setup_for(seed, players)),
+                  seats=[Person(lambda g: choose_move(rng, g.legal_moves(), g)) for _ in range(players)])
+    moves = match.history.moves
     result: dict = {"seed": seed, "players": players}
+
+    def checked(change: Change) -> None:
+        if check:
+            check_invariants(match.game)
+        if len(moves) > max_moves:
+            raise AssertionError(f"no end after {max_moves} moves")
+
+    match.listen(checked)
     try:
-        while not game.over:
-            legal = game.legal_moves()
-            move = choose_move(rng, legal, game)
-            game.apply(move)
-            moves.append(move)
-            if check:
-                check_invariants(game)
-            if len(moves) > max_moves:
-                raise AssertionError(f"no end after {max_moves} moves")
-        result.update(ok=True, scores=game.scores(), winner=game.state.winner)
+        play(match)
+        result.update(ok=True, scores=match.game.scores(), winner=match.game.state.winner)
     except Exception as exc:  # a failing game is reported, not fatal to the run
-        result.update(ok=False, scores=game.scores(), error=f"{type(exc).__name__}: {exc}",
+        result.update(ok=False, scores=match.game.scores(), error=f"{type(exc).__name__}: {exc}",
                       trace=traceback.format_exc(limit=8))
     result["moves"] = len(moves)
-    result["_game"] = game
-    result["_moves"] = moves
+    result["_game"] = match.game
+    result["_moves"] = list(moves)
     return result
 
 

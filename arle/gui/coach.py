@@ -318,11 +318,8 @@ def level_name(level: str) -> str:
 
 
 def hard_score(setup: Any, should_stop: Any = None) -> float:
-    """Hard's final score playing a solo game from ``setup`` (the same start: same seed)."""
-    from arle.ai import choose
-    from arle.engine import Game
+    """Hard's final score playing a solo game from ``setup`` (the same start: same seed), by the
+    match's loop."""
+    from arle.match import GameHistory, Match, play
 
-    game = Game(setup)
-    while not game.over:
-        game.apply(choose(game, "hard", should_stop))
-    return game.score(0).total
+    return play(Match(GameHistory(setup, seats=("hard",))), should_stop).game.score(0).total

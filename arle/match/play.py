@@ -173,18 +173,19 @@ class Match:
 
     @property
     def computer_turn(self) -> bool:
-        """Whether a seat other than a person at this computer is to act (no person may move)."""
+        """Whether a seat that is no person's is to act (no person may move, nor redo)."""
         seat = self.seat_to_act()
-        return seat is not None and not seat.local
+        return seat is not None and seat.kind != PERSON
 
     @property
     def has_computer(self) -> bool:
-        return any(not seat.local for seat in self.seats)
+        """Whether a seat is no person's (the undo policy then goes back to a person's move)."""
+        return any(seat.kind != PERSON for seat in self.seats)
 
     @property
     def coached(self) -> bool:
         """Whether the coach's hints are offered: solo, or one person against the computer."""
-        return sum(seat.local for seat in self.seats) == 1
+        return [seat.kind for seat in self.seats].count(PERSON) == 1
 
     def can_undo(self) -> bool:
         return self.undo_count() is not None
@@ -202,7 +203,7 @@ class Match:
         movers = history.movers
         for count in range(1, limit + 1):
             mover = movers[-count]
-            if 0 <= mover < len(self.seats) and self.seats[mover].local:
+            if 0 <= mover < len(self.seats) and self.seats[mover].kind == PERSON:
                 return count
         return None
 
