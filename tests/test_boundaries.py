@@ -264,3 +264,21 @@ def test_the_computer_is_asked_from_one_place_outside_its_package():
         if imported and calls:
             callers.append(path.relative_to(REPO).as_posix())
     assert callers == ["arle/match/seats.py"]
+
+
+#: GUI modules mypy does not check yet (pyproject's override): 22 when the GUI was first checked
+#: (issue 39, 194 errors). The list only shrinks: lower this with it.
+GUI_UNCHECKED = 13
+
+
+def test_mypy_checks_the_gui_but_a_shrinking_list():
+    """Issue 39, item 5: mypy runs over ``arle/gui`` (strict) in ``.ci/run`` and the workflow."""
+    import tomllib
+
+    config = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["mypy"]
+    assert "arle/gui" in config["files"] and config["strict"] is True
+    unchecked = [m for o in config.get("overrides", []) if o.get("ignore_errors") for m in o["module"]]
+    assert all(m.startswith("arle.gui") for m in unchecked)
+    assert len(unchecked) <= GUI_UNCHECKED, f"{len(unchecked)} unchecked GUI modules, {GUI_UNCHECKED} allowed"
+    workflow = (REPO / ".github" / "workflows" / "ci.yml").read_text(encoding="utf-8")
+    assert "mypy" in workflow and "mypy" in (REPO / ".ci" / "run").read_text(encoding="utf-8")

@@ -66,7 +66,7 @@ def _no_source_reading() -> None:
 
     hook = sys.modules.get("shibokensupport.feature")
     if hook is not None and callable(getattr(hook, "_mod_uses_pyside", None)):
-        hook._mod_uses_pyside = lambda module: True
+        setattr(hook, "_mod_uses_pyside", lambda module: True)  # noqa: B010 (a private hook)
 
 
 _no_source_reading()

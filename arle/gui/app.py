@@ -31,7 +31,9 @@ def run(argv: Sequence[str] | None = None, lang: str | None = None) -> int:
     ``argv`` is handed to QApplication (program name first); default ``sys.argv``. ``lang``
     ("en", "fr", "pseudo"): the language for this run, instead of the setting or the system's.
     """
-    app = QApplication.instance() or QApplication(list(sys.argv if argv is None else argv))
+    running = QApplication.instance()
+    args = list(sys.argv if argv is None else argv)
+    app = running if isinstance(running, QApplication) else QApplication(args)
     app.setApplicationName(APP_NAME)
     app.setApplicationDisplayName(APP_NAME)
     app.setApplicationVersion(__version__)

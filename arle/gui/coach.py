@@ -17,7 +17,6 @@ from PySide6.QtGui import QBrush, QColor, QPen
 from PySide6.QtWidgets import (
     QFrame,
     QGraphicsEllipseItem,
-    QGraphicsItem,
     QGraphicsScene,
     QHBoxLayout,
     QLabel,
@@ -85,7 +84,7 @@ class Coach(QObject):
         self.hard_score: float | None = None
         #: The hinted move and where it is lit (a ring in a scene, or a panel button).
         self.move: Move | None = None
-        self.ring: QGraphicsItem | None = None
+        self.ring: QGraphicsEllipseItem | None = None
         self.button: QPushButton | None = None
         self.session.changed.connect(self.clear)
         self.session.reset.connect(self.clear)
@@ -205,7 +204,8 @@ class Coach(QObject):
         ring.setPen(pen)
         ring.setBrush(QBrush(QColor(214, 40, 122, 40)))
         ring.setToolTip(_tr("The coach's hint"))
-        self.ring = view.mark(ring, 1e6)
+        view.mark(ring, 1e6)
+        self.ring = ring
         index = self.page.views.indexOf(view)
         if index >= 0 and self.page.views.currentIndex() != index:
             self.page.views.setCurrentIndex(index)

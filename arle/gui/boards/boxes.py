@@ -96,7 +96,7 @@ class BoxItem(ZoomedPicture):
     def picture(self, look: Hashable, scale: float, ratio: float) -> QPixmap:
         """The picture shared by every box of this look (found in Qt's pixmap cache)."""
         key = f"{look}:{scale:.4f}:{ratio:g}"
-        found = QPixmapCache.find(key)
+        found: QPixmap | None = QPixmapCache.find(key)  # type: ignore[call-overload]  # (PySide6's stubs lack find(str))
         if found is not None:
             return found
         b, device = self._bounds, scale * ratio

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
-from PySide6.QtWidgets import QMessageBox, QWidget
+from PySide6.QtWidgets import QAbstractButton, QMessageBox, QWidget
 
 from arle.engine import Text
 from arle.gui.kit.texts import say
@@ -44,7 +44,7 @@ def answer(accept: bool) -> bool:
     box = QApplication.activeModalWidget()
     if not isinstance(box, QMessageBox) or box.objectName() != OBJECT_NAME:
         return False
-    button = (box.findChild(QWidget, "placeAnywayButton") if accept
+    button = (box.findChild(QAbstractButton, "placeAnywayButton") if accept
               else box.button(QMessageBox.StandardButton.Cancel))
     if button is None:
         return False

@@ -43,7 +43,7 @@ def duration() -> int:
     return DURATIONS[_speed]
 
 
-_ANIMATION: tuple[Any, Any] = ()
+_ANIMATION: tuple[Any, ...] = ()
 
 
 def _animation_classes() -> tuple[Any, Any]:

@@ -32,6 +32,8 @@ class Bubble(QLabel):
         self.setText(text)
         self.adjustSize()
         window = self.parentWidget()
+        if window is None:  # (a bubble is always made with its window)
+            return
         spot = window.mapFromGlobal(global_pos) + OFFSET
         if spot.x() + self.width() > window.width():  # flip to the pointer's left / above
             spot.setX(spot.x() - self.width() - 2 * OFFSET.x())

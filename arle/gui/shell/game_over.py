@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal, SignalInstance
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -181,7 +181,7 @@ class GameOverDialog(QDialog):
         self.rematch_button.setDefault(True)
         self.resize(720, self.sizeHint().height())
 
-    def _leave(self, signal: Signal) -> None:
+    def _leave(self, signal: SignalInstance) -> None:
         self.accept()
         signal.emit()
 

@@ -9,6 +9,7 @@ adds, and a paint draws only the rows in view, each from a cached picture.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, QPoint, QPointF, QRect, QRectF, Qt
@@ -112,7 +113,7 @@ class LogView(QAbstractScrollArea):
         self._heights: list[int] = []
         self._width = self._text_width()
         self._sizes: dict[tuple[str, int], int] = {}
-        self._pictures: dict[tuple[Any, ...], QPixmap] = {}
+        self._pictures: dict[Hashable, QPixmap] = {}
         #: How many times a row's wrapped text was measured (tests: a move measures its rows only).
         self.measured = 0
         self.setObjectName("gameLog")
@@ -298,9 +299,11 @@ class GameLog(QFrame):
 
     def floor(self, lines: int) -> int:
         """The height that shows the title and ``lines`` one-line rows."""
-        margins = self.layout().contentsMargins()
+        layout = self.layout()
+        assert layout is not None
+        margins = layout.contentsMargins()
         head = max(self.newest.sizeHint().height(), self.fontMetrics().height())
-        return (margins.top() + margins.bottom() + head + self.layout().spacing()
+        return (margins.top() + margins.bottom() + head + layout.spacing()
                 + self.view.lines_height(lines) + 2 * self.frameWidth())
 
     def refresh(self, *_: Any) -> None:
