@@ -76,6 +76,19 @@ def test_the_game_being_played_needs_only_the_engine_and_the_computer():
     assert result.stdout.strip() == "[]", result.stdout
 
 
+
+def test_the_words_need_no_window():
+    """Issue 39: the words of moves, events and the log (``arle.match.words``) load no Qt, so that
+    a command, a test or a remote seat puts a game into words without a window."""
+    code = (
+        "import arle.match.words, sys; "
+        "print([m for m in sys.modules if m.startswith(('PySide6', 'shiboken6', 'PyQt'))])"
+    )
+    result = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True,
+                            timeout=120, check=False)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "[]", result.stdout
+
 def test_the_package_top_level_is_a_map():
     """arle/ holds a few folders a newcomer reads at a glance, not loose modules."""
     loose = sorted(p.name for p in (REPO / "arle").glob("*.py"))

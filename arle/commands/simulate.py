@@ -1,5 +1,5 @@
 """``python -m arle simulate``: complete games by a seeded random player, checked after every
-move, one JSON line per game."""
+move, one JSON line per game (``--log``: each game's log in words before it, without Qt)."""
 
 from __future__ import annotations
 
@@ -184,6 +184,22 @@ def save_json(game: Game, moves: list[Move], path: Path) -> None:
     save_game(path, game.setup, moves, game)
 
 
+def log_text(game: Game, moves: list[Move], lang: str) -> list[str]:
+    """The game log of ``moves`` in words, as the window's log says it, in ``lang`` ("en", "fr"),
+    put into words by ``arle.match.words`` (no Qt is imported)."""
+    from arle.files.catalogues import load_language
+    from arle.match import GameHistory, replay_log
+    from arle.match.words import Wording, log_lines
+    from arle.match.words.names import tr
+
+    language = load_language(lang)
+    log = replay_log(GameHistory(game.setup, moves), Wording(language).log_label)
+    # (the engine's default names are English: "Player 1" is "Joueur 1" in a French log)
+    names = [tr("Player {n}", language).format(n=i + 1) if p.name == f"Player {i + 1}" else p.name
+             for i, p in enumerate(game.state.players)]
+    return log_lines(log, names, language)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="arle simulate", description=__doc__)
     parser.add_argument("--games", type=int, default=10)
@@ -193,6 +209,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-check", action="store_true", help="skip the invariant checks")
     parser.add_argument("--coverage", action="store_true",
                         help="print what the games used: spaces, buildings, destinations, flips")
+    parser.add_argument("--log", action="store_true", help="print each game's log in words before its line")
+    parser.add_argument("--lang", choices=("en", "fr", "pseudo"), default="en",
+                        help="the language of the log (with --log)")
     args = parser.parse_args(argv)
     failed = 0
     coverage: Counter[str] = Counter()
@@ -203,6 +222,8 @@ def main(argv: list[str] | None = None) -> int:
         game: Game = result.pop("_game")
         moves: list[Move] = result.pop("_moves")
         coverage.update(game.stats)
+        if args.log:
+            print("\n".join(log_text(game, moves, args.lang)), flush=True)
         if args.save_dir is not None:
             args.save_dir.mkdir(parents=True, exist_ok=True)
             path = args.save_dir / f"game-{seed}-{args.players}p.arle.json"

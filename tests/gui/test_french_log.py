@@ -128,7 +128,7 @@ def test_the_noun_table_names_every_thing_of_the_game_with_its_catalogue_words(f
     tile, vehicle, building, destination, action space and tool, under the very French name
     the catalogue gives it."""
     from arle.engine import ACTION_SPACES, BUILDINGS, DESTINATIONS, TOOL_TRACKS
-    from arle.gui.kit.style import _GOOD_NAMES
+    from arle.match.words.names import _GOOD_NAMES
 
     table = read_nouns(nouns_path("fr").read_text(encoding="utf-8"))
     names = [*_GOOD_NAMES.values(), *(b.name for b in BUILDINGS.values()),

@@ -18,9 +18,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from arle.engine import Event, InventoryEnded, InventoryReport, Phase, PhaseStarted, inventory_report
+from arle.engine import InventoryEnded, InventoryReport, Phase, PhaseStarted
 from arle.gui.kit import style
 from arle.gui.kit.texts import say
+from arle.match.words import inventory_of
 
 if TYPE_CHECKING:
     from arle.gui.session import GameSession
@@ -32,14 +33,9 @@ def _tr(text: str) -> str:
 
 
 def report_of(session: GameSession, upto: int, ended: InventoryEnded) -> InventoryReport:
-    """The report of the inventorying that ``ended`` in ``session.log[upto]``: the events since
-    the inventory phase began (it may have taken several moves: a payment, a trade)."""
-    events: list[Event] = []
-    for entry in reversed(session.log[: upto + 1]):
-        events[:0] = entry.events
-        if any(isinstance(e, PhaseStarted) and e.phase == "inventory" for e in entry.events):
-            break
-    return inventory_report(events, ended.player, ended.season)
+    """The report of the inventorying that ``ended`` in ``session.log[upto]``
+    (``arle.match.words.inventory_of``)."""
+    return inventory_of(session.log, upto, ended)
 
 
 def index_of(session: GameSession, entry: LogEntry) -> int:

@@ -14,7 +14,6 @@ import math
 from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any
 
-import attrs
 from PySide6.QtCore import (
     QCoreApplication,
     QRect,
@@ -37,30 +36,18 @@ from PySide6.QtWidgets import (
 )
 
 from arle.engine import (
-    BUILDINGS,
     AdvanceTool,
-    AnimalMoved,
-    AnimalsChanged,
-    BuildingBuilt,
     Choose,
     CutPeat,
-    DestinationSold,
-    DikeMoved,
     Done,
     EndTurn,
-    EquipmentChanged,
     Event,
     Flip,
-    GameEnded,
     Good,
-    GoodsChanged,
-    HalfYearStarted,
     HouseAnimalsDecision,
-    InventoryEnded,
     Load,
     MoveAnimal,
     MoveDike,
-    OptionsLapsed,
     Pay,
     Phase,
     PlaceTile,
@@ -68,18 +55,15 @@ from arle.engine import (
     ReleaseAnimal,
     ReturnEquipment,
     SkipPlacement,
-    SupplyBottleneck,
-    TilePlaced,
-    ToolAdvanced,
     TradePeat,
     UseBuilding,
-    noun,
 )
 from arle.files.resources import resource_path
 from arle.gui.kit import style
 from arle.gui.kit.looks import PicturedButton, PicturedToolButton, keep_picture, used_picture
-from arle.gui.kit.texts import say
+from arle.gui.kit.texts import language, say
 from arle.gui.kit.wrapped_text import WrappedText
+from arle.match import words
 
 if TYPE_CHECKING:
     from arle.engine import Move
@@ -519,129 +503,14 @@ def frame_ring(rect: QRect, width: int) -> QRegion:
 
 
 def event_words(event: Event) -> str | None:
-    """A short phrase for an event worth logging ("+3 Peat", "built Mill"), None to skip it."""
-    match event:
-        case GoodsChanged(good=good, delta=delta) if delta:
-            return ("+" if delta > 0 else "-") + style.count_text(good, abs(delta))
-        case AnimalsChanged(animal=animal, delta=delta) if delta:
-            return ("+" if delta > 0 else "-") + style.count_text(animal, abs(delta))
-        case ToolAdvanced(tool=tool, count=count):
-            from arle.engine import TOOL_TRACKS, Tool
-
-            return _tr("{tool} now {n}").format(tool=say(noun(TOOL_TRACKS[Tool(tool)].name)), n=count)
-        case BuildingBuilt(building=building, space=space):
-            return _tr("built {building} at {where}").format(
-                building=style.name_of(building), where=style.holder_text(space))
-        case EquipmentChanged(kind=kind, gained=gained):
-            text = _tr("new {equipment} in the Barn") if gained else _tr("{equipment} returned")
-            return text.format(equipment=style.name_of(kind))
-        case TilePlaced(tile=tile, space=space) if tile not in BUILDINGS:  # (a building: built at)
-            return _tr("{tile} placed at {where}").format(
-                tile=style.name_of(tile), where=style.holder_text(space))
-        case AnimalMoved(animal=animal, src=src, dst=dst):
-            return _tr("{animal} moved from {src} to {dst}").format(
-                animal=style.lowered(style.name_of(animal)), src=style.holder_text(src),
-                dst=style.holder_text(dst))
-        case DikeMoved(land_gained=land) if land:
-            return _tr("gained {n} land").format(n=land)
-        case DestinationSold(destination=dest, item=item, food=food):
-            if not food:
-                from arle.engine import DESTINATIONS, sale_key
-
-                key = sale_key(item)
-                if any(s.key == key and s.food for s in DESTINATIONS[dest].sales):
-                    # (the Food marker was at the end of its track: the sale gave nothing more)
-                    return _tr("{dest}: no Food, the goods track is full").format(dest=style.name_of(dest))
-                return None
-            return _tr("{dest}: +{food}").format(dest=style.name_of(dest),
-                                                 food=style.count_text("food", food))
-        case OptionsLapsed(text=text):
-            return say(text)
-        case SupplyBottleneck(vp=vp):
-            return _tr("supply bottleneck {vp:+d} VP").format(vp=-abs(vp))
-        case HalfYearStarted(half_year=h, season=season):
-            season_word = style.plain_word(style.season_name(season))
-            return _tr("Half-year {n} ({season}) begins").format(n=h, season=season_word)
-        case GameEnded():
-            return _tr("The game ends")
-    return None
-
-
-def _inventory_text(session: GameSession, entry: LogEntry, ended: InventoryEnded) -> str:
-    """The player's whole inventorying (``inventory_report``) from the log up to ``entry``."""
-    from arle.gui.kit.texts import say
-    from arle.gui.side.inventory_summary import index_of, report_of
-
-    report = report_of(session, index_of(session, entry), ended)
-    return _Report(_tr("{name}'s inventory — {report}").format(
-        name=session.player_name(ended.player), of_name=style.of_name(session.player_name(ended.player)),
-        report=say(report.text())))
-
-
-def _words(session: GameSession, entry: LogEntry, events: list[Event]) -> list[str]:
-    """One player's effects of a move; an inventorying that ends here is its report instead of
-    the goods it moved (the Animals a player moves by hand are the move's own words)."""
-    ended = next((e for e in events if isinstance(e, InventoryEnded)), None)
-    if ended is not None:
-        return [_inventory_text(session, entry, ended)]
-    if isinstance(entry.move, MoveAnimal):
-        events = [e for e in events if not isinstance(e, AnimalMoved)]
-    if isinstance(entry.move, ReturnEquipment):  # (the move's words say it: "returns the Plow")
-        events = [e for e in events if not isinstance(e, EquipmentChanged)]
-    if isinstance(entry.move, PlaceTile):  # ("builds the Mill at row 4, column 2" says it)
-        events = [e for e in events if not (isinstance(e, (TilePlaced, BuildingBuilt))
-                                            and e.space == entry.move.space)]
-    return [w for w in (event_words(e) for e in _summed(events)) if w]
-
-
-def _summed(events: list[Event]) -> list[Event]:
-    """Gains of one good said once ("+3 Timber", not "+1 Timber" three times: three Vehicles
-    unloaded), and so losses; a gain and a loss of the same good stay apart."""
-    out: list[Event] = []
-    first: dict[tuple[str, bool], int] = {}
-    for e in events:
-        if isinstance(e, GoodsChanged) and e.delta:
-            key = (str(e.good), e.delta > 0)
-            if key in first:
-                i = first[key]
-                out[i] = attrs.evolve(out[i], delta=out[i].delta + e.delta)  # type: ignore[attr-defined]
-                continue
-            first[key] = len(out)
-        out.append(e)
-    return out
+    """A short phrase for an event worth logging ("+3 Peat"), in the window's language
+    (``arle.match.words``); None to skip it."""
+    return words.event_words(event, language())
 
 
 def entry_text(session: GameSession, entry: LogEntry) -> str:
-    """The move in words with what it did, one line per player it touched, each credited to
-    that player (an "End turn" that starts the inventory runs both players' inventories)."""
-    by_player: dict[int, list[Event]] = {}
-    for e in entry.events:
-        by_player.setdefault(e.player, []).append(e)
-    actor = entry.actor if entry.actor is not None else -1
-    who = session.player_name(actor) if actor >= 0 else ""
-    text = _tr("{name} {action}").format(name=who, action=entry.label) if who else entry.label
-    effects, reports = _split(_words(session, entry, by_player.pop(actor, [])))
-    if effects:
-        text += " — " + ", ".join(effects)
-    lines = [text, *reports]
-    general = by_player.pop(-1, [])
-    for player, events in sorted(by_player.items()):
-        effects, reports = _split(_words(session, entry, events))
-        if effects:
-            lines.append(_tr("{name}: {text}").format(name=session.player_name(player),
-                                                      text=", ".join(effects)))
-        lines += reports
-    effects, reports = _split(_words(session, entry, general))
-    if effects:
-        lines.append(", ".join(effects))
-    return "\n".join(lines + reports)
+    """The move in words with what it did, one line per player it touched (``arle.match.words``)."""
+    from arle.gui.side.inventory_summary import index_of
 
-
-def _split(words: list[str]) -> tuple[list[str], list[str]]:
-    """A move's effects, and the inventory reports among them, which have lines of their own."""
-    reports = [w for w in words if isinstance(w, _Report)]
-    return [w for w in words if not isinstance(w, _Report)], reports
-
-
-class _Report(str):
-    """An inventory report in words: a line of its own in the log."""
+    names = [p.name for p in session.game.state.players]
+    return words.entry_text(session.log, index_of(session, entry), names, language())
