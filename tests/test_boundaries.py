@@ -142,18 +142,28 @@ _CODE_PARTS = {"d", "s", "e", "m", "x", "b", "dest:", ","}
 
 
 def _place_code_parses(package: str) -> list[str]:
-    """file:line of every place where ``package`` reads or makes a place's code by hand."""
+    """file:line of every place where ``package`` reads or makes a place's code by hand: with a
+    literal part, a named constant holding one (``DEST = "dest:"``), or a grid written out
+    (``f"{gap},{col}"``)."""
     import ast
 
     found: list[str] = []
     for path in sorted((REPO / package.replace(".", "/")).rglob("*.py")):
         where = path.relative_to(REPO).as_posix()
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        named = {target.id for node in ast.walk(tree) if isinstance(node, ast.Assign)
+                 and isinstance(node.value, ast.Constant) and node.value.value in _CODE_PARTS
+                 for target in node.targets if isinstance(target, ast.Name)}
+
+        def part(a: ast.expr, named: set[str] = named) -> bool:
+            return (isinstance(a, ast.Constant) and a.value in _CODE_PARTS) or (
+                isinstance(a, ast.Name) and a.id in named)
+
+        for node in ast.walk(tree):
             bad = False
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
-                args = [a.value for a in node.args if isinstance(a, ast.Constant)]
                 bad = node.func.attr in ("startswith", "endswith", "removeprefix", "split", "partition") \
-                    and any(a in _CODE_PARTS for a in args)
+                    and any(part(a) for a in node.args)
             elif isinstance(node, ast.Compare):
                 values = [c.value for c in node.comparators if isinstance(c, ast.Constant)]
                 bad = "x" in values
@@ -161,6 +171,8 @@ def _place_code_parses(package: str) -> list[str]:
                 head = node.values[0]
                 bad = isinstance(head, ast.Constant) and head.value in _CODE_PARTS \
                     and isinstance(node.values[1], ast.FormattedValue)
+                kinds = [v.value if isinstance(v, ast.Constant) else type(v).__name__ for v in node.values]
+                bad = bad or kinds == ["FormattedValue", ",", "FormattedValue"]
             if bad:
                 found.append(f"{where}:{node.lineno}")
     return found

@@ -21,6 +21,7 @@ from arle.engine import (
     Phase,
     PlayerState,
     Tile,
+    destination_of,
     score,
     travel_vp,
 )
@@ -148,7 +149,6 @@ def building_plan(available: list[str], goods: dict[Good, int]) -> float:
     return value
 
 
-DEST = "dest:"
 
 
 def with_loads(p: PlayerState) -> tuple[dict[Good, int], float]:
@@ -161,8 +161,9 @@ def with_loads(p: PlayerState) -> tuple[dict[Good, int], float]:
     extra = 0
     for piece in p.barn:
         for item in piece.load:
-            if item.item.startswith(DEST):
-                extra += DESTINATIONS[item.item[len(DEST):]].size
+            destination = destination_of(item.item)
+            if destination is not None:
+                extra += DESTINATIONS[destination].size
             else:
                 good = Good(item.item)
                 goods[good] = goods.get(good, 0) + 1

@@ -448,11 +448,11 @@ class HomeBoardScene(PlayerBoardScene):
 
     def _build_dikes(self, p: PlayerState, legal: list[Any]) -> None:
         dike_moves = [m for m in legal if isinstance(m, MoveDike)]
-        targets = {m.to for m in dike_moves}
+        targets = {place(m.to) for m in dike_moves}
         for gap in range(DIKE_GAPS):
             for col in range(HOME_COLS):
                 rect = gap_rect(gap, col)
-                if f"{gap},{col}" in targets:
+                if Place.cell(gap, col) in targets:
                     self.add_box(rect, "#d8f0d8", "#2e9d5b", 6, 2, dash=True)
                 elif (gap, col) not in p.dikes:
                     self.add_box(rect.adjusted(8, 6, -8, -6), "#00000000", "#8aa6b5", 4, 1, dash=True)
