@@ -31,7 +31,7 @@ import dataclasses
 import hashlib
 import json
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -110,6 +110,7 @@ class Autosaver:
         self._rewrite_next = False  # a failed append could not be cut back: rewrite on next sync
         #: Why the last change heard could not be recorded (None: the journal is up to date).
         self.problem: Exception | None = None
+        self._following: GameHistory | None = None  # the game whose changes ``heard`` records
         #: The journal was damaged when it was resumed: before the first rewrite, its original is
         #: copied to ``kept_original`` (a ``.damaged`` file beside it), or nothing is rewritten.
         self._keep_original = damaged
@@ -149,16 +150,22 @@ class Autosaver:
         self._written = list(moves)
         self._lines += len(out)
 
+    def follow(self, history: GameHistory) -> Callable[[Change], None]:
+        """The listener to give the match of ``history`` (``Match.listen(..., first=True)``)."""
+        self._following = history
+        return self.heard
+
     def heard(self, change: Change) -> None:
         """The journal as a listener of the match (``Match.listen``): one line for the change it
         hears (a move played or replayed, or the length after an undo), from the ``Change`` itself.
         Never raises: a refusal of the disk or of the lock is kept in ``problem`` for the window to
         say, play goes on, and the next change catches the journal up (``sync``)."""
-        history = self._history
+        history = self._following
         if history is None:
             return
         try:
-            if (self._rewrite_next or len(self._written) != change.at + len(change.removed)
+            if (history is not self._history or self._rewrite_next
+                    or len(self._written) != change.at + len(change.removed)
                     or self._lines > 2 * len(history.moves) + 64):
                 self.sync(history)  # a change before this one is missing, or many undos: compact
             else:
@@ -192,7 +199,7 @@ class Autosaver:
             with contextlib.suppress(OSError):
                 digest = hashlib.sha256(read_bounded(self.path, MAX_JOURNAL_BYTES)).hexdigest()
                 _write_summary(self.path, _summary_of(self._history), digest)
-        self._history = None
+        self._history = self._following = None  # closed: what is heard after is not recorded
         if self._lock is not None:
             self._lock.release()
 
@@ -202,7 +209,7 @@ class Autosaver:
             with contextlib.suppress(FileNotFoundError):
                 path.unlink()
         self._written = []
-        self._history = None
+        self._history = self._following = None
         if self._lock is not None:
             self._lock.release_and_remove()
 

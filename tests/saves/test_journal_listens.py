@@ -18,7 +18,7 @@ def _listening(path: Path, history: GameHistory) -> tuple[Match, Autosaver]:
     saver = Autosaver(path, durable=False)
     saver.start(history)
     match = Match(history)
-    match.listen(saver.heard, first=True)
+    match.listen(saver.follow(history), first=True)
     return match, saver
 
 

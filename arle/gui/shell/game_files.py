@@ -38,7 +38,7 @@ class GameFiles:
         self.autosaver = autosaver
         if autosaver is not None and self.session is not None:
             self.autosave(history)  # the journal written afresh (and its lock taken)
-            self.session.match.listen(autosaver.heard, first=True)  # then a line per change
+            self.session.match.listen(autosaver.follow(history), first=True)  # then a line a change
             self.session.changed.connect(self._autosave_heard)
 
     def autosave(self, history: GameHistory) -> None:
