@@ -61,7 +61,7 @@ def _decision_option_label(game: Game, move: Move, lang: Language) -> str | None
     kind, option = d.option_kind, move.option
     if kind is OptionKind.GO:
         return say(d.option_text(game, option), lang)
-    if kind in (OptionKind.PART, OptionKind.CONVERSION, OptionKind.SALE):
+    if kind in (OptionKind.PART, OptionKind.CONVERSION, OptionKind.SALE, OptionKind.EQUIPMENT):
         # (a sale: "Hage: remove the Field at...")
         text = say(d.option_text(game, option), lang)
         return text[:1].upper() + text[1:]

@@ -174,9 +174,6 @@ def _chosen(game: Game, option: str, lang: Language) -> str | None:
         return tr("plows a {field}", lang).format(field=lowered(name_of(option, lang), lang))
     if kind is OptionKind.ANIMAL:
         return tr("pays with a {animal}", lang).format(animal=lowered(name_of(option, lang), lang))
-    if kind is OptionKind.EQUIPMENT:
-        return tr("chooses the {piece}", lang).format(
-            piece=equipment_name(game, place(option).number, lang))
     words = d.option_text(game, option)
     english, text = str(words), say(words, lang)
     if kind is OptionKind.CONVERSION and " → " in text:
@@ -188,7 +185,7 @@ def _chosen(game: Game, option: str, lang: Language) -> str | None:
         if m and _NOUN_PHRASE.match(english):
             return tr("sells {goods} for {food}", lang).format(goods=m[1], food=m[2])
         return tr("chooses to {what}", lang).format(what=lowered(text, lang))
-    if kind in (OptionKind.PART, OptionKind.GO, OptionKind.CONFIRM):
+    if kind in (OptionKind.PART, OptionKind.GO, OptionKind.CONFIRM, OptionKind.EQUIPMENT):
         if _NOUN_PHRASE.match(english):
             return tr("chooses {what}", lang).format(what=lowered(text, lang))
         return tr("chooses to {what}", lang).format(what=lowered(text, lang))

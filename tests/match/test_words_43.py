@@ -1,0 +1,67 @@
+"""Issue 43's words, said without Qt by ``arle.match.words`` in English and French: no option
+shows an internal code, a capped sale names its cap, plurals, Dikes named by where they sit."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from arle.commands.simulate import choose_move, setup_for
+from arle.engine import Game
+from arle.files.catalogues import load_language
+from arle.match.words import log_label, move_label
+
+EN, FR = load_language("en"), load_language("fr")
+#: What an internal code looks like in words: "E0", "d2", "s3,1", "grain_field", "dest:bremen".
+CODE = re.compile(r"\b[A-Za-z]\d+\b|\b[a-z]+_[a-z_]+\b|dest:|\b[a-z]\d+,\d+")
+
+
+def test_no_option_of_any_decision_is_labelled_with_an_internal_code():
+    """Issue 43 item 1: the Smithy's exchange was a button "E0". Every legal move of every position
+    of 24 seeded random games (solo and two players) is worded for its button and for the log
+    in English and in French, and none looks like a code."""
+    bad: set[tuple[str, str, str]] = set()
+    for seed in range(1, 13):
+        for players in (1, 2):
+            game = Game(setup_for(seed, players))
+            rng = random.Random(seed)
+            while not game.over:
+                legal = game.legal_moves()
+                for move in legal:
+                    for lang in (EN, FR):
+                        for text in (move_label(game, move, lang), log_label(game, move, lang)):
+                            if CODE.search(text) or text == type(move).__name__ != "Done":
+                                bad.add((type(game.decision).__name__, lang.code, text))
+                game.apply(choose_move(rng, legal, game))
+    assert sorted(bad) == []
+
+
+@pytest.mark.parametrize(("lang", "button", "log"), [
+    (EN, "Exchange the Wagon for a Plow", "chooses to exchange the Wagon for a Plow"),
+    (FR, "Échanger le Wagon contre une Charrue", "choisit d'échanger le Wagon contre une Charrue"),
+])
+def test_the_smithy_names_the_piece_it_exchanges(lang, button, log):
+    from arle.engine import Choose
+
+    game = _smithy_game()
+    wagon = next(e for e in game.state.players[game.actor].barn if e.kind == "wagon")
+    move = Choose(f"e{wagon.id}")
+    assert move in game.legal_moves()
+    assert move_label(game, move, lang) == button
+    assert log_label(game, move, lang) == log
+
+
+def _smithy_game() -> Game:
+    """A game waiting for the Smithy's exchanges, with a Wagon in the Barn."""
+    for seed in range(1, 200):
+        game = Game(setup_for(seed, 2))
+        rng = random.Random(seed)
+        while not game.over:
+            d = game.decision
+            if type(d).__name__ == "SmithyDecision" and any(
+                    e.kind == "wagon" for e in game.state.players[game.actor].barn):
+                return game
+            game.apply(choose_move(rng, game.legal_moves(), game))
+    raise AssertionError("no seeded game reaches the Smithy with a Wagon")
