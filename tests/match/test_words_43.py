@@ -65,3 +65,16 @@ def _smithy_game() -> Game:
                 return game
             game.apply(choose_move(rng, game.legal_moves(), game))
     raise AssertionError("no seeded game reaches the Smithy with a Wagon")
+
+
+def test_counted_horses_hides_and_bricks_take_the_english_plural():
+    """Issue 43 item 7: "Pay 6 wood, 2 horse"; the log said "+2 Hide"."""
+    from arle.engine import GoodsChanged, say
+    from arle.engine.content.words import amount
+    from arle.match.words import event_words
+
+    assert [say(amount(x, 2)) for x in ("horse", "hide", "brick", "wood")] == [
+        "2 horses", "2 hides", "2 bricks", "2 wood"]
+    assert say(amount("horse", 1)) == "1 horse"
+    assert event_words(GoodsChanged(0, "hide", 2, 5), EN) == "+2 Hides"
+    assert event_words(GoodsChanged(0, "brick", -3, 0), FR) == "-3 briques"
