@@ -78,3 +78,29 @@ def test_counted_horses_hides_and_bricks_take_the_english_plural():
     assert say(amount("horse", 1)) == "1 horse"
     assert event_words(GoodsChanged(0, "hide", 2, 5), EN) == "+2 Hides"
     assert event_words(GoodsChanged(0, "brick", -3, 0), FR) == "-3 briques"
+
+
+def _sale(food: int, chosen: bool = True) -> list[str]:
+    """The log of a Horse sold at Aurich (5 Food) that gave ``food``, in English and French."""
+    from arle.engine import AnimalsChanged, Choose, DestinationSold, Done, GoodsChanged
+    from arle.match import LogEntry
+    from arle.match.words import entry_text
+
+    events = [AnimalsChanged(0, "horse", "d0", -1), GoodsChanged(0, "food", food, 30),
+              DestinationSold(0, "aurich", "horse", food)]
+    move = Choose("horse") if chosen else Done()
+    return [entry_text([LogEntry(0, move, "…", events)], 0, ["Anna"], lang) for lang in (EN, FR)]
+
+
+def test_a_sale_trimmed_by_the_food_cap_names_the_cap():
+    """Issue 43 item 6: "sells 1 Horse for 5 Food … +3 Food" did not say why only 3."""
+    assert _sale(3) == ["Anna … — -1 Horse, Aurich: only +3 Food, Food stops at 30",
+                        "Anna … — -1 cheval, Aurich : seulement +3 nourritures, la nourriture s'arrête à 30"]
+
+
+def test_a_sales_food_is_said_once():
+    """Issue 43 item 11: "(1 nourriture) — +1 nourriture, Hage : +1 nourriture" said it three
+    times. A chosen sale's words say its Food; a sale the game made says it after the town."""
+    assert _sale(5) == ["Anna … — -1 Horse", "Anna … — -1 cheval"]
+    assert _sale(5, chosen=False) == ["Anna … — -1 Horse, Aurich: +5 Food",
+                                      "Anna … — -1 cheval, Aurich : +5 nourritures"]

@@ -30,6 +30,7 @@ from arle.engine import (
     Event,
     Flip,
     GameEnded,
+    Good,
     GoodsChanged,
     HalfYearStarted,
     InventoryEnded,
@@ -52,6 +53,7 @@ from arle.engine import (
     ToolAdvanced,
     TradePeat,
     UseBuilding,
+    cap_of,
     destination_of,
     inventory_report,
     place,
@@ -222,13 +224,16 @@ def event_words(event: Event, lang: Language) -> str | None:
         case DikeMoved(land_gained=land) if land:
             return tr("gained {n} land", lang).format(n=land)
         case DestinationSold(destination=dest, item=item, food=food):
+            price = _price(dest, item)
             if not food:
-                key = sale_key(item)
-                if any(s.key == key and s.food for s in DESTINATIONS[dest].sales):
+                if price:
                     # (the Food marker was at the end of its track: the sale gave nothing more)
                     full = tr("{dest}: no Food, the goods track is full", lang)
                     return full.format(dest=name_of(dest, lang))
                 return None
+            if food < price:  # (the Food cap took the rest: issue 43)
+                return tr("{dest}: only +{food}, Food stops at {cap}", lang).format(
+                    dest=name_of(dest, lang), food=count_text("food", food, lang), cap=cap_of(Good.FOOD))
             return tr("{dest}: +{food}", lang).format(dest=name_of(dest, lang),
                                                       food=count_text("food", food, lang))
         case OptionsLapsed(text=text):
@@ -241,6 +246,29 @@ def event_words(event: Event, lang: Language) -> str | None:
         case GameEnded():
             return tr("The game ends", lang)
     return None
+
+
+def _price(dest: str, item: str) -> int:
+    """The Food a sale of ``item`` at ``dest`` pays before the cap."""
+    key = sale_key(item)
+    return next((s.food for s in DESTINATIONS[dest].sales if s.key == key), 0)
+
+
+def _sales_said_once(events: list[Event], move: Move) -> list[Event]:
+    """A sale's Food said once: the Food it gains is the sale's ("Aurich: +5 Food"), and a sale
+    the player chose says its Food in the move's words ("sells 1 Cattle for 5 Food"), unless the
+    cap trimmed it."""
+    out = list(events)
+    for sold in [e for e in events if isinstance(e, DestinationSold) and e.food]:
+        at = out.index(sold)
+        food = next((i for i in range(at - 1, -1, -1) if isinstance(out[i], GoodsChanged)
+                     and out[i].good == "food" and out[i].delta == sold.food), None)  # type: ignore[attr-defined]
+        if food is not None:
+            del out[food]
+        chosen = isinstance(move, Choose) and move.option == sold.item
+        if chosen and sold.food == _price(sold.destination, sold.item):
+            out.remove(sold)
+    return out
 
 
 def inventory_of(log: Sequence[LogEntry], upto: int, ended: InventoryEnded) -> InventoryReport:
@@ -284,6 +312,7 @@ def _words(log: Sequence[LogEntry], upto: int, events: list[Event], names: Seque
     if isinstance(entry.move, PlaceTile):  # ("builds the Mill at row 4, column 2" says it)
         space = entry.move.space
         events = [e for e in events if not (isinstance(e, (TilePlaced, BuildingBuilt)) and e.space == space)]
+    events = _sales_said_once(events, entry.move)
     return [w for w in (event_words(e, lang) for e in summed(events)) if w]
 
 
