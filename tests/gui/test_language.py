@@ -163,7 +163,7 @@ def test_french_game_over_explanations_and_pictures_words(language):
     from arle.gui.shell.game_over import explanation
 
     language("fr")
-    assert explanation("travel").startswith("La première case vide de la piste Expérience de voyage")
+    assert explanation("travel").startswith("La première case vide de la piste d'expérience de voyage")
     assert shown(per("Spade")) == "par bêche"
     assert shown(Chip("flip a tile")) == "retourner une tuile"
 

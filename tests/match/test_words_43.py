@@ -104,3 +104,35 @@ def test_a_sales_food_is_said_once():
     assert _sale(5) == ["Anna … — -1 Horse", "Anna … — -1 cheval"]
     assert _sale(5, chosen=False) == ["Anna … — -1 Horse, Aurich: +5 Food",
                                       "Anna … — -1 cheval, Aurich : +5 nourritures"]
+
+
+def test_french_refusals_are_one_sentence_each():
+    """Issue 43 item 9: "Ce n'est pas possible maintenant : Élodie : placez un ouvrier." pasted
+    the prompt after " : " or " — ", forced into lower case. Every refusal, in French and in
+    English, is one sentence of its own."""
+    from arle.engine import Text, say
+    from arle.engine.content.messages import MESSAGES
+
+    for msgid in MESSAGES.values():
+        assert "{prompt" not in msgid, msgid
+        french = FR.gettext(msgid)
+        assert french != msgid and "{prompt" not in french, french
+    assert say(Text(MESSAGES["not.now"]), FR) == "Ce n'est pas possible maintenant."
+    assert say(Text(MESSAGES["worker.finish_first"]), FR) == "Terminez d'abord l'action en cours."
+
+
+def test_a_lapsed_choice_is_one_french_sentence():
+    """Issue 43 item 10: "vous pouvez remplacer … n'est plus possible" lower-cased the prompt."""
+    from arle.engine import OptionsLapsed, t, tn
+
+    prompt = tn("You may replace up to {n} Field with a Forest",
+                "You may replace up to {n} Fields with Forests", 2)
+    lapsed = OptionsLapsed(0, t("No longer possible, so not done: {what}", what=prompt))
+    assert event_words_fr(lapsed) == \
+        "« Vous pouvez remplacer 2 champs au plus par des forêts » n'est plus possible et ne se fait pas"
+
+
+def event_words_fr(event) -> str | None:
+    from arle.match.words import event_words
+
+    return event_words(event, FR)
