@@ -207,7 +207,8 @@ def event_words(event: Event, lang: Language) -> str | None:
         case AnimalsChanged(animal=animal, delta=delta) if delta:
             return ("+" if delta > 0 else "-") + count_text(animal, abs(delta), lang)
         case ToolAdvanced(tool=tool, count=count):
-            return tr("{tool} now {n}", lang).format(tool=tool_name(tool, lang), n=count)
+            # ("3 Fish Traps now", "3 pièges à poissons": the count first, issue 43)
+            return tr("{n} {tool} now", lang).format(tool=plain_word(tool_name(tool, lang), lang), n=count)
         case BuildingBuilt(building=building, space=space):
             return tr("built {building} at {where}", lang).format(
                 building=name_of(building, lang), where=holder_text(space, lang))
