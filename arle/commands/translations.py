@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parents[2]
 #: Calls whose first argument is a text to translate (``translate``: the second, after Qt's
 #: context), in Babel's keyword form.
 KEYWORDS: dict[str, tuple[int, ...] | None] = {"tr": None, "_tr": None, "_t": None, "N_": None,
-                                               "translate": (2,)}
+                                               "translate": (2,), "trn": (1, 2)}
 #: The catalogues' own date (Babel writes it in the header): a fixed one, so that extracting twice
 #: changes nothing.
 CREATED = datetime(2026, 11, 1)
@@ -50,6 +50,7 @@ def _need_babel() -> None:
 class Found:
     msgid: str | None  # None: the text is not a literal (a defect)
     where: str  # "arle/gui/x.py:12"
+    plural: str | None = None  # a counted text's plural (``trn``)
 
 
 def scan_source(source: str, where: str) -> list[Found]:
@@ -63,8 +64,9 @@ def scan_source(source: str, where: str) -> list[Found]:
         texts = messages if isinstance(messages, tuple) else (messages,)
         index = 1 if name == "translate" else 0
         text = texts[index] if len(texts) > index else None
+        plural = texts[1] if name == "trn" and len(texts) > 1 else None
         if isinstance(text, str):
-            found.append(Found(text, f"{where}:{lineno}"))
+            found.append(Found(text, f"{where}:{lineno}", plural if isinstance(plural, str) else None))
     found += [Found(None, f"{where}:{line}") for line in non_literal(source)]
     return found
 
@@ -147,7 +149,7 @@ def extract(root: Path = ROOT, codes: Sequence[str] = ("fr",)) -> list[str]:
     for f in found:
         if f.msgid:
             module, _, line = f.where.rpartition(":")
-            template.add(f.msgid, locations=[(module, int(line))])
+            template.add((f.msgid, f.plural) if f.plural else f.msgid, locations=[(module, int(line))])
     for code in codes:
         path = po_path(code, root)
         if path.exists():

@@ -136,3 +136,55 @@ def event_words_fr(event) -> str | None:
     from arle.match.words import event_words
 
     return event_words(event, FR)
+
+
+def _dike_game() -> tuple[Game, object]:
+    """Seed 1's first Dike move, and the game before it."""
+    from arle.engine import MoveDike
+
+    game = Game(setup_for(1, 2))
+    rng = random.Random(1)
+    while not game.over:
+        legal = game.legal_moves()
+        dikes = [m for m in legal if isinstance(m, MoveDike)]
+        if dikes:
+            return game, dikes
+        game.apply(choose_move(rng, legal, game))
+    raise AssertionError("no Dike to move")
+
+
+def test_dikes_are_named_by_where_they_sit():
+    """Issue 43 item 11: "la Digue 4", "l'espace 1": numbers the board never shows. A Dike is
+    named by its column, and the lower or upper one where its column holds two."""
+    from arle.engine import MoveAnimal, MoveDike
+    from arle.match.words.names import dike_name
+
+    game, _ = _dike_game()
+    p = game.state.players[game.actor]
+    assert p.dikes == [(0, 0), (0, 1), (0, 2), (1, 0), (1, 1)]  # (the start: two rows)
+    assert [dike_name(p, i, EN) for i in (0, 2, 3)] == [
+        "the lower Dike in column 1", "the Dike in column 3", "the upper Dike in column 1"]
+    assert f"{dike_name(p, 0, FR):le}" == "la digue du bas de la colonne 1"
+    move = MoveDike(0, "2,2")
+    assert move_label(game, move, EN) == "Move the lower Dike in column 1 up to column 3"
+    assert log_label(game, move, FR) == "fait monter la digue du bas de la colonne 1 vers la colonne 3"
+    assert log_label(game, MoveDike(2, "2,2"), FR) == "fait monter la digue de la colonne 3"
+    animal = MoveAnimal("sheep", "s3,1", "d4")
+    assert log_label(game, animal, FR) == \
+        "déplace un mouton de la rangée 4, colonne 2 vers la digue du haut de la colonne 2"
+    assert move_label(game, animal, EN) == "Move a Sheep from row 4, column 2 to the upper Dike in column 2"
+
+
+def test_animals_the_game_moves_are_summed_up():
+    """Issue 43 item 11: the log listed each Animal the game moved, coordinates and all."""
+    from arle.engine import AnimalMoved, Done, GoodsChanged
+    from arle.match import LogEntry
+    from arle.match.words import entry_text
+
+    events = [GoodsChanged(0, "wood", -1, 3), AnimalMoved(0, "sheep", "s3,1", "d0"),
+              AnimalMoved(0, "sheep", "s3,1", "d1"), AnimalMoved(0, "cattle", "s3,2", "d2")]
+    log = [LogEntry(0, Done(), "…", events)]
+    assert entry_text(log, 0, ["Anna"], EN) == "Anna … — -1 Wood, Animals moved: 2 Sheep, 1 Cattle"
+    assert entry_text(log, 0, ["Anna"], FR) == "Anna … — -1 bois, animaux déplacés : 2 moutons, 1 vache"
+    log = [LogEntry(0, Done(), "…", events[:2])]
+    assert entry_text(log, 0, ["Anna"], FR) == "Anna … — -1 bois, animal déplacé : 1 mouton"

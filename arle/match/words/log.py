@@ -65,6 +65,7 @@ from .buttons import move_label
 from .names import (
     building_option,
     count_text,
+    dike_name,
     equipment_name,
     flip_target,
     goods_listed,
@@ -79,10 +80,11 @@ from .names import (
     space_words,
     tool_name,
     tr,
+    trn,
 )
 
 if TYPE_CHECKING:
-    from arle.engine import Game, Language, Move
+    from arle.engine import Game, Language, Move, PlayerState
 
     from ..play import LogEntry
 
@@ -115,13 +117,17 @@ def log_label(game: Game, move: Move, lang: Language) -> str:
                 return tr("places a {tile} at {where}", lang).format(tile=name_of(tile, lang), where=where)
             return tr("places the tile at {where}", lang).format(where=where)
         case MoveDike(dike=dike, to=to):
-            return tr("moves Dike {n} up, in column {c}", lang).format(n=dike + 1, c=place(to).col + 1)
+            name, column = dike_name(_actor(game), dike, lang), place(to).col
+            if column == _actor(game).dikes[dike][1]:  # (up in its own column)
+                return tr("moves {dike} up", lang).format(dike=name)
+            return tr("moves {dike} up to column {c}", lang).format(dike=name, c=column + 1)
         case CutPeat(moor=moor):
             return tr("cuts 1 Peat from {moor}", lang).format(moor=moor_name(game, moor, lang))
         case MoveAnimal(animal=animal, src=src, dst=dst):
+            p = _actor(game)
             return tr("moves a {animal} from {src} to {dst}", lang).format(
-                animal=lowered(name_of(animal, lang), lang), src=holder_text(src, lang),
-                dst=holder_text(dst, lang))
+                animal=lowered(name_of(animal, lang), lang), src=holder_text(src, lang, p),
+                dst=holder_text(dst, lang, p))
         case ReleaseAnimal(animal=animal):
             return tr("releases a {animal}", lang).format(animal=lowered(name_of(animal, lang), lang))
         case ReturnEquipment(equipment=eid):
@@ -149,6 +155,10 @@ def log_label(game: Game, move: Move, lang: Language) -> str:
         case AdvanceTool(tool=tool):
             return tr("moves the {tool} up", lang).format(tool=tool_name(tool, lang))
     return move_words(game, move, lang)
+
+
+def _actor(game: Game) -> PlayerState:
+    return game.state.players[game.actor if game.actor is not None else 0]
 
 
 def move_words(game: Game, move: Move, lang: Language) -> str:
@@ -314,7 +324,22 @@ def _words(log: Sequence[LogEntry], upto: int, events: list[Event], names: Seque
         space = entry.move.space
         events = [e for e in events if not (isinstance(e, (TilePlaced, BuildingBuilt)) and e.space == space)]
     events = _sales_said_once(events, entry.move)
-    return [w for w in (event_words(e, lang) for e in summed(events)) if w]
+    words: list[str] = []
+    moved: dict[str, int] = {}
+    for e in summed(events):
+        if isinstance(e, AnimalMoved):  # (moved by the game: said once, counted, issue 43)
+            if not moved:
+                words.append("")  # (their place among the effects)
+            moved[str(e.animal)] = moved.get(str(e.animal), 0) + 1
+            continue
+        text = event_words(e, lang)
+        if text:
+            words.append(text)
+    if moved:
+        animals = ", ".join(count_text(a, n, lang) for a, n in moved.items())
+        phrase = trn("Animal moved: {animals}", "Animals moved: {animals}", sum(moved.values()), lang)
+        words[words.index("")] = phrase.format(animals=animals)
+    return words
 
 
 def summed(events: list[Event]) -> list[Event]:
