@@ -188,3 +188,25 @@ def test_animals_the_game_moves_are_summed_up():
     assert entry_text(log, 0, ["Anna"], FR) == "Anna … — -1 bois, animaux déplacés : 2 moutons, 1 vache"
     log = [LogEntry(0, Done(), "…", events[:2])]
     assert entry_text(log, 0, ["Anna"], FR) == "Anna … — -1 bois, animal déplacé : 1 mouton"
+
+
+def test_french_refusals_and_tips_agree():
+    """Issue 43 item 12: "Charger de l'argile", "cases d'été"/"cases d'hiver", "Laissée … elle",
+    and texts that said "le" or "arrive" whatever the noun's gender or number."""
+    from arle.engine import Refusal, noun, render, say
+
+    def refused(id_: str, **params) -> str:
+        return say(render(Refusal(id_, tuple(params.items()))), FR)
+
+    assert refused("load.cannot_afford", item="clay", cost="1 nourriture") == \
+        "Charger de l'argile coûte 1 nourriture."
+    assert refused("space.season_solo", season="winter") == \
+        "En solo, seules les cases d'hiver sont utilisables maintenant."
+    assert refused("space.season_solo", season="summer").startswith("En solo, seules les cases d'été ")
+    left = "Left on the board at the end, it costs 1 VP like any dehydrated Moor."
+    assert say(noun(left), FR) == "Laissée sur le plateau à la fin, elle coûte 1 PV comme toute tourbière asséchée."
+    assert FR.gettext("{animal}: drag it to another place, to the waiting area or onto Release.") == \
+        "{animal} : à faire glisser vers une autre place, vers la zone d'attente ou sur Relâcher."
+    assert FR.gettext("{item}: reaches your supply when the vehicles are emptied.").startswith(
+        "{item} : pour votre réserve")
+    assert FR.gettext("Undo") == "Reprise des coups"  # (not "Annuler", beside the Annuler button)
