@@ -204,7 +204,8 @@ def test_french_refusals_and_tips_agree():
         "En solo, seules les cases d'hiver sont utilisables maintenant."
     assert refused("space.season_solo", season="summer").startswith("En solo, seules les cases d'été ")
     left = "Left on the board at the end, it costs 1 VP like any dehydrated Moor."
-    assert say(noun(left), FR) == "Laissée sur le plateau à la fin, elle coûte 1 PV comme toute tourbière asséchée."
+    assert say(noun(left), FR) == \
+        "Laissée sur le plateau à la fin, elle coûte 1 PV comme toute tourbière asséchée."
     assert FR.gettext("{animal}: drag it to another place, to the waiting area or onto Release.") == \
         "{animal} : à faire glisser vers une autre place, vers la zone d'attente ou sur Relâcher."
     assert FR.gettext("{item}: reaches your supply when the vehicles are emptied.").startswith(
