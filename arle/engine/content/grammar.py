@@ -7,8 +7,9 @@ article), ``{name:d}`` ("de" alone, elided: "d'Anna"), ``{tile:e}`` (the ending 
 takes after the noun: "posée"), ``{season:lower}``; a capital (``{kind:Le}``) begins a
 sentence, and ``,lower`` after a form writes the noun in lower case (``{item:de,lower}``).
 The noun is a ``Word``: its text in the language with its ``Features`` (gender, number,
-elision), which the language's noun table gives by the English message id (``resources/i18n/<code>/nouns.tsv``). English patterns use no spec;
-a spec a language does not know leaves the word as it is.
+elision), which the language's noun table gives by the English message id
+(``resources/i18n/<code>/nouns.tsv``). English patterns use no spec; a spec a language does not
+know leaves the word as it is.
 """
 
 from __future__ import annotations
