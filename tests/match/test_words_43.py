@@ -211,3 +211,17 @@ def test_french_refusals_and_tips_agree():
     assert FR.gettext("{item}: reaches your supply when the vehicles are emptied.").startswith(
         "{item} : pour votre réserve")
     assert FR.gettext("Undo") == "Reprise des coups"  # (not "Annuler", beside the Annuler button)
+
+
+def test_a_building_s_cut_peat_prompt_names_the_building():
+    """Issue 43 item 7: a "Cut Peat" prompt after the Turnery's Wood did not say whose it was."""
+    from arle.engine import Setup, say
+    from arle.engine.interpreter.steps import CutPeatDecision
+
+    game = Game(Setup(players=1, seed=1))
+    decision = CutPeatDecision(0, 2, True, source="turnery")
+    assert say(decision.prompt(game)) == "Turnery: cut Peat, up to 2"
+    assert say(decision.prompt(game), FR).endswith(" : extraire de la tourbe, 2 au plus")
+    assert say(CutPeatDecision(0, 1, True, taken=1, source="saddlery").prompt(game)) == \
+        "Saddlery: cut Peat, up to 1 more"
+    assert say(CutPeatDecision(0, 2, True).prompt(game)) == "Cut Peat: up to 2"  # (an action space's)

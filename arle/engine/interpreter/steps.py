@@ -524,11 +524,22 @@ class CutPeatStep(Step):
 @attrs.define
 class CutPeatDecision(CountedDecision):
     optional: bool = True  # type: ignore[misc]  # (a field here: Cut Peat may stop early or not)
+    #: The building whose ability grants the cuts (its id), named in the prompt: a "Cut Peat"
+    #: after the building's other gains said not whose it was (issue 43).
+    source: str = attrs.field(default="", kw_only=True)
     answers = (CutPeat, Done)
     shown_on = "home"
     auto_single = True
 
     def prompt(self, g: Game) -> Text:
+        if self.source in BUILDINGS:
+            building = noun(BUILDINGS[self.source].name)
+            n = self.remaining
+            return self.up_to(
+                tn("{building}: cut Peat, up to {n}", "{building}: cut Peat, up to {n}", n,
+                   building=building),
+                tn("{building}: cut Peat, up to {n} more", "{building}: cut Peat, up to {n} more", n,
+                   building=building))
         return self.up_to(tn("Cut Peat: up to {n}", "Cut Peat: up to {n}", self.remaining),
                           tn("Cut Peat: up to {n} more", "Cut Peat: up to {n} more", self.remaining))
 

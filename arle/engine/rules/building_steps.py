@@ -90,12 +90,13 @@ class CutPeatPer(Step):
 
     key: str
     per_unit: int = 1
+    source: str = ""  # the building, named in the prompt
 
     def run(self, g: Game, p: PlayerState) -> Decision | None:
         n = self.per_unit * counter(g, p, self.key)
         if n <= 0 or not homeboard.moors_with_peat(p):
             return None
-        return CutPeatDecision(p.index, n, True)
+        return CutPeatDecision(p.index, n, True, source=self.source)
 
 
 @attrs.frozen
