@@ -225,3 +225,25 @@ def test_a_building_s_cut_peat_prompt_names_the_building():
     assert say(CutPeatDecision(0, 1, True, taken=1, source="saddlery").prompt(game)) == \
         "Saddlery: cut Peat, up to 1 more"
     assert say(CutPeatDecision(0, 2, True).prompt(game)) == "Cut Peat: up to 2"  # (an action space's)
+
+
+def test_a_step_the_game_could_not_carry_out_leaves_a_log_line():
+    """Issue 43 item 7: a Worker on the Baker with nothing to bake left no line saying why nothing
+    happened. The log now says what was not done."""
+    from arle.engine import OptionsLapsed, PlaceWorker
+    from arle.match import LogEntry
+    from arle.match.words import entry_text
+
+    for seed in range(1, 40):
+        game = Game(setup_for(seed, 2))
+        rng = random.Random(seed)
+        while not game.over:
+            move = choose_move(rng, game.legal_moves(), game)
+            actor, label = game.actor, log_label(game, move, FR)
+            events = game.apply(move)
+            if move == PlaceWorker("winter.baker") and any(isinstance(e, OptionsLapsed) for e in events):
+                names = [p.name for p in game.state.players]
+                text = entry_text([LogEntry(actor, move, label, list(events))], 0, names, FR)
+                assert text.endswith("Boulanger (hiver) — 1 transformation n'a pas pu être faite"), text
+                return
+    raise AssertionError("no seeded game puts a Worker on the Baker with nothing to bake")

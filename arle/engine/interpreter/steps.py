@@ -112,6 +112,11 @@ class Decision:
         """What the log says when an anytime move left this decision without options."""
         return t("No longer possible, so not done: {what}", what=self.prompt(g))
 
+    def unanswered_text(self, g: Game) -> Text | None:
+        """What the log says when this decision ends with no option left to take, by itself (None:
+        nothing was left undone). A step the game could not carry out leaves a line (issue 43)."""
+        return None
+
     def options(self, g: Game) -> list[Move]:
         raise NotImplementedError
 
@@ -155,6 +160,11 @@ class CountedDecision(Decision):
 
     def _take(self, g: Game, p: PlayerState, move: Move) -> None:
         raise NotImplementedError
+
+    def unanswered_text(self, g: Game) -> Text | None:
+        """None could be taken of those the step gave: "1 Peat not cut: no longer possible" (a
+        stop after some is the player's, or the supply's, and needs no line)."""
+        return self.lapsed_text(g) if self.left(g) > 0 and not self.taken else None
 
     def options(self, g: Game) -> list[Move]:
         if self.left(g) <= 0:
