@@ -1,6 +1,7 @@
 """The French edition's catalogues (issue 14): every window text has its French, the committed
 ``.mo`` files are the compiled ``.po``, no ``tr()`` hides a text the catalogue cannot hold, and
-the PO/MO tools, the pseudo-locale and the language choice do what they say."""
+Babel's PO/MO tools as ``arle translations`` uses them, the pseudo-locale and the language choice
+do what they say."""
 
 from __future__ import annotations
 
@@ -10,19 +11,20 @@ import re
 from pathlib import Path
 
 import pytest
+from babel.messages.catalog import Catalog, Message
+from babel.messages.mofile import write_mo
 
 from arle.commands import translations
 from arle.engine import noun, say, t, tn
 from arle.files import catalogues
-from arle.files.catalogues import Entry, compile_mo, read_po, write_po
 
 REPO = Path(__file__).resolve().parent.parent
 FIELD = re.compile(r"\{[^{}]*\}")
 
 
-def _gui_po() -> dict[str, Entry]:
-    _header, entries = read_po(translations.po_path("fr").read_text(encoding="utf-8"))
-    return {e.msgid: e for e in entries}
+def _gui_po() -> dict[str, Message]:
+    catalogue = translations.read_catalogue(translations.po_path("fr"))
+    return {m.id[0] if isinstance(m.id, tuple) else m.id: m for m in catalogue if m.id}
 
 
 def test_every_window_text_has_its_french_translation():
@@ -33,7 +35,7 @@ def test_every_window_text_has_its_french_translation():
     assert texts, "the scan found no texts"
     not_extracted = sorted(texts - po.keys())
     assert not not_extracted, f"texts missing from gui.po (run 'arle translations extract'): {not_extracted}"
-    untranslated = sorted(m for m in texts if not po[m].translated())
+    untranslated = sorted(m for m in texts if not translations.translated(po[m]))
     assert not untranslated, f"texts without French in gui.po: {untranslated}"
     assert translations.untranslated(domains=("gui",)) == []
 
@@ -49,8 +51,9 @@ def test_french_translations_keep_the_fields_of_the_english():
         names = (re.sub(r":[^{}]*\}", "}", f) for f in FIELD.findall(text))  # "{tile:le}": {tile}
         return sorted({VARIANTS.get(f, f) for f in names})
 
-    wrong = [(e.msgid, e.msgstr) for e in _gui_po().values()
-             if e.msgstr and fields(e.msgid) != fields(e.msgstr)]
+    wrong = [(key, text) for key, m in _gui_po().items()
+             for text in (m.string if isinstance(m.string, tuple) else (m.string,))
+             if text and fields(key) != fields(text)]
     assert wrong == []
 
 
@@ -59,7 +62,7 @@ def test_a_variant_field_is_given_wherever_its_text_is_formatted():
     it passes ``of_name`` too."""
     import json
 
-    texts = [e.msgid for e in _gui_po().values() if "{of_name}" in e.msgstr]
+    texts = [key for key, m in _gui_po().items() if "{of_name}" in m.string]
     assert len(texts) >= 4
     sources = "".join(path.read_text(encoding="utf-8") for path in (REPO / "arle").rglob("*.py"))
     for text in texts:
@@ -73,10 +76,9 @@ def test_the_committed_mo_files_are_the_compiled_po_files(tmp_path):
     pos = sorted((REPO / "resources" / "i18n").glob("*/*.po"))
     assert pos
     for po in pos:
-        header, entries = read_po(po.read_text(encoding="utf-8"))
         mo = po.with_suffix(".mo")
         assert mo.is_file(), f"{mo} is missing: run 'arle translations compile'"
-        assert mo.read_bytes() == compile_mo(header, entries), f"{mo} is stale: run arle translations compile"
+        assert mo.read_bytes() == translations.compiled(po), f"{mo} is stale: run arle translations compile"
 
 
 def test_no_translated_call_has_a_non_literal_text():
@@ -93,10 +95,22 @@ def test_the_scan_finds_literal_texts_and_flags_the_others():
         "c = N_('Marked')\n"
         "d = _tr(f'Bad {x}')\n"
         "e = tr(name)\n"
+        "f = f'<b>{_tr(\"Hidden\")}</b>'\n"
+        "def _t(text):\n    return tr(text, CONTEXT)\n"
     )
     found = [(f.msgid, f.where) for f in translations.scan_source(source, "m.py")]
     assert found == [("Hello {name}", "m.py:3"), ("Two parts", "m.py:4"), ("Marked", "m.py:5"),
-                     (None, "m.py:6"), (None, "m.py:7")]
+                     (None, "m.py:6"), (None, "m.py:7"), (None, "m.py:8")]
+
+
+def _catalogue(*messages: tuple[str | tuple[str, str], str | tuple[str, str]], **flags: set[str]) -> Catalog:
+    catalogue = Catalog(locale="fr")
+    catalogue.mime_headers = [("Plural-Forms", "nplurals=2; plural=(n > 1);")]  # (as gui.po's)
+    for msgid, msgstr in messages:
+        catalogue.add(msgid, msgstr)
+    for msgid, flag in flags.items():
+        catalogue[msgid].flags |= flag
+    return catalogue
 
 
 def test_extract_keeps_existing_translations_and_drops_unused_texts(tmp_path):
@@ -105,29 +119,43 @@ def test_extract_keeps_existing_translations_and_drops_unused_texts(tmp_path):
     (gui / "w.py").write_text("a = self.tr('Kept')\nb = self.tr('New')\n", encoding="utf-8")
     po = tmp_path / "resources" / "i18n" / "fr" / "gui.po"
     po.parent.mkdir(parents=True)
-    po.write_text(write_po(catalogues.header_for("fr"), [Entry("Kept", "Gardé"), Entry("Gone", "Parti")]),
-                  encoding="utf-8")
+    translations.write_catalogue(po, _catalogue(("Kept", "Gardé"), ("Gone", "Parti")))
     assert translations.extract(tmp_path) == []
-    _header, entries = read_po(po.read_text(encoding="utf-8"))
-    assert [(e.msgid, e.msgstr, e.locations) for e in entries] == [
-        ("Kept", "Gardé", ["arle/gui/w.py"]), ("New", "", ["arle/gui/w.py"])]
+    text = po.read_text(encoding="utf-8")
+    assert "#: arle/gui/w.py\nmsgid \"Kept\"\nmsgstr \"Gardé\"" in text
+    assert "Gone" not in text
+    assert "Last-Translator: Arle developers" in text and "EMAIL@ADDRESS" not in text and "YEAR" not in text
+    kept = [(m.id, m.string) for m in translations.read_catalogue(po) if m.id]
+    assert kept == [("Kept", "Gardé"), ("New", "")]
     assert translations.untranslated(tmp_path) == ["resources/i18n/fr/gui.po: 'New'"]
+    before = po.read_bytes()
+    translations.extract(tmp_path)
+    assert po.read_bytes() == before  # (no date of today in the header: extracting again changes nothing)
 
 
-def test_po_round_trip_and_mo_read_by_gettext():
-    """Quotes, backslashes, new lines, plurals and fuzzy entries survive; the .mo is what the
-    stdlib's GNUTranslations reads (French plural: 0 and 1 are singular)."""
-    entries = [
-        Entry('Say "hi"\\now', 'Dis « salut »\\maintenant'),
-        Entry("{name} ({vp} VP)\n{text}", "{name} ({vp} PV)\n{text}"),
-        Entry("{n} Sheep", plural="{n} Sheep", msgstr_plural=["{n} mouton", "{n} moutons"]),
-        Entry("Unsure", "Pas sûr", fuzzy=True),
-        Entry("Untranslated"),
-    ]
-    header = catalogues.header_for("fr")
-    text = write_po(header, entries)
-    assert read_po(text) == (header, entries)
-    language = gettext.GNUTranslations(io.BytesIO(compile_mo(header, entries)))
+def test_po_round_trip_and_mo_read_by_gettext(tmp_path):
+    """Quotes, backslashes, new lines, plurals and fuzzy entries survive the ``.po`` as
+    ``arle translations`` writes it (long lines not wrapped); the ``.mo`` is what the stdlib's
+    GNUTranslations reads (French plural: 0 and 1 are singular; fuzzy and untranslated texts
+    stay English)."""
+    long = "A sentence long enough that a wrapping writer would cut it in two at its seventy-sixth column."
+    catalogue = _catalogue(
+        ('Say "hi"\\now', 'Dis « salut »\\maintenant'),
+        ("{name} ({vp} VP)\n{text}", "{name} ({vp} PV)\n{text}"),
+        (("{n} Sheep", "{n} Sheep"), ("{n} mouton", "{n} moutons")),
+        ("Unsure", "Pas sûr"),
+        ("Untranslated", ""),
+        (long, long.upper()),
+        Unsure={"fuzzy"},
+    )
+    po = tmp_path / "x.po"
+    translations.write_catalogue(po, catalogue)
+    assert f'msgstr "{long.upper()}"' in po.read_text(encoding="utf-8")
+    back = translations.read_catalogue(po)
+    assert [(m.id, m.string, m.fuzzy) for m in back] == [(m.id, m.string, m.fuzzy) for m in catalogue]
+    compiled = io.BytesIO()
+    write_mo(compiled, back)
+    language = gettext.GNUTranslations(io.BytesIO(compiled.getvalue()))
     assert language.gettext('Say "hi"\\now') == 'Dis « salut »\\maintenant'
     assert language.gettext("{name} ({vp} VP)\n{text}") == "{name} ({vp} PV)\n{text}"
     assert language.ngettext("{n} Sheep", "{n} Sheep", 0) == "{n} mouton"
@@ -136,9 +164,11 @@ def test_po_round_trip_and_mo_read_by_gettext():
     assert language.gettext("Untranslated") == "Untranslated"
 
 
-def test_a_broken_po_line_is_named():
-    with pytest.raises(catalogues.PoError, match="line 2"):
-        read_po('msgid "a"\nnonsense\n')
+def test_a_broken_po_file_is_named(tmp_path):
+    po = tmp_path / "gui.po"
+    po.write_text('msgid "a"\nnonsense\n', encoding="utf-8")
+    with pytest.raises(ValueError, match=r"gui\.po"):
+        translations.read_catalogue(po)
 
 
 def test_french_language_translates_window_texts_and_writes_decimal_commas():

@@ -1,2 +1,4 @@
-"""Arle's files, without Qt: the game history (undo/redo), saves, the autosave journals and their
-locks, the settings, and where all of these live (platform folders, the bundled resources)."""
+"""Arle's files, without Qt: saves, the autosave journals and their locks, the settings, the
+statistics, the translation catalogues, and where all of these live (platform folders, the bundled
+resources). The game being played (its history, undo and redo) is ``arle.match``'s; this layer
+saves it."""

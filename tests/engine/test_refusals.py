@@ -281,10 +281,10 @@ def test_the_dike_refusals_name_the_action_and_the_gap():
 
 def test_the_peat_refusal_names_the_actions_that_cut_peat():
     """Rulebook p. 9: Peat is cut only by an action that says so (Peat Cutter, Grocer, ...); the
-    refusal names them and what the player is deciding instead."""
+    refusal names them in one sentence (issue 43: not the prompt pasted after a colon)."""
     g = game_in()
     text = str(render(why(g, CutPeat(3))))
-    assert "Peat Cutter" in text and str(g.prompt()) in text
+    assert "Peat Cutter" in text and str(g.prompt()) not in text and ": " not in text
 
 
 def test_a_tile_dropped_off_the_board_or_on_a_moor_says_where_tiles_go():

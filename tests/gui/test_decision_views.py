@@ -88,7 +88,7 @@ def test_build_buttons_show_what_the_vehicle_or_building_costs(qapp):
     for _g, d, option, label in _labelled_choices((3, 4, 5, 6)):
         if d.option_kind is OptionKind.VEHICLE:
             info = EQUIPMENT[Equipment(option)]
-            horses = f", {info.horses} Horse" if info.horses else ""
+            horses = f", {info.horses} Horse{'s' if info.horses > 1 else ''}" if info.horses else ""
             assert label == f"Build a {info.name} ({info.wood} Wood{horses})", label
             kinds.add(d.option_kind)
         elif d.option_kind is OptionKind.BUILDING:

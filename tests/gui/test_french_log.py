@@ -12,8 +12,9 @@ import re
 import pytest
 
 from arle.commands.simulate import choose_move
+from arle.commands.translations import read_catalogue
 from arle.engine import Setup
-from arle.files.catalogues import nouns_path, read_nouns, read_po
+from arle.files.catalogues import nouns_path, read_nouns
 from arle.files.resources import resource_path
 from arle.gui.kit import texts
 from arle.gui.session import new_session
@@ -54,10 +55,12 @@ def french_logs(qapp) -> list[str]:
 def _catalogue_words(field: str) -> set[str]:
     words: set[str] = set()
     for domain in ("gui", "engine"):
-        _, entries = read_po((FRENCH / f"{domain}.po").read_text(encoding="utf-8"))
-        for e in entries:
-            texts_ = [e.msgid, *([e.plural] if e.plural else [])] if field == "msgid" \
-                else [e.msgstr, *e.msgstr_plural]
+        for m in read_catalogue(FRENCH / f"{domain}.po"):
+            if not m.id:
+                continue
+            ids = list(m.id) if isinstance(m.id, tuple) else [m.id]
+            strings = list(m.string) if isinstance(m.string, tuple) else [m.string]
+            texts_ = ids if field == "msgid" else strings
             for text in texts_:
                 words |= {w.lower() for w in re.findall(r"[A-Za-zÀ-ÿœŒ]+", re.sub(r"\{[^{}]*\}", " ", text))}
     return words

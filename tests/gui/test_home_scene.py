@@ -318,6 +318,9 @@ def test_the_peat_cutter_names_one_thing_one_way_on_the_board_in_the_prompt_and_
     scene = HomeBoardScene(session, 0)
     texts = {i.toPlainText() for i in scene.items_now() if isinstance(i, (QGraphicsTextItem, SceneText))}
     assert {"Small Boardwalk", "Moor 1", "Moor 2", "Moor 3"} <= texts and "Boardwalk" not in texts
+    # (issue 43: the peat box said "off a Moor" while the Peat sat on the Small Boardwalk)
+    hint = "Cut Peat: drag Peat off the Small Boardwalk or a dehydrated Moor"
+    assert any(t.startswith(hint) for t in texts)
     cut = CutPeat(3)
     assert style.move_label(session.game, cut) == "Cut 1 Peat from Small Boardwalk"
     assert "Drag Peat off the Small Boardwalk" in drag_hint(session)

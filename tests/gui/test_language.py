@@ -163,7 +163,7 @@ def test_french_game_over_explanations_and_pictures_words(language):
     from arle.gui.shell.game_over import explanation
 
     language("fr")
-    assert explanation("travel").startswith("La première case vide de la piste Expérience de voyage")
+    assert explanation("travel").startswith("La première case vide de la piste d'expérience de voyage")
     assert shown(per("Spade")) == "par bêche"
     assert shown(Chip("flip a tile")) == "retourner une tuile"
 
@@ -333,7 +333,7 @@ def test_french_counts_take_the_plural_the_number_asks_for(qtbot, language):
     from arle.gui.side.panels import event_words
     from arle.gui.side.player_panel import GoodsGrid
 
-    assert style.count_text("horse", 2) == "2 Horse"  # English: as before
+    assert style.count_text("horse", 2) == "2 Horses"  # English: its plural (issue 43)
     language("fr")
     assert style.count_text("horse", 2) == "2 chevaux" and style.count_text("horse", 1) == "1 cheval"
     assert style.bundle_text((("timber", 3), ("wood", 2))) == "3 madriers, 2 bois"

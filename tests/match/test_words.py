@@ -40,7 +40,8 @@ def test_numbers_are_written_as_the_language_writes_them():
 def test_events_are_worded_in_the_language_given():
     assert event_words(GoodsChanged(0, "hide", 2, 5), FR) == "+2 peaux"
     assert event_words(GoodsChanged(0, "hide", -1, 5), EN) == "-1 Hide"
-    assert event_words(ToolAdvanced(0, "fish_trap", 3), EN) == "Fish Traps now 3"
+    assert event_words(ToolAdvanced(0, "fish_trap", 3), EN) == "3 Fish Traps now"
+    assert event_words(ToolAdvanced(0, "fish_trap", 3), FR) == "3 pièges à poissons"  # (issue 43)
 
 
 def test_a_log_entry_names_its_player_and_what_the_move_did():

@@ -5,10 +5,11 @@ A translated pattern asks for a form of a noun with a format spec: ``{tile:le}``
 article), ``{src:de}`` ("of the"), ``{dst:à}`` ("to the"), ``{animal:un}`` (the indefinite
 article), ``{name:d}`` ("de" alone, elided: "d'Anna"), ``{tile:e}`` (the ending a past participle
 takes after the noun: "posée"), ``{season:lower}``; a capital (``{kind:Le}``) begins a
-sentence. The noun is a ``Word``: its text in the
-language with its ``Features`` (gender, number, elision), which the language's noun table gives
-by the English message id (``resources/i18n/<code>/nouns.tsv``). English patterns use no spec;
-a spec a language does not know leaves the word as it is.
+sentence, and ``,lower`` after a form writes the noun in lower case (``{item:de,lower}``).
+The noun is a ``Word``: its text in the language with its ``Features`` (gender, number,
+elision), which the language's noun table gives by the English message id
+(``resources/i18n/<code>/nouns.tsv``). English patterns use no spec; a spec a language does not
+know leaves the word as it is.
 """
 
 from __future__ import annotations
@@ -65,6 +66,8 @@ class Word(str):
             return text[:1].lower() + text[1:]
         if spec == "upper":
             return text[:1].upper() + text[1:]
+        if spec.endswith(",lower"):  # "{item:de,lower}": "de l'argile", the name inside a sentence
+            return format(Word(text[:1].lower() + text[1:], self.features, self.forms), spec[:-6])
         if self.forms is not None:
             form = self.forms(spec.lower(), text, self.features)
             if form is not None:  # "{kind:Le}" begins a sentence: "La Digue est pleine"

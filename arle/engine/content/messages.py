@@ -20,15 +20,15 @@ from .tiles import EQUIPMENT, Equipment
 from .words import NAMES, TILE_NAMES, name
 
 MESSAGES: dict[str, str] = {
-    "not.now": "That is not possible now: {prompt}.",
+    "not.now": "That is not possible now.",
     "game.over": "The game is over.",
     "turn.other": "It is {player}'s turn.",
     "move.unknown": "That is not a move.",
     "game.full": "This game holds {moves} moves, the most a game can: take moves back (Undo) to play on.",
     "game.bound": "This game has reached {moves} moves: so that it fits in a save, only moves that "
-    "answer the decision in hand are allowed now ({prompt}); the game can still be finished.",
+    "answer the decision in hand are allowed now; the game can still be finished.",
     # the game board
-    "worker.finish_first": "Finish what you are doing first: {prompt}.",
+    "worker.finish_first": "Finish what you are doing first.",
     "worker.none_left": "All your Workers are placed this half-year.",
     "worker.not_work_phase": "Workers are placed in the Work Phase only.",
     "space.unknown": "There is no action space {space}.",
@@ -38,30 +38,30 @@ MESSAGES: dict[str, str] = {
                                "used by {player}.",
     "space.cannot_pay": "You cannot pay for {space} now ({cost}).",
     # the Home Board
-    "tile.none_to_place": "There is no tile to place now: {prompt}.",
+    "tile.none_to_place": "There is no tile to place now.",
     "tile.no_such_space": "Drop the tile on an empty land space: below the Dike Line, not on a "
                           "tile or a Moor.",
     "tile.tidal_flat": "That space is Tidal Flat: build Dikes to make it land.",
     "tile.on_moor": "A Moor lies on that space: a tile goes on an empty land space.",
     "tile.space_taken": "That space already holds a {tile}.",
-    "tile.not_there": "The tile cannot go on that space: {prompt}.",
-    "dike.none_to_move": 'You may move a Dike only when an action gives you "+1 Dike": {prompt}.',
+    "tile.not_there": "The tile cannot go on that space.",
+    "dike.none_to_move": 'You may move a Dike only when an action gives you "+1 Dike".',
     "dike.not_bottom": "Only one of the lowest Dikes (in gap {gap}) may move up.",
     "dike.not_next_gap": "A Dike moves into a free place of gap {gap}, the lowest gap above the "
                          "Dike Line with room.",
     "peat.not_now": "You may cut Peat only when an action lets you (Peat Cutter, Grocer, "
-                    "Farmer's House, Colonist's House...): {prompt}.",
+                    "Farmer's House, Colonist's House...).",
     "moor.unknown": "There is no such Moor.",
     "moor.not_dehydrated": "Dehydrate this Moor before cutting Peat off it.",
     "moor.no_peat": "There is no Peat left on this Moor.",
-    "flip.not_now": "There is no tile to flip now: {prompt}.",
-    "flip.not_that": "That tile cannot be flipped now: {prompt}.",
+    "flip.not_now": "There is no tile to flip now.",
+    "flip.not_that": "That tile cannot be flipped now.",
     # Animals
-    "animal.not_while_paying": "Animals stay where they are while you pay: {prompt}.",
+    "animal.not_while_paying": "Animals stay where they are while you pay.",
     "animal.not_work_phase": "Animals can be moved during the Work Phase, or when new Animals "
                              "need a place.",
     "animal.not_there": "There is no {animal} there.",
-    "animal.waiting": "New Animals are given a place once this is done: {prompt}.",
+    "animal.waiting": "New Animals are given a place once the decision under way is done.",
     "animal.same_place": "The Animal is already there.",
     "animal.no_such_place": "Drop the Animal on a Dike, a pasture, a Stall, a Stable or a Park.",
     "holder.full": "That {kind} is full: it holds {capacity}.",
@@ -69,8 +69,8 @@ MESSAGES: dict[str, str] = {
     "animal.needed_for_payment": "The payment needs your {animal} ({need}).",
     # vehicles and Equipment
     "load.not_work_phase": "Vehicles are loaded during the Work Phase.",
-    "load.not_while_paying": "Vehicles cannot be loaded while you pay: {prompt}.",
-    "load.not_while_selling": "Vehicles cannot be loaded while you sell: {prompt}.",
+    "load.not_while_paying": "Vehicles cannot be loaded while you pay.",
+    "load.not_while_selling": "Vehicles cannot be loaded while you sell.",
     "load.need_vehicle": "You need a vehicle (Handcart, Wagon, Cart...) to load anything.",
     "load.not_a_vehicle": "That is not one of your vehicles.",
     "load.unknown_item": "That cannot be loaded.",
@@ -82,7 +82,7 @@ MESSAGES: dict[str, str] = {
     "load.nothing_to_sell": "You have nothing to sell at {destination} now.",
     "load.peat_needs_station": "Peat is loaded only with a Loading Station.",
     "load.cannot_afford": "Loading {item} costs {cost}.",
-    "equipment.not_while_paying": "Equipment stays in the Barn while you pay: {prompt}.",
+    "equipment.not_while_paying": "Equipment stays in the Barn while you pay.",
     "equipment.not_yours": "That Equipment is not in your Barn.",
 }
 

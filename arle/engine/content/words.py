@@ -21,11 +21,11 @@ _AMOUNT: dict[str, _Count] = {
     "grain": lambda n: tn("{n} grain", "{n} grain", n),
     "flax": lambda n: tn("{n} flax", "{n} flax", n),
     "wool": lambda n: tn("{n} wool", "{n} wool", n),
-    "hide": lambda n: tn("{n} hide", "{n} hide", n),
+    "hide": lambda n: tn("{n} hide", "{n} hides", n),
     "wood": lambda n: tn("{n} wood", "{n} wood", n),
     "clay": lambda n: tn("{n} clay", "{n} clay", n),
     "timber": lambda n: tn("{n} timber", "{n} timber", n),
-    "brick": lambda n: tn("{n} brick", "{n} brick", n),
+    "brick": lambda n: tn("{n} brick", "{n} bricks", n),
     "peat": lambda n: tn("{n} peat", "{n} peat", n),
     "linen": lambda n: tn("{n} linen", "{n} linen", n),
     "woolen": lambda n: tn("{n} woolen", "{n} woolen", n),
@@ -35,7 +35,7 @@ _AMOUNT: dict[str, _Count] = {
     "leather_wear": lambda n: tn("{n} leather wear", "{n} leather wear", n),
     "sheep": lambda n: tn("{n} sheep", "{n} sheep", n),
     "cattle": lambda n: tn("{n} cattle", "{n} cattle", n),
-    "horse": lambda n: tn("{n} horse", "{n} horse", n),
+    "horse": lambda n: tn("{n} horse", "{n} horses", n),
 }
 
 #: Capitalized, as options and logs read ("1 Sheep", "3 Food").
@@ -44,11 +44,11 @@ _COUNTED: dict[str, _Count] = {
     "grain": lambda n: tn("{n} Grain", "{n} Grain", n),
     "flax": lambda n: tn("{n} Flax", "{n} Flax", n),
     "wool": lambda n: tn("{n} Wool", "{n} Wool", n),
-    "hide": lambda n: tn("{n} Hide", "{n} Hide", n),
+    "hide": lambda n: tn("{n} Hide", "{n} Hides", n),
     "wood": lambda n: tn("{n} Wood", "{n} Wood", n),
     "clay": lambda n: tn("{n} Clay", "{n} Clay", n),
     "timber": lambda n: tn("{n} Timber", "{n} Timber", n),
-    "brick": lambda n: tn("{n} Brick", "{n} Brick", n),
+    "brick": lambda n: tn("{n} Brick", "{n} Bricks", n),
     "peat": lambda n: tn("{n} Peat", "{n} Peat", n),
     "linen": lambda n: tn("{n} Linen", "{n} Linen", n),
     "woolen": lambda n: tn("{n} Woolen", "{n} Woolen", n),
@@ -58,7 +58,7 @@ _COUNTED: dict[str, _Count] = {
     "leather_wear": lambda n: tn("{n} Leather Wear", "{n} Leather Wear", n),
     "sheep": lambda n: tn("{n} Sheep", "{n} Sheep", n),
     "cattle": lambda n: tn("{n} Cattle", "{n} Cattle", n),
-    "horse": lambda n: tn("{n} Horse", "{n} Horse", n),
+    "horse": lambda n: tn("{n} Horse", "{n} Horses", n),
 }
 
 #: The names of goods and Animals alone, as the content tables and the views write them.

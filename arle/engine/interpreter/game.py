@@ -221,7 +221,8 @@ class Game:
         else:
             apply_anytime(self, self.state.players[actor], move)
             self._advance()
-            if d is not None and not d.finished and not any(f is d for f in self.state.stack):
+            if d is not None and not d.finished and not any(f is d for f in self.state.stack) \
+                    and not any(isinstance(e, OptionsLapsed) for e in self._events):
                 # The anytime move (a load, a trade) took what the waiting decision needed: it
                 # was dropped for want of options, which the log says instead of keeping silent.
                 self.emit(OptionsLapsed(d.player, d.lapsed_text(self)))
@@ -317,6 +318,9 @@ class Game:
                 options = top.options(self)
                 if not options:
                     stack.pop()
+                    undone = top.unanswered_text(self)
+                    if undone is not None:  # (a step the game could not carry out says so)
+                        self.emit(OptionsLapsed(top.player, undone))
                     continue
                 if len(options) == 1 and top.auto_single:
                     top.choose(self, options[0])

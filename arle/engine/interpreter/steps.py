@@ -112,6 +112,11 @@ class Decision:
         """What the log says when an anytime move left this decision without options."""
         return t("No longer possible, so not done: {what}", what=self.prompt(g))
 
+    def unanswered_text(self, g: Game) -> Text | None:
+        """What the log says when this decision ends with no option left to take, by itself (None:
+        nothing was left undone). A step the game could not carry out leaves a line (issue 43)."""
+        return None
+
     def options(self, g: Game) -> list[Move]:
         raise NotImplementedError
 
@@ -155,6 +160,11 @@ class CountedDecision(Decision):
 
     def _take(self, g: Game, p: PlayerState, move: Move) -> None:
         raise NotImplementedError
+
+    def unanswered_text(self, g: Game) -> Text | None:
+        """None could be taken of those the step gave: "1 Peat not cut: no longer possible" (a
+        stop after some is the player's, or the supply's, and needs no line)."""
+        return self.lapsed_text(g) if self.left(g) > 0 and not self.taken else None
 
     def options(self, g: Game) -> list[Move]:
         if self.left(g) <= 0:
@@ -524,11 +534,22 @@ class CutPeatStep(Step):
 @attrs.define
 class CutPeatDecision(CountedDecision):
     optional: bool = True  # type: ignore[misc]  # (a field here: Cut Peat may stop early or not)
+    #: The building whose ability grants the cuts (its id), named in the prompt: a "Cut Peat"
+    #: after the building's other gains said not whose it was (issue 43).
+    source: str = attrs.field(default="", kw_only=True)
     answers = (CutPeat, Done)
     shown_on = "home"
     auto_single = True
 
     def prompt(self, g: Game) -> Text:
+        if self.source in BUILDINGS:
+            building = noun(BUILDINGS[self.source].name)
+            n = self.remaining
+            return self.up_to(
+                tn("{building}: cut Peat, up to {n}", "{building}: cut Peat, up to {n}", n,
+                   building=building),
+                tn("{building}: cut Peat, up to {n} more", "{building}: cut Peat, up to {n} more", n,
+                   building=building))
         return self.up_to(tn("Cut Peat: up to {n}", "Cut Peat: up to {n}", self.remaining),
                           tn("Cut Peat: up to {n} more", "Cut Peat: up to {n} more", self.remaining))
 

@@ -77,8 +77,8 @@ COOPERAGE_DAIRY = (5, 10, 15)
 
 IMMEDIATE: dict[str, tuple[Any, ...]] = {
     # Yellow: Minor Craft Buildings.
-    "turnery": (GainPer(Good.WOOD, "tile:forest"), CutPeatPer("tile:forest", 2)),
-    "smokehouse": (CutPeatPer("tool:fish_trap"),),
+    "turnery": (GainPer(Good.WOOD, "tile:forest"), CutPeatPer("tile:forest", 2, "turnery")),
+    "smokehouse": (CutPeatPer("tool:fish_trap", source="smokehouse"),),
     "smithy": (SmithyExchange(),),
     "cooperage": (GoodsIndicatorsUp(COOPERAGE_DAIRY),),
     "bakehouse": (ExchangeUpTo("tool:oven", _g(grain=2, flax=1), _g(food=8)),),
@@ -86,7 +86,7 @@ IMMEDIATE: dict[str, tuple[Any, ...]] = {
     "mill": (GainByLevel("mill", Good.FOOD, "fields", MILL_FIELDS, MILL_FOOD),),
     "weaving_mill": (Gain(_g(winter_wear=1)), ToolUp(Tool.WEAVING_LOOM, 2)),
     "textile_house": (Gain(_g(linen=1, woolen=1, leather=1)),),
-    "saddlery": (CutPeatPer("animal:horse"), ToolUp(Tool.FLESHING_BEAM, 1)),
+    "saddlery": (CutPeatPer("animal:horse", source="saddlery"), ToolUp(Tool.FLESHING_BEAM, 1)),
     "joinery": (GainPer(Good.PEAT, "equipment:peat_boat", 2),
                 GainAnimalsPer(Animal.HORSE, "equipment:plow")),
     "waterfront_house": (Gain(_g(food=10)), DikeStep("fixed:2"), ToolUp(Tool.FISH_TRAP, 3)),
@@ -103,7 +103,8 @@ IMMEDIATE: dict[str, tuple[Any, ...]] = {
         )),
     ),
     "gulf_house_inn": (GainPerCount(Good.TIMBER, "stalls"), GainPerCount(Good.BRICK, "stables")),
-    "milk_house_inn": (Gain(animals=((Animal.CATTLE, 1),)), CutPeatPer("animal:cattle")),
+    "milk_house_inn": (Gain(animals=((Animal.CATTLE, 1),)),
+                       CutPeatPer("animal:cattle", source="milk_house_inn")),
     "sluice_yard_inn": (ToolUp(Tool.FISH_TRAP, SLUICE_YARD_FISH_TRAP_SPACES),
                         GainPer(Good.WOOD, "tool:fish_trap")),
     # Red: Large Buildings.

@@ -13,10 +13,11 @@ import attrs
 
 from ..content import words
 from ..content.goods import Animal, Good
-from ..content.text import Text, t, tn
-from ..content.tiles import FIELDS, Equipment, Tile
+from ..content.text import Text, noun, t, tn
+from ..content.tiles import EQUIPMENT, FIELDS, Equipment, Tile
 from ..interpreter.events import ActionUsed
 from ..interpreter.moves import Choose, Done, PlaceTile
+from ..interpreter.places import place
 from ..interpreter.state import PlayerState
 from ..interpreter.steps import (
     CountedDecision,
@@ -89,12 +90,13 @@ class CutPeatPer(Step):
 
     key: str
     per_unit: int = 1
+    source: str = ""  # the building, named in the prompt
 
     def run(self, g: Game, p: PlayerState) -> Decision | None:
         n = self.per_unit * counter(g, p, self.key)
         if n <= 0 or not homeboard.moors_with_peat(p):
             return None
-        return CutPeatDecision(p.index, n, True)
+        return CutPeatDecision(p.index, n, True, source=self.source)
 
 
 @attrs.frozen
@@ -320,6 +322,11 @@ class SmithyDecision(Decision):
 
     def prompt(self, g: Game) -> Text:
         return t("Smithy: you may exchange Peat Boats, Handcarts and Wagons for Plows")
+
+    def option_text(self, g: Game, option: str) -> Text:
+        """"exchange the Wagon for a Plow": the piece by its name (a button said "E0")."""
+        piece = barn.piece_by_id(g.state.players[self.player], place(option).number)
+        return t("exchange the {piece} for a Plow", piece=noun(EQUIPMENT[piece.kind].name))
 
     def options(self, g: Game) -> list[Move]:
         moves: list[Move] = [Choose(f"e{i}") for i in smithy_pieces(g, g.state.players[self.player])]

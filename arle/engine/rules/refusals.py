@@ -69,7 +69,7 @@ def explain(g: Game, move: object, player: int | None = None) -> Refusal:
     if g.played >= MAX_MOVES:
         return refusal("game.full", moves=MAX_MOVES)
     if g.played >= FREE_MOVES and move not in g.decision_moves():
-        return refusal("game.bound", moves=FREE_MOVES, prompt=g.prompt())
+        return refusal("game.bound", moves=FREE_MOVES)
     from .refusals_pieces import PIECE_EXPLAINERS  # animals, loads, equipment
 
     explainer = _EXPLAINERS.get(type(move)) or PIECE_EXPLAINERS.get(type(move))

@@ -582,7 +582,8 @@ class HomeBoardScene(PlayerBoardScene):
             _t("Peat: {n}").format(n=p.goods[Good.PEAT]), PEAT_RECT.x() + 62, PEAT_RECT.y() + 8, 10, True
         )
         hint = (
-            _t("Cut Peat: drag Peat off a Moor or click it ({n} more).").format(n=remaining)
+            _t("Cut Peat: drag Peat off the Small Boardwalk or a dehydrated Moor, or click it ({n} more).")
+            .format(n=remaining)
             if cutting
             else _t("Your Peat in the personal supply.")
         )

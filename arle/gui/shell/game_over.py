@@ -139,7 +139,7 @@ class GameOverDialog(QDialog):
                 grid.addWidget(value, row, 1 + i)
                 self.cells[(key, i)] = value
             row += 1
-        grid.addWidget(QLabel(f"<b>{_tr('Total')}</b>"), row, 0)
+        grid.addWidget(QLabel("<b>" + _tr("Total") + "</b>"), row, 0)
         for i in range(n):
             total = QLabel(f"<b>{say(float(scores[i]['total']))}</b>")
             total.setObjectName("scoreTotal")

@@ -37,6 +37,7 @@ from .names import (
     bundle_text,
     cost_text,
     count_text,
+    dike_name,
     equipment_name,
     flip_target,
     holder_text,
@@ -50,7 +51,7 @@ from .names import (
 )
 
 if TYPE_CHECKING:
-    from arle.engine import Game, Language, Move
+    from arle.engine import Game, Language, Move, PlayerState
 
 
 def _decision_option_label(game: Game, move: Move, lang: Language) -> str | None:
@@ -61,7 +62,7 @@ def _decision_option_label(game: Game, move: Move, lang: Language) -> str | None
     kind, option = d.option_kind, move.option
     if kind is OptionKind.GO:
         return say(d.option_text(game, option), lang)
-    if kind in (OptionKind.PART, OptionKind.CONVERSION, OptionKind.SALE):
+    if kind in (OptionKind.PART, OptionKind.CONVERSION, OptionKind.SALE, OptionKind.EQUIPMENT):
         # (a sale: "Hage: remove the Field at...")
         text = say(d.option_text(game, option), lang)
         return text[:1].upper() + text[1:]
@@ -82,6 +83,10 @@ def _decision_option_label(game: Game, move: Move, lang: Language) -> str | None
     if kind is OptionKind.PAY and option == "pay":
         return tr("Pay Sustenance", lang)
     return None
+
+
+def _actor(game: Game) -> PlayerState:
+    return game.state.players[game.actor if game.actor is not None else 0]
 
 
 def move_label(game: Game, move: Move, lang: Language) -> str:
@@ -106,15 +111,17 @@ def move_label(game: Game, move: Move, lang: Language) -> str:
             cell = place(space)
             return tr("Place the tile at row {r}, column {c}", lang).format(r=cell.row + 1, c=cell.col + 1)
         case MoveDike(dike=dike, to=to):
-            gap = place(to)
-            return tr("Move Dike {n} up to gap {g}, column {c}", lang).format(
-                n=dike + 1, g=gap.row + 1, c=gap.col + 1)
+            name, column = dike_name(_actor(game), dike, lang), place(to).col
+            if column == _actor(game).dikes[dike][1]:  # (up in its own column)
+                return tr("Move {dike} up", lang).format(dike=name)
+            return tr("Move {dike} up to column {c}", lang).format(dike=name, c=column + 1)
         case CutPeat(moor=moor):
             return tr("Cut 1 Peat from {moor}", lang).format(moor=moor_name(game, moor, lang))
         case MoveAnimal(animal=animal, src=src, dst=dst):
+            p = _actor(game)
             return tr("Move a {animal} from {src} to {dst}", lang).format(
-                animal=lowered(name_of(animal, lang), lang), src=holder_text(src, lang),
-                dst=holder_text(dst, lang))
+                animal=lowered(name_of(animal, lang), lang), src=holder_text(src, lang, p),
+                dst=holder_text(dst, lang, p))
         case ReleaseAnimal(animal=animal):
             return tr("Release a {animal}", lang).format(animal=lowered(name_of(animal, lang), lang))
         case ReturnEquipment(equipment=eid):

@@ -30,6 +30,7 @@ from arle.engine import (
     Event,
     Flip,
     GameEnded,
+    Good,
     GoodsChanged,
     HalfYearStarted,
     InventoryEnded,
@@ -52,6 +53,7 @@ from arle.engine import (
     ToolAdvanced,
     TradePeat,
     UseBuilding,
+    cap_of,
     destination_of,
     inventory_report,
     place,
@@ -63,6 +65,7 @@ from .buttons import move_label
 from .names import (
     building_option,
     count_text,
+    dike_name,
     equipment_name,
     flip_target,
     goods_listed,
@@ -77,10 +80,11 @@ from .names import (
     space_words,
     tool_name,
     tr,
+    trn,
 )
 
 if TYPE_CHECKING:
-    from arle.engine import Game, Language, Move
+    from arle.engine import Game, Language, Move, PlayerState
 
     from ..play import LogEntry
 
@@ -113,13 +117,17 @@ def log_label(game: Game, move: Move, lang: Language) -> str:
                 return tr("places a {tile} at {where}", lang).format(tile=name_of(tile, lang), where=where)
             return tr("places the tile at {where}", lang).format(where=where)
         case MoveDike(dike=dike, to=to):
-            return tr("moves Dike {n} up, in column {c}", lang).format(n=dike + 1, c=place(to).col + 1)
+            name, column = dike_name(_actor(game), dike, lang), place(to).col
+            if column == _actor(game).dikes[dike][1]:  # (up in its own column)
+                return tr("moves {dike} up", lang).format(dike=name)
+            return tr("moves {dike} up to column {c}", lang).format(dike=name, c=column + 1)
         case CutPeat(moor=moor):
             return tr("cuts 1 Peat from {moor}", lang).format(moor=moor_name(game, moor, lang))
         case MoveAnimal(animal=animal, src=src, dst=dst):
+            p = _actor(game)
             return tr("moves a {animal} from {src} to {dst}", lang).format(
-                animal=lowered(name_of(animal, lang), lang), src=holder_text(src, lang),
-                dst=holder_text(dst, lang))
+                animal=lowered(name_of(animal, lang), lang), src=holder_text(src, lang, p),
+                dst=holder_text(dst, lang, p))
         case ReleaseAnimal(animal=animal):
             return tr("releases a {animal}", lang).format(animal=lowered(name_of(animal, lang), lang))
         case ReturnEquipment(equipment=eid):
@@ -149,6 +157,10 @@ def log_label(game: Game, move: Move, lang: Language) -> str:
     return move_words(game, move, lang)
 
 
+def _actor(game: Game) -> PlayerState:
+    return game.state.players[game.actor if game.actor is not None else 0]
+
+
 def move_words(game: Game, move: Move, lang: Language) -> str:
     """A move no sentence above knows: its button's words after a colon."""
     return tr("chooses: {choice}", lang).format(choice=move_label(game, move, lang))
@@ -174,9 +186,6 @@ def _chosen(game: Game, option: str, lang: Language) -> str | None:
         return tr("plows a {field}", lang).format(field=lowered(name_of(option, lang), lang))
     if kind is OptionKind.ANIMAL:
         return tr("pays with a {animal}", lang).format(animal=lowered(name_of(option, lang), lang))
-    if kind is OptionKind.EQUIPMENT:
-        return tr("chooses the {piece}", lang).format(
-            piece=equipment_name(game, place(option).number, lang))
     words = d.option_text(game, option)
     english, text = str(words), say(words, lang)
     if kind is OptionKind.CONVERSION and " → " in text:
@@ -188,7 +197,7 @@ def _chosen(game: Game, option: str, lang: Language) -> str | None:
         if m and _NOUN_PHRASE.match(english):
             return tr("sells {goods} for {food}", lang).format(goods=m[1], food=m[2])
         return tr("chooses to {what}", lang).format(what=lowered(text, lang))
-    if kind in (OptionKind.PART, OptionKind.GO, OptionKind.CONFIRM):
+    if kind in (OptionKind.PART, OptionKind.GO, OptionKind.CONFIRM, OptionKind.EQUIPMENT):
         if _NOUN_PHRASE.match(english):
             return tr("chooses {what}", lang).format(what=lowered(text, lang))
         return tr("chooses to {what}", lang).format(what=lowered(text, lang))
@@ -208,7 +217,8 @@ def event_words(event: Event, lang: Language) -> str | None:
         case AnimalsChanged(animal=animal, delta=delta) if delta:
             return ("+" if delta > 0 else "-") + count_text(animal, abs(delta), lang)
         case ToolAdvanced(tool=tool, count=count):
-            return tr("{tool} now {n}", lang).format(tool=tool_name(tool, lang), n=count)
+            # ("3 Fish Traps now", "3 pièges à poissons": the count first, issue 43)
+            return tr("{n} {tool} now", lang).format(tool=plain_word(tool_name(tool, lang), lang), n=count)
         case BuildingBuilt(building=building, space=space):
             return tr("built {building} at {where}", lang).format(
                 building=name_of(building, lang), where=holder_text(space, lang))
@@ -225,13 +235,16 @@ def event_words(event: Event, lang: Language) -> str | None:
         case DikeMoved(land_gained=land) if land:
             return tr("gained {n} land", lang).format(n=land)
         case DestinationSold(destination=dest, item=item, food=food):
+            price = _price(dest, item)
             if not food:
-                key = sale_key(item)
-                if any(s.key == key and s.food for s in DESTINATIONS[dest].sales):
+                if price:
                     # (the Food marker was at the end of its track: the sale gave nothing more)
                     full = tr("{dest}: no Food, the goods track is full", lang)
                     return full.format(dest=name_of(dest, lang))
                 return None
+            if food < price:  # (the Food cap took the rest: issue 43)
+                return tr("{dest}: only +{food}, Food stops at {cap}", lang).format(
+                    dest=name_of(dest, lang), food=count_text("food", food, lang), cap=cap_of(Good.FOOD))
             return tr("{dest}: +{food}", lang).format(dest=name_of(dest, lang),
                                                       food=count_text("food", food, lang))
         case OptionsLapsed(text=text):
@@ -244,6 +257,29 @@ def event_words(event: Event, lang: Language) -> str | None:
         case GameEnded():
             return tr("The game ends", lang)
     return None
+
+
+def _price(dest: str, item: str) -> int:
+    """The Food a sale of ``item`` at ``dest`` pays before the cap."""
+    key = sale_key(item)
+    return next((s.food for s in DESTINATIONS[dest].sales if s.key == key), 0)
+
+
+def _sales_said_once(events: list[Event], move: Move) -> list[Event]:
+    """A sale's Food said once: the Food it gains is the sale's ("Aurich: +5 Food"), and a sale
+    the player chose says its Food in the move's words ("sells 1 Cattle for 5 Food"), unless the
+    cap trimmed it."""
+    out = list(events)
+    for sold in [e for e in events if isinstance(e, DestinationSold) and e.food]:
+        at = out.index(sold)
+        food = next((i for i in range(at - 1, -1, -1) if isinstance(out[i], GoodsChanged)
+                     and out[i].good == "food" and out[i].delta == sold.food), None)  # type: ignore[attr-defined]
+        if food is not None:
+            del out[food]
+        chosen = isinstance(move, Choose) and move.option == sold.item
+        if chosen and sold.food == _price(sold.destination, sold.item):
+            out.remove(sold)
+    return out
 
 
 def inventory_of(log: Sequence[LogEntry], upto: int, ended: InventoryEnded) -> InventoryReport:
@@ -287,7 +323,23 @@ def _words(log: Sequence[LogEntry], upto: int, events: list[Event], names: Seque
     if isinstance(entry.move, PlaceTile):  # ("builds the Mill at row 4, column 2" says it)
         space = entry.move.space
         events = [e for e in events if not (isinstance(e, (TilePlaced, BuildingBuilt)) and e.space == space)]
-    return [w for w in (event_words(e, lang) for e in summed(events)) if w]
+    events = _sales_said_once(events, entry.move)
+    words: list[str] = []
+    moved: dict[str, int] = {}
+    for e in summed(events):
+        if isinstance(e, AnimalMoved):  # (moved by the game: said once, counted, issue 43)
+            if not moved:
+                words.append("")  # (their place among the effects)
+            moved[str(e.animal)] = moved.get(str(e.animal), 0) + 1
+            continue
+        text = event_words(e, lang)
+        if text:
+            words.append(text)
+    if moved:
+        animals = ", ".join(count_text(a, n, lang) for a, n in moved.items())
+        phrase = trn("Animal moved: {animals}", "Animals moved: {animals}", sum(moved.values()), lang)
+        words[words.index("")] = phrase.format(animals=animals)
+    return words
 
 
 def summed(events: list[Event]) -> list[Event]:

@@ -33,7 +33,7 @@ from arle.engine import (
 )
 
 if TYPE_CHECKING:
-    from arle.engine import Cost, Game
+    from arle.engine import Cost, Game, PlayerState
 
 
 def N_(text: str) -> str:
@@ -46,6 +46,11 @@ def tr(text: str, lang: Language) -> str:
     """``text``, a message of the catalogue written in the code ("Place a Worker on {space}"),
     in ``lang``: the same lookup as the window's ``tr()`` (its translator reads this catalogue)."""
     return lang.gettext(text)
+
+
+def trn(singular: str, plural: str, n: int, lang: Language) -> str:
+    """A counted text ("{animals} moved" for 1 or more) in ``lang``'s plural form for ``n``."""
+    return lang.ngettext(singular, plural, n)
 
 
 #: The separator French puts between thousands (a narrow no-break space, as Qt's French locale
@@ -193,17 +198,34 @@ def vehicle_cost_text(kind: str, lang: Language) -> str:
     return text
 
 
-def holder_text(holder: str, lang: Language) -> str:
-    """Where an Animal is, or a land space: "Dike 2", "row 3, column 1", "waiting area"."""
+def holder_text(holder: str, lang: Language, player: PlayerState | None = None) -> str:
+    """Where an Animal is, or a land space: "row 3, column 1", "waiting area", a Dike by where it
+    sits on ``player``'s Home Board ("the Dike in column 2"; without the player, "Dike 2")."""
     where = place(holder)
     if where.kind is PlaceKind.WAITING:
         return lang.word("waiting area", tr("waiting area", lang))
+    if where.kind is PlaceKind.DIKE and player is not None:
+        return dike_name(player, where.number, lang)
     if where.kind is PlaceKind.DIKE:
         return lang.word("Dike {n}", tr("Dike {n}", lang).format(n=where.number + 1))
     if where.kind in (PlaceKind.SPACE, PlaceKind.CELL):
         text = tr("row {r}, column {c}", lang).format(r=where.row + 1, c=where.col + 1)
         return lang.word("row {r}, column {c}", text + (tr(" (second half)", lang) if where.second else ""))
     return holder
+
+
+def dike_name(player: PlayerState, dike: int, lang: Language) -> str:
+    """A Dike as the board shows it, by its column ("the Dike in column 2"), and the lower or
+    upper one when its column holds another: the board numbers neither Dikes nor gaps."""
+    gap, col = player.dikes[dike]
+    gaps = [g for g, c in player.dikes if c == col]
+    if len(gaps) == 1:
+        text, msgid = tr("the Dike in column {c}", lang), "the Dike in column {c}"
+    elif gap == min(gaps):
+        text, msgid = tr("the lower Dike in column {c}", lang), "the lower Dike in column {c}"
+    else:
+        text, msgid = tr("the upper Dike in column {c}", lang), "the upper Dike in column {c}"
+    return lang.word(msgid, text.format(c=col + 1))
 
 
 def plain_word(text: str, lang: Language) -> str:
