@@ -7,6 +7,8 @@ Entry points:
   "hard", "expert" or "random") makes in this position. Deterministic: the same position and level give
   the same move. ``should_stop`` is called often; once it returns true, ``Cancelled`` is raised
   (run it on a worker thread and cancel on undo, quit or close).
+- ``LEVELS``: one ``Level`` record per level (name, solo and two-player search, label, what it
+  is like); ``level(name)`` finds one.
 - ``hint(game, should_stop=None, level="hard") -> (move, reason)``: a level's move with why
   (the coach asks Expert, the guided first game Hard), as a message id and its parameters
   (``reason_text`` puts it in English words).
@@ -19,7 +21,9 @@ from collections.abc import Callable
 from arle.engine import Game, Move
 
 from .evaluate import evaluate
-from .players import LEVELS, effort, pick, random_move
+from .levels import LEVEL_NAMES, LEVELS, Level, level
+from .levels import level as _find
+from .players import effort, pick, random_move
 from .players import plan as _plan
 from .reasons import Reason, move_reason, reason_text, reason_words
 from .search import Cancelled, settle
@@ -30,7 +34,7 @@ def choose(game: Game, level: str, should_stop: Callable[[], bool] | None = None
     ``Cancelled`` when ``should_stop()`` turned true."""
     if game.actor is None:
         raise ValueError("the game is over: there is no move to make")
-    if level == "random":
+    if _find(level).solo is None:  # the uniform random floor
         return random_move(game)
     how = effort(level, len(game.state.players))
     settled = _settle_first(game, how.value)
@@ -68,4 +72,7 @@ def hint(
     return best.path[0], move_reason(game, best.path[0], game.actor, later=len(best.path) > 1)
 
 
-__all__ = ["LEVELS", "Cancelled", "Reason", "choose", "evaluate", "hint", "reason_text", "reason_words"]
+__all__ = [
+    "LEVELS", "LEVEL_NAMES", "Cancelled", "Level", "Reason", "choose", "evaluate", "hint", "level",
+    "reason_text", "reason_words",
+]

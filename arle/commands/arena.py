@@ -13,7 +13,7 @@ import statistics
 import sys
 import time
 
-from arle.ai import LEVELS, choose
+from arle.ai import LEVEL_NAMES, choose
 from arle.engine import MAX_MOVES, ORANGE, RED, Game, Move, Setup, move_to_dict
 
 #: Buildings dealt in every game: the others come from the variable sets (green, yellow, blue).
@@ -73,8 +73,8 @@ def play(seed: int, levels: list[str]) -> tuple[dict, list[list[float]]]:
 
 
 def _level(text: str) -> str:
-    if text not in LEVELS:
-        raise argparse.ArgumentTypeError(f"unknown level {text!r}: choose one of {', '.join(LEVELS)}")
+    if text not in LEVEL_NAMES:
+        raise argparse.ArgumentTypeError(f"unknown level {text!r}: choose one of {', '.join(LEVEL_NAMES)}")
     return text
 
 

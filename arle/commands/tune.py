@@ -27,7 +27,7 @@ from typing import Any
 from arle.ai import choose
 from arle.ai.evaluate import features, half_years_left, use
 from arle.ai.fit import Fit, Sample, best_intercept, fit, rmse
-from arle.ai.players import LEVELS
+from arle.ai.levels import LEVELS
 from arle.ai.weights import HAND_SET, RESOURCE, document
 from arle.engine import HALF_YEARS, MAX_MOVES, Game, PlaceWorker, Setup
 
@@ -122,7 +122,7 @@ def main(argv: list[str]) -> int:
 
     parser = argparse.ArgumentParser(prog="arle tune", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--level", choices=[x for x in LEVELS if x != "random"], default="hard",
+    parser.add_argument("--level", choices=[x.name for x in LEVELS if x.solo is not None], default="hard",
                         help="the level that plays the games (default hard)")
     parser.add_argument("--players", type=int, choices=(1, 2), default=1,
                         help="1 (solo) or 2 (self-play)")

@@ -21,12 +21,14 @@ from collections.abc import Sequence
 
 from arle.engine import FREE_MOVES, MAX_MOVES, Event, Game, IllegalMove, Move, Setup
 
+from .levels import COMPUTER_LEVELS
+
 #: Keep a snapshot of the game after every this many moves.
 SNAPSHOT_EVERY = 8
 
-#: Who plays a seat: a person, or the computer at a level of ``arle.ai`` (a test checks they agree).
+#: Who plays a seat: a person, or the computer at a level of ``arle.ai`` (``levels``).
 PERSON = "person"
-SEAT_KINDS: tuple[str, ...] = (PERSON, "easy", "normal", "hard", "expert", "random")
+SEAT_KINDS: tuple[str, ...] = (PERSON, *COMPUTER_LEVELS)
 
 
 def seats_for(players: int, seats: Sequence[str] | None) -> tuple[str, ...]:
