@@ -46,6 +46,11 @@ _SHIPPED, SOURCE = shipped()
 WEIGHTS: tuple[float, ...] = vector(_SHIPPED)
 
 
+def in_play() -> dict[str, float]:
+    """The weights played with now, by feature."""
+    return dict(zip(FEATURES, WEIGHTS, strict=True))
+
+
 def use(weights: dict[str, float]) -> None:
     """Play with ``weights`` from now on (values kept for the old ones are dropped)."""
     global WEIGHTS

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from arle.ai import choose
-from arle.ai.evaluate import features, half_years_left, use
+from arle.ai.evaluate import features, half_years_left, in_play, use
 from arle.ai.fit import Fit, Sample, best_intercept, fit, rmse
 from arle.ai.levels import LEVELS
 from arle.ai.weights import HAND_SET, RESOURCE, document
@@ -145,11 +145,20 @@ def main(argv: list[str]) -> int:
     if args.games < 1 or args.rounds < 1:
         parser.error("--games and --rounds must be at least 1")
     out: Path = args.out if args.out is not None else resource_path(RESOURCE)
+    before = in_play()
+    try:
+        _tune(args, out)
+    finally:
+        use(before)
+    return 0
+
+
+def _tune(args: argparse.Namespace, out: Path) -> None:
+    """The rounds: play the games not yet in the checkpoint, fit, write the weights file."""
     prior = dict(HAND_SET)
     games = [g for g in _load(args.checkpoint)
              if g.get("level") == args.level and g.get("players") == args.players]
     done = {(int(g["round"]), int(g["seed"])) for g in games}
-    result: Fit | None = None
     for rnd in range(args.rounds):
         earlier = [g for g in games if int(g["round"]) < rnd]
         weights = prior if not earlier else _fit(earlier, prior, args.ridge).weights
@@ -180,8 +189,6 @@ def main(argv: list[str]) -> int:
         }
         _write(out, document(result.weights, provenance))
         print(json.dumps({"round": rnd, "written": str(out), **provenance["figures"]}), flush=True)
-    use(prior)
-    return 0
 
 
 if __name__ == "__main__":  # pragma: no cover

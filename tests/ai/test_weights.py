@@ -1,0 +1,95 @@
+"""Issue 38 item 1: the evaluation's weights come from a data file that ``arle tune`` writes
+(resources/ai/weights.json); a missing or damaged file gives the hand-set numbers."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import arle.ai.weights as weights
+from arle.ai.evaluate import evaluate, features, in_play, use
+from arle.ai.weights import FEATURES, HAND_SET, document, parse, read
+from arle.commands import tune
+from arle.engine import Game, Setup
+
+
+def _sound() -> dict[str, object]:
+    return document({**HAND_SET, "buildings": 2.5}, {"tool": "test"})
+
+
+def test_a_sound_file_is_read_and_anything_wrong_gives_none(tmp_path: Path):
+    good = tmp_path / "w.json"
+    good.write_text(json.dumps(_sound()))
+    assert read(good) == {**HAND_SET, "buildings": 2.5}
+    assert read(tmp_path / "absent.json") is None
+    bad = tmp_path / "bad.json"
+    for text in ("{not json", "[]", '{"format": "arle-ai-weights", "version": 2, "weights": {}}',
+                 json.dumps({**_sound(), "weights": {**HAND_SET, "wood": "much"}}),
+                 json.dumps({**_sound(), "weights": {**HAND_SET, "wood": True}}),
+                 json.dumps({**_sound(), "weights": {**HAND_SET, "wood": 1e9}}),
+                 json.dumps({**_sound(), "weights": {k: v for k, v in HAND_SET.items() if k != "clay"}})):
+        bad.write_text(text)
+        assert read(bad) is None, text
+    bad.write_text('{"format": "arle-ai-weights", "version": 1, "weights": {"wood": NaN}}')
+    assert read(bad) is None
+    bad.write_bytes(b"\xff\xfe\x00")
+    assert read(bad) is None
+
+
+def test_the_game_plays_with_the_shipped_file_or_the_hand_set_numbers(tmp_path: Path, monkeypatch):
+    import arle.files.resources
+
+    monkeypatch.setattr(arle.files.resources, "resource_path", lambda name: tmp_path / name)
+    assert weights.shipped() == (HAND_SET, "hand-set")
+    (tmp_path / "ai").mkdir()
+    (tmp_path / "ai" / "weights.json").write_text(json.dumps(_sound()))
+    assert weights.shipped() == ({**HAND_SET, "buildings": 2.5}, "tuned")
+    (tmp_path / "ai" / "weights.json").write_text("{damaged")
+    assert weights.shipped() == (HAND_SET, "hand-set")
+
+
+def test_the_value_is_the_live_score_plus_the_weighted_features():
+    g = Game(Setup(players=1, seed=3))
+    for _ in range(12):
+        g.apply(g.decision_moves()[0])
+    base, phi = features(g, g.state.players[0])
+    assert len(phi) == len(FEATURES)
+    played = in_play()
+
+    def value(w: dict[str, float]) -> float:
+        return base + sum(w[n] * x for n, x in zip(FEATURES, phi, strict=True))
+
+    try:
+        use({**HAND_SET, "tools": HAND_SET["tools"] + 1.0})
+        assert evaluate(g, 0) == pytest.approx(value(HAND_SET) + phi[FEATURES.index("tools")])
+    finally:
+        use(played)
+    assert evaluate(g, 0) == pytest.approx(value(played))
+
+
+def test_tune_writes_a_weights_file_with_its_provenance_and_resumes(tmp_path: Path, capsys):
+    """The CI smoke of ``arle tune`` (a second or two: Easy, two games)."""
+    out, checkpoint = tmp_path / "w.json", tmp_path / "c.jsonl"
+    played = in_play()
+    argv = ["--level", "easy", "--games", "2", "--rounds", "1", "--seed", "1000",
+            "--checkpoint", str(checkpoint), "--out", str(out)]
+    assert tune.main(argv) == 0
+    data = json.loads(out.read_text())
+    assert parse(data) is not None
+    prov = data["provenance"]
+    assert prov["seeds"] == [1000, 1001] and prov["games"] == 2 and prov["level"] == "easy"
+    assert prov["commit"] and prov["figures"]["samples"] > 20
+    lines = checkpoint.read_text().splitlines()
+    assert len(lines) == 2
+    checkpoint.write_text(checkpoint.read_text() + '{"round": 0, "se')  # a stop mid-write
+    capsys.readouterr()
+    assert tune.main(argv) == 0  # resumed: nothing left to play
+    assert '"seed"' not in capsys.readouterr().out.split('"written"')[0]
+    assert in_play() == played  # the game plays on with its own weights
+
+
+def test_tune_refuses_the_report_seeds():
+    with pytest.raises(SystemExit):
+        tune.main(["--seed", "1", "--games", "1"])
