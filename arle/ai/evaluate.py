@@ -41,20 +41,23 @@ PLAN_BUILDINGS = 2
 STORED: tuple[Good, ...] = (Good.WOOD, Good.CLAY, Good.TIMBER, Good.BRICK, Good.FLAX, Good.WOOL,
                             Good.HIDE, Good.LINEN, Good.WOOLEN, Good.LEATHER)
 assert tuple(g.value for g in STORED) == FEATURES[: len(STORED)]
-#: The weights in play (``use`` changes them: ``arle tune`` plays with candidate weights).
-_SHIPPED, SOURCE = shipped()
-WEIGHTS: tuple[float, ...] = vector(_SHIPPED)
+#: The weights in play by number of players (``use`` changes them: ``arle tune`` plays with
+#: candidate weights), and where they come from.
+_SHIPPED = shipped()
+SOURCES: dict[int, str] = {n: source for n, (_, source) in _SHIPPED.items()}
+WEIGHTS: dict[int, tuple[float, ...]] = {n: vector(w) for n, (w, _) in _SHIPPED.items()}
 
 
-def in_play() -> dict[str, float]:
-    """The weights played with now, by feature."""
-    return dict(zip(FEATURES, WEIGHTS, strict=True))
+def in_play(players: int = 1) -> dict[str, float]:
+    """The weights played with now in games of ``players``, by feature."""
+    return dict(zip(FEATURES, WEIGHTS[players], strict=True))
 
 
-def use(weights: dict[str, float]) -> None:
-    """Play with ``weights`` from now on (values kept for the old ones are dropped)."""
-    global WEIGHTS
-    WEIGHTS = vector(weights)
+def use(weights: dict[str, float], players: int | None = None) -> None:
+    """Play with ``weights`` from now on in games of ``players`` (None: all games); the values
+    kept for the old ones are dropped."""
+    for n in WEIGHTS if players is None else (players,):
+        WEIGHTS[n] = vector(weights)
     _VALUES.clear()
 
 
@@ -192,7 +195,7 @@ VALUES_KEPT = 200_000
 
 def player_value(g: Game, p: PlayerState) -> float:
     s = g.state
-    key = hash((s.phase, s.half_year, tuple(s.available_buildings), p.key()))
+    key = hash((len(s.players), s.phase, s.half_year, tuple(s.available_buildings), p.key()))
     value = _VALUES.get(key)
     if value is None:
         if len(_VALUES) >= VALUES_KEPT:
@@ -203,7 +206,8 @@ def player_value(g: Game, p: PlayerState) -> float:
 
 def _player_value(g: Game, p: PlayerState) -> float:
     base, phi = features(g, p)
-    return base + sum(w * x for w, x in zip(WEIGHTS, phi, strict=True))
+    weights = WEIGHTS[len(g.state.players)]
+    return base + sum(w * x for w, x in zip(weights, phi, strict=True))
 
 
 def features(g: Game, p: PlayerState) -> tuple[float, list[float]]:

@@ -2,10 +2,11 @@
 (issue 38), read from ``resources/ai/weights.json`` when that file is there and sound.
 
 A position's value for a player is its live score (with what the loads become) plus the sum of
-``weight x feature`` over ``FEATURES`` (``arle.ai.evaluate.features``). The file says what
-produced its numbers (seeds, level, commit, games, figures); the game only reads ``weights``.
-Anything wrong with the file (absent, not JSON, another format or version, a missing or
-non-finite number) gives the built-in numbers: a damaged data file never stops the game.
+``weight x feature`` over ``FEATURES`` (``arle.ai.evaluate.features``). The file holds a part
+for solo games and one for two-player games, each with what produced its numbers (seeds, level,
+commit, games, figures); the game only reads their ``weights``. Anything wrong with the file or
+a part (absent, not JSON, another format or version, a missing or non-finite number) gives the
+built-in numbers for it: a damaged data file never stops the game.
 """
 
 from __future__ import annotations
@@ -55,11 +56,12 @@ def vector(weights: dict[str, float]) -> tuple[float, ...]:
     return tuple(weights[name] for name in FEATURES)
 
 
-def parse(data: Any) -> dict[str, float] | None:
-    """The weights of a weights file's JSON, or None when it is not a sound one of this version."""
-    if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("version") != VERSION:
-        return None
-    raw = data.get("weights")
+#: The parts of a weights file: one set of weights for solo games, one for two-player games
+#: (where the same goods are worth less: both players compete for the action spaces).
+PARTS: dict[int, str] = {1: "solo", 2: "two_player"}
+
+
+def _weights(raw: Any) -> dict[str, float] | None:
     if not isinstance(raw, dict):
         return None
     out: dict[str, float] = {}
@@ -73,26 +75,50 @@ def parse(data: Any) -> dict[str, float] | None:
     return out
 
 
-def read(path: Path) -> dict[str, float] | None:
-    """The weights in the file at ``path``, or None when it is absent or damaged."""
+def parse(data: Any) -> dict[int, dict[str, float]] | None:
+    """The sound parts of a weights file's JSON by number of players (a damaged part is left
+    out), or None when it is not a weights file of this version."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("version") != VERSION:
+        return None
+    out = {}
+    for players, name in PARTS.items():
+        part = data.get(name)
+        found = _weights(part.get("weights")) if isinstance(part, dict) else None
+        if found is not None:
+            out[players] = found
+    return out
+
+
+def load(path: Path) -> Any:
+    """The JSON in the file at ``path``, or None when it is absent or not JSON."""
     try:
-        text = path.read_text(encoding="utf-8")
-        return parse(json.loads(text))
+        return json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, ValueError, RecursionError):
         return None
 
 
-def document(weights: dict[str, float], provenance: dict[str, Any]) -> dict[str, Any]:
-    """A weights file's JSON: the format, its version, the weights and what produced them."""
-    return {"format": FORMAT, "version": VERSION, "weights": {n: weights[n] for n in FEATURES},
-            "provenance": provenance}
+def read(path: Path) -> dict[int, dict[str, float]]:
+    """The sound parts of the weights file at ``path`` (none when it is absent or damaged)."""
+    return parse(load(path)) or {}
 
 
-def shipped() -> tuple[dict[str, float], str]:
-    """The weights the game plays with and where they come from ("tuned" or "hand-set")."""
+def document(old: Any, players: int, weights: dict[str, float], provenance: dict[str, Any]) -> dict[str, Any]:
+    """A weights file's JSON with the part for ``players`` set to ``weights`` and what produced
+    them; the other part is kept from ``old`` (the file's JSON before) when it is sound."""
+    data: dict[str, Any] = {"format": FORMAT, "version": VERSION}
+    kept = parse(old) or {}
+    for n, name in PARTS.items():
+        if n == players:
+            data[name] = {"weights": {k: weights[k] for k in FEATURES}, "provenance": provenance}
+        elif n in kept:
+            data[name] = old[name]
+    return data
+
+
+def shipped() -> dict[int, tuple[dict[str, float], str]]:
+    """By number of players: the weights the game plays with and where they come from ("tuned"
+    or "hand-set")."""
     from arle.files.resources import resource_path
 
     found = read(resource_path(RESOURCE))
-    if found is None:
-        return dict(HAND_SET), "hand-set"
-    return found, "tuned"
+    return {n: (found[n], "tuned") if n in found else (dict(HAND_SET), "hand-set") for n in PARTS}

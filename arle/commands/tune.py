@@ -5,7 +5,8 @@ with the weights of the round; every position where a player starts an action is
 what it still gained by the end. After each round the weights are fitted again on all samples
 (``arle.ai.fit``: a ridge regression pulled toward the hand-set numbers) and the next round
 plays with them. One game in five is held out of the fit and says how well each set of weights
-predicts. Every game is appended to the checkpoint as it ends, so a stopped run resumes where it
+predicts. Solo games fit the file's solo part, two-player games its two-player part (the other
+part is kept). Every game is appended to the checkpoint as it ends, so a stopped run resumes where it
 was; the weights file is written (atomically) after every round, with what produced it.
 
 Runs for hours in the background, e.g.
@@ -28,7 +29,7 @@ from arle.ai import choose
 from arle.ai.evaluate import features, half_years_left, in_play, use
 from arle.ai.fit import Fit, Sample, best_intercept, fit, rmse
 from arle.ai.levels import LEVELS
-from arle.ai.weights import HAND_SET, RESOURCE, document
+from arle.ai.weights import HAND_SET, RESOURCE, document, load
 from arle.engine import HALF_YEARS, MAX_MOVES, Game, PlaceWorker, Setup
 
 #: Seeds below this are the report seeds of ``arle arena`` (1-50): never tuned on.
@@ -145,11 +146,11 @@ def main(argv: list[str]) -> int:
     if args.games < 1 or args.rounds < 1:
         parser.error("--games and --rounds must be at least 1")
     out: Path = args.out if args.out is not None else resource_path(RESOURCE)
-    before = in_play()
+    before = in_play(args.players)
     try:
         _tune(args, out)
     finally:
-        use(before)
+        use(before, args.players)
     return 0
 
 
@@ -162,7 +163,7 @@ def _tune(args: argparse.Namespace, out: Path) -> None:
     for rnd in range(args.rounds):
         earlier = [g for g in games if int(g["round"]) < rnd]
         weights = prior if not earlier else _fit(earlier, prior, args.ridge).weights
-        use(weights)
+        use(weights, args.players)
         for i in range(args.games):
             seed = _seed(args, rnd, i)
             if (rnd, seed) in done:
@@ -187,7 +188,7 @@ def _tune(args: argparse.Namespace, out: Path) -> None:
             "seeds": [seeds[0], seeds[-1]], "games": len(ours), "rounds": rnd + 1, "commit": _commit(),
             "figures": _figures(ours, result, prior),
         }
-        _write(out, document(result.weights, provenance))
+        _write(out, document(load(out), args.players, result.weights, provenance))
         print(json.dumps({"round": rnd, "written": str(out), **provenance["figures"]}), flush=True)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -14,40 +15,52 @@ from arle.ai.weights import FEATURES, HAND_SET, document, parse, read
 from arle.commands import tune
 from arle.engine import Game, Setup
 
-
-def _sound() -> dict[str, object]:
-    return document({**HAND_SET, "buildings": 2.5}, {"tool": "test"})
+TUNED = {**HAND_SET, "buildings": 2.5}
 
 
-def test_a_sound_file_is_read_and_anything_wrong_gives_none(tmp_path: Path):
+def _sound() -> dict[str, Any]:
+    return document(None, 1, TUNED, {"tool": "test"})
+
+
+def _with(weights: dict[str, Any]) -> str:
+    return json.dumps({**_sound(), "solo": {"weights": weights}})
+
+
+def test_a_sound_file_is_read_and_anything_wrong_gives_the_hand_set_numbers(tmp_path: Path):
     good = tmp_path / "w.json"
     good.write_text(json.dumps(_sound()))
-    assert read(good) == {**HAND_SET, "buildings": 2.5}
-    assert read(tmp_path / "absent.json") is None
+    assert read(good) == {1: TUNED}
+    assert read(tmp_path / "absent.json") == {}
     bad = tmp_path / "bad.json"
-    for text in ("{not json", "[]", '{"format": "arle-ai-weights", "version": 2, "weights": {}}',
-                 json.dumps({**_sound(), "weights": {**HAND_SET, "wood": "much"}}),
-                 json.dumps({**_sound(), "weights": {**HAND_SET, "wood": True}}),
-                 json.dumps({**_sound(), "weights": {**HAND_SET, "wood": 1e9}}),
-                 json.dumps({**_sound(), "weights": {k: v for k, v in HAND_SET.items() if k != "clay"}})):
+    for text in ("{not json", "[]", '{"format": "arle-ai-weights", "version": 2, "solo": {}}',
+                 _with({**HAND_SET, "wood": "much"}), _with({**HAND_SET, "wood": True}),
+                 _with({**HAND_SET, "wood": 1e9}), _with({k: v for k, v in HAND_SET.items() if k != "clay"}),
+                 _with({**HAND_SET, "wood": float("nan")})):
         bad.write_text(text)
-        assert read(bad) is None, text
-    bad.write_text('{"format": "arle-ai-weights", "version": 1, "weights": {"wood": NaN}}')
-    assert read(bad) is None
+        assert read(bad) == {}, text
     bad.write_bytes(b"\xff\xfe\x00")
-    assert read(bad) is None
+    assert read(bad) == {}
+
+
+def test_a_file_holds_a_solo_and_a_two_player_part_each_kept_when_the_other_is_written():
+    both = document(_sound(), 2, HAND_SET, {"tool": "two"})
+    assert parse(both) == {1: TUNED, 2: HAND_SET}
+    assert both["solo"]["provenance"] == {"tool": "test"}
+    damaged = {**both, "two_player": {"weights": {"wood": 1}}}
+    assert parse(damaged) == {1: TUNED}  # the damaged part alone falls back
 
 
 def test_the_game_plays_with_the_shipped_file_or_the_hand_set_numbers(tmp_path: Path, monkeypatch):
     import arle.files.resources
 
     monkeypatch.setattr(arle.files.resources, "resource_path", lambda name: tmp_path / name)
-    assert weights.shipped() == (HAND_SET, "hand-set")
+    hand = (HAND_SET, "hand-set")
+    assert weights.shipped() == {1: hand, 2: hand}
     (tmp_path / "ai").mkdir()
     (tmp_path / "ai" / "weights.json").write_text(json.dumps(_sound()))
-    assert weights.shipped() == ({**HAND_SET, "buildings": 2.5}, "tuned")
+    assert weights.shipped() == {1: (TUNED, "tuned"), 2: hand}
     (tmp_path / "ai" / "weights.json").write_text("{damaged")
-    assert weights.shipped() == (HAND_SET, "hand-set")
+    assert weights.shipped() == {1: hand, 2: hand}
 
 
 def test_the_value_is_the_live_score_plus_the_weighted_features():
@@ -62,10 +75,10 @@ def test_the_value_is_the_live_score_plus_the_weighted_features():
         return base + sum(w[n] * x for n, x in zip(FEATURES, phi, strict=True))
 
     try:
-        use({**HAND_SET, "tools": HAND_SET["tools"] + 1.0})
+        use({**HAND_SET, "tools": HAND_SET["tools"] + 1.0}, 1)
         assert evaluate(g, 0) == pytest.approx(value(HAND_SET) + phi[FEATURES.index("tools")])
     finally:
-        use(played)
+        use(played, 1)
     assert evaluate(g, 0) == pytest.approx(value(played))
 
 
@@ -77,8 +90,8 @@ def test_tune_writes_a_weights_file_with_its_provenance_and_resumes(tmp_path: Pa
             "--checkpoint", str(checkpoint), "--out", str(out)]
     assert tune.main(argv) == 0
     data = json.loads(out.read_text())
-    assert parse(data) is not None
-    prov = data["provenance"]
+    assert set(parse(data) or {}) == {1}
+    prov = data["solo"]["provenance"]
     assert prov["seeds"] == [1000, 1001] and prov["games"] == 2 and prov["level"] == "easy"
     assert prov["commit"] and prov["figures"]["samples"] > 20
     lines = checkpoint.read_text().splitlines()
