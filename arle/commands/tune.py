@@ -65,19 +65,24 @@ def play(seed: int, level: str, players: int) -> tuple[list[float], list[Sample]
     return scores, [(scores[actor] - base, phi) for actor, base, phi in pending]
 
 
-def _load(path: Path) -> list[dict[str, Any]]:
-    """The games of a checkpoint (a damaged line, as a stop mid-write leaves, is skipped)."""
+def _load_lines(path: Path) -> list[dict[str, Any]]:
+    """The records of a checkpoint (a damaged line, as a stop mid-write leaves, is skipped)."""
     if not path.exists():
         return []
-    games = []
+    out = []
     for line in path.read_text(encoding="utf-8").splitlines():
         try:
             record = json.loads(line)
         except ValueError:
             continue
-        if isinstance(record, dict) and {"round", "seed", "scores", "samples"} <= record.keys():
-            games.append(record)
-    return games
+        if isinstance(record, dict):
+            out.append(record)
+    return out
+
+
+def _load(path: Path) -> list[dict[str, Any]]:
+    """The games of a checkpoint."""
+    return [r for r in _load_lines(path) if {"round", "seed", "scores", "samples"} <= r.keys()]
 
 
 def _samples(games: list[dict[str, Any]], held: bool) -> list[Sample]:
@@ -135,6 +140,10 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--checkpoint", type=Path, default=Path("arle-tune.jsonl"),
                         help="the games played so far, one JSON line each; resumed from "
                         "(default arle-tune.jsonl)")
+    parser.add_argument("--method", choices=("regress", "cma"), default="regress",
+                        help="regress: fit on the games' positions (default); cma: CMA-ES over "
+                        "the weights, solo only, needs pip install 'arle[tune]'")
+    parser.add_argument("--popsize", type=int, default=8, help="CMA-ES candidates per generation")
     parser.add_argument("--ridge", type=float, default=0.2,
                         help="how strongly the fit is pulled toward the hand-set numbers (default 0.2)")
     parser.add_argument("--out", type=Path, default=None,
@@ -145,10 +154,22 @@ def main(argv: list[str]) -> int:
         parser.error(f"--seed must be at least {FIRST_SEED}: seeds 1-50 are kept for reports")
     if args.games < 1 or args.rounds < 1:
         parser.error("--games and --rounds must be at least 1")
+    if args.method == "cma":
+        try:
+            import cma  # type: ignore[import-untyped,import-not-found,unused-ignore]  # noqa: F401
+        except ImportError:
+            parser.error("--method cma needs the optional extra: pip install 'arle[tune]'")
+        if args.players != 1:
+            parser.error("--method cma plays solo games only")
     out: Path = args.out if args.out is not None else resource_path(RESOURCE)
     before = in_play(args.players)
     try:
-        _tune(args, out)
+        if args.method == "cma":
+            from .tune_cma import run
+
+            run(args, out)
+        else:
+            _tune(args, out)
     finally:
         use(before, args.players)
     return 0

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -106,3 +107,24 @@ def test_tune_writes_a_weights_file_with_its_provenance_and_resumes(tmp_path: Pa
 def test_tune_refuses_the_report_seeds():
     with pytest.raises(SystemExit):
         tune.main(["--seed", "1", "--games", "1"])
+
+
+def test_tune_by_cma_es_says_in_one_sentence_when_its_extra_is_missing(monkeypatch, capsys):
+    monkeypatch.setitem(sys.modules, "cma", None)  # (import cma now raises ImportError)
+    with pytest.raises(SystemExit):
+        tune.main(["--method", "cma", "--games", "1"])
+    assert "pip install 'arle[tune]'" in capsys.readouterr().err
+
+
+def test_tune_by_cma_es_writes_the_solo_part_and_resumes(tmp_path: Path, capsys):
+    """Runs only where the optional extra is installed (``pip install 'arle[tune]'``)."""
+    pytest.importorskip("cma")
+    out, checkpoint = tmp_path / "w.json", tmp_path / "c.jsonl"
+    argv = ["--method", "cma", "--level", "easy", "--games", "1", "--rounds", "1", "--popsize", "2",
+            "--checkpoint", str(checkpoint), "--out", str(out)]
+    assert tune.main(argv) == 0
+    assert set(read(out)) == {1}
+    assert len(checkpoint.read_text().splitlines()) == 3  # the yardstick and two candidates
+    capsys.readouterr()
+    assert tune.main(argv) == 0
+    assert '"candidate"' not in capsys.readouterr().out  # resumed: every score from the checkpoint
