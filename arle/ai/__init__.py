@@ -7,6 +7,10 @@ Entry points:
   "hard", "expert" or "random") makes in this position. Deterministic: the same position and level give
   the same move. ``should_stop`` is called often; once it returns true, ``Cancelled`` is raised
   (run it on a worker thread and cancel on undo, quit or close).
+- ``analyse(game, level="expert", lines=3, should_stop=None) -> list[Line]``: the best lines a
+  level sees (moves, value in VP, a reason), for the Hint and the game review.
+- ``LEVELS``: one ``Level`` record per level (name, solo and two-player search, label, what it
+  is like); ``level(name)`` finds one.
 - ``hint(game, should_stop=None, level="hard") -> (move, reason)``: a level's move with why
   (the coach asks Expert, the guided first game Hard), as a message id and its parameters
   (``reason_text`` puts it in English words).
@@ -18,10 +22,13 @@ from collections.abc import Callable
 
 from arle.engine import Game, Move
 
+from .analysis import Line, analyse
 from .evaluate import evaluate
-from .players import LEVELS, effort, pick, random_move
+from .levels import LEVEL_NAMES, LEVELS, Level, level
+from .levels import level as _find
+from .players import effort, pick, random_move
 from .players import plan as _plan
-from .reasons import Reason, move_reason, reason_text, reason_words
+from .reasons import Reason, reason_text, reason_words
 from .search import Cancelled, settle
 
 
@@ -30,7 +37,7 @@ def choose(game: Game, level: str, should_stop: Callable[[], bool] | None = None
     ``Cancelled`` when ``should_stop()`` turned true."""
     if game.actor is None:
         raise ValueError("the game is over: there is no move to make")
-    if level == "random":
+    if _find(level).solo is None:  # the uniform random floor
         return random_move(game)
     how = effort(level, len(game.state.players))
     settled = _settle_first(game, how.value)
@@ -57,15 +64,13 @@ def hint(
 ) -> tuple[Move, Reason]:
     """The move of ``level`` (a searching one: Normal, Hard or Expert) now and a one-line
     reason: what the move itself brings (issue 30: the gain of a later step of the action is
-    not claimed for it)."""
-    if game.actor is None:
-        raise ValueError("the game is over: there is no move to make")
-    leaves = _plan(game, level, should_stop)
-    if not leaves:
-        move = game.decision_moves()[0]
-        return move, Reason("ai.reason.only", {})
-    best = leaves[0]
-    return best.path[0], move_reason(game, best.path[0], game.actor, later=len(best.path) > 1)
+    not claimed for it). The first line of ``analyse``."""
+    best = analyse(game, level, 1, should_stop)[0]
+    return best.moves[0], best.reason
 
 
-__all__ = ["LEVELS", "Cancelled", "Reason", "choose", "evaluate", "hint", "reason_text", "reason_words"]
+__all__ = [
+    "LEVELS", "LEVEL_NAMES", "Cancelled", "Level", "Line", "Reason", "analyse", "choose", "evaluate",
+    "hint", "level",
+    "reason_text", "reason_words",
+]

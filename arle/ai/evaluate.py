@@ -26,42 +26,40 @@ from arle.engine import (
     travel_vp,
 )
 
+from .weights import FEATURES, HAND_SET, shipped, vector
+
 if TYPE_CHECKING:
     from arle.engine import Cost
 
-#: What one unit of a good is worth beyond its live score while the game has long to run
-#: (scaled down to nothing as the game ends): raw materials become tools, vehicles, buildings
-#: and clothing later.
-STORE_VALUE: dict[Good, float] = {
-    Good.WOOD: 0.5,
-    Good.CLAY: 0.45,
-    Good.TIMBER: 0.5,
-    Good.BRICK: 0.4,
-    Good.FLAX: 0.35,
-    Good.WOOL: 0.35,
-    Good.HIDE: 0.35,
-    Good.LINEN: 0.5,
-    Good.WOOLEN: 0.5,
-    Good.LEATHER: 0.5,
-}
-#: Per step of a Tool indicator: more of the good each time the action is used.
-TOOL_STEP = 1.2
-#: Per Animal: breeding, milking, shearing and hides still to come.
-ANIMAL_FUTURE = 0.9
-#: Per field / forest on the Home Board: harvests still to come.
-FIELD_FUTURE = 1.0
-#: Per loading space of a vehicle: travel and conversions still to come.
-LOAD_SPACE_FUTURE = 0.6
 #: The most half-years a vehicle's loading spaces are credited for (later ones are uncertain).
 LOAD_HORIZON = 5
-#: A Food or fuel missing at an inventory costs this much (rulebook p. 8: 2 VP per shortfall),
-#: counted a little below since income may still cover it.
-SHORTFALL = 1.6
-#: Buildings are planned for: the best ``PLAN_BUILDINGS`` still available are credited with
-#: ``PLAN_WEIGHT`` x VP x (share of their cost already held) squared, so that gathering Timber,
-#: Bricks and Food toward one pays before the build (which the live score then counts in full).
-PLAN_BUILDINGS = 1
-PLAN_WEIGHT = 0.75
+#: Buildings are planned for: the best still available is credited with ``plan`` x VP x (share
+#: of its cost already held) squared, so that gathering Timber, Bricks and Food toward one pays
+#: before the build (which the live score then counts in full); the second best, with the goods
+#: left over, with ``plan_second`` (issue 38: a second 15 VP building).
+PLAN_BUILDINGS = 2
+#: The goods whose store is a feature (``FEATURES`` names them by their value).
+STORED: tuple[Good, ...] = (Good.WOOD, Good.CLAY, Good.TIMBER, Good.BRICK, Good.FLAX, Good.WOOL,
+                            Good.HIDE, Good.LINEN, Good.WOOLEN, Good.LEATHER)
+assert tuple(g.value for g in STORED) == FEATURES[: len(STORED)]
+#: The weights in play by number of players (``use`` changes them: ``arle tune`` plays with
+#: candidate weights), and where they come from.
+_SHIPPED = shipped()
+SOURCES: dict[int, str] = {n: source for n, (_, source) in _SHIPPED.items()}
+WEIGHTS: dict[int, tuple[float, ...]] = {n: vector(w) for n, (w, _) in _SHIPPED.items()}
+
+
+def in_play(players: int = 1) -> dict[str, float]:
+    """The weights played with now in games of ``players``, by feature."""
+    return dict(zip(FEATURES, WEIGHTS[players], strict=True))
+
+
+def use(weights: dict[str, float], players: int | None = None) -> None:
+    """Play with ``weights`` from now on in games of ``players`` (None: all games); the values
+    kept for the old ones are dropped."""
+    for n in WEIGHTS if players is None else (players,):
+        WEIGHTS[n] = vector(weights)
+    _VALUES.clear()
 
 
 def half_years_left(g: Game) -> float:
@@ -136,17 +134,17 @@ def store_weight(g: Game) -> float:
     return min(1.0, 2.0 * half_years_left(g) / HALF_YEARS)
 
 
-def building_plan(available: list[str], goods: dict[Good, int]) -> float:
-    """Credit for progress toward the most valuable buildings still on the board; each one
-    uses up what it is credited with, so goods are not counted twice."""
+def building_plan(available: list[str], goods: dict[Good, int]) -> list[float]:
+    """Progress toward the ``PLAN_BUILDINGS`` most valuable buildings still on the board, best
+    first: VP x (share of the cost held) squared; each one uses up what it is credited with, so
+    goods are not counted twice."""
     have = dict(goods)
-    value = 0.0
+    out = []
     best = sorted(available, key=lambda b: -BUILDINGS[b].vp)[:PLAN_BUILDINGS]
     for b in best:
         share = _cover(_needs(BUILDINGS[b].cost, have), have)
-        if share is not None:
-            value += PLAN_WEIGHT * BUILDINGS[b].vp * share ** 2
-    return value
+        out.append(BUILDINGS[b].vp * share ** 2 if share is not None else 0.0)
+    return out + [0.0] * (PLAN_BUILDINGS - len(out))
 
 
 
@@ -173,20 +171,20 @@ def with_loads(p: PlayerState) -> tuple[dict[Good, int], float]:
     return goods, vp
 
 
-def _sustenance(g: Game, goods: dict[Good, int], spare: bool) -> float:
+def _sustenance(g: Game, goods: dict[Good, int]) -> tuple[float, float, float, float]:
     """Food and Peat held toward the next two inventories (rulebook p. 8: each one missing
-    costs 2 VP), and with ``spare`` a little for what is held beyond them."""
+    costs 2 VP; a shortfall counts half against), and what is held beyond them."""
     inventories, novembers = _inventories_left(g)
     need_food = SUSTENANCE_FOOD * min(inventories, 2)
     food = goods[Good.FOOD] + goods[Good.GRAIN]
-    value = SHORTFALL * min(food, need_food) - SHORTFALL * max(0, need_food - food) * 0.5
     need_peat = SUSTENANCE_PEAT_NOVEMBER * min(novembers, 2)
     peat = goods[Good.PEAT]
-    value += 0.9 * min(peat, need_peat)
-    if spare:  # beyond that the indicators of the live score say what Food is worth
-        value += 0.25 * min(max(0, food - need_food), SUSTENANCE_FOOD * inventories)
-        value += 0.3 * max(0, peat - need_peat)
-    return value
+    return (
+        min(food, need_food) - max(0, need_food - food) * 0.5,
+        float(min(peat, need_peat)),
+        float(min(max(0, food - need_food), SUSTENANCE_FOOD * inventories)),
+        float(max(0, peat - need_peat)),
+    )
 
 
 #: Values already worked out, by the 64-bit hash of the position's key (the key itself takes
@@ -198,7 +196,7 @@ VALUES_KEPT = 200_000
 
 def player_value(g: Game, p: PlayerState) -> float:
     s = g.state
-    key = hash((s.phase, s.half_year, tuple(s.available_buildings), p.key()))
+    key = hash((len(s.players), s.phase, s.half_year, tuple(s.available_buildings), p.key()))
     value = _VALUES.get(key)
     if value is None:
         if len(_VALUES) >= VALUES_KEPT:
@@ -208,26 +206,35 @@ def player_value(g: Game, p: PlayerState) -> float:
 
 
 def _player_value(g: Game, p: PlayerState) -> float:
+    base, phi = features(g, p)
+    weights = WEIGHTS[len(g.state.players)]
+    return base + sum(w * x for w, x in zip(weights, phi, strict=True))
+
+
+def features(g: Game, p: PlayerState) -> tuple[float, list[float]]:
+    """The live score with what the loads become, and the features of ``FEATURES`` (all 0 once
+    the game is over): the value is the first plus the weighted sum of the second."""
     goods, loaded = with_loads(p)
-    total = score(p).total + loaded
+    base = score(p).total + loaded
     left = half_years_left(g)
     if left <= 0:
-        return total
+        return base, [0.0] * len(FEATURES)
     f = left / HALF_YEARS
     store = min(1.0, 2.0 * f)  # materials are worth little once there is no time to use them
-    total += store * sum(goods[x] * v for x, v in STORE_VALUE.items())
-    if p.tiles is not None and len(g.state.available_buildings):
-        total += store * building_plan(g.state.available_buildings, goods)
-    total += _sustenance(g, goods, spare=True)
-    total += f * TOOL_STEP * sum(p.tools.values())
+    phi = [store * goods[x] for x in STORED]
+    plans = building_plan(g.state.available_buildings, goods) if p.tiles is not None else []
+    phi += [store * v for v in (plans + [0.0] * PLAN_BUILDINGS)[:PLAN_BUILDINGS]]
+    phi += _sustenance(g, goods)
     animals = sum(sum(here.values()) for here in p.animals.values())
-    total += f * ANIMAL_FUTURE * animals
     tiles = list(p.tiles.values())
     producing = tiles.count(Tile.GRAIN_FIELD) + tiles.count(Tile.FLAX_FIELD) + tiles.count(Tile.FOREST)
-    total += f * FIELD_FUTURE * producing
-    spaces = sum(sum(EQUIPMENT[e.kind].spaces) for e in p.barn)
-    total += LOAD_SPACE_FUTURE * min(left, LOAD_HORIZON) * spaces
-    return total
+    spaces = [sum(EQUIPMENT[e.kind].spaces) for e in p.barn]
+    phi += [
+        f * sum(p.tools.values()), f * animals, f * producing,
+        min(left, LOAD_HORIZON) * sum(spaces),
+        f * len(p.buildings), f * sum(1 for n in spaces if n),
+    ]
+    return base, phi
 
 
 def short_sighted_value(g: Game, p: PlayerState) -> float:
@@ -237,7 +244,8 @@ def short_sighted_value(g: Game, p: PlayerState) -> float:
     total = score(p).total + loaded
     if half_years_left(g) <= 0:
         return total
-    return total + _sustenance(g, goods, spare=False)
+    food_need, peat_need, _, _ = _sustenance(g, goods)
+    return total + HAND_SET["food_need"] * food_need + HAND_SET["peat_need"] * peat_need
 
 
 def _versus(value: Callable[[Game, PlayerState], float], g: Game, player: int) -> float:

@@ -1,4 +1,5 @@
-"""The levels: how much each one searches, and the uniform random floor."""
+"""How a level plays: its search (``levels``), its draws among near-best moves, the uniform
+random floor."""
 
 from __future__ import annotations
 
@@ -8,60 +9,9 @@ from collections.abc import Callable
 
 from arle.engine import Game, Move, MoveAnimal
 
-from .deal import EASY_SETS, NORMAL_SETS, game_seed, with_favourite
-from .evaluate import evaluate, short_sighted
+from .deal import game_seed
+from .levels import level as _level
 from .search import Cancelled, Effort, Leaf, search
-
-#: Easy completes each placement greedily (one line per action space), looks no further and
-#: sees only the points it can count now (``short_sighted``) and its favourite building.
-#: Normal keeps the 3 best moves at each step of an action and looks one action further at its 4
-#: best ends; Hard keeps 6 and looks further at 10 (measured with ``arle arena``: README).
-#: Expert searches like Hard with more positions and a wider, longer look further (issue 30).
-#: Wider searches scored less, not more, on the tuning seeds 101-110: 8 wide looking further at
-#: 16 ends, 104.4 VP; 6 wide looking further at 16, 103.9; Hard, 114.35 (README).
-#: Easy and Normal each aim for a favourite building of the deal and vary among near-best
-#: actions (``spread``), so that no two deals play alike (``deal``).
-EASY_VALUE = with_favourite(short_sighted, EASY_SETS)
-NORMAL_VALUE = with_favourite(evaluate, NORMAL_SETS)
-EFFORT: dict[str, Effort] = {
-    "easy": Effort(width=1, nodes=0, seconds=1.0, value=EASY_VALUE, spread=0.5, thorough=False),
-    "normal": Effort(
-        width=3, nodes=600, refine=4, reply=Effort(width=2, nodes=100, settle=4, value=NORMAL_VALUE),
-        settle=4, seconds=2.0, value=NORMAL_VALUE, spread=0.25,
-    ),
-    "hard": Effort(
-        width=6, nodes=4000, refine=10, reply=Effort(width=3, nodes=400), seconds=8.0
-    ),
-    "expert": Effort(
-        width=6, nodes=6000, refine=10, reply=Effort(width=4, nodes=800), seconds=20.0
-    ),
-}
-#: In two-player games the further look is the opponent's reply, which costs more (both
-#: players' values): Hard looks at fewer ends there to keep within 2 s a decision (README).
-#: Every level searches there as before issue 30 (not ``thorough``): the thorough search, worth
-#: 11 VP in solo, lost Hard the first seat of seed 1 against Normal twice (64 to 71, 68 to 104.5),
-#: and two-player games were too slow to measure more in that session (README).
-#: Normal plays there as before issue 30, with neither a favourite nor draws: with its favourite it
-#: beat Hard in 9 of 10 games (seeds 1-5, seats swapped), and its draws lost it both seats of
-#: seed 1 against Easy; Easy's draws and the deal vary those games. Nor does it search as Hard
-#: does since issue 30 (``thorough``): with every building searched it beat Hard on seed 1,
-#: 104.5 to 68, with the Village Church (README).
-TWO_PLAYER: dict[str, Effort] = {
-    "hard": Effort(
-        width=6, nodes=3000, refine=8, reply=Effort(width=3, nodes=250, thorough=False), seconds=8.0,
-        thorough=False,
-    ),
-    "expert": Effort(
-        width=8, nodes=6000, refine=12, reply=Effort(width=3, nodes=500, thorough=False), seconds=20.0,
-        thorough=False,
-    ),
-    "normal": Effort(
-        width=3, nodes=600, refine=4,
-        reply=Effort(width=2, nodes=100, settle=4, thorough=False), settle=4, seconds=2.0,
-        thorough=False,
-    ),
-}
-LEVELS: tuple[str, ...] = ("easy", "normal", "hard", "expert", "random")
 
 
 def stable_seed(g: Game) -> int:
@@ -90,11 +40,11 @@ def random_move(g: Game) -> Move:
 def effort(level: str, players: int = 1) -> Effort:
     """How ``level`` searches in a game of ``players``; ValueError in one sentence for an
     unknown level."""
-    if level not in EFFORT:
-        raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
-    if players == 2 and level in TWO_PLAYER:
-        return TWO_PLAYER[level]
-    return EFFORT[level]
+    found = _level(level)
+    how = found.two_player if players == 2 else found.solo
+    if how is None:
+        raise ValueError(f"the level {level!r} does not search")
+    return how
 
 
 #: Variety is for the opening (a person tries another start, then plays on as well as they can):
@@ -127,6 +77,4 @@ def plan(g: Game, level: str, should_stop: Callable[[], bool] | None = None) -> 
     return search(g, effort(level, len(g.state.players)), should_stop)
 
 
-__all__ = [
-    "EFFORT", "LEVELS", "TWO_PLAYER", "Cancelled", "effort", "pick", "plan", "random_move", "stable_seed"
-]
+__all__ = ["Cancelled", "effort", "pick", "plan", "random_move", "stable_seed"]

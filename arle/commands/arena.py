@@ -1,8 +1,9 @@
 """``python -m arle arena``: computer players play seeded games without a window, one JSON line
-per game (``seed``, ``levels``, ``scores``, ``winner``, ``moves``, ``built``, ``digest``,
-``think_s_p50/p95/max``) and a summary line. Think times are CPU seconds of the thinking process
+per game (``seed``, ``levels``, ``scores``, ``winner``, ``moves``, ``built``, ``vehicles``,
+``digest``, ``think_s_p50/p95/max``) and a summary line. Think times are CPU seconds of the thinking process
 (the machine may be shared). ``digest`` tells games apart (two equal digests: the same moves),
-``built`` shows whether the players use the buildings the deal offers."""
+``built`` shows whether the players use the buildings the deal offers, ``vehicles`` whether
+they have one at the end (the summary counts the games each level ended without either)."""
 
 from __future__ import annotations
 
@@ -12,8 +13,8 @@ import json
 import statistics
 import sys
 
-from arle.ai import LEVELS
-from arle.engine import ORANGE, RED, Move, Setup, move_to_dict
+from arle.ai import LEVEL_NAMES
+from arle.engine import EQUIPMENT, ORANGE, RED, Move, Setup, move_to_dict
 from arle.match import Computer, GameHistory, Match
 from arle.match import play as run
 
@@ -60,6 +61,7 @@ def play(seed: int, levels: list[str]) -> tuple[dict, list[list[float]]]:
         "winner": g.state.winner if g.over and len(levels) == 2 else None,
         "moves": len(played),
         "built": [list(p.buildings) for p in g.state.players],
+        "vehicles": [[e.kind.value for e in p.barn if EQUIPMENT[e.kind].spaces] for p in g.state.players],
         "digest": digest(played),
         "think_s_p50": round(_quantile(every, 0.5), 4),
         "think_s_p95": round(_quantile(every, 0.95), 4),
@@ -69,8 +71,8 @@ def play(seed: int, levels: list[str]) -> tuple[dict, list[list[float]]]:
 
 
 def _level(text: str) -> str:
-    if text not in LEVELS:
-        raise argparse.ArgumentTypeError(f"unknown level {text!r}: choose one of {', '.join(LEVELS)}")
+    if text not in LEVEL_NAMES:
+        raise argparse.ArgumentTypeError(f"unknown level {text!r}: choose one of {', '.join(LEVEL_NAMES)}")
     return text
 
 
@@ -99,6 +101,7 @@ def main(argv: list[str]) -> int:
     thinks: dict[str, list[float]] = {}
     digests: dict[str, set[str]] = {}
     built: dict[str, set[str]] = {}
+    bare: dict[str, list[int]] = {}  # per level: games ended without a vehicle, without a building
     for i in range(args.games):
         if args.solo:
             seed, levels = args.seed + i, [args.level]
@@ -112,6 +115,9 @@ def main(argv: list[str]) -> int:
             wins.setdefault(level, 0)
             digests.setdefault(level, set()).add(record["digest"])
             built.setdefault(level, set()).update(record["built"][seat])
+            lack = bare.setdefault(level, [0, 0])
+            lack[0] += not record["vehicles"][seat]
+            lack[1] += not record["built"][seat]
         if record["winner"] is not None:
             wins[levels[record["winner"]]] += 1
         if args.json:
@@ -135,6 +141,8 @@ def main(argv: list[str]) -> int:
                 "distinct_buildings": len(built[level]),
                 "distinct_variable_buildings": len(built[level] - ALWAYS_DEALT),
                 "buildings": sorted(built[level]),
+                "games_without_vehicle": bare[level][0],
+                "games_without_building": bare[level][1],
                 "think_s_p50": round(_quantile(thinks[level], 0.5), 4),
                 "think_s_p95": round(_quantile(thinks[level], 0.95), 4),
                 "think_s_max": round(max(thinks[level], default=0.0), 4),

@@ -36,13 +36,22 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "animations": ("on", "fast", "off"),
     "language": ("system", "en", "fr"),
 }
-#: Who may play a seat, as the New Game dialog remembers it (``arle.match.history.SEAT_KINDS`` less
-#: the random player of the tests; a test checks they agree).
-SEATS = ("person", "easy", "normal", "hard", "expert")
+#: A seat played by a person (``arle.match.PERSON``); the computer's levels are checked only when
+#: a file names one (``seat_kinds``).
+PERSON = "person"
 BOOLEANS = ("friendly_undo", "confirm_end_turn", "auto_pay", "cut_all_peat", "tutorial_done")
 #: The board zoom a player may choose (0.5 = 50% to 2.0 = 200%).
 ZOOM_RANGE = (0.5, 3.0)
 COMPUTER_PACES = CHOICES["computer_pace"]
+
+
+def seat_kinds() -> tuple[str, ...]:
+    """Who may play a seat, as New Game remembers it: a person or a level of the computer
+    (``arle.match.SEAT_KINDS``, from the levels' one table). Imported only when a file names a
+    computer seat: the start page reads the settings before its first paint, without the engine."""
+    from arle.match import SEAT_KINDS
+
+    return SEAT_KINDS
 
 
 @dataclasses.dataclass
@@ -101,7 +110,8 @@ def _valid(name: str, value: Any) -> bool:
     if name in BOOLEANS:
         return isinstance(value, bool)
     if name == "player_seats":
-        return isinstance(value, list) and len(value) == 2 and all(v in SEATS for v in value)
+        return (isinstance(value, list) and len(value) == 2
+                and all(v == PERSON or (isinstance(v, str) and v in seat_kinds()) for v in value))
     if name == "players":
         return value in (1, 2) and not isinstance(value, bool)
     if name in CHOICES:

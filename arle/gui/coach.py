@@ -312,9 +312,13 @@ class CoachBar(QFrame):
 
 def level_name(level: str) -> str:
     """A computer level in words."""
-    names = {"easy": _tr("Easy"), "normal": _tr("Normal"), "hard": _tr("Hard"), "expert": _tr("Expert"),
-             "random": _tr("Random")}
-    return names.get(level, level)
+    from arle.ai.levels import level as find_level
+    from arle.engine import noun
+
+    try:
+        return texts.say(noun(find_level(level).label))
+    except ValueError:  # a level of a newer Arle, in a save
+        return level
 
 
 def hard_score(setup: Any, should_stop: Any = None) -> float:

@@ -19,14 +19,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from arle.ai import LEVEL_NAMES
 from arle.engine import Event, Game, Move, Setup
 
 #: Keep a snapshot of the game after every this many moves.
 SNAPSHOT_EVERY = 8
 
-#: Who plays a seat: a person, or the computer at a level of ``arle.ai`` (a test checks they agree).
+#: Who plays a seat: a person, or the computer at a level of ``arle.ai`` (its ``LEVELS``).
 PERSON = "person"
-SEAT_KINDS: tuple[str, ...] = (PERSON, "easy", "normal", "hard", "expert", "random")
+SEAT_KINDS: tuple[str, ...] = (PERSON, *LEVEL_NAMES)
 
 
 def seats_for(players: int, seats: Sequence[str] | None) -> tuple[str, ...]:

@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
-from arle.ai import LEVELS, choose
+from arle.ai import choose, level
 from arle.engine import Game, Move
 
 from .history import PERSON
@@ -71,10 +71,8 @@ class Computer:
     """The computer at ``level`` (``arle.ai``): the one place outside ``arle.ai`` that calls
     ``choose``. ``thinks`` keeps the CPU seconds of each of its moves (``arle arena``)."""
 
-    def __init__(self, level: str) -> None:
-        if level not in LEVELS:
-            raise ValueError(f"unknown computer level {level!r}: one of {', '.join(LEVELS)}")
-        self.level = level
+    def __init__(self, name: str) -> None:
+        self.level = level(name).name  # (ValueError for an unknown level, in one sentence)
         self.thinks: list[float] = []
 
     @property

@@ -10,7 +10,7 @@ import pytest
 from arle.commands.arena import digest, main
 from arle.engine import EndTurn, Game, Setup
 
-KEYS = {"seed", "levels", "scores", "winner", "moves", "built", "digest",
+KEYS = {"seed", "levels", "scores", "winner", "moves", "built", "vehicles", "digest",
         "think_s_p50", "think_s_p95", "think_s_max"}
 
 
@@ -73,3 +73,16 @@ def test_digest_follows_the_moves_and_their_order():
     assert digest(moves) == digest(list(moves))
     assert digest(moves) != digest(list(reversed(moves)))
     assert digest([]) != digest([EndTurn()])
+
+
+def test_game_lines_say_each_seats_vehicles_and_the_summary_counts_games_without(capsys):
+    """Issue 38: Hard and Expert must never end a two-player game without a vehicle, and Normal
+    should build in most: the arena says so per game and counts per level."""
+    assert main(["--levels", "easy,random", "--games", "2", "--seed", "2", "--json"]) == 0
+    *games, summary = _lines(capsys)
+    assert all(len(g["vehicles"]) == 2 for g in games)
+    for level in ("easy", "random"):
+        mine = [(g, g["levels"].index(level)) for g in games]
+        stats = summary["levels"][level]
+        assert stats["games_without_vehicle"] == sum(not g["vehicles"][s] for g, s in mine)
+        assert stats["games_without_building"] == sum(not g["built"][s] for g, s in mine)

@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from arle.ai import LEVELS, choose
+from arle.ai import LEVEL_NAMES, choose
 from arle.engine import FREE_MOVES, MoveAnimal, Setup
 from arle.match import GameHistory
 
@@ -29,7 +29,7 @@ def long_game() -> GameHistory:
     return _history_past_the_bound(6, 2, 9)
 
 
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", LEVEL_NAMES)
 def test_every_level_past_the_free_moves_bound_chooses_a_move_the_history_accepts(
     long_game: GameHistory, level: str
 ) -> None:

@@ -353,10 +353,40 @@ def test_new_game_offers_expert_saying_it_thinks_longer(qtbot) -> None:
     seat = dialog.seat_boxes[1]
     index = seat.findData("expert")
     assert index >= 0
-    assert "Expert" in seat.itemText(index) and "longer" in seat.itemText(index)
+    assert "Expert" in seat.itemText(index)
+    assert "longer" in seat.itemData(index, Qt.ItemDataRole.ToolTipRole)
     dialog.duo.setChecked(True)
     seat.setCurrentIndex(index)
     assert dialog.choice().seats == ("person", "expert")
+    assert "Expert: Thinks longer" in dialog.level_note.text()  # issue 38: one line per level
+
+
+def test_new_game_suggests_easy_or_normal_until_a_game_is_finished(qtbot, monkeypatch, tmp_path) -> None:
+    """Issue 38 item 6: a new player lost 50 to 106.5 against Expert and nothing steered them to
+    a gentler level. New Game suggests Easy or Normal while the statistics hold no finished
+    game, and no longer once they do."""
+    from arle.files.stats import GameRecord, record_game
+    from arle.gui.shell.dialogs import NewGameDialog
+
+    monkeypatch.setenv("ARLE_DATA_DIR", str(tmp_path))
+    window = open_window(qtbot)
+    opened: list[NewGameDialog] = []
+
+    def look(dialog):
+        opened.append(dialog)
+        return NewGameDialog.DialogCode.Rejected
+
+    monkeypatch.setattr(NewGameDialog, "exec", look)
+    window.new_game()
+    box = opened[-1].seat_boxes[1]
+    suggested = [box.itemData(i) for i in range(box.count()) if "(suggested)" in box.itemText(i)]
+    assert suggested == ["easy", "normal"]
+    assert "Easy or Normal" in opened[-1].level_note.text()
+    record_game("g1", GameRecord(("Ann",), (80.0,), 0))
+    window.new_game()
+    box = opened[-1].seat_boxes[1]
+    assert not any("(suggested)" in box.itemText(i) for i in range(box.count()))
+    assert "Easy or Normal" not in opened[-1].level_note.text()
 
 
 def test_a_solo_game_is_a_person_s_whatever_the_seat_boxes_say(qtbot) -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from arle.ai import LEVELS
+from arle.ai import LEVEL_NAMES
 from arle.engine import Setup
 from arle.files.autosave import Autosaver, resume
 from arle.files.errors import SaveError
@@ -26,7 +26,7 @@ def _history(seats: tuple[str, ...] | None, moves: int = 6) -> GameHistory:
 
 
 def test_seat_kinds_are_a_person_and_every_computer_level() -> None:
-    assert set(SEAT_KINDS) == {PERSON, *LEVELS}
+    assert set(SEAT_KINDS) == {PERSON, *LEVEL_NAMES}
 
 
 def test_a_save_keeps_the_computer_seats(tmp_path: Path) -> None:

@@ -31,6 +31,8 @@ from PySide6.QtWidgets import (
 )
 
 from arle import __version__
+from arle.ai.levels import level as find_level
+from arle.ai.levels import offered as offered_levels
 from arle.engine import (
     BLUE,
     BUILDINGS,
@@ -68,12 +70,18 @@ PICK_GROUPS: tuple[tuple[str, tuple[str, ...], int], ...] = (
 )
 
 
+#: The levels New Game suggests to a player who has not finished a game yet (issue 38: a new
+#: player lost 50 to 106.5 against Expert, and nothing steered them to a gentler level).
+SUGGESTED = ("easy", "normal")
+
+
 class NewGameDialog(QDialog):
     """1 or 2 players, names, colours, building set, starting player, friendly undo."""
 
     def __init__(self, parent: QWidget | None = None, *, names: tuple[str, str] = ("", ""),
                  colors: tuple[str, str] = style.DEFAULT_COLORS, friendly_undo: bool = False,
-                 seats: tuple[str, str] = ("person", "person"), players: int = 2) -> None:
+                 seats: tuple[str, str] = ("person", "person"), players: int = 2,
+                 newcomer: bool = False) -> None:
         super().__init__(parent)
         self.setWindowTitle(_tr("New Game"))
         self.setMinimumWidth(520)
@@ -106,13 +114,14 @@ class NewGameDialog(QDialog):
             box.setCurrentIndex(idx if idx >= 0 else i)
             seat = QComboBox()
             seat.addItem(_tr("Person"), "person")
-            seat.addItem(_tr("Computer: Easy"), "easy")
-            seat.addItem(_tr("Computer: Normal"), "normal")
-            seat.addItem(_tr("Computer: Hard"), "hard")
-            seat.addItem(_tr("Computer: Expert (thinks longer)"), "expert")
+            for level in offered_levels():  # one table (``arle.ai.LEVELS``, issue 38)
+                text = _tr("Computer: {level}").format(level=say(noun(level.label)))
+                if newcomer and level.name in SUGGESTED:
+                    text = _tr("{level} (suggested)").format(level=text)
+                seat.addItem(text, level.name)
+                seat.setItemData(seat.count() - 1, say(noun(level.about)), Qt.ItemDataRole.ToolTipRole)
             seat.setToolTip(_tr("Who plays this seat: a person at this computer, or the computer "
-                                "at a level (Easy answers at once, Hard thinks a few seconds, "
-                                "Expert thinks longer and plays the strongest game)."))
+                                "at a level."))
             r = QHBoxLayout()
             r.addWidget(edit, 2)
             r.addWidget(box, 1)
@@ -123,6 +132,13 @@ class NewGameDialog(QDialog):
             form.addRow(_tr("Player {n} ({shape})").format(n=i + 1, shape=shape), r)
             self.name_edits.append(edit)
             self.color_boxes.append(box)
+        #: What the chosen levels are like, in one line each (and, to a player who has not
+        #: finished a game yet, which levels to start with: issue 38).
+        self.newcomer = newcomer
+        self.level_note = QLabel()
+        self.level_note.setObjectName("level_note")
+        self.level_note.setWordWrap(True)
+        form.addRow("", self.level_note)
         # buildings
         self.building_set = QComboBox()
         self.building_set.addItem(_tr("First game (the 4 light green buildings)"), "first_game")
@@ -213,6 +229,7 @@ class NewGameDialog(QDialog):
         self.seat_boxes[1].setEnabled(two)
         self.seat_boxes[0].setEnabled(two)  # the solo game is a person's
         self.friendly.setEnabled(two and self.seats().count("person") == 2)
+        self.level_note.setText(self.levels_said())
         self.pick_box.setVisible(self.building_set.currentData() == "explicit")
         problem = ""
         names = [e.text().strip() for e in self.name_edits[: self.players]]
@@ -234,6 +251,18 @@ class NewGameDialog(QDialog):
         self.error.setText(problem)
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(not problem)
         return not problem
+
+    def levels_said(self) -> str:
+        """One line per computer level chosen (what it is like), after a suggestion of Easy or
+        Normal to a player who has not finished a game yet."""
+        lines = []
+        if self.newcomer:
+            lines.append(_tr("New to Fields of Arle? Easy or Normal make a good first opponent."))
+        for name in dict.fromkeys(s for s in self.seats() if s != "person"):
+            level = find_level(name)
+            lines.append(_tr("{level}: {about}").format(level=say(noun(level.label)),
+                                                        about=say(noun(level.about))))
+        return "\n".join(lines)
 
     def seats(self) -> tuple[str, ...]:
         """Who plays each seat of the chosen game."""

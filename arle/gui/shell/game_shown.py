@@ -56,12 +56,15 @@ class GameShown:
     # -- starting and ending games -----------------------------------------------------------------------
 
     def new_game(self) -> None:
+        from arle.files.stats import read_stats
         from arle.gui.shell.dialogs import NewGameDialog
 
         names, colors = self.player_defaults()
         seats = tuple(self.settings.player_seats)
+        games, _warning = read_stats()  # (a damaged file is reported when a game ends)
         dialog = NewGameDialog(self, names=names, colors=colors, friendly_undo=self.settings.friendly_undo,
-                               seats=(seats[0], seats[1]), players=self.settings.players)
+                               seats=(seats[0], seats[1]), players=self.settings.players,
+                               newcomer=not games)
         accepted = dialog.exec() == NewGameDialog.DialogCode.Accepted
         choice = dialog.choice() if accepted else None
         dialog.deleteLater()

@@ -1,0 +1,60 @@
+"""The analysis door (issue 38): the best few lines a level sees from a position, each with
+its value and a reason in words, for the coach's Hint and the game review.
+
+Deterministic (the search counts positions, not seconds, below its safety cap) and cancellable
+(``should_stop``, as for ``choose``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import attrs
+
+from arle.engine import Game, Move
+
+from .players import plan
+from .reasons import Reason, move_reason
+
+
+@attrs.frozen
+class Line:
+    """One line: ``moves``, the action it plays (its first move, then the steps that complete
+    it, as the search saw them: only the first is certain, the rest is searched again at each
+    step); ``value``, what the level makes of the position it reaches, in VP (in a two-player
+    game, the lead over the opponent); ``reason``, what the first move itself brings, as a
+    message id with parameters (``reason_text`` / ``reason_words`` put it into words)."""
+
+    moves: tuple[Move, ...]
+    value: float
+    reason: Reason
+
+
+def analyse(
+    game: Game, level: str = "expert", lines: int = 3, should_stop: Callable[[], bool] | None = None
+) -> list[Line]:
+    """The ``lines`` best lines of ``level`` (a searching level) for the player to move, best
+    first, each with another first move. The first line's first move is the move the Hint
+    suggests; ``choose`` plays it too, except where a level varies its opening or first plays a
+    load or a trade. ValueError for a finished game, an unknown level or one that does not
+    search; ``Cancelled`` once ``should_stop()`` is true."""
+    if game.actor is None:
+        raise ValueError("the game is over: there is no move to make")
+    if lines < 1:
+        raise ValueError("ask for at least one line")
+    me = game.actor
+    leaves = plan(game, level, should_stop)
+    if not leaves:  # every line repeated a position: the decision's first move, said so
+        return [Line((game.decision_moves()[0],), 0.0, Reason("ai.reason.only", {}))]
+    out: list[Line] = []
+    seen: set[Move] = set()
+    for leaf in leaves:  # best first: the first leaf of each first move is its best
+        first = leaf.path[0]
+        if first in seen:
+            continue
+        seen.add(first)
+        reason = move_reason(game, first, me, later=len(leaf.path) > 1)
+        out.append(Line(tuple(leaf.path), round(leaf.value, 3), reason))
+        if len(out) == lines:
+            break
+    return out
