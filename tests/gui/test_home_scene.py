@@ -11,7 +11,9 @@ from pathlib import Path
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
 
+from arle.commands.driver import press, release
 from arle.engine.content.goods import Animal, Good
 from arle.engine.interpreter.moves import CutPeat, Flip, MoveAnimal, MoveDike, PlaceTile, ReleaseAnimal
 from arle.engine.interpreter.steps import (
@@ -194,6 +196,35 @@ def test_cutting_peat_by_drag_and_by_click(qtbot):
     click(view, scene.source_pos(cut))
     assert (boardwalk.peat, p.goods[Good.PEAT]) == (2, 5)
     assert not isinstance(session.game.decision, CutPeatDecision)
+
+
+def test_a_peat_let_go_back_on_its_own_moor_is_not_cut_and_snaps_back(qtbot):
+    """Issue 44 item 2: a Peat dragged past the threshold and let go on its own Moor makes no
+    move (the drop-anywhere cut is for a drop off the Moor): the counts stay, the piece is back
+    where it rested, and nothing is said (the player let go of it, nothing was refused)."""
+    session = make_session()
+    run_steps(session, 0, [CutPeatStep("fixed:2")])
+    scene, view = board(qtbot, session)
+    messages = Messages(session)
+    p = session.game.state.players[0]
+    boardwalk = H.get_moor(p, 3)
+    cut = CutPeat(3)
+    start = scene.source_pos(cut)
+    piece = next(i for i in scene.items_now(start) if isinstance(i, DragPiece))
+    rest = piece.pos()
+    moor = HL.moor_rect(boardwalk)
+    vp = view.viewport()
+    press(vp, _vp(view, start))
+    for point in (start + QPointF(0, -12), QPointF(moor.center().x(), moor.top() + 8), start + QPointF(4, 0)):
+        _move(view, _vp(view, point))  # out past the threshold, over the Moor's name, back
+    assert moor.contains(start + QPointF(4, 0))
+    release(vp, _vp(view, start + QPointF(4, 0)))
+    QApplication.processEvents()
+    assert (boardwalk.peat, p.goods[Good.PEAT]) == (4, 3)
+    assert piece.pos() == rest and not scene.drag.active
+    assert messages.texts == []
+    drag(view, start, scene.target_pos(cut))  # a drop off the Moor still cuts
+    assert (boardwalk.peat, p.goods[Good.PEAT]) == (3, 4)
 
 
 def test_clicking_a_moor_dehydrates_it(qtbot):
