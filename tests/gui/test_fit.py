@@ -18,7 +18,8 @@ from PySide6.QtWidgets import QApplication
 from arle.commands.driver import drag, move_held, press, release
 from arle.commands.simulate import choose_move
 from arle.engine import Setup
-from arle.engine.interpreter.moves import PlaceWorker
+from arle.engine.interpreter.moves import PlaceTile, PlaceWorker
+from arle.engine.interpreter.steps import PlaceNewTile
 from arle.files.settings import Settings, load_settings, read_settings, save_settings
 from arle.gui.boards.board_items import WorkerToken
 from arle.gui.boards.board_view import READABLE_PX, READING_PX, ZOOM_STEP
@@ -210,6 +211,37 @@ def test_a_worker_held_at_the_foot_of_the_view_scrolls_down_to_the_other_season(
     release(vp, drop)
     settle()
     assert session.game.state.occupied == {"winter.laborer": 0}
+
+
+def test_a_tile_dragged_while_the_board_scrolls_leaves_nothing_painted_in_the_tray(qtbot):
+    """Issue 43 item 4: a building dragged out of "Tile to place" to the view's foot scrolled
+    the Home Board, and part of the tile stayed painted in that box (the view moved its picture
+    and repainted the piece's old place where it had been before the scroll). What the screen
+    shows while the board scrolls under the piece is what a whole repaint shows."""
+    from tests.gui.scene_helpers import channels_apart, refresh, run_steps
+
+    window = playing(qtbot, SMALL)
+    session, view = window.session, window.page.home_views[0]
+    run_steps(session, 0, [PlaceNewTile("farmers_house")])
+    session.match._legal = None
+    refresh(session)
+    window.page.views.setCurrentWidget(view)
+    settle()
+    bar, vp, scene = view.verticalScrollBar(), view.viewport(), view.board
+    bar.setValue(0)
+    settle()
+    start = view.mapFromScene(scene.source_pos(PlaceTile("4,1")))
+    press(vp, start)
+    foot = QPoint(start.x() - 200, vp.height() - 5)
+    for i in range(1, 9):
+        move_held(vp, start + (foot - start) * (i / 8))
+        settle()
+    qtbot.waitUntil(lambda: bar.value() >= 60, timeout=5000)
+    settle()
+    assert scene.drag.active
+    shown = window.screen().grabWindow(window.winId()).toImage()
+    assert channels_apart(shown, window.grab().toImage()) <= 5
+    release(vp, foot)
 
 
 def test_zoom_in_out_and_reset_scale_every_board_and_are_kept(qtbot):

@@ -198,6 +198,15 @@ class BoardView(QGraphicsView):
             if d and bar.isVisible():
                 bar.setValue(bar.value() + d)
 
+    def scrollContentsBy(self, dx: int, dy: int) -> None:
+        """A board scrolled while a piece is dragged is painted whole: the view moves what it
+        showed and paints only what changed, and the dragged piece's old place, marked before the
+        scroll, was painted at the wrong spot (issue 43: part of a tile dragged out of "Tile to
+        place" stayed painted in that box when the board scrolled under it)."""
+        super().scrollContentsBy(dx, dy)
+        if self.board.drag.active:
+            self.viewport().update()
+
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self.fit()
