@@ -435,6 +435,37 @@ def test_a_scrolled_game_board_shows_the_worker_to_place_next(qtbot):
     assert checked >= 5
 
 
+def test_at_1280x720_each_decision_scrolls_its_board_to_what_it_needs(qtbot):
+    """Issue 43 item 2: at 1280x720 the boards scroll (423 px the game board, 294 px the Home
+    Board), and the Moors, a Dike's gap or "Tile to place" could be off screen when the decision
+    needed them. Each new decision scrolls the board in front to its pieces and targets, however
+    the player left it (here: every board scrolled to the other end before each move)."""
+    from arle.gui.boards.board_view import BoardView
+
+    window = playing(qtbot, SMALL)
+    session, page, rng = window.session, window.page, random.Random(3)
+    seen: set[str] = set()
+    last = None
+    for n in range(200):
+        if session.game.over:
+            break
+        settle()
+        view, decision = page.views.currentWidget(), session.game.decision
+        fresh, last = page._last_focus != last, page._last_focus
+        scrolls = isinstance(view, BoardView) and view.verticalScrollBar().isVisible()
+        if fresh and decision is not None and scrolls:
+            places = page.decision_places(view)
+            if places:
+                shown = view.mapToScene(view.viewport().rect()).boundingRect()
+                assert shown.contains(places[0]), (decision, places[0], shown)
+                seen.add(type(decision).__name__)
+        for other in page.board_views():
+            bar = other.verticalScrollBar()
+            bar.setValue(bar.maximum() if n % 2 else 0)
+        assert session.try_apply(choose_move(rng, session.legal_moves(), session.game))
+    assert {"PlaceTileDecision", "CutPeatDecision", "DikeDecision", "ChooseBuildingDecision"} <= seen, seen
+
+
 def test_the_window_is_placed_by_its_frame_so_the_title_bar_is_on_the_screen():
     """Issue 31: the inside was placed at the screen's top, the title bar above it. With a frame
     of 16x40 (8 px borders, a 32 px title bar) the inside starts 32 px down and 8 px in; a framed
