@@ -7,6 +7,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from PySide6.QtCore import QPointF
+
 from arle.engine.content.goods import Good
 from arle.engine.content.tiles import Equipment
 from arle.engine.interpreter.moves import Choose, Done, Load, ReturnEquipment
@@ -78,7 +80,46 @@ def test_a_refused_load_snaps_back_with_a_reason(qtbot):
     drag(view, SS.goods_rect(SS.LOADABLE.index("linen")).center(), space.center())
     assert cargo(cart) == []
     assert p.goods[Good.LINEN] == 1
-    assert "Linen (size 2) does not fit there" in messages.texts[-1]  # the engine's reason (issue 17)
+    # what the engine refuses (issue 17), said of the space it was dropped on (issue 43)
+    assert messages.texts[-1] == ("Linen takes 2 spaces: a Double Space, or Single Spaces side by side "
+                                  "on a Large Vehicle. The Handcart has only one Single Space.")
+
+
+def test_each_loading_space_says_what_it_is_and_a_misfit_says_why_of_that_space(qtbot):
+    """Issue 43 item 3: the loading spaces were labelled "S" and "DD" with no tooltip, and Linen
+    dropped on a Single Space snapped back with a sentence about Double Spaces. Each space now
+    says "single" or "double", its tooltip what it holds; a good that does not fit is told why
+    of the space it was dropped on (rulebook p. 10; RULES-DECISIONS "Vehicle spaces")."""
+    session = make_session()
+    game = session.game
+    p = game.state.players[0]
+    wagon, droshky = give(game, p, E.WAGON), give(game, p, E.DROSHKY)
+    p.goods[Good.LINEN] = 1
+    refresh(session)
+    scene, view = storage(qtbot, session)
+    texts = {item.toPlainText() for item in scene.items() if hasattr(item, "toPlainText")}
+    assert not {"S", "DD"} & texts
+    for piece in (wagon, droshky):
+        rects = SS.loading_rects(piece, SS.parking(p)[piece.id])
+        for rect, size in zip(rects, SS.EQUIPMENT[piece.kind].spaces, strict=True):
+            here = scene.items_now(rect.topLeft() + QPointF(8, 6))
+            label = {i.toPlainText() for i in here if hasattr(i, "toPlainText")}
+            assert label == {"single" if size == 1 else "double"}
+            tips = {i.toolTip() for i in scene.items_now(rect.center())} - {""}
+            assert any(t.startswith("Single Space" if size == 1 else "Double Space") for t in tips), tips
+    messages = Messages(session)
+    spaces = SS.loading_rects(wagon, SS.parking(p)[wagon.id])
+    linen = SS.goods_rect(SS.LOADABLE.index("linen")).center()
+    drag(view, linen, spaces[0].center())
+    assert messages.texts[-1].endswith("The Wagon is a small vehicle: its Single Spaces do not combine.")
+    first = SS.loading_rects(droshky, SS.parking(p)[droshky.id])
+    drag(view, linen, first[2].center())  # the Droshky's last Single Space: nothing to its right
+    assert messages.texts[-1] == ("Linen takes 2 spaces: from this space to the right, the Droshky's "
+                                  "spaces do not add up to exactly 2.")
+    drag(view, SS.goods_rect(SS.LOADABLE.index("wood")).center(), first[1].center())
+    assert messages.texts[-1] == ("Wood takes 1 space, and a Double Space holds only items of size 2 or "
+                                  "more: drop it on a Single Space.")
+    assert p.goods[Good.LINEN] == 1 and not wagon.load and not droshky.load
 
 
 def test_loading_a_destination_opens_the_sale_panel_and_a_click_sells(qtbot):

@@ -192,11 +192,30 @@ def _dest_tooltip(dest: str) -> str:
     return "\n".join(lines)
 
 
+def space_name(size: int) -> str:
+    """A loading space as its label on the vehicle says it (issue 43: "S" and "DD" meant
+    nothing to a newcomer)."""
+    return _t("single") if size == 1 else _t("double")
+
+
+def space_tooltip(size: int, combinable: bool) -> str:
+    """What a loading space takes, said where it is drawn."""
+    if size == 1:
+        text = _t("Single Space: holds an item of size 1\n(Wood becomes Timber, Clay with 1 Peat a Brick; "
+                  "Peat; a destination of size 1).")
+        if combinable:
+            return text + "\n" + _t("On this Large Vehicle, Single Spaces side by side combine for "
+                                    "larger items (a fabric becomes clothing on 2).")
+        return text + "\n" + _t("They do not combine for larger items: only a Large Vehicle's do.")
+    return _t("Double Space: holds an item of size 2 or more\n(Linen, Woolen or Leather becomes clothing; "
+              "a destination of size 2 or more).")
+
+
 def equipment_tooltip(piece: EquipmentPiece) -> str:
     info = EQUIPMENT[piece.kind]
     text = _t("{name}: {vp} VP at the end.").format(name=name_of(piece.kind.value), vp=info.vp)
     if info.spaces:
-        kinds = " ".join("[S]" if s == 1 else "[DD]" for s in info.spaces)
+        kinds = ", ".join(space_name(s) for s in info.spaces)
         text += "\n" + _t("Loading spaces: {spaces}.").format(spaces=kinds)
         if info.combinable:
             text += " " + _t("Adjacent spaces combine for larger items.")
@@ -459,9 +478,12 @@ class StorageScene(PlayerBoardScene):
         self.add_item(icon)
         self.add_text(name_of(piece.kind.value), space.x() + 4, space.y() + 2, 9, True)
         rects = loading_rects(piece, space)
+        combinable = EQUIPMENT[piece.kind].combinable
         for r, size in zip(rects, EQUIPMENT[piece.kind].spaces, strict=True):
-            self.add_box(r, "#fbf6e6", "#7a6a45", 4, 1.5)
-            self.add_text("S" if size == 1 else "DD", r.x() + 2, r.y(), 6.5, True, "#b0a078")
+            box = self.add_box(r, "#fbf6e6", "#7a6a45", 4, 1.5)
+            box.setToolTip(space_tooltip(size, combinable))
+            label = self.add_text(space_name(size), r.x() + 2, r.y(), 6.5, True, "#8a7a50")
+            label.setToolTip(box.toolTip())
         for item in piece.load:
             rect = span_rect(piece, space, item.start, item.size)
             if rect is None:
@@ -513,12 +535,39 @@ class StorageScene(PlayerBoardScene):
         loaded anywhere now, the engine's reason for loading it on the first vehicle."""
         load = self._load_at(item, pos)
         if load is not None:
+            reason = self.session.match.why_not(load)
+            if reason is not None and reason.id == "load.does_not_fit":
+                return self._misfit(load)
             return self.session.why_not(load)
         if self._load_candidates(item):
             return _t("Drop it on free loading spaces that light up: a Double Space takes only items "
                       "of size 2 or more.")
         vehicle = next((e.id for e in self.p.barn if EQUIPMENT[e.kind].spaces), -1)
         return self.session.why_not(Load(vehicle, 0, item))
+
+    def _misfit(self, load: Load) -> str:
+        """Why ``load``'s item does not fit the loading space it was dropped on, said of that
+        space (issue 43: Linen dropped on a Single Space snapped back with a sentence about
+        Double Spaces)."""
+        piece = self.piece(load.vehicle)
+        info = EQUIPMENT[piece.kind] if piece is not None else None
+        size = item_size(load.item)
+        dest = destination_of(load.item)
+        item = name_of(dest if dest is not None else load.item)
+        if info is None or not 0 <= load.start < len(info.spaces):
+            return _t("{item} does not fit there.").format(item=item)
+        vehicle = name_of(piece.kind.value)
+        if info.spaces[load.start] > size:
+            return _t("{item} takes 1 space, and a Double Space holds only items of size 2 or more: "
+                      "drop it on a Single Space.").format(item=item)
+        if not info.combinable:
+            text = _t("{item} takes {n} spaces: a Double Space, or Single Spaces side by side on a Large "
+                      "Vehicle.").format(item=item, n=size)
+            small = (_t("The {vehicle} has only one Single Space.") if len(info.spaces) == 1 else
+                     _t("The {vehicle} is a small vehicle: its Single Spaces do not combine."))
+            return text + " " + small.format(vehicle=vehicle)
+        return _t("{item} takes {n} spaces: from this space to the right, the {vehicle}'s spaces do not "
+                  "add up to exactly {n}.").format(item=item, n=size, vehicle=vehicle)
 
     # -- selling --------------------------------------------------------------------------------------------
 
