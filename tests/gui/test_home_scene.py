@@ -353,3 +353,26 @@ def test_the_peat_cutter_names_one_thing_one_way_on_the_board_in_the_prompt_and_
     assert style.move_label(session.game, cut) == "Cut 1 Peat from Small Boardwalk"
     assert "Drag Peat off the Small Boardwalk" in drag_hint(session)
 
+
+
+def test_only_a_persons_board_says_your_turn(qtbot):
+    """Issue 43: the computer's Home Board said "your turn" while it thought. A person's board
+    says so on their turn, the computer's says it is the computer's turn."""
+    from arle.engine import Setup
+    from arle.gui.session import GameSession
+    from arle.match.history import GameHistory
+
+    session = GameSession(GameHistory(Setup(players=2, seed=1, names=("Anna", "Bot"), start_player=1),
+                                      seats=("person", "easy")))
+    texts = {}
+    for player in (0, 1):
+        scene, _view = board(qtbot, session, player)
+        texts[player] = " ".join(i.toPlainText() for i in scene.items() if hasattr(i, "toPlainText"))
+    assert session.game.actor == 1
+    assert "your turn" not in texts[1] and "the computer's turn" in texts[1]
+    assert "your turn" not in texts[0]
+    session.match.apply(session.legal_moves()[0])
+    refresh(session)
+    scene, _view = board(qtbot, session, 0)
+    assert session.game.actor == 0
+    assert "your turn" in " ".join(i.toPlainText() for i in scene.items() if hasattr(i, "toPlainText"))
