@@ -59,6 +59,24 @@ def test_dike_drag_moves_a_bottom_dike_and_frees_the_tidal_row(qtbot):
     assert any(t.startswith("Empty land") for t in tips)
 
 
+def test_a_dike_carrying_an_animal_is_grabbed_anywhere_while_dikes_are_moved(qtbot):
+    """Issue 43: the Animal on a Dike took the press, and the Dike could be grabbed only at its
+    ends. While the decision asks to move that Dike, a press on its Animal grabs the Dike (the
+    Animal rides along, RULES-DECISIONS "Dikes"); otherwise the Animal is dragged as before."""
+    session = make_session()
+    p = session.game.state.players[0]
+    p.animals["d0"] = {S: 1}
+    run_steps(session, 0, [DikeStep()])
+    session.match._legal = None
+    scene, view = board(qtbot, session)
+    move = MoveDike(0, "1,2")
+    assert move in session.legal_moves()
+    (_animal, sheep), = scene.animal_token_rects("d0")
+    assert HL.gap_rect(*p.dikes[0]).contains(sheep.center())
+    drag(view, sheep.center(), scene.target_pos(move))
+    assert p.dikes[0] == (1, 2) and p.animals["d0"] == {S: 1}
+
+
 def test_a_dike_dropped_on_a_wrong_gap_snaps_back_with_a_reason(qtbot):
     """Only the lowest gap above the Dike Line with room takes the Dike: gap 2 is refused."""
     session = make_session()

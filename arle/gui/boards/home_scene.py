@@ -639,6 +639,7 @@ class HomeBoardScene(PlayerBoardScene):
                 spec = DragSpec(
                     candidates=lambda a=animal, h=holder: self._animal_candidates(a, h),
                     refusal=lambda pos, a=animal, h=holder: self._animal_refusal(a, h, pos),
+                    beneath=lambda h=holder: self._dike_asked(h),
                 )
                 piece = DragPiece(self, f"animals/{animal.value}.svg", rect, spec, fill=QColor("#fffaf0"))
                 piece.round = rect.width() / 2
@@ -650,6 +651,15 @@ class HomeBoardScene(PlayerBoardScene):
                     )
                 )
                 self.add_item(piece)
+
+    def _dike_asked(self, holder: str) -> bool:
+        """Whether ``holder`` is a Dike the decision asks to move: an Animal on it then lets the
+        press through to the Dike (issue 43: such a Dike could be grabbed only at its ends)."""
+        if not (holder.startswith("d") and holder[1:].isdigit()):
+            return False
+        dike = int(holder[1:])
+        asked = self.session.game.decision_moves() if self.mine_to_act() else []
+        return any(isinstance(m, MoveDike) and m.dike == dike for m in asked)
 
     def _animal_candidates(self, animal: Animal, src: str) -> list[Candidate]:
         p = self.p

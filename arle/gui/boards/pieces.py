@@ -114,6 +114,9 @@ class DragSpec:
     home: QRectF | None = None
     #: Why a drop at a scene position is refused; None: the scene's generic reason.
     refusal: Callable[[QPointF], str | None] | None = None
+    #: Whether a press goes to the piece beneath instead (the one the decision asks for: an
+    #: Animal on a Dike while Dikes are moved).
+    beneath: Callable[[], bool] | None = None
 
 
 # -- items ----------------------------------------------------------------------------------------------
@@ -246,8 +249,8 @@ class DragPiece(PieceItem):
         )
 
     def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
-        if event.button() != Qt.MouseButton.LeftButton:
-            event.ignore()
+        if event.button() != Qt.MouseButton.LeftButton or (self.spec.beneath and self.spec.beneath()):
+            event.ignore()  # (the scene hands the press to the item beneath)
             return
         self._press = event.scenePos()
         self._dragging = False
