@@ -441,6 +441,7 @@ def test_at_1280x720_each_decision_scrolls_its_board_to_what_it_needs(qtbot):
     needed them. Each new decision scrolls the board in front to its pieces and targets, however
     the player left it (here: every board scrolled to the other end before each move)."""
     from arle.gui.boards.board_view import BoardView
+    from arle.gui.boards.storage_scene import PANEL_RECT
 
     window = playing(qtbot, SMALL)
     session, page, rng = window.session, window.page, random.Random(3)
@@ -458,12 +459,15 @@ def test_at_1280x720_each_decision_scrolls_its_board_to_what_it_needs(qtbot):
             if places:
                 shown = view.mapToScene(view.viewport().rect()).boundingRect()
                 assert shown.contains(places[0]), (decision, places[0], shown)
+                if type(decision).__name__ == "SaleDecision":  # the sale panel whole, with its title
+                    assert shown.contains(PANEL_RECT), shown
                 seen.add(type(decision).__name__)
         for other in page.board_views():
             bar = other.verticalScrollBar()
             bar.setValue(bar.maximum() if n % 2 else 0)
         assert session.try_apply(choose_move(rng, session.legal_moves(), session.game))
-    assert {"PlaceTileDecision", "CutPeatDecision", "DikeDecision", "ChooseBuildingDecision"} <= seen, seen
+    assert {"PlaceTileDecision", "CutPeatDecision", "DikeDecision", "ChooseBuildingDecision",
+            "SaleDecision"} <= seen, seen
 
 
 def test_the_window_is_placed_by_its_frame_so_the_title_bar_is_on_the_screen():

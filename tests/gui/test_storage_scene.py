@@ -4,6 +4,7 @@ by real mouse drags and clicks (rulebook pp. 10-11 "Loading Vehicles"; RULES-DEC
 
 from __future__ import annotations
 
+import itertools
 import os
 from pathlib import Path
 
@@ -194,3 +195,30 @@ def test_storage_board_renders_a_loaded_barn(qtbot, tmp_path):
     path = (Path(out) if out else tmp_path) / "storage_board.png"
     assert view.grab().save(str(path))
     assert path.stat().st_size > 10_000
+
+
+def test_the_bremen_sale_list_puts_a_wrapped_line_above_the_next_not_over_it(qtbot):
+    """Issue 43: the sale panel's list of what Bremen buys drew a line that wrapped ("2 Animals
+    of the same type: 9 Food (not possible now)") over the next one. Each entry starts below the
+    one before it."""
+    session = make_session()
+    game = session.game
+    p = game.state.players[0]
+    cart = give(game, p, E.HORSE_CART)
+    for good in (Good.TIMBER, Good.LINEN, Good.WOOLEN, Good.LEATHER, Good.SUMMER_WEAR, Good.WINTER_WEAR,
+                 Good.LEATHER_WEAR):
+        p.goods[good] = 2
+    refresh(session)
+    scene, _view = storage(qtbot, session)
+    assert session.try_apply(Load(cart.id, 0, "dest:bremen"))
+    refresh(session)
+    assert isinstance(game.decision, SaleDecision)
+    panel = SS.PANEL_RECT
+    listed = sorted((i.sceneBoundingRect() for i in scene.items_now() if hasattr(i, "toPlainText")
+                     and abs(i.sceneBoundingRect().x() - panel.x() - 12) < 1
+                     and panel.top() + 30 < i.sceneBoundingRect().y() < panel.bottom() - 40),
+                    key=lambda r: r.y())
+    assert len(listed) == len(SS.DESTINATIONS["bremen"].sales) == 5
+    assert any(r.height() > 30 for r in listed)  # (one wraps, at least)
+    for above, below in itertools.pairwise(listed):
+        assert below.top() >= above.bottom() - 4, (above, below)  # (a text's blank margin: 4)

@@ -89,6 +89,8 @@ RETURN_RECT = QRectF(
     16.0, BARN_Y + 30 + 2 * (SPACE_H + 8), 2 * SMALL_W + 8, HEIGHT - 12 - (BARN_Y + 30 + 2 * (SPACE_H + 8))
 )
 PANEL_RECT = QRectF(DEST_X - 6, DEST_Y - 6, WIDTH - 2 * DEST_X + 12, 2 * DEST_H + 18)
+#: The height (scene units) of a line of the sale panel's list; a wrapped one takes its own.
+SALE_LINE = 22.0
 
 
 def dest_rect(dest: str) -> QRectF:
@@ -283,6 +285,9 @@ class StorageScene(PlayerBoardScene):
                 if isinstance(item, ClickItem) and item.move == move:
                     return item.rect.center()
         return None
+
+    def decision_frame(self) -> QRectF | None:
+        return PANEL_RECT if self.sale() is not None else None
 
     # -- drawing ----------------------------------------------------------------------------------------
 
@@ -591,8 +596,8 @@ class StorageScene(PlayerBoardScene):
                 state, color = _t("not possible now"), "#9a8a62"
             line = _t("{item}: {food} ({state})").format(item=say(noun(s.label)),
                                                          food=say(counted("food", s.food)), state=state)
-            self.add_text(line, PANEL_RECT.x() + 12, y, 8.5, s.key in sale.sold, color, 300)
-            y += 22
+            text = self.add_text(line, PANEL_RECT.x() + 12, y, 8.5, s.key in sale.sold, color, 300)
+            y += max(SALE_LINE, text.boundingRect().height())  # (a wrapped line pushes the next down)
         hint = (
             _t("Each item at most once. Done when you have sold what you want.")
             if sale.sold

@@ -618,7 +618,9 @@ class GamePage(QSplitter):
         targets = [pos for m in moves if (pos := scene.target_pos(m)) is not None]
         if sources:  # the places nearest to the pieces first
             targets.sort(key=lambda t: min((t - s).manhattanLength() for s in sources))
-        return [*sources, *targets]
+        frame = scene.decision_frame()  # (a panel's title and corners before its buttons)
+        corners = [frame.topLeft(), frame.bottomRight()] if frame is not None else []
+        return [*corners, *sources, *targets]
 
     def show_decision(self) -> bool:
         """Scroll the board in front to what the decision in progress needs (its pieces and
