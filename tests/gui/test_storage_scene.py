@@ -222,3 +222,30 @@ def test_the_bremen_sale_list_puts_a_wrapped_line_above_the_next_not_over_it(qtb
     assert any(r.height() > 30 for r in listed)  # (one wraps, at least)
     for above, below in itertools.pairwise(listed):
         assert below.top() >= above.bottom() - 4, (above, below)  # (a text's blank margin: 4)
+
+
+def test_a_destination_on_a_loaded_vehicle_is_named_in_whole_words(qtbot):
+    """Issue 43: "Beemoor" loaded on a Wagon's Single Space wrapped in the middle of the word
+    ("Beemoo / r"). A destination's name on a vehicle shrinks until each word fits its line."""
+    from arle.engine.interpreter.state import LoadItem
+    from arle.gui.kit.style import name_of
+
+    session = make_session()
+    game = session.game
+    p = game.state.players[0]
+    wagon = give(game, p, E.WAGON)
+    checked = 0
+    for dest in ("hage", "beemoor", "dornum"):
+        wagon.load = [LoadItem(0, 1, f"dest:{dest}")]
+        refresh(session)
+        scene, _view = storage(qtbot, session)
+        space = SS.loading_rects(wagon, SS.parking(p)[wagon.id])[0]
+        names = [i for i in scene.items_now() if hasattr(i, "document") and i.toPlainText() == name_of(dest)
+                 and space.contains(i.sceneBoundingRect().center())]
+        assert len(names) == 1, dest
+        name = names[0]
+        alone = name.document().clone()
+        alone.setTextWidth(-1)  # (unwrapped: one line, each name being one word)
+        assert name.document().size().height() <= alone.size().height() + 0.5, dest
+        checked += 1
+    assert checked == 3

@@ -51,6 +51,7 @@ from arle.gui.boards.pieces import (
     DragPiece,
     DragSpec,
     PieceItem,
+    font,
     tr,
 )
 from arle.gui.boards.scene import PlayerBoardScene
@@ -192,6 +193,35 @@ def _dest_tooltip(dest: str) -> str:
               for s in d.sales]
     lines.append(_t("When the vehicles are emptied it goes onto the Travel Experience Track."))
     return "\n".join(lines)
+
+
+#: The smallest font size (points) a board's name is shrunk to.
+MIN_TEXT_SIZE = 5.0
+#: The blank margin (scene units) of a destination's name on a loaded vehicle.
+NAME_MARGIN = 1.0
+
+
+def whole_words_size(text: str, width: float, size: float, bold: bool = True,
+                     margin: float = 4.0) -> float:
+    """The font size, at most ``size`` and by steps of a quarter point, at which each word of
+    ``text`` fits ``width`` on a line of its own in a scene's wrapped text (issue 43: "Beemoor"
+    on a Single Space wrapped as "Beemoo / r"). Measured, not scaled: small sizes are rounded
+    to whole pixels."""
+    from PySide6.QtGui import QTextDocument
+
+    doc = QTextDocument()
+    doc.setDocumentMargin(margin)
+    words = text.split()
+    while size > MIN_TEXT_SIZE:
+        doc.setDefaultFont(font(size, bold))
+        widths = []
+        for word in words:
+            doc.setPlainText(word)  # (as the scene lays it out: margins and all)
+            widths.append(doc.size().width())
+        if max(widths, default=0.0) <= width:
+            break
+        size -= 0.25
+    return size
 
 
 def space_name(size: int) -> str:
@@ -497,7 +527,11 @@ class StorageScene(PlayerBoardScene):
             if dest is not None:
                 box = self.add_box(rect.adjusted(2, 2, -2, -2), "#e9d7a8", "#6b5a2a", 4, 1.5)
                 box.setToolTip(dest_tooltip(dest))
-                self.add_text(name_of(dest), rect.x() + 1, rect.y() + 4, 7, True, "#3a2f12", rect.width() - 2)
+                name = name_of(dest)  # (a thin margin: "Beemoor" fits a Single Space at 7 pt)
+                size = whole_words_size(name, rect.width() - 6, 7.0, margin=NAME_MARGIN)
+                text = self.add_text(name, rect.x() + 3, rect.y() + 5, size, True, "#3a2f12",
+                                     rect.width() - 6)
+                text.document().setDocumentMargin(NAME_MARGIN)
             else:
                 size = min(rect.height() - 8, 44.0)
                 art = PieceItem(
