@@ -57,6 +57,12 @@ def tutorial_setup(name: str) -> Any:
     return Setup(players=1, seed=SEED, names=(name,), building_set="first_game")
 
 
+def is_guided(setup: dict[str, Any]) -> bool:
+    """Whether a journal's setup record (``files.autosave.journal_setup``) is the guided game's."""
+    return (setup.get("players") == 1 and setup.get("seed") == SEED
+            and setup.get("building_set") == "first_game")
+
+
 def _hint(game: Game) -> tuple[Move, str]:
     """On the worker thread: the Hint for a copy of the game, with its reason in words."""
     from arle.ai import hint, reason_words

@@ -135,6 +135,24 @@ def test_start_page_shows_players_half_year_scores_and_when_last_played(qtbot):
     assert scores in text and "last played today" in text
 
 
+def test_the_guided_first_game_is_marked_in_the_games_in_progress(qtbot):
+    """Issue 43: the list of games in progress did not tell the guided first game from a solo
+    game of the same player."""
+    from arle.gui.tutorial import tutorial_setup
+
+    guided = GameHistory(tutorial_setup("Anna"))
+    solo = GameHistory(Setup(players=1, seed=3, names=("Anna",)))
+    for history in (guided, solo):
+        for move in history.game.legal_moves()[:1]:
+            history.apply(move)
+        journal_of(history)
+    window = open_window(qtbot, autosave=True)
+    listed(qtbot, window)
+    games = window.start_page.games
+    texts = [games.item(i).text().split("\n")[0] for i in range(games.count())]
+    assert sorted(t.startswith("Anna (guided first game) ·") for t in texts) == [False, True], texts
+
+
 def test_games_are_listed_only_after_the_first_paint(qtbot, monkeypatch):
     """Start-up time is benchmarked: the journals are read after the page is painted."""
     calls: list[float] = []

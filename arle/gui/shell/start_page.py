@@ -84,8 +84,11 @@ def game_text(entry: GameEntry) -> str:
             return _tr("{who}: the autosave cannot be read just now\n{error}").format(who=who, error=error)
         return _tr("{who}: the autosave is damaged\n{error}").format(who=who, error=error)
     scores = " : ".join(QLocale().toString(float(s), "g", 12) for s in entry.scores)  # "7,5" in French
+    names = who_plays(entry)
+    if entry.guided:
+        names = _tr("{names} (guided first game)").format(names=names)
     first = _tr("{names} · half-year {n} of {last} · {scores} VP").format(
-        names=who_plays(entry), n=entry.half_year, last=HALF_YEARS, scores=scores)
+        names=names, n=entry.half_year, last=HALF_YEARS, scores=scores)
     second = [_tr("last played {when}").format(when=when(entry.last_played))]
     if entry.save_path is not None:
         second.append(_tr("saved as {name}").format(name=entry.save_path.name))
