@@ -655,11 +655,11 @@ class HomeBoardScene(PlayerBoardScene):
     def _dike_asked(self, holder: str) -> bool:
         """Whether ``holder`` is a Dike the decision asks to move: an Animal on it then lets the
         press through to the Dike (issue 43: such a Dike could be grabbed only at its ends)."""
-        if not (holder.startswith("d") and holder[1:].isdigit()):
+        where = place(holder)
+        if where.kind is not PlaceKind.DIKE:
             return False
-        dike = int(holder[1:])
         asked = self.session.game.decision_moves() if self.mine_to_act() else []
-        return any(isinstance(m, MoveDike) and m.dike == dike for m in asked)
+        return any(isinstance(m, MoveDike) and m.dike == where.number for m in asked)
 
     def _animal_candidates(self, animal: Animal, src: str) -> list[Candidate]:
         p = self.p
