@@ -182,3 +182,32 @@ def test_a_choice_of_buildings_fits_the_side_panel_in_a_window_resized_after_the
         assert any("\n" in b.text() for b in panel.buttons)  # (long labels take two lines)
     finally:
         uninstall_language(app, installed)
+
+
+def test_the_decision_buttons_stay_where_they_are_from_one_decision_to_the_next(qtbot):
+    """Issue 43: the side panel's buttons shifted under the mouse: the default button was 4 px
+    taller than a choice and 8 px taller than Skip, so a button moved when the default changed;
+    and the hint above them took one line more or less from one decision to the next. Every
+    one-line button is now as tall as the others, and the first one is always right under the
+    panel's title row (the hint comes under the buttons)."""
+    w = MainWindow(autosave=False)
+    qtbot.addWidget(w)
+    w.resize(1280, 680)
+    w.show()
+    w.install(GameHistory(new_setup(2, 5)))
+    session, panel, rng = w.session, w.page.decision, random.Random(3)
+    heights, tops, hints = set(), set(), set()
+    for _ in range(150):
+        if session.game.over:
+            break
+        settle()
+        for b in panel.buttons:
+            if "\n" not in b.text():
+                heights.add(b.height())
+        if panel.buttons:
+            tops.add(panel.buttons[0].y())
+        hints.add(panel.hint.height() if panel.hint.isVisible() else 0)
+        assert session.try_apply(choose_move(rng, session.legal_moves(), session.game))
+    assert len(hints) >= 2  # (the hint did change height)
+    assert len(heights) == 1, heights
+    assert len(tops) == 1, tops

@@ -277,8 +277,10 @@ class DecisionPanel(QFrame):
         self.title_row.addStretch(1)
         self.title_row.addWidget(self.more)
         lay.addLayout(self.title_row)
-        lay.addWidget(self.hint)
+        # The buttons right under the title, the hint under them: a hint of one line more or less
+        # moved every button of the next decision under the mouse (issue 43).
         lay.addLayout(self.box)
+        lay.addWidget(self.hint)
         lay.addStretch(1)  # (room the side panel keeps for taller decisions stays under the buttons)
         session.changed.connect(self.refresh)
         session.reset.connect(self.refresh)
