@@ -249,3 +249,31 @@ def test_a_destination_on_a_loaded_vehicle_is_named_in_whole_words(qtbot):
         assert name.document().size().height() <= alone.size().height() + 0.5, dest
         checked += 1
     assert checked == 3
+
+
+def test_a_misfit_is_said_in_french_with_its_articles(qtbot):
+    """Issue 43 item 3 in French: the sentence names the good with its article, in lower case
+    inside the sentence, and the vehicle with its own ("Le Wagon")."""
+    from PySide6.QtWidgets import QApplication
+
+    from arle.gui.shell.language import install_language, uninstall_language
+
+    app = QApplication.instance()
+    installed = install_language(app, "fr", "fr")
+    try:
+        session = make_session()
+        game = session.game
+        p = game.state.players[0]
+        wagon = give(game, p, E.WAGON)
+        p.goods[Good.LINEN] = 1
+        refresh(session)
+        _scene, view = storage(qtbot, session)
+        messages = Messages(session)
+        drag(view, SS.goods_rect(SS.LOADABLE.index("linen")).center(),
+             SS.loading_rects(wagon, SS.parking(p)[wagon.id])[0].center())
+        assert messages.texts[-1] == ("La toile de lin prend 2 cases : une case double, ou des cases simples "
+                                      "côte à côte sur un grand véhicule. Le Wagon est un petit véhicule : "
+                                      "ses cases simples ne se combinent pas.")
+        assert SS.space_name(1) == "simple" and SS.space_tooltip(2, True).startswith("Case double")
+    finally:
+        uninstall_language(app, installed)

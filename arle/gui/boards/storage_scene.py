@@ -55,7 +55,7 @@ from arle.gui.boards.pieces import (
     tr,
 )
 from arle.gui.boards.scene import PlayerBoardScene
-from arle.gui.kit.style import name_of, of_name, player_color
+from arle.gui.kit.style import lowered, name_of, of_name, player_color
 from arle.gui.kit.texts import language, say
 
 if TYPE_CHECKING:
@@ -592,7 +592,7 @@ class StorageScene(PlayerBoardScene):
         info = EQUIPMENT[piece.kind] if piece is not None else None
         size = item_size(load.item)
         dest = destination_of(load.item)
-        item = name_of(dest if dest is not None else load.item)
+        item = name_of(dest) if dest is not None else lowered(name_of(load.item))  # ("la toile de lin")
         if info is None or not 0 <= load.start < len(info.spaces):
             return _t("{item} does not fit there.").format(item=item)
         vehicle = name_of(piece.kind.value)
