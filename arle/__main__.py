@@ -108,7 +108,9 @@ def tell_in_window(text: str) -> bool:
     player who started Arle from a menu never saw the terminal); whether one was shown."""
     import shutil
     import subprocess
+    import textwrap
 
+    text = textwrap.fill(text, 72)  # (xmessage shows one line as it is, past the screen's edge)
     for program, args in MESSAGE_PROGRAMS:
         path = shutil.which(program)
         if path is None:
