@@ -30,6 +30,22 @@ COMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
+#: The commands that take their own ``--lang``: given before the command word, it is handed on.
+LANG_COMMANDS = ("screenshot",)
+
+
+def command_at(args: Sequence[str]) -> int | None:
+    """Where the command word is in ``args``: the first word that names a command and is not
+    the value of an option before it (issue 43: ``arle --lang fr screenshot`` failed, the
+    options before the word were parsed with the command's own)."""
+    for i, word in enumerate(args):
+        if word in COMMANDS and (i == 0 or args[i - 1] != "--lang"):
+            return i
+        if not word.startswith("-") and (i == 0 or args[i - 1] != "--lang"):
+            return None  # a stray word: argparse says what is wrong with it
+    return None
+
+
 def _parser() -> argparse.ArgumentParser:
     import argparse
 
@@ -80,11 +96,41 @@ def missing_for_window() -> list[str]:
     return missing
 
 
+#: Programs that show a message in a window of their own, without Qt: (program, its arguments).
+MESSAGE_PROGRAMS = (
+    ("zenity", ["--error", "--title=Arle", "--no-markup", "--text"]),
+    ("kdialog", ["--title", "Arle", "--error"]),
+    ("xmessage", ["-center", "-title", "Arle"]),
+)
+
+
+def tell_in_window(text: str) -> bool:
+    """Show ``text`` in a small window where the desktop has a program for it (issue 43: a
+    player who started Arle from a menu never saw the terminal); whether one was shown."""
+    import shutil
+    import subprocess
+    import textwrap
+
+    text = textwrap.fill(text, 72)  # (xmessage shows one line as it is, past the screen's edge)
+    for program, args in MESSAGE_PROGRAMS:
+        path = shutil.which(program)
+        if path is None:
+            continue
+        try:  # (it returns when the player closes it; its exit status says which button)
+            subprocess.run([path, *args, text], check=False, timeout=600)
+        except (OSError, subprocess.SubprocessError):
+            continue
+        return True
+    return False
+
+
 def _window(lang: str | None = None) -> int:
     missing = missing_for_window()
     if missing:
-        print(f"Arle cannot open its window: this system lacks libraries Qt needs. On Debian or "
-              f"Ubuntu, install them with: sudo apt install {' '.join(missing)}", file=sys.stderr)
+        text = (f"Arle cannot open its window: this system lacks libraries Qt needs. On Debian or "
+                f"Ubuntu, install them with: sudo apt install {' '.join(missing)}")
+        print(text, file=sys.stderr)
+        tell_in_window(text)
         return 1
     from arle.gui.app import run
 
@@ -95,9 +141,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if not args:  # the usual double-click start: straight to the window, no argparse to import
         return _window()
-    # argparse only sees the command word; whatever follows it is passed on verbatim.
-    head, rest = (args[:1], args[1:]) if args[:1] and args[0] in COMMANDS else (args, [])
-    ns = _parser().parse_args(head)
+    # argparse only sees the options before the command word and the word itself; whatever
+    # follows it is passed on verbatim.
+    at = command_at(args)
+    head, rest = (args[: at + 1], args[at + 1 :]) if at is not None else (args, [])
+    parser = _parser()
+    ns = parser.parse_args(head)
 
     if ns.self_test:
         from arle.commands.selftest import main as self_test
@@ -107,6 +156,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     if ns.command:
         if hasattr(sys.stdout, "reconfigure"):  # UTF-8 JSON, not a Windows pipe's cp1252 (None: no console)
             sys.stdout.reconfigure(encoding="utf-8")
+        if ns.lang is not None:  # "arle --lang fr screenshot": the command's own option
+            if ns.command not in LANG_COMMANDS:
+                parser.error(f"--lang is for the window and for: {', '.join(LANG_COMMANDS)}; "
+                             f"'arle {ns.command}' has no language")
+            if "--lang" not in rest and not any(a.startswith("--lang=") for a in rest):
+                rest = ["--lang", ns.lang, *rest]
         module, _, func = COMMANDS[ns.command][0].partition(":")
         return int(getattr(importlib.import_module(module), func)(rest) or 0)
 

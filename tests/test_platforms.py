@@ -278,6 +278,7 @@ def test_a_minimal_linux_desktop_hears_what_to_install_instead_of_qts_abort(
     monkeypatch.delenv("QT_QPA_PLATFORM", raising=False)
     monkeypatch.setattr(ctypes, "CDLL", without_cursor)
     monkeypatch.setattr(entry, "XCB_LIBRARIES", (("libxcb-cursor.so.0", "libxcb-cursor0"),))
+    monkeypatch.setattr(entry, "MESSAGE_PROGRAMS", ())
     assert entry.main([]) == 1
     err = capsys.readouterr().err
     assert err.strip() == ("Arle cannot open its window: this system lacks libraries Qt needs. On Debian "
@@ -286,3 +287,29 @@ def test_a_minimal_linux_desktop_hears_what_to_install_instead_of_qts_abort(
     assert entry.missing_for_window() == []
     monkeypatch.setenv("QT_QPA_PLATFORM", "xcb")
     assert entry.missing_for_window() == ["libxcb-cursor0"]
+
+
+@pytest.mark.posix_only("the stand-in message program is a shell script")
+def test_the_missing_library_message_is_shown_in_a_window_too(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 43: the message went to the terminal only, which a player who starts Arle from a
+    menu never sees. Where the desktop has a program that shows a message (xmessage here), the
+    same sentence is shown in its window; where none is found, the terminal alone says it."""
+    import arle.__main__ as entry
+
+    said = tmp_path / "said.txt"
+    program = tmp_path / "xmessage"
+    program.write_text(f'#!/bin/sh\nfor a in "$@"; do echo "$a" >> "{said}"; done\n')
+    program.chmod(0o755)
+    monkeypatch.setattr(entry, "missing_for_window", lambda: ["libxcb-cursor0"])
+    monkeypatch.setenv("PATH", str(tmp_path))
+    assert entry.main([]) == 1
+    sentence = capsys.readouterr().err.strip()
+    assert sentence.startswith("Arle cannot open its window") and sentence.endswith("libxcb-cursor0")
+    shown = said.read_text().split("-title\nArle\n", 1)[1].splitlines()
+    assert " ".join(shown) == sentence and max(map(len, shown)) <= 72  # (in lines a window shows)
+    said.unlink()
+    monkeypatch.setenv("PATH", str(tmp_path / "nowhere"))
+    assert entry.main([]) == 1
+    assert capsys.readouterr().err.strip() == sentence and not said.exists()

@@ -286,6 +286,8 @@ class GestureDriver:
         if isinstance(move, PlaceWorker) and self.rng is not None and self.rng.random() < 0.25:
             click(view, dst)
             return CLICK
+        if handed_down(scene, src, move):  # (the decision's piece beneath takes the press)
+            return self._menu(move)
         src = grab_point(view, src, move)
         if isinstance(move, CutPeat) and self.rng is not None and self.rng.random() < 0.5:
             click(view, src)
@@ -375,7 +377,9 @@ class GestureDriver:
         src = visible_point(view, piece, piece.mapToScene(piece.rect.center()))
         if src is None:  # covered (by the sale panel): no player can grab it
             return None
-        forbidden = [c.rect for c in piece.spec.candidates()]
+        # (let go on its own place, a piece snaps back and nothing is said: no refusal to check)
+        home = piece.spec.home if piece.spec.home is not None else piece.mapRectToScene(piece.rect)
+        forbidden = [c.rect for c in piece.spec.candidates()] + [home]
         what = f"{type(scene).__name__} piece at ({src.x():.0f},{src.y():.0f})"
         dst = _free_point(rng, scene.sceneRect(), src, forbidden)
         if dst is None:
@@ -495,8 +499,17 @@ def makes(piece: Any, move: Any) -> bool:
 
 
 def _top_piece(scene: Any, pos: QPointF) -> Any:
-    """The piece a press at ``pos`` would grab (the topmost one that takes mouse presses)."""
-    return next((i for i in scene.items_now(pos) if isinstance(i, DragPiece | ClickItem)), None)
+    """The piece a press at ``pos`` would grab (the topmost one that takes mouse presses and does
+    not hand them to the piece beneath)."""
+    return next((i for i in scene.items_now(pos) if isinstance(i, DragPiece | ClickItem)
+                 and not (isinstance(i, DragPiece) and i.spec.beneath and i.spec.beneath())), None)
+
+
+def handed_down(scene: Any, pos: QPointF, move: Any) -> bool:
+    """Whether the piece at ``pos`` that makes ``move`` hands its presses to the piece beneath
+    (an Animal on a Dike the decision asks to move): it cannot be dragged now."""
+    owner = next((i for i in scene.items_now(pos) if isinstance(i, DragPiece) and makes(i, move)), None)
+    return owner is not None and bool(owner.spec.beneath and owner.spec.beneath())
 
 
 def grab_point(view: QGraphicsView, pos: QPointF, move: Any) -> QPointF:

@@ -579,6 +579,8 @@ class GameEntry:
     damage: Damage | None = None
     #: False when the journal could not be read just now (``error`` says why); listed again later.
     readable: bool = True
+    #: The guided first game (the window's tutorial), marked so in the list (``journal_setup``).
+    guided: bool = False
 
     @property
     def note(self) -> str | None:
@@ -795,3 +797,15 @@ def _read_summary(path: Path, digest: str) -> dict[str, Any] | None:
         and isinstance(data.get("over"), bool)
     )
     return data if valid else None
+
+
+def journal_setup(path: Path) -> dict[str, Any]:
+    """The setup record of a journal's first line (its header), as written; empty when it cannot
+    be read or is not a record. Reads that line alone (the list of games marks the guided one)."""
+    try:
+        with open(path, "rb") as f:
+            first = f.readline(64 * 1024)
+    except OSError:
+        return {}
+    setup = _header(first).get("setup")
+    return setup if isinstance(setup, dict) else {}

@@ -24,6 +24,9 @@ from arle.files.paths import FileTooLarge, NotARegularFile, data_dir, read_bound
 
 log = logging.getLogger(__name__)
 
+#: A seat a person plays (as ``arle.match.PERSON``; the files layer does not import the match).
+PERSON = "person"
+
 SCHEMA = 1
 #: About 10,000 games: far more than anyone plays, small enough to read at once.
 MAX_STATS_BYTES = 4 * 1024 * 1024
@@ -37,6 +40,12 @@ class GameRecord:
     names: tuple[str, ...]
     scores: tuple[float, ...]
     winner: int
+    #: Who played each seat: "person" or the computer's level (empty: people only, as recorded
+    #: before issue 43).
+    seats: tuple[str, ...] = ()
+
+    def seat(self, index: int) -> str:
+        return self.seats[index] if index < len(self.seats) else PERSON
 
     @property
     def solo(self) -> bool:
@@ -46,8 +55,9 @@ class GameRecord:
 @dataclasses.dataclass(frozen=True)
 class Summary:
     played: int
-    #: Player name -> games won (two-player games only: a solo game has no opponent to beat).
-    wins: dict[str, int]
+    #: (player name, seat: "person" or the computer's level) -> games won (two-player games only:
+    #: a solo game has no opponent to beat).
+    wins: dict[tuple[str, str], int]
     solo_played: int
     solo_best: float | None
     solo_average: float | None
@@ -76,7 +86,11 @@ def _record(value: Any) -> GameRecord | None:
                     for v in scores)
             and isinstance(winner, int) and not isinstance(winner, bool) and 0 <= winner < len(names)):
         return None
-    return GameRecord(tuple(names), tuple(float(v) for v in scores), winner)
+    seats = value.get("seats", [])
+    if not (isinstance(seats, list) and len(seats) in (0, len(names))
+            and all(isinstance(v, str) and 0 < len(v) <= 16 for v in seats)):
+        return None
+    return GameRecord(tuple(names), tuple(float(v) for v in scores), winner, tuple(seats))
 
 
 def read_stats(path: Path | None = None) -> tuple[dict[str, GameRecord], str | None]:
@@ -133,16 +147,16 @@ def record_game(key: str, record: GameRecord, path: Path | None = None) -> bool:
 
 
 def summarize(games: dict[str, GameRecord]) -> Summary:
-    wins: dict[str, int] = {}
+    wins: dict[tuple[str, str], int] = {}
     for r in games.values():
         if not r.solo:
-            for name in r.names:
-                wins.setdefault(name, 0)
-            wins[r.names[r.winner]] += 1
+            for i, name in enumerate(r.names):
+                wins.setdefault((name, r.seat(i)), 0)
+            wins[r.names[r.winner], r.seat(r.winner)] += 1
     solo = [r.scores[0] for r in games.values() if r.solo]
     return Summary(
         played=len(games),
-        wins=dict(sorted(wins.items(), key=lambda kv: (-kv[1], kv[0].casefold()))),
+        wins=dict(sorted(wins.items(), key=lambda kv: (-kv[1], kv[0][0].casefold(), kv[0][1]))),
         solo_played=len(solo),
         solo_best=max(solo) if solo else None,
         solo_average=sum(solo) / len(solo) if solo else None,

@@ -11,6 +11,7 @@ The tutorial belongs to its game page: it dies with it (New Game, Open, closing 
 from __future__ import annotations
 
 import html
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QPoint, QPointF, QRect, QRectF, Qt
@@ -55,6 +56,12 @@ def tutorial_setup(name: str) -> Any:
     from arle.engine import Setup
 
     return Setup(players=1, seed=SEED, names=(name,), building_set="first_game")
+
+
+def is_guided(setup: Mapping[str, object]) -> bool:
+    """Whether a journal's setup record (``files.autosave.journal_setup``) is the guided game's."""
+    return (setup.get("players") == 1 and setup.get("seed") == SEED
+            and setup.get("building_set") == "first_game")
 
 
 def _hint(game: Game) -> tuple[Move, str]:

@@ -8,10 +8,11 @@ import itertools
 import random
 
 import pytest
-from PySide6.QtWidgets import QPushButton
+from PySide6.QtWidgets import QApplication, QPushButton
 
 from arle.commands.driver import settle
 from arle.commands.simulate import choose_move
+from arle.engine import Setup
 from arle.engine.content.buildings import BUILDINGS
 from arle.engine.interpreter.moves import Choose, Done, EndTurn, SkipPlacement
 from arle.gui.kit import style
@@ -145,3 +146,68 @@ def test_a_long_label_goes_on_two_lines_instead_of_past_the_side_panel():
     assert lines == ["Atelier du charpentier (1 PV) : 1", "matériau de construction, 1 nourriture"]
     assert all(advance(line) <= 280 for line in lines)
     assert wrapped("Pay Sustenance", advance, 280) == "Pay Sustenance"
+
+
+def test_a_choice_of_buildings_fits_the_side_panel_in_a_window_resized_after_the_game_opened(qtbot):
+    """Issue 43 item 5: the list of buildings in the side panel was cut off: a game opened
+    before the window had its size (a real window is framed and placed after it is shown) kept
+    its one-line French labels, and the buttons made the decision panel wider than its scroll
+    area (511 px in 364). The labels now follow the panel's width: every button lies within
+    the scroll area's view and every line within its button."""
+    from arle.gui.shell.language import install_language, uninstall_language
+
+    app = QApplication.instance()
+    installed = install_language(app, "fr", "fr")
+    try:
+        history = GameHistory(Setup(players=2, seed=6, names=("Anna", "Ben"), start_player=0))
+        rng = random.Random(3)
+        while not (type(history.game.decision).__name__ == "ChooseBuildingDecision"
+                   and len(history.game.decision_moves()) >= 10):  # (the 163rd move in 2026-11)
+            assert not history.game.over
+            history.apply(choose_move(rng, history.game.legal_moves(), history.game))
+        w = MainWindow(autosave=False)
+        qtbot.addWidget(w)
+        w.show()
+        w.install(history)
+        settle()
+        w.resize(1280, 680)
+        settle()
+        panel, view = w.page.decision, w.page.decision_scroll.viewport()
+        assert len(panel.buttons) >= 10
+        assert panel.width() <= view.width()
+        for b in panel.buttons:
+            lines = b.text().split("\n")
+            assert b.geometry().right() < view.width()
+            assert max(b.fontMetrics().horizontalAdvance(line) for line in lines) <= b.width() - 16, lines
+        assert any("\n" in b.text() for b in panel.buttons)  # (long labels take two lines)
+    finally:
+        uninstall_language(app, installed)
+
+
+def test_the_decision_buttons_stay_where_they_are_from_one_decision_to_the_next(qtbot):
+    """Issue 43: the side panel's buttons shifted under the mouse: the default button was 4 px
+    taller than a choice and 8 px taller than Skip, so a button moved when the default changed;
+    and the hint above them took one line more or less from one decision to the next. Every
+    one-line button is now as tall as the others, and the first one is always right under the
+    panel's title row (the hint comes under the buttons)."""
+    w = MainWindow(autosave=False)
+    qtbot.addWidget(w)
+    w.resize(1280, 680)
+    w.show()
+    w.install(GameHistory(new_setup(2, 5)))
+    session, panel, rng = w.session, w.page.decision, random.Random(3)
+    heights, tops, hints = set(), set(), set()
+    for _ in range(150):
+        if session.game.over:
+            break
+        settle()
+        for b in panel.buttons:
+            if "\n" not in b.text():
+                heights.add(b.height())
+        if panel.buttons:
+            tops.add(panel.buttons[0].y())
+        hints.add(panel.hint.height() if panel.hint.isVisible() else 0)
+        assert session.try_apply(choose_move(rng, session.legal_moves(), session.game))
+    assert len(hints) >= 2  # (the hint did change height)
+    assert len(heights) == 1, heights
+    assert len(tops) == 1, tops

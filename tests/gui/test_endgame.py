@@ -234,3 +234,22 @@ def test_game_over_dialog_new_game_button_opens_the_new_game_dialog(qtbot, monke
     monkeypatch.setattr(NewGameDialog, "exec", lambda d: opened.append(d) or 0)
     window.game_over_dialog.new_button.click()
     assert len(opened) == 1
+
+
+def test_statistics_mark_the_computers_seat(qtbot, monkeypatch):
+    """Issue 43: Statistics did not say which player was the computer. A game against it records
+    its seat, and its wins read "Ben (computer, Easy)", as in the list of games in progress."""
+    window = open_window(qtbot)
+    full = finished(2, 8)
+    last = full.movers[-1]  # (the person makes the last move; the computer plays the other seat)
+    seats = ("person", "easy") if last == 0 else ("easy", "person")
+    window.install(GameHistory(full.setup, full.moves[:-1], seats=seats), ["#009E73", "#CC79A7"])
+    assert window.session.try_apply(full.moves[-1]) and window.session.game.over
+    qtbot.waitUntil(lambda: window.game_over_dialog is not None)
+    shown: list[StatisticsDialog] = []
+    monkeypatch.setattr(StatisticsDialog, "exec", lambda d: shown.append(d) or 0)
+    window.stats_action.trigger()
+    names = full.setup.names
+    text = shown[0].wins.text()
+    assert f"{names[1 - last]} (computer, Easy): " in text
+    assert f"{names[last]}: " in text and f"{names[last]} (computer" not in text

@@ -18,7 +18,8 @@ from PySide6.QtWidgets import QApplication
 from arle.commands.driver import drag, move_held, press, release
 from arle.commands.simulate import choose_move
 from arle.engine import Setup
-from arle.engine.interpreter.moves import PlaceWorker
+from arle.engine.interpreter.moves import PlaceTile, PlaceWorker
+from arle.engine.interpreter.steps import PlaceNewTile
 from arle.files.settings import Settings, load_settings, read_settings, save_settings
 from arle.gui.boards.board_items import WorkerToken
 from arle.gui.boards.board_view import READABLE_PX, READING_PX, ZOOM_STEP
@@ -212,6 +213,37 @@ def test_a_worker_held_at_the_foot_of_the_view_scrolls_down_to_the_other_season(
     assert session.game.state.occupied == {"winter.laborer": 0}
 
 
+def test_a_tile_dragged_while_the_board_scrolls_leaves_nothing_painted_in_the_tray(qtbot):
+    """Issue 43 item 4: a building dragged out of "Tile to place" to the view's foot scrolled
+    the Home Board, and part of the tile stayed painted in that box (the view moved its picture
+    and repainted the piece's old place where it had been before the scroll). What the screen
+    shows while the board scrolls under the piece is what a whole repaint shows."""
+    from tests.gui.scene_helpers import channels_apart, refresh, run_steps
+
+    window = playing(qtbot, SMALL)
+    session, view = window.session, window.page.home_views[0]
+    run_steps(session, 0, [PlaceNewTile("farmers_house")])
+    session.match._legal = None
+    refresh(session)
+    window.page.views.setCurrentWidget(view)
+    settle()
+    bar, vp, scene = view.verticalScrollBar(), view.viewport(), view.board
+    bar.setValue(0)
+    settle()
+    start = view.mapFromScene(scene.source_pos(PlaceTile("4,1")))
+    press(vp, start)
+    foot = QPoint(start.x() - 200, vp.height() - 5)
+    for i in range(1, 9):
+        move_held(vp, start + (foot - start) * (i / 8))
+        settle()
+    qtbot.waitUntil(lambda: bar.value() >= 60, timeout=5000)
+    settle()
+    assert scene.drag.active
+    shown = window.screen().grabWindow(window.winId()).toImage()
+    assert channels_apart(shown, window.grab().toImage()) <= 5
+    release(vp, foot)
+
+
 def test_zoom_in_out_and_reset_scale_every_board_and_are_kept(qtbot):
     window = playing(qtbot, (1600, 1000))
     view = window.page.board_view
@@ -401,6 +433,41 @@ def test_a_scrolled_game_board_shows_the_worker_to_place_next(qtbot):
         assert shown.contains(token.sceneBoundingRect()), (shown, token.sceneBoundingRect())
         checked += 1
     assert checked >= 5
+
+
+def test_at_1280x720_each_decision_scrolls_its_board_to_what_it_needs(qtbot):
+    """Issue 43 item 2: at 1280x720 the boards scroll (423 px the game board, 294 px the Home
+    Board), and the Moors, a Dike's gap or "Tile to place" could be off screen when the decision
+    needed them. Each new decision scrolls the board in front to its pieces and targets, however
+    the player left it (here: every board scrolled to the other end before each move)."""
+    from arle.gui.boards.board_view import BoardView
+    from arle.gui.boards.storage_scene import PANEL_RECT
+
+    window = playing(qtbot, SMALL)
+    session, page, rng = window.session, window.page, random.Random(3)
+    seen: set[str] = set()
+    last = None
+    for n in range(200):
+        if session.game.over:
+            break
+        settle()
+        view, decision = page.views.currentWidget(), session.game.decision
+        fresh, last = page._last_focus != last, page._last_focus
+        scrolls = isinstance(view, BoardView) and view.verticalScrollBar().isVisible()
+        if fresh and decision is not None and scrolls:
+            places = page.decision_places(view)
+            if places:
+                shown = view.mapToScene(view.viewport().rect()).boundingRect()
+                assert shown.contains(places[0]), (decision, places[0], shown)
+                if type(decision).__name__ == "SaleDecision":  # the sale panel whole, with its title
+                    assert shown.contains(PANEL_RECT), shown
+                seen.add(type(decision).__name__)
+        for other in page.board_views():
+            bar = other.verticalScrollBar()
+            bar.setValue(bar.maximum() if n % 2 else 0)
+        assert session.try_apply(choose_move(rng, session.legal_moves(), session.game))
+    assert {"PlaceTileDecision", "CutPeatDecision", "DikeDecision", "ChooseBuildingDecision",
+            "SaleDecision"} <= seen, seen
 
 
 def test_the_window_is_placed_by_its_frame_so_the_title_bar_is_on_the_screen():

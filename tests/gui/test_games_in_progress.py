@@ -135,6 +135,53 @@ def test_start_page_shows_players_half_year_scores_and_when_last_played(qtbot):
     assert scores in text and "last played today" in text
 
 
+def test_the_guided_first_game_is_marked_in_the_games_in_progress(qtbot):
+    """Issue 43: the list of games in progress did not tell the guided first game from a solo
+    game of the same player."""
+    from arle.gui.tutorial import tutorial_setup
+
+    guided = GameHistory(tutorial_setup("Anna"))
+    solo = GameHistory(Setup(players=1, seed=3, names=("Anna",)))
+    for history in (guided, solo):
+        for move in history.game.legal_moves()[:1]:
+            history.apply(move)
+        journal_of(history)
+    window = open_window(qtbot, autosave=True)
+    listed(qtbot, window)
+    games = window.start_page.games
+    texts = [games.item(i).text().split("\n")[0] for i in range(games.count())]
+    assert sorted(t.startswith("Anna (guided first game) ·") for t in texts) == [False, True], texts
+
+
+def test_the_french_start_page_shows_its_logo_whole_in_a_1280x720_window(qtbot):
+    """Issue 43: in French (the subtitle takes two lines), with games in progress and saved games
+    listed, a framed 1280x720 window squeezed the start page's logo to 87 px of its 96 and cut
+    it. A short page shows a smaller logo, whole, and the window's minimum fits the screen."""
+    from PySide6.QtWidgets import QApplication
+
+    from arle.files.paths import saves_dir
+    from arle.gui.shell.language import install_language, uninstall_language
+
+    app = QApplication.instance()
+    installed = install_language(app, "fr", "fr")
+    try:
+        for seed in (3, 4, 5):
+            journal_of(history_with(20, seed=seed))
+        saves_dir().mkdir(parents=True, exist_ok=True)
+        for name in ("Dimanche", "Anna-Ben", "Partie d'hiver"):
+            save_history(saves_dir() / f"{name}{EXTENSION}", history_with(0))
+        window = open_window(qtbot, autosave=True)
+        window.resize(1264, 680)  # (inside a frame of about 16x40 on a 1280x720 screen)
+        listed(qtbot, window)
+        page = window.start_page
+        assert page.recent.isVisible() and page.games.count() == 3
+        logo = page.logo  # (drawn at its height: whole, however tall)
+        assert logo.side() == logo.height() >= 48 and logo.isVisible()
+        assert window.minimumSizeHint().height() <= 680 and window.height() == 680
+    finally:
+        uninstall_language(app, installed)
+
+
 def test_games_are_listed_only_after_the_first_paint(qtbot, monkeypatch):
     """Start-up time is benchmarked: the journals are read after the page is painted."""
     calls: list[float] = []

@@ -11,7 +11,9 @@ from pathlib import Path
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
 
+from arle.commands.driver import press, release
 from arle.engine.content.goods import Animal, Good
 from arle.engine.interpreter.moves import CutPeat, Flip, MoveAnimal, MoveDike, PlaceTile, ReleaseAnimal
 from arle.engine.interpreter.steps import (
@@ -55,6 +57,24 @@ def test_dike_drag_moves_a_bottom_dike_and_frees_the_tidal_row(qtbot):
     # The freed row is drawn as empty land now.
     tips = {i.toolTip() for i in scene.items_now(HL.cell_rect(2, 1).center())}
     assert any(t.startswith("Empty land") for t in tips)
+
+
+def test_a_dike_carrying_an_animal_is_grabbed_anywhere_while_dikes_are_moved(qtbot):
+    """Issue 43: the Animal on a Dike took the press, and the Dike could be grabbed only at its
+    ends. While the decision asks to move that Dike, a press on its Animal grabs the Dike (the
+    Animal rides along, RULES-DECISIONS "Dikes"); otherwise the Animal is dragged as before."""
+    session = make_session()
+    p = session.game.state.players[0]
+    p.animals["d0"] = {S: 1}
+    run_steps(session, 0, [DikeStep()])
+    session.match._legal = None
+    scene, view = board(qtbot, session)
+    move = MoveDike(0, "1,2")
+    assert move in session.legal_moves()
+    (_animal, sheep), = scene.animal_token_rects("d0")
+    assert HL.gap_rect(*p.dikes[0]).contains(sheep.center())
+    drag(view, sheep.center(), scene.target_pos(move))
+    assert p.dikes[0] == (1, 2) and p.animals["d0"] == {S: 1}
 
 
 def test_a_dike_dropped_on_a_wrong_gap_snaps_back_with_a_reason(qtbot):
@@ -196,6 +216,35 @@ def test_cutting_peat_by_drag_and_by_click(qtbot):
     assert not isinstance(session.game.decision, CutPeatDecision)
 
 
+def test_a_peat_let_go_back_on_its_own_moor_is_not_cut_and_snaps_back(qtbot):
+    """Issue 44 item 2: a Peat dragged past the threshold and let go on its own Moor makes no
+    move (the drop-anywhere cut is for a drop off the Moor): the counts stay, the piece is back
+    where it rested, and nothing is said (the player let go of it, nothing was refused)."""
+    session = make_session()
+    run_steps(session, 0, [CutPeatStep("fixed:2")])
+    scene, view = board(qtbot, session)
+    messages = Messages(session)
+    p = session.game.state.players[0]
+    boardwalk = H.get_moor(p, 3)
+    cut = CutPeat(3)
+    start = scene.source_pos(cut)
+    piece = next(i for i in scene.items_now(start) if isinstance(i, DragPiece))
+    rest = piece.pos()
+    moor = HL.moor_rect(boardwalk)
+    vp = view.viewport()
+    press(vp, _vp(view, start))
+    for point in (start + QPointF(0, -12), QPointF(moor.center().x(), moor.top() + 8), start + QPointF(4, 0)):
+        _move(view, _vp(view, point))  # out past the threshold, over the Moor's name, back
+    assert moor.contains(start + QPointF(4, 0))
+    release(vp, _vp(view, start + QPointF(4, 0)))
+    QApplication.processEvents()
+    assert (boardwalk.peat, p.goods[Good.PEAT]) == (4, 3)
+    assert piece.pos() == rest and not scene.drag.active
+    assert messages.texts == []
+    drag(view, start, scene.target_pos(cut))  # a drop off the Moor still cuts
+    assert (boardwalk.peat, p.goods[Good.PEAT]) == (3, 4)
+
+
 def test_clicking_a_moor_dehydrates_it(qtbot):
     """Dehydrating flips a Moor and puts 4 Peat on it (rulebook p. 9)."""
     session = make_session()
@@ -325,3 +374,26 @@ def test_the_peat_cutter_names_one_thing_one_way_on_the_board_in_the_prompt_and_
     assert style.move_label(session.game, cut) == "Cut 1 Peat from Small Boardwalk"
     assert "Drag Peat off the Small Boardwalk" in drag_hint(session)
 
+
+
+def test_only_a_persons_board_says_your_turn(qtbot):
+    """Issue 43: the computer's Home Board said "your turn" while it thought. A person's board
+    says so on their turn, the computer's says it is the computer's turn."""
+    from arle.engine import Setup
+    from arle.gui.session import GameSession
+    from arle.match.history import GameHistory
+
+    session = GameSession(GameHistory(Setup(players=2, seed=1, names=("Anna", "Bot"), start_player=1),
+                                      seats=("person", "easy")))
+    texts = {}
+    for player in (0, 1):
+        scene, _view = board(qtbot, session, player)
+        texts[player] = " ".join(i.toPlainText() for i in scene.items() if hasattr(i, "toPlainText"))
+    assert session.game.actor == 1
+    assert "your turn" not in texts[1] and "the computer's turn" in texts[1]
+    assert "your turn" not in texts[0]
+    session.match.apply(session.legal_moves()[0])
+    refresh(session)
+    scene, _view = board(qtbot, session, 0)
+    assert session.game.actor == 0
+    assert "your turn" in " ".join(i.toPlainText() for i in scene.items() if hasattr(i, "toPlainText"))

@@ -91,3 +91,19 @@ def test_the_action_space_tooltip_names_the_shortcut_that_opens_the_work_phase(q
     assert window.how_to_action.shortcut().toString() == "Shift+F1"
     window.how_to_action.trigger()
     assert _dialog(window).section == how_to_play.section_for(window.session.game) == "work-phase"
+
+
+@pytest.mark.parametrize(("code", "computer", "two"), [
+    ("en", "against the computer", "unless friendly undo was chosen"),
+    ("fr", "contre l'ordinateur", "sauf si l'annulation amicale a été choisie"),
+])
+def test_the_undo_line_says_the_policy_against_the_computer_and_with_friendly_undo(code, computer, two):
+    """Issue 43: the undo line said "any number alone, your own moves in a two-player game",
+    which is wrong for a game against the computer (GameHistory.unlimited: every move, each undo
+    back to the person's previous decision) and for friendly undo."""
+    from arle.match.history import GameHistory as History
+
+    page = Path(page_path(code)).read_text(encoding="utf-8")
+    line = next(li for li in re.findall(r"<li>(.*?)</li>", page, re.S) if "Ctrl+Z" in li)
+    assert computer in line and two in " ".join(line.split())
+    assert History(new_setup(2, 3), seats=("person", "easy")).unlimited  # (what the line says)

@@ -108,3 +108,38 @@ def test_each_inventory_of_a_game_shows_what_a_summary_made_afresh_shows(qtbot, 
         # the title, and a box's icon and two labels a line for the most lines it has shown
         assert len(summary.findChildren(QLabel)) == 1 + sum(1 + 2 * n for n in most.values())
     assert shown >= 8  # every half-year's inventory
+
+
+def test_the_summary_shows_over_the_game_board_only_until_continue(qtbot, tmp_path, monkeypatch):
+    """Issue 43: the summary floats in a corner chosen for the game board; over the Storage
+    board it covered the sale's choices until Continue was clicked. Another board in front
+    hides it, the game board brings it back, Continue puts it away for good."""
+    import random
+
+    from arle.commands.driver import settle
+    from arle.commands.simulate import choose_move
+    from arle.match.history import GameHistory
+    from tests.gui.scene_helpers import open_main_window
+
+    window = open_main_window(qtbot, monkeypatch, tmp_path, (1280, 680))
+    window.install(GameHistory(new_setup(2, 4)))
+    session, page = window.session, window.page
+    summary, rng = page.inventory_summary, random.Random(4)
+    while summary.isHidden() or page.views.currentIndex() != 0:
+        assert session.try_apply(choose_move(rng, session.legal_moves(), session.game))
+        settle()
+        if not summary.isHidden():
+            page.views.setCurrentIndex(0)
+            settle()
+    assert summary.isVisible()
+    page.views.setCurrentWidget(page.storage_views[session.game.actor or 0])
+    settle()
+    assert summary.isHidden()
+    page.views.setCurrentIndex(0)
+    settle()
+    assert summary.isVisible()
+    summary.button.click()
+    page.views.setCurrentWidget(page.home_views[0])
+    page.views.setCurrentIndex(0)
+    settle()
+    assert summary.isHidden()

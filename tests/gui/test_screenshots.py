@@ -82,3 +82,24 @@ def test_a_bad_size_is_refused_with_a_usage_message(capsys):
         main(["screenshot", "--out", "x", "--size", "huge"])
     assert stop.value.code == 2
     assert "WIDTHxHEIGHT" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argv", [["--lang", "fr", "screenshot", "--out", "x"],
+                                  ["--lang=fr", "screenshot", "--out", "x"],
+                                  ["screenshot", "--lang", "fr", "--out", "x"]])
+def test_the_language_option_works_before_or_after_the_command_word(monkeypatch, argv):
+    """Issue 43 item 8: ``arle --lang fr screenshot`` failed (the options before the command
+    word were parsed with the command's own, and ``--out`` was unknown)."""
+    import arle.commands.screenshot as command
+
+    asked = []
+    monkeypatch.setattr(command, "render_all", lambda out, size, lang: asked.append(lang) or [])
+    assert main(argv) == 0
+    assert asked == ["fr"]
+
+
+def test_the_language_option_before_a_command_without_one_is_refused_in_a_sentence(capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(["--lang", "fr", "simulate"])
+    assert stop.value.code == 2
+    assert "'arle simulate' has no language" in capsys.readouterr().err

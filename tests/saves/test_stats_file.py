@@ -22,7 +22,7 @@ def test_a_game_ended_twice_is_counted_once(tmp_path: Path) -> None:
     games, warning = read_stats(path)
     assert warning is None and list(games) == [key]
     summary = summarize(games)
-    assert summary.played == 1 and summary.wins == {"Ada": 1, "Bo": 0}
+    assert summary.played == 1 and summary.wins == {("Ada", "person"): 1, ("Bo", "person"): 0}
 
 
 def test_the_game_id_is_the_setups() -> None:
@@ -40,7 +40,7 @@ def test_summary_counts_wins_per_name_and_solo_best_and_average(tmp_path: Path) 
     games, _ = read_stats(path)
     s = summarize(games)
     assert s.played == 4
-    assert s.wins == {"Bo": 1, "Cy": 1, "Ada": 0}
+    assert s.wins == {("Bo", "person"): 1, ("Cy", "person"): 1, ("Ada", "person"): 0}
     assert (s.solo_played, s.solo_best, s.solo_average) == (2, 121.5, 110.75)
     assert personal_best("Ada", games) == 121.5
     assert personal_best("Ada", games, exclude="d") == 100
@@ -73,3 +73,21 @@ def test_a_huge_file_is_not_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     path = tmp_path / "stats.json"
     path.write_text(json.dumps({"games": {}}) + " " * 200)
     assert read_stats(path)[0] == {} and "large" in (read_stats(path)[1] or "")
+
+
+def test_a_computer_seat_is_recorded_and_its_wins_counted_apart_from_a_person_of_its_name(
+    tmp_path: Path,
+) -> None:
+    """Issue 43: the statistics did not mark the computer's seats; a person named like the
+    computer's player had its wins merged with it. A record keeps who played each seat (a file
+    written before, without seats, reads as people only)."""
+    path = tmp_path / "stats.json"
+    record_game("a", GameRecord(("Ada", "Bot"), (30.0, 40.0), 1, ("person", "hard")), path)
+    record_game("b", GameRecord(("Ada", "Bot"), (50.0, 40.0), 0), path)
+    games, warning = read_stats(path)
+    assert warning is None and games["a"].seats == ("person", "hard") and games["b"].seats == ()
+    assert summarize(games).wins == {("Ada", "person"): 1, ("Bot", "hard"): 1, ("Bot", "person"): 0}
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["games"]["a"]["seats"] = ["person"]  # not one a player
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert set(read_stats(path)[0]) == {"b"}

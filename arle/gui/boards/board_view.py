@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPoint, QPointF, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QPoint, QPointF, QRectF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QMouseEvent, QPainter, QResizeEvent, QShowEvent, QTransform, QWheelEvent
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsView, QWidget
 
@@ -33,6 +33,9 @@ SLACK = 12
 #: pixels it scrolls a tick (one every EDGE_TICK ms): a Worker dragged from the month track
 #: reaches the other season's action spaces at the foot of a narrow game board.
 EDGE, EDGE_STEP, EDGE_TICK = 40, 24, 30
+#: Scene units shown around a place the decision needs when it is scrolled into view: half a
+#: Home Board space, so that the whole space (and the piece on it) shows.
+PLACE_MARGIN = 48.0
 
 
 def clamp_zoom(zoom: float) -> float:
@@ -198,6 +201,15 @@ class BoardView(QGraphicsView):
             if d and bar.isVisible():
                 bar.setValue(bar.value() + d)
 
+    def scrollContentsBy(self, dx: int, dy: int) -> None:
+        """A board scrolled while a piece is dragged is painted whole: the view moves what it
+        showed and paints only what changed, and the dragged piece's old place, marked before the
+        scroll, was painted at the wrong spot (issue 43: part of a tile dragged out of "Tile to
+        place" stayed painted in that box when the board scrolled under it)."""
+        super().scrollContentsBy(dx, dy)
+        if self.board.drag.active:
+            self.viewport().update()
+
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self.fit()
@@ -207,6 +219,31 @@ class BoardView(QGraphicsView):
         self.board.ensure_fresh()
         super().showEvent(event)
         self.fit()
+
+    def bring_into_view(self, places: list[QPointF]) -> bool:
+        """Scroll a board that scrolls so that the scene points ``places`` show, each with a
+        margin, the first ones first: as many of them, in their order, as the view can show at
+        once (issue 43: at 1280x720 the Moors, a Dike's gap or the tile to place could be off
+        screen while the decision needed them). Whether it scrolled."""
+        bars = (self.horizontalScrollBar(), self.verticalScrollBar())
+        if not places or not any(bar.isVisible() for bar in bars):
+            return False
+        shown = self.mapToScene(self.viewport().rect()).boundingRect()
+        width, height = shown.width() - 2 * PLACE_MARGIN, shown.height() - 2 * PLACE_MARGIN
+        def spot(point: QPointF) -> QRectF:  # (an empty rectangle is left out of a union)
+            return QRectF(point.x() - 0.5, point.y() - 0.5, 1.0, 1.0)
+
+        wanted = spot(places[0])
+        for point in places[1:]:
+            more = wanted.united(spot(point))
+            if more.width() <= width and more.height() <= height:
+                wanted = more
+        wanted = wanted.adjusted(-PLACE_MARGIN, -PLACE_MARGIN, PLACE_MARGIN, PLACE_MARGIN)
+        if shown.contains(wanted):
+            return False
+        before = tuple(bar.value() for bar in bars)
+        self.ensureVisible(wanted, 0, 0)
+        return tuple(bar.value() for bar in bars) != before
 
     def mark(self, item: QGraphicsItem, z: float) -> QGraphicsItem:
         """Show ``item`` (the coach's ring, the guide's frame) on this board above its pieces;

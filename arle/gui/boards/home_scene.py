@@ -85,6 +85,7 @@ from arle.gui.boards.pieces import (
 from arle.gui.boards.scene import PlayerBoardScene
 from arle.gui.kit.style import font, name_of, of_name, player_color
 from arle.gui.kit.texts import say
+from arle.match import PERSON
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -214,8 +215,9 @@ class HomeBoardScene(PlayerBoardScene):
         legal = self.my_legal()
         color = player_color(self.session, self.player)
         title = _t("{name}'s Home Board").format(name=p.name, of_name=of_name(p.name))
-        if self.mine_to_act():
-            title += "  -  " + _t("your turn")
+        if self.mine_to_act():  # (the computer's board is not "your" turn: issue 43)
+            person = self.session.seat(self.player) == PERSON
+            title += "  -  " + (_t("your turn") if person else _t("the computer's turn"))
         self.part("frame", (color.name(), title), lambda: self.add_frame(color, title))
         self.part("goods track", (), self._build_track_spaces)
         # (the Goods Track's goods only: paying Wood or Clay leaves the track as it is)
@@ -638,6 +640,7 @@ class HomeBoardScene(PlayerBoardScene):
                 spec = DragSpec(
                     candidates=lambda a=animal, h=holder: self._animal_candidates(a, h),
                     refusal=lambda pos, a=animal, h=holder: self._animal_refusal(a, h, pos),
+                    beneath=lambda h=holder: self._dike_asked(h),
                 )
                 piece = DragPiece(self, f"animals/{animal.value}.svg", rect, spec, fill=QColor("#fffaf0"))
                 piece.round = rect.width() / 2
@@ -649,6 +652,15 @@ class HomeBoardScene(PlayerBoardScene):
                     )
                 )
                 self.add_item(piece)
+
+    def _dike_asked(self, holder: str) -> bool:
+        """Whether ``holder`` is a Dike the decision asks to move: an Animal on it then lets the
+        press through to the Dike (issue 43: such a Dike could be grabbed only at its ends)."""
+        where = place(holder)
+        if where.kind is not PlaceKind.DIKE:
+            return False
+        asked = self.session.game.decision_moves() if self.mine_to_act() else []
+        return any(isinstance(m, MoveDike) and m.dike == where.number for m in asked)
 
     def _animal_candidates(self, animal: Animal, src: str) -> list[Candidate]:
         p = self.p

@@ -109,9 +109,14 @@ class DragSpec:
     #: A move played when dropped anywhere outside ``home`` and outside every candidate
     #: (cut Peat by dragging a token off its Moor).
     drop_anywhere: Callable[[], Any] | None = None
+    #: The piece's own place (None: its picture): let go there outside every candidate, it
+    #: snaps back and nothing is made or said.
     home: QRectF | None = None
     #: Why a drop at a scene position is refused; None: the scene's generic reason.
     refusal: Callable[[QPointF], str | None] | None = None
+    #: Whether a press goes to the piece beneath instead (the one the decision asks for: an
+    #: Animal on a Dike while Dikes are moved).
+    beneath: Callable[[], bool] | None = None
 
 
 # -- items ----------------------------------------------------------------------------------------------
@@ -244,8 +249,8 @@ class DragPiece(PieceItem):
         )
 
     def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
-        if event.button() != Qt.MouseButton.LeftButton:
-            event.ignore()
+        if event.button() != Qt.MouseButton.LeftButton or (self.spec.beneath and self.spec.beneath()):
+            event.ignore()  # (the scene hands the press to the item beneath)
             return
         self._press = event.scenePos()
         self._dragging = False
@@ -282,9 +287,10 @@ class DragPiece(PieceItem):
         self.setPos(self.rest)  # snap back; a legal move redraws the board anyway
         self.setZValue(self._z)
         home = self.spec.home if self.spec.home is not None else self.rect
+        if target is None and home.contains(pos):
+            return  # let go on its own place (issue 44): it is back, nothing made, nothing to say
         anywhere = self.spec.drop_anywhere() if self.spec.drop_anywhere else None
-        move = target.move if target is not None else (
-            anywhere if anywhere is not None and not home.contains(pos) else None)
+        move = target.move if target is not None else anywhere
         if move is not None:
             # the new picture glides from where the piece was let go, not from where it rested
             self._scene.dropped = (self.mapToScene(self.boundingRect().center()), let_go)

@@ -179,6 +179,11 @@ class GameScene(QGraphicsScene):
         """Where ``move`` is dropped or clicked (None: not on this board)."""
         return None
 
+    def decision_frame(self) -> QRectF | None:
+        """The panel the decision in progress is drawn in on this board, shown whole with its
+        title when the board scrolls to the decision (None: no such panel here)."""
+        return None
+
 
 class Part:
     """What one part of a board drew in the last build: its items, and what they showed."""

@@ -51,10 +51,11 @@ from arle.gui.boards.pieces import (
     DragPiece,
     DragSpec,
     PieceItem,
+    font,
     tr,
 )
 from arle.gui.boards.scene import PlayerBoardScene
-from arle.gui.kit.style import name_of, of_name, player_color
+from arle.gui.kit.style import lowered, name_of, of_name, player_color
 from arle.gui.kit.texts import language, say
 
 if TYPE_CHECKING:
@@ -89,6 +90,8 @@ RETURN_RECT = QRectF(
     16.0, BARN_Y + 30 + 2 * (SPACE_H + 8), 2 * SMALL_W + 8, HEIGHT - 12 - (BARN_Y + 30 + 2 * (SPACE_H + 8))
 )
 PANEL_RECT = QRectF(DEST_X - 6, DEST_Y - 6, WIDTH - 2 * DEST_X + 12, 2 * DEST_H + 18)
+#: The height (scene units) of a line of the sale panel's list; a wrapped one takes its own.
+SALE_LINE = 22.0
 
 
 def dest_rect(dest: str) -> QRectF:
@@ -192,11 +195,59 @@ def _dest_tooltip(dest: str) -> str:
     return "\n".join(lines)
 
 
+#: The smallest font size (points) a board's name is shrunk to.
+MIN_TEXT_SIZE = 5.0
+#: The blank margin (scene units) of a destination's name on a loaded vehicle.
+NAME_MARGIN = 1.0
+
+
+def whole_words_size(text: str, width: float, size: float, bold: bool = True,
+                     margin: float = 4.0) -> float:
+    """The font size, at most ``size`` and by steps of a quarter point, at which each word of
+    ``text`` fits ``width`` on a line of its own in a scene's wrapped text (issue 43: "Beemoor"
+    on a Single Space wrapped as "Beemoo / r"). Measured, not scaled: small sizes are rounded
+    to whole pixels."""
+    from PySide6.QtGui import QTextDocument
+
+    doc = QTextDocument()
+    doc.setDocumentMargin(margin)
+    words = text.split()
+    while size > MIN_TEXT_SIZE:
+        doc.setDefaultFont(font(size, bold))
+        widths = []
+        for word in words:
+            doc.setPlainText(word)  # (as the scene lays it out: margins and all)
+            widths.append(doc.size().width())
+        if max(widths, default=0.0) <= width:
+            break
+        size -= 0.25
+    return size
+
+
+def space_name(size: int) -> str:
+    """A loading space as its label on the vehicle says it (issue 43: "S" and "DD" meant
+    nothing to a newcomer)."""
+    return _t("single") if size == 1 else _t("double")
+
+
+def space_tooltip(size: int, combinable: bool) -> str:
+    """What a loading space takes, said where it is drawn."""
+    if size == 1:
+        text = _t("Single Space: holds an item of size 1\n(Wood becomes Timber, Clay with 1 Peat a Brick; "
+                  "Peat; a destination of size 1).")
+        if combinable:
+            return text + "\n" + _t("On this Large Vehicle, Single Spaces side by side combine for "
+                                    "larger items (a fabric becomes clothing on 2).")
+        return text + "\n" + _t("They do not combine for larger items: only a Large Vehicle's do.")
+    return _t("Double Space: holds an item of size 2 or more\n(Linen, Woolen or Leather becomes clothing; "
+              "a destination of size 2 or more).")
+
+
 def equipment_tooltip(piece: EquipmentPiece) -> str:
     info = EQUIPMENT[piece.kind]
     text = _t("{name}: {vp} VP at the end.").format(name=name_of(piece.kind.value), vp=info.vp)
     if info.spaces:
-        kinds = " ".join("[S]" if s == 1 else "[DD]" for s in info.spaces)
+        kinds = ", ".join(space_name(s) for s in info.spaces)
         text += "\n" + _t("Loading spaces: {spaces}.").format(spaces=kinds)
         if info.combinable:
             text += " " + _t("Adjacent spaces combine for larger items.")
@@ -264,6 +315,9 @@ class StorageScene(PlayerBoardScene):
                 if isinstance(item, ClickItem) and item.move == move:
                     return item.rect.center()
         return None
+
+    def decision_frame(self) -> QRectF | None:
+        return PANEL_RECT if self.sale() is not None else None
 
     # -- drawing ----------------------------------------------------------------------------------------
 
@@ -459,9 +513,12 @@ class StorageScene(PlayerBoardScene):
         self.add_item(icon)
         self.add_text(name_of(piece.kind.value), space.x() + 4, space.y() + 2, 9, True)
         rects = loading_rects(piece, space)
+        combinable = EQUIPMENT[piece.kind].combinable
         for r, size in zip(rects, EQUIPMENT[piece.kind].spaces, strict=True):
-            self.add_box(r, "#fbf6e6", "#7a6a45", 4, 1.5)
-            self.add_text("S" if size == 1 else "DD", r.x() + 2, r.y(), 6.5, True, "#b0a078")
+            box = self.add_box(r, "#fbf6e6", "#7a6a45", 4, 1.5)
+            box.setToolTip(space_tooltip(size, combinable))
+            label = self.add_text(space_name(size), r.x() + 2, r.y(), 6.5, True, "#8a7a50")
+            label.setToolTip(box.toolTip())
         for item in piece.load:
             rect = span_rect(piece, space, item.start, item.size)
             if rect is None:
@@ -470,7 +527,11 @@ class StorageScene(PlayerBoardScene):
             if dest is not None:
                 box = self.add_box(rect.adjusted(2, 2, -2, -2), "#e9d7a8", "#6b5a2a", 4, 1.5)
                 box.setToolTip(dest_tooltip(dest))
-                self.add_text(name_of(dest), rect.x() + 1, rect.y() + 4, 7, True, "#3a2f12", rect.width() - 2)
+                name = name_of(dest)  # (a thin margin: "Beemoor" fits a Single Space at 7 pt)
+                size = whole_words_size(name, rect.width() - 6, 7.0, margin=NAME_MARGIN)
+                text = self.add_text(name, rect.x() + 3, rect.y() + 5, size, True, "#3a2f12",
+                                     rect.width() - 6)
+                text.document().setDocumentMargin(NAME_MARGIN)
             else:
                 size = min(rect.height() - 8, 44.0)
                 art = PieceItem(
@@ -513,12 +574,39 @@ class StorageScene(PlayerBoardScene):
         loaded anywhere now, the engine's reason for loading it on the first vehicle."""
         load = self._load_at(item, pos)
         if load is not None:
+            reason = self.session.match.why_not(load)
+            if reason is not None and reason.id == "load.does_not_fit":
+                return self._misfit(load)
             return self.session.why_not(load)
         if self._load_candidates(item):
             return _t("Drop it on free loading spaces that light up: a Double Space takes only items "
                       "of size 2 or more.")
         vehicle = next((e.id for e in self.p.barn if EQUIPMENT[e.kind].spaces), -1)
         return self.session.why_not(Load(vehicle, 0, item))
+
+    def _misfit(self, load: Load) -> str:
+        """Why ``load``'s item does not fit the loading space it was dropped on, said of that
+        space (issue 43: Linen dropped on a Single Space snapped back with a sentence about
+        Double Spaces)."""
+        piece = self.piece(load.vehicle)
+        info = EQUIPMENT[piece.kind] if piece is not None else None
+        size = item_size(load.item)
+        dest = destination_of(load.item)
+        item = name_of(dest) if dest is not None else lowered(name_of(load.item))  # ("la toile de lin")
+        if info is None or not 0 <= load.start < len(info.spaces):
+            return _t("{item} does not fit there.").format(item=item)
+        vehicle = name_of(piece.kind.value)
+        if info.spaces[load.start] > size:
+            return _t("{item} takes 1 space, and a Double Space holds only items of size 2 or more: "
+                      "drop it on a Single Space.").format(item=item)
+        if not info.combinable:
+            text = _t("{item} takes {n} spaces: a Double Space, or Single Spaces side by side on a Large "
+                      "Vehicle.").format(item=item, n=size)
+            small = (_t("The {vehicle} has only one Single Space.") if len(info.spaces) == 1 else
+                     _t("The {vehicle} is a small vehicle: its Single Spaces do not combine."))
+            return text + " " + small.format(vehicle=vehicle)
+        return _t("{item} takes {n} spaces: from this space to the right, the {vehicle}'s spaces do not "
+                  "add up to exactly {n}.").format(item=item, n=size, vehicle=vehicle)
 
     # -- selling --------------------------------------------------------------------------------------------
 
@@ -542,8 +630,8 @@ class StorageScene(PlayerBoardScene):
                 state, color = _t("not possible now"), "#9a8a62"
             line = _t("{item}: {food} ({state})").format(item=say(noun(s.label)),
                                                          food=say(counted("food", s.food)), state=state)
-            self.add_text(line, PANEL_RECT.x() + 12, y, 8.5, s.key in sale.sold, color, 300)
-            y += 22
+            text = self.add_text(line, PANEL_RECT.x() + 12, y, 8.5, s.key in sale.sold, color, 300)
+            y += max(SALE_LINE, text.boundingRect().height())  # (a wrapped line pushes the next down)
         hint = (
             _t("Each item at most once. Done when you have sold what you want.")
             if sale.sold

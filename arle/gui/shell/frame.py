@@ -36,8 +36,12 @@ STYLE_SHEET = """
 #hint { color: #35523f; }
 #defaultButton { font-weight: 700; border: 2px solid #2e9d5b; border-radius: 5px; padding: 5px;
                  background: #e3f3e8; }
-#choiceButton { padding: 4px; }
-#skipButton { color: #6d7a6f; padding: 2px; }
+#defaultButton:hover { background: #d2ecd9; }
+#choiceButton, #skipButton { border: 2px solid #c4bca4; border-radius: 5px; padding: 5px;
+                             background: #fcfaf4; }
+#choiceButton:hover, #skipButton:hover { background: #f1ecdc; }
+#defaultButton:pressed, #choiceButton:pressed, #skipButton:pressed { background: #e2dcc8; }
+#skipButton { color: #6d7a6f; }
 #scoreTotal { font-size: 16px; font-weight: 700; }
 #playerName { font-size: 14px; font-weight: 600; }
 #scoringTitle { font-size: 20px; font-weight: 700; }

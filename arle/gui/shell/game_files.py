@@ -283,9 +283,13 @@ def scan(use_autosave: bool) -> tuple[list[Any], list[Path]]:
     """The games in progress and the recent save files. Runs on the worker thread: no Qt here."""
     games: list[Any] = []
     if use_autosave:
-        from arle.files.autosave import list_games
+        import dataclasses
 
-        games = list_games()
+        from arle.files.autosave import journal_setup, list_games
+        from arle.gui.tutorial import is_guided
+
+        games = [dataclasses.replace(e, guided=not e.error and is_guided(journal_setup(e.path)))
+                 for e in list_games()]
     return games, recent_files()
 
 

@@ -193,6 +193,14 @@ class GameOverDialog(QDialog):
 # -- statistics ---------------------------------------------------------------------------------------------
 
 
+def seat_name(name: str, seat: str) -> str:
+    """A player's name, a computer's marked with its level (issue 43), as the games list does."""
+    from arle.gui.coach import level_name
+
+    return name if seat == "person" else _tr("{name} (computer, {level})").format(
+        name=name, level=level_name(seat))
+
+
 class StatisticsDialog(QDialog):
     """Games played, wins per player name, best and average solo scores (``arle.files.stats``)."""
 
@@ -204,7 +212,8 @@ class StatisticsDialog(QDialog):
         form = QFormLayout()
         self.played = QLabel(str(summary.played))
         form.addRow(_tr("Games played"), self.played)
-        wins = [_tr("{name}: {n}").format(name=name, n=n) for name, n in summary.wins.items()]
+        wins = [_tr("{name}: {n}").format(name=seat_name(name, seat), n=n)
+                for (name, seat), n in summary.wins.items()]
         self.wins = QLabel("\n".join(wins) or _tr("No two-player game yet."))
         form.addRow(_tr("Wins (two players)"), self.wins)
         form.addRow(_tr("Solo games"), QLabel(str(summary.solo_played)))

@@ -223,7 +223,7 @@ class GameShown:
         """Record the finished game in the statistics (once per game: keyed by its setup) and
         return, in solo, the player's best solo score before it. A window without autosave (tests,
         the screenshot tool) writes no statistics either."""
-        from arle.files.stats import GameRecord, game_id, personal_best, read_stats, record_game
+        from arle.files.stats import PERSON, GameRecord, game_id, personal_best, read_stats, record_game
 
         if self.session is None or not self.use_autosave:
             return None
@@ -232,7 +232,9 @@ class GameShown:
         key = game_id(self.session.setup)
         games, _warning = read_stats()
         best = personal_best(names[0], games, exclude=key) if g.state.solo else None
-        record = GameRecord(names, tuple(float(v) for v in g.scores()), g.state.winner or 0)
+        seats = tuple(self.session.seat(i) for i in range(len(names)))
+        record = GameRecord(names, tuple(float(v) for v in g.scores()), g.state.winner or 0,
+                            seats if any(s != PERSON for s in seats) else ())
         try:
             record_game(key, record)
         except (OSError, ValueError) as exc:

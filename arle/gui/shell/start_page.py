@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
-from PySide6.QtCore import QCoreApplication, QDate, QLocale, Qt, QTimer
-from PySide6.QtGui import QBrush, QColor, QIcon, QPaintEvent
+from PySide6.QtCore import QCoreApplication, QDate, QLocale, QSize, Qt, QTimer
+from PySide6.QtGui import QBrush, QColor, QIcon, QPainter, QPaintEvent
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -38,6 +39,8 @@ PATH_ROLE = Qt.ItemDataRole.UserRole
 KIND_ROLE = Qt.ItemDataRole.UserRole + 1
 
 HALF_YEARS = 9
+#: The logo's size (px) where the page has room for all of it, and the least it shrinks to.
+LOGO_SIZES = (96, 48)
 
 
 def _tr(text: str) -> str:
@@ -84,8 +87,11 @@ def game_text(entry: GameEntry) -> str:
             return _tr("{who}: the autosave cannot be read just now\n{error}").format(who=who, error=error)
         return _tr("{who}: the autosave is damaged\n{error}").format(who=who, error=error)
     scores = " : ".join(QLocale().toString(float(s), "g", 12) for s in entry.scores)  # "7,5" in French
+    names = who_plays(entry)
+    if entry.guided:
+        names = _tr("{names} (guided first game)").format(names=names)
     first = _tr("{names} · half-year {n} of {last} · {scores} VP").format(
-        names=who_plays(entry), n=entry.half_year, last=HALF_YEARS, scores=scores)
+        names=names, n=entry.half_year, last=HALF_YEARS, scores=scores)
     second = [_tr("last played {when}").format(when=when(entry.last_played))]
     if entry.save_path is not None:
         second.append(_tr("saved as {name}").format(name=entry.save_path.name))
@@ -144,6 +150,32 @@ class StartWindow(Protocol):
     def statusBar(self) -> QStatusBar: ...
 
 
+class Logo(QWidget):
+    """The app's icon at the top of the start page: 96 px where the page has room, down to 48 px
+    in a short window (issue 43: in French, with saved games listed, a 1280x720 screen squeezed a
+    fixed 96 px picture and cut it)."""
+
+    def __init__(self, icon: QIcon) -> None:
+        super().__init__()
+        self.icon = icon
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+
+    def sizeHint(self) -> QSize:
+        return QSize(LOGO_SIZES[0], LOGO_SIZES[0])
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(LOGO_SIZES[1], LOGO_SIZES[1])
+
+    def side(self) -> int:
+        """The size the picture is shown at: the widget's height, at most the full size."""
+        return max(1, min(self.height(), LOGO_SIZES[0]))
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        side = self.side()
+        picture = self.icon.pixmap(side, side)
+        QPainter(self).drawPixmap((self.width() - side) // 2, (self.height() - side) // 2, picture)
+
+
 class StartPage(QWidget):
     """New Game, Continue (the most recent game), Open, the games in progress, the recent saves."""
 
@@ -157,11 +189,10 @@ class StartPage(QWidget):
         card.setMinimumWidth(620)
         inner = QVBoxLayout(card)
         inner.setContentsMargins(40, 26, 40, 24)
-        inner.setSpacing(10)
-        logo = QLabel()
-        logo.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        logo.setPixmap(icon.pixmap(96, 96))
-        inner.addWidget(logo)
+        inner.setSpacing(8)
+        #: The logo, as large as the page leaves room for (issue 43).
+        self.logo = Logo(icon)
+        inner.addWidget(self.logo)
         for text, name in ((_tr("Fields of Arle"), "title"),
                            (_tr("Farming on the East Frisian coast, solo or with two at one table."),
                             "subtitle")):

@@ -603,9 +603,32 @@ class GamePage(QSplitter):
                 self._bring_forward(wanted)
             if g.actor is not None and g.actor < self.player_tabs.count():
                 self.player_tabs.setCurrentIndex(g.actor)
-            if wanted == 0 and not g.over:
+            if wanted == 0 and not g.over and d is None:
                 self._show_next_worker()
+            elif not g.over:
+                self.show_decision()
         self.views.marked_bar().mark(-1 if g.over else wanted)
+
+    def decision_places(self, view: BoardView) -> list[QPointF]:
+        """Where on ``view`` the pending decision is made: the pieces to drag first (the tile
+        to place, a Dike, Peat on a Moor, an Animal), then where they go or what is clicked."""
+        scene = view.board
+        moves = self.session.game.decision_moves()
+        sources = [pos for m in moves if (pos := scene.source_pos(m)) is not None]
+        targets = [pos for m in moves if (pos := scene.target_pos(m)) is not None]
+        if sources:  # the places nearest to the pieces first
+            targets.sort(key=lambda t: min((t - s).manhattanLength() for s in sources))
+        frame = scene.decision_frame()  # (a panel's title and corners before its buttons)
+        corners = [frame.topLeft(), frame.bottomRight()] if frame is not None else []
+        return [*corners, *sources, *targets]
+
+    def show_decision(self) -> bool:
+        """Scroll the board in front to what the decision in progress needs (its pieces and
+        their targets), where the board scrolls; whether it scrolled."""
+        view = self.views.currentWidget()
+        if not isinstance(view, BoardView) or not view.isVisible():
+            return False
+        return view.bring_into_view(self.decision_places(view))
 
 
     def showEvent(self, event: QShowEvent) -> None:

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QLabel,
     QPushButton,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -63,6 +64,9 @@ class InventorySummary(QFrame):
         # it changes
         self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
         self._upto = -1  # the log entry whose move ended the inventorying shown
+        #: A summary shown and not dismissed (hidden while another board than the game board
+        #: is in front).
+        self._pending = False
         self.reports: list[InventoryReport] = []
         self._lay = QVBoxLayout(self)
         self._lay.setContentsMargins(8, 6, 8, 6)
@@ -116,9 +120,25 @@ class InventorySummary(QFrame):
         for box in self._boxes[len(reports):]:
             box.hide()
         self.body.updateGeometry()  # (its height too: see ``ReportBox.fill``)
+        self._pending = True
         self.place()
         self.raise_()
-        self.show()
+        self.setVisible(self._over_game_board())
+
+    def _over_game_board(self) -> bool:
+        """Whether the boards show the game board, the one whose corner the summary is placed
+        in (issue 43: over the Storage board it covered the sale's choices until Continue)."""
+        host = self.parentWidget()
+        return not isinstance(host, QTabWidget) or host.currentIndex() == 0
+
+    def _board_shown(self, _index: int) -> None:
+        """Another board in front hides the summary; the game board brings it back until it is
+        dismissed."""
+        if self._pending:
+            if self._over_game_board():
+                self.place()
+                self.raise_()
+            self.setVisible(self._over_game_board())
 
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
@@ -131,6 +151,8 @@ class InventorySummary(QFrame):
         self.setParent(host)
         host.installEventFilter(self)
         self.hide()
+        if isinstance(host, QTabWidget):
+            host.currentChanged.connect(self._board_shown)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.Resize and not self.isHidden():
@@ -152,6 +174,7 @@ class InventorySummary(QFrame):
     def dismiss(self, *_: Any) -> None:
         self.hide()
         self._upto = -1
+        self._pending = False
 
     def texts(self) -> list[str]:
         """Every label's text, top to bottom (for tests)."""

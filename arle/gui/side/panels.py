@@ -22,7 +22,7 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QAction, QColor, QIcon, QPainter, QPaintEvent, QPen, QPixmap, QRegion
+from PySide6.QtGui import QAction, QColor, QIcon, QPainter, QPaintEvent, QPen, QPixmap, QRegion, QResizeEvent
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -200,6 +200,8 @@ def default_move(moves: list[Move]) -> Move | None:
 #: 340 px at its narrowest; a long French label ("Atelier du charpentier (1 PV) : 1 matériau de
 #: construction...") made the button wider than the panel, cut at its edge.
 BUTTON_TEXT_WIDTH = 280
+#: The narrowest a decision button may be made (px): its lines follow the panel's width.
+BUTTON_MIN_WIDTH = 120
 
 
 def wrapped(text: str, advance: Callable[[str], int], width: int) -> str:
@@ -259,8 +261,10 @@ class DecisionPanel(QFrame):
         self.title_row.addStretch(1)
         self.title_row.addWidget(self.more)
         lay.addLayout(self.title_row)
-        lay.addWidget(self.hint)
+        # The buttons right under the title, the hint under them: a hint of one line more or less
+        # moved every button of the next decision under the mouse (issue 43).
         lay.addLayout(self.box)
+        lay.addWidget(self.hint)
         lay.addStretch(1)  # (room the side panel keeps for taller decisions stays under the buttons)
         session.changed.connect(self.refresh)
         session.reset.connect(self.refresh)
@@ -312,18 +316,35 @@ class DecisionPanel(QFrame):
             button.setDefault(role == "defaultButton")
             button.setAutoDefault(role == "defaultButton")
             button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+            # Its words are wrapped to the panel's width (``resizeEvent``), so they do not set it:
+            # a label wider than the side panel made the panel wider than its scroll area.
+            button.setMinimumWidth(BUTTON_MIN_WIDTH)
             button.clicked.connect(lambda _=False, b=button: self._play(b))
             button.hide()
             self.box.addWidget(button)
             pool.append(button)
         button = pool[index]
+        self._wrap(button, text)
+        return button
+
+    def _wrap(self, button: QPushButton, text: str) -> None:
+        """Put ``text`` on ``button`` in lines as wide as the panel leaves room for."""
         room = max(BUTTON_TEXT_WIDTH, self.contentsRect().width() - 28)  # (a button's own margins)
         if button.property("wrapped") != (text, room):  # (most moves show the same words again)
             button.setProperty("wrapped", (text, room))
             lines = wrapped(text, button.fontMetrics().horizontalAdvance, room)
             if button.text() != lines:
                 button.setText(lines)
-        return button
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """The buttons' lines follow the panel's width (issue 43: a game opened before the side
+        panel had its width kept one-line labels wider than the panel, cut at its edge)."""
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width():
+            for button in self._shown:
+                said = button.property("wrapped")
+                if said:
+                    self._wrap(button, said[0])
 
     def _show_buttons(self, buttons: list[QPushButton]) -> None:
         """Show ``buttons`` in this order (in the box and for Tab), hide the others."""
