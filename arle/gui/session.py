@@ -20,10 +20,10 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication, QObject, Signal
 
 from arle.engine import Event, Game, IllegalMove, Move, Setup, render
-from arle.gui.kit.log_words import log_label
 from arle.gui.kit.style import DEFAULT_COLORS
-from arle.gui.kit.texts import say
+from arle.gui.kit.texts import language, say
 from arle.match import Change, GameHistory, LogEntry, Match
+from arle.match.words import Wording
 
 
 def _tr(text: str) -> str:
@@ -51,7 +51,8 @@ class GameSession(QObject):
 
     def __init__(self, game: GameHistory | Match, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self.match = game if isinstance(game, Match) else Match(game, colors=DEFAULT_COLORS, words=log_label)
+        self.match = game if isinstance(game, Match) else Match(
+            game, colors=DEFAULT_COLORS, words=Wording(language()).log_label)
         self._unlisten = self.match.listen(self._heard)
         #: Asked before ``try_apply`` applies a legal move (the window's "confirm the end of a
         #: turn"); False keeps everything as it was.

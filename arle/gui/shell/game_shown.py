@@ -97,14 +97,16 @@ class GameShown:
         in progress (its journal is closed, not deleted). ``autosaver``: the journal the game was
         continued from, already started; else a new journal is started (with autosave on)."""
         from arle.gui.kit import collector
-        from arle.gui.kit.log_words import log_label
+        from arle.gui.kit.texts import language
         from arle.gui.session import GameSession
         from arle.gui.side.game_page import GamePage, adopt
         from arle.match import continued
+        from arle.match.words import Wording
 
         replaced = self.session is not None and not self.session.game.over and self.autosaver is not None
         self.close_game()
-        session = GameSession(continued(history, colors or self.player_defaults()[1], log_label))
+        words = Wording(language()).log_label  # the log in the window's language, without Qt
+        session = GameSession(continued(history, colors or self.player_defaults()[1], words))
         self.session = session
         self.save_path = save_path
         self.page = GamePage(session)
