@@ -209,7 +209,7 @@ class Autosaver:
             with contextlib.suppress(FileNotFoundError):
                 path.unlink()
         self._written = []
-        self._history = self._following = None
+        self._history = None  # (still following: an undo of the last move brings the journal back)
         if self._lock is not None:
             self._lock.release_and_remove()
 
