@@ -175,6 +175,12 @@ def name_of(key: str) -> str:
     return _names().name_of(key, _lang())  # type: ignore[no-any-return]
 
 
+def lowered(text: str) -> str:
+    """A good's or an Animal's name inside a sentence: "la toile de lin" in French, where English
+    keeps "Linen" (its grammar kept)."""
+    return _names().lowered(text, _lang())  # type: ignore[no-any-return]
+
+
 def of_name(name: str) -> str:
     """"de Ben", "d'Anna": the French "of" before a player's name (``{of_name}``)."""
     return _names().of_name(name)  # type: ignore[no-any-return]
