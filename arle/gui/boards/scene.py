@@ -272,7 +272,8 @@ class SessionScene(GameScene):
         # a piece carrying texts or boxes that are not part of its look is made anew
         kept: dict[tuple[Any, ...], list[QGraphicsItem]] = {}
         if old is not None:
-            kept = {look: [i for i in items if i.face is not None or not getattr(i, "has_children", False)]
+            kept = {look: [i for i in items if not isinstance(i, PieceItem) or i.face is not None
+                           or not i.has_children]
                     if look[0] == "piece" else items for look, items in old.made.items()}
             reused = {id(item) for items in kept.values() for item in items}
             for item in old.top:  # (with their children)
@@ -324,7 +325,7 @@ class SessionScene(GameScene):
         if key is not None:
             old = self._reuse(key)
             if old is not None:
-                if isinstance(old, PieceItem):
+                if isinstance(old, PieceItem) and isinstance(item, PieceItem):
                     old.take_over(item)
                 return old
         self.addItem(item)
@@ -367,7 +368,7 @@ class SessionScene(GameScene):
         bold: bool = False,
         color: QColor | str = "#2b3a2f",
         width: float | None = None,
-        parent: QGraphicsItem | None = None,
+        parent: PieceItem | None = None,
     ) -> Any:
         """A text at (``x``, ``y``) (scene coordinates even with a ``parent``: it is put on a
         piece at origin 0,0 to move with it while dragged)."""
@@ -405,7 +406,7 @@ class SessionScene(GameScene):
         radius: float = 6,
         width: float = 1.2,
         dash: bool = False,
-        parent: QGraphicsItem | None = None,
+        parent: PieceItem | None = None,
     ) -> Any:
         """A rounded box (on ``parent`` if given, see ``add_text``)."""
         key = ("box", rect.getRect(), QColor(fill).name(QColor.NameFormat.HexArgb),
