@@ -16,7 +16,7 @@ what it changed, not the whole board.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from PySide6.QtCore import QObject, QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import QBrush, QColor, QFont, QPainterPath, QPen
@@ -38,6 +38,9 @@ if TYPE_CHECKING:
 
     from arle.engine import Move, PlayerState
     from arle.gui.session import GameSession
+
+#: An item ``add_item`` hands back: the one given, or one of the last build that looks the same.
+_Item = TypeVar("_Item", bound=QGraphicsItem)
 
 
 class SceneText(QGraphicsSimpleTextItem):
@@ -308,7 +311,7 @@ class SessionScene(GameScene):
             item.setZValue(self._order * 1e-4)
             self._top.append(item)
 
-    def add_item(self, item: QGraphicsItem) -> Any:
+    def add_item(self, item: _Item) -> _Item:
         """``addItem`` for ``build``: stacked in build order, removed by the next rebuild.
 
         A piece that looks like one of the last build is not added: that one takes over its
@@ -324,7 +327,7 @@ class SessionScene(GameScene):
             key = ("picture", *item.look())
         if key is not None:
             old = self._reuse(key)
-            if old is not None:
+            if isinstance(old, type(item)):  # (always, when not None: the look holds the type)
                 if isinstance(old, PieceItem) and isinstance(item, PieceItem):
                     old.take_over(item)
                 return old
@@ -340,7 +343,7 @@ class SessionScene(GameScene):
         self._stack_next(item)
         return item
 
-    def _reuse(self, key: tuple[Any, ...]) -> Any:
+    def _reuse(self, key: tuple[Any, ...]) -> QGraphicsItem | None:
         """An item of the last build made with the same ``key``, restacked; None if there is none."""
         items = self._kept.get(key)
         if not items:
