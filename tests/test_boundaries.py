@@ -299,7 +299,7 @@ def test_the_computer_is_asked_from_one_place_outside_its_package():
 
 #: GUI modules mypy does not check yet (pyproject's override): 22 when the GUI was first checked
 #: (issue 39, 194 errors). The list only shrinks: lower this with it.
-GUI_UNCHECKED = 8
+GUI_UNCHECKED = 4
 
 
 def test_mypy_checks_the_gui_but_a_shrinking_list():
