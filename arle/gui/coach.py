@@ -54,7 +54,9 @@ class CoachedPage(Protocol):
 
     session: GameSession
     decision: DecisionPanel
-    views: QTabWidget
+
+    @property
+    def views(self) -> QTabWidget: ...
 
     def places_of(self, move: Move) -> list[tuple[BoardView, QPointF]]: ...
 

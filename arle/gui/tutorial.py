@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QPoint, QPointF, QRect, QRectF, Qt
 from PySide6.QtGui import QColor, QPen
@@ -21,6 +21,8 @@ from PySide6.QtWidgets import (
     QGraphicsEllipseItem,
     QGraphicsItem,
     QGraphicsRectItem,
+    QGraphicsScene,
+    QGraphicsView,
     QHBoxLayout,
     QLabel,
     QPushButton,
@@ -34,7 +36,7 @@ from arle.gui.kit.texts import say
 from arle.gui.shell import how_to_play
 
 if TYPE_CHECKING:
-    from arle.engine import Game, Move
+    from arle.engine import Game, Move, Setup
     from arle.files.settings import Settings
     from arle.gui.boards.board_view import BoardView
     from arle.gui.session import GameSession
@@ -52,7 +54,7 @@ def _tr(text: str) -> str:
     return QCoreApplication.translate("Tutorial", text)
 
 
-def tutorial_setup(name: str) -> Any:
+def tutorial_setup(name: str) -> Setup:
     from arle.engine import Setup
 
     return Setup(players=1, seed=SEED, names=(name,), building_set="first_game")
@@ -84,6 +86,7 @@ class GuidedWindow(Protocol):
 
     def install(self, history: GameHistory) -> None: ...
     def set_tutorial_done(self) -> None: ...
+    def player_defaults(self) -> tuple[tuple[str, str], tuple[str, str]]: ...
 
 
 class TutorialCard(QFrame):
@@ -95,7 +98,7 @@ class TutorialCard(QFrame):
         self.setStyleSheet("#tutorialCard { background: #fffaf0; border: 2px solid #e8590c; "
                            "border-radius: 10px; } #tutorialTitle { font-weight: 700; font-size: 15px; }")
         self.setFixedWidth(CARD_WIDTH)
-        lay = QVBoxLayout(self)
+        lay = self._lay = QVBoxLayout(self)
         lay.setContentsMargins(14, 10, 14, 10)
         self.title = QLabel()
         self.title.setObjectName("tutorialTitle")
@@ -121,7 +124,7 @@ class TutorialCard(QFrame):
         parent = self.parentWidget()
         if parent is None:
             return
-        self.resize(CARD_WIDTH, self.layout().totalHeightForWidth(CARD_WIDTH))
+        self.resize(CARD_WIDTH, self._lay.totalHeightForWidth(CARD_WIDTH))
         w, h, m = parent.width(), parent.height(), 16
         right, bottom = max(0, w - self.width() - m), max(0, h - self.height() - m)
         corners = [QPoint(right, bottom), QPoint(right, 40), QPoint(m, bottom), QPoint(m, 40)]
@@ -145,12 +148,12 @@ class Tutorial(QObject):
         #: The suggestion for the position ``_key`` (None while it is being computed).
         self.suggestion: tuple[Move, str] | None = None
         self._key: tuple[int, int] | None = None
-        self.marks: list[tuple[Any, QGraphicsItem]] = []
+        self.marks: list[tuple[QGraphicsScene, QGraphicsItem]] = []
         self.active = True
         self.finished = False
         self.card = TutorialCard(self.page.views)
         self.card.leave.clicked.connect(self.leave)
-        self.card.more.linkActivated.connect(lambda url: how_to_play.open_link(self.window, url))
+        self.card.more.linkActivated.connect(lambda url: how_to_play.open_link(self.page.window(), url))
         self.page.views.installEventFilter(self)
         self.page.views.currentChanged.connect(lambda *_: self.card.place(self._mark_rect()))
         self.session.changed.connect(self.update)
@@ -169,7 +172,7 @@ class Tutorial(QObject):
     def position_key(self) -> tuple[int, int]:
         return (len(self.session.history.moves), id(self.session.game))
 
-    def update(self, *_: Any) -> None:
+    def update(self, *_: object) -> None:
         if not self.active:
             return
         game = self.session.game
@@ -206,7 +209,7 @@ class Tutorial(QObject):
 
         self.worker.run(lambda _stop: _hint(game), done, lambda exc: self._failed(exc))
 
-    def _failed(self, exc: Exception) -> None:
+    def _failed(self, exc: BaseException) -> None:
         if self.active:
             self.card.body.setText(html.escape(_tr("No suggestion this time ({error}); any move will do.")
                                                .format(error=exc)))
@@ -298,9 +301,9 @@ class Tutorial(QObject):
         pen = QPen(MARK_COLOR, 6)
         board = self.page.board_scene
         if isinstance(move, PlaceWorker) and move.space in board.spaces:
-            item: QGraphicsItem = QGraphicsRectItem(board.spaces[move.space].rect.adjusted(-5, -5, 5, 5))
-            item.setPen(pen)
-            self._add(self.page.board_view, item)
+            frame = QGraphicsRectItem(board.spaces[move.space].rect.adjusted(-5, -5, 5, 5))
+            frame.setPen(pen)
+            self._add(self.page.board_view, frame)
             return
         for view, pos in self.page.places_of(move):
             ring = QGraphicsEllipseItem(QRectF(pos - QPointF(28, 28), pos + QPointF(28, 28)))
@@ -316,7 +319,7 @@ class Tutorial(QObject):
         views = self.page.views
         shown = views.currentWidget()
         for scene, item in self.marks:
-            if shown is not None and shown in scene.views():
+            if isinstance(shown, QGraphicsView) and shown in scene.views():
                 polygon = shown.mapFromScene(item.sceneBoundingRect())
                 rect = polygon.boundingRect()
                 return QRect(shown.viewport().mapTo(views, rect.topLeft()), rect.size())

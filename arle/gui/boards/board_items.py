@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 
 from arle.engine import ACTION_SPACES, BUILDINGS, HALF_YEARS, TOOL_TRACKS, WORKERS, Phase, Tool, noun
 from arle.gui.boards.boxes import ZoomedPicture
-from arle.gui.boards.pieces import DragPiece, DragSpec
+from arle.gui.boards.pieces import DragPiece, DragSpec, PieceScene
 from arle.gui.kit import art, pictures, style
 from arle.gui.kit.texts import say
 
@@ -56,11 +56,10 @@ def _elide(painter: QPainter, text: str, width: float) -> str:
     return painter.fontMetrics().elidedText(text, Qt.TextElideMode.ElideRight, int(width))
 
 
-class Board(Protocol):
+class Board(PieceScene, Protocol):
     """What the items ask of the game board (``board_scene.BoardScene``, which imports this
-    module: the protocol keeps the import one way)."""
+    module: the protocol keeps the import one way); its Workers are pieces on it."""
 
-    session: GameSession
     #: The view's zoom: logical pixels a scene unit, and the device's pixel ratio.
     zoom: tuple[float, float]
 

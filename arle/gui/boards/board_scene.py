@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QCoreApplication, QObject, QPointF, QRectF, Signal
+from PySide6.QtCore import QCoreApplication, QObject, QPointF, QRect, QRectF, Signal
 from PySide6.QtGui import QBrush, QPainter
 from PySide6.QtWidgets import QGraphicsItem
 
@@ -135,7 +135,7 @@ class BoardScene(GameScene):
         self.refresh()
         session.reset.connect(self.rebuild)
 
-    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
+    def drawBackground(self, painter: QPainter, rect: QRectF | QRect) -> None:
         painter.fillRect(rect, style.BOARD_BG)
         svg(painter, "board_backdrop", self.sceneRect())
 
@@ -354,14 +354,14 @@ class BoardScene(GameScene):
                 item.refresh_look()
         if self._group_changed("tools", (tuple(tuple(p.tools.items()) for p in players),
                                          frozenset(tools), colors)):
-            for tool, item in self.tools.items():
-                item.glow = tool in tools
-                item.refresh_look()
+            for tool, track in self.tools.items():
+                track.glow = tool in tools
+                track.refresh_look()
         if self._group_changed("buildings", (tuple(tuple(p.buildings) for p in players),
                                              tuple(p.name for p in players), frozenset(chooses), colors)):
-            for b, item in self.buildings.items():
-                item.glow = b in chooses
-                item.refresh_look()
+            for b, card in self.buildings.items():
+                card.glow = b in chooses
+                card.refresh_look()
 
     def _group_changed(self, group: str, key: tuple[Any, ...]) -> bool:
         """Whether ``key`` (what a group of items shows) differs from the last one seen."""

@@ -10,6 +10,7 @@ clicked when a flip or a dehydration is pending (Flip). Where everything lies: `
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, QPointF, QRectF, Qt
@@ -261,8 +262,8 @@ class HomeBoardScene(PlayerBoardScene):
         first, second = min(food, TRACK_CAP), max(0, food - TRACK_CAP)
         placed.setdefault(first, []).append(("food", ""))
         placed.setdefault(second, []).append(("food", "+15"))
-        for good in TRACK_GOODS[1:]:
-            placed.setdefault(p.goods[good], []).append((good.value, ""))
+        for track_good in TRACK_GOODS[1:]:
+            placed.setdefault(p.goods[track_good], []).append((track_good.value, ""))
         for v, items in placed.items():
             rect = track_space_rect(v)
             cols = 1 if len(items) <= 3 else 2
@@ -350,20 +351,19 @@ class HomeBoardScene(PlayerBoardScene):
                 name, rect = f"space {r},{c}", cell_rect(r, c)
                 tile = p.tiles.get((r, c))
                 if r < land_top:
-                    self.part(name, ("tidal",), lambda rect=rect, r=r: self._tidal(rect, r))
+                    self.part(name, ("tidal",), partial(self._tidal, rect, r))
                 elif (r, c) in covered:  # (drawn with its Moor)
                     self.part(name, ("moor",), lambda: None)
                 elif tile is None:
                     target = Place.cell(r, c).code in places
-                    self.part(name, ("land", target),
-                              lambda rect=rect, r=r, target=target: self._pasture(rect, r < 3, target))
+                    self.part(name, ("land", target), partial(self._pasture, rect, r < 3, target))
                 else:
                     space = Place.space(r, c).code
                     self.part(name, ("tile", tile, space in flips),
-                              lambda rect=rect, tile=tile, space=space: self._tile(rect, tile, space, flips))
+                              partial(self._tile, rect, tile, space, flips))
         for m in p.moors:
             key = (m.spaces, m.dehydrated, m.peat, m.small, Place.moor(m.id).code in flips, m.id in cuts)
-            self.part(f"moor {m.id}", key, lambda m=m: self._moor(m, legal, flips))
+            self.part(f"moor {m.id}", key, partial(self._moor, m, legal, flips))
         # The Dike Line: a strong line under the gap that holds 3 Dikes.
         line_y = row_top(land_top)
         line = QPainterPath(QPointF(GRID_X, line_y))
@@ -396,7 +396,7 @@ class HomeBoardScene(PlayerBoardScene):
         if target:
             self.add_box(rect.adjusted(4, 4, -4, -4), "#00000000", "#2e9d5b", 5, 2.5, dash=True)
 
-    def _tile(self, rect: QRectF, tile: str, target: str, flips: set[str]) -> None:
+    def _tile(self, rect: QRectF, tile: str, target: str, flips: frozenset[str]) -> None:
         inner = rect.adjusted(2, 2, -2, -2)
         if tile in BUILDINGS:
             from arle.gui.kit.style import BUILDING_COLORS
@@ -414,7 +414,7 @@ class HomeBoardScene(PlayerBoardScene):
             item = self._flip_piece(f"tiles/{tile}.svg", inner, target, flips)
         item.setToolTip(tile_tooltip(tile))
 
-    def _flip_piece(self, art: str, rect: QRectF, target: str, flips: set[str]) -> PieceItem:
+    def _flip_piece(self, art: str, rect: QRectF, target: str, flips: frozenset[str]) -> PieceItem:
         if target in flips:
             move = Flip(target)
             item: PieceItem = DragPiece(self, art, rect, DragSpec(click_move=lambda: move))
@@ -423,7 +423,7 @@ class HomeBoardScene(PlayerBoardScene):
             item = PieceItem(art, rect)
         return self.add_item(item)
 
-    def _moor(self, m: MoorTile, legal: list[Any], flips: set[str]) -> None:
+    def _moor(self, m: MoorTile, legal: list[Any], flips: frozenset[str]) -> None:
         rect = moor_rect(m).adjusted(2, 2, -2, -2)
         art = "tiles/dehydrated_moor.svg" if m.dehydrated else "tiles/moor.svg"
         item = self._flip_piece(art, rect, Place.moor(m.id).code, flips)
@@ -435,11 +435,11 @@ class HomeBoardScene(PlayerBoardScene):
         can_cut = cut in legal
         for prect in self.peat_rects(m):
             spec = DragSpec(
-                candidates=lambda cut=cut: [Candidate(cut, PEAT_RECT)] if cut in self.my_legal() else [],
-                click_move=lambda cut=cut: cut if cut in self.my_legal() else None,
-                drop_anywhere=lambda cut=cut: cut if cut in self.my_legal() else None,
+                candidates=lambda: [Candidate(cut, PEAT_RECT)] if cut in self.my_legal() else [],
+                click_move=lambda: cut if cut in self.my_legal() else None,
+                drop_anywhere=lambda: cut if cut in self.my_legal() else None,
                 home=rect,
-                refusal=lambda pos, cut=cut: self.session.why_not(cut),
+                refusal=lambda pos: self.session.why_not(cut),
             )
             peat = DragPiece(self, "goods/peat.svg", prect, spec)
             peat.glow = can_cut
@@ -461,14 +461,8 @@ class HomeBoardScene(PlayerBoardScene):
         for i, (gap, col) in enumerate(p.dikes):
             rect = gap_rect(gap, col)
             mine = [m for m in dike_moves if m.dike == i]
-            spec = DragSpec(
-                candidates=lambda i=i: [
-                    Candidate(m, gap_rect(*_grid(m.to)))
-                    for m in self.my_legal()
-                    if isinstance(m, MoveDike) and m.dike == i
-                ],
-                refusal=lambda pos, i=i: self._dike_refusal(i, pos),
-            )
+            spec = DragSpec(candidates=partial(self._dike_candidates, i),
+                            refusal=partial(self._dike_refusal, i))
             piece = DragPiece(self, "tiles/dike.svg", rect, spec)
             piece.glow = bool(mine)
             piece.setToolTip(
@@ -478,6 +472,10 @@ class HomeBoardScene(PlayerBoardScene):
                 ).format(n=i + 1)
             )
             self.add_item(piece)
+
+    def _dike_candidates(self, dike: int) -> list[Candidate]:
+        return [Candidate(m, gap_rect(*_grid(m.to))) for m in self.my_legal()
+                if isinstance(m, MoveDike) and m.dike == dike]
 
     def _dike_refusal(self, dike: int, pos: QPointF) -> str | None:
         """The engine's reason for moving ``dike`` to the gap place under ``pos`` (or to where it
@@ -638,9 +636,9 @@ class HomeBoardScene(PlayerBoardScene):
         for holder in list(p.animals):
             for animal, rect in self.animal_token_rects(holder):
                 spec = DragSpec(
-                    candidates=lambda a=animal, h=holder: self._animal_candidates(a, h),
-                    refusal=lambda pos, a=animal, h=holder: self._animal_refusal(a, h, pos),
-                    beneath=lambda h=holder: self._dike_asked(h),
+                    candidates=partial(self._animal_candidates, animal, holder),
+                    refusal=partial(self._animal_refusal, animal, holder),
+                    beneath=partial(self._dike_asked, holder),
                 )
                 piece = DragPiece(self, f"animals/{animal.value}.svg", rect, spec, fill=QColor("#fffaf0"))
                 piece.round = rect.width() / 2

@@ -147,6 +147,8 @@ class PieceItem(QGraphicsItem):
         #: What the texts and boxes drawn on this piece (``parent=``) show: a piece that carries
         #: some is kept by a rebuild only if it names its face, and then only for the same face.
         self.face: Any = None
+        #: Whether texts or boxes were drawn on this piece (``SessionScene.add_text(parent=)``).
+        self.has_children = False
         # Painted once into a pixmap, then blitted: a scaled SVG picture costs a smooth
         # transform on every repaint, and a board repaints its pieces on every move.
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)

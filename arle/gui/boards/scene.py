@@ -16,7 +16,7 @@ what it changed, not the whole board.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from PySide6.QtCore import QObject, QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import QBrush, QColor, QFont, QPainterPath, QPen
@@ -38,6 +38,9 @@ if TYPE_CHECKING:
 
     from arle.engine import Move, PlayerState
     from arle.gui.session import GameSession
+
+#: An item ``add_item`` hands back: the one given, or one of the last build that looks the same.
+_Item = TypeVar("_Item", bound=QGraphicsItem)
 
 
 class SceneText(QGraphicsSimpleTextItem):
@@ -272,7 +275,8 @@ class SessionScene(GameScene):
         # a piece carrying texts or boxes that are not part of its look is made anew
         kept: dict[tuple[Any, ...], list[QGraphicsItem]] = {}
         if old is not None:
-            kept = {look: [i for i in items if i.face is not None or not getattr(i, "has_children", False)]
+            kept = {look: [i for i in items if not isinstance(i, PieceItem) or i.face is not None
+                           or not i.has_children]
                     if look[0] == "piece" else items for look, items in old.made.items()}
             reused = {id(item) for items in kept.values() for item in items}
             for item in old.top:  # (with their children)
@@ -307,7 +311,7 @@ class SessionScene(GameScene):
             item.setZValue(self._order * 1e-4)
             self._top.append(item)
 
-    def add_item(self, item: QGraphicsItem) -> Any:
+    def add_item(self, item: _Item) -> _Item:
         """``addItem`` for ``build``: stacked in build order, removed by the next rebuild.
 
         A piece that looks like one of the last build is not added: that one takes over its
@@ -323,8 +327,8 @@ class SessionScene(GameScene):
             key = ("picture", *item.look())
         if key is not None:
             old = self._reuse(key)
-            if old is not None:
-                if isinstance(old, PieceItem):
+            if isinstance(old, type(item)):  # (always, when not None: the look holds the type)
+                if isinstance(old, PieceItem) and isinstance(item, PieceItem):
                     old.take_over(item)
                 return old
         self.addItem(item)
@@ -339,7 +343,7 @@ class SessionScene(GameScene):
         self._stack_next(item)
         return item
 
-    def _reuse(self, key: tuple[Any, ...]) -> Any:
+    def _reuse(self, key: tuple[Any, ...]) -> QGraphicsItem | None:
         """An item of the last build made with the same ``key``, restacked; None if there is none."""
         items = self._kept.get(key)
         if not items:
@@ -367,7 +371,7 @@ class SessionScene(GameScene):
         bold: bool = False,
         color: QColor | str = "#2b3a2f",
         width: float | None = None,
-        parent: QGraphicsItem | None = None,
+        parent: PieceItem | None = None,
     ) -> Any:
         """A text at (``x``, ``y``) (scene coordinates even with a ``parent``: it is put on a
         piece at origin 0,0 to move with it while dragged)."""
@@ -405,7 +409,7 @@ class SessionScene(GameScene):
         radius: float = 6,
         width: float = 1.2,
         dash: bool = False,
-        parent: QGraphicsItem | None = None,
+        parent: PieceItem | None = None,
     ) -> Any:
         """A rounded box (on ``parent`` if given, see ``add_text``)."""
         key = ("box", rect.getRect(), QColor(fill).name(QColor.NameFormat.HexArgb),

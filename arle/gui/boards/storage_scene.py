@@ -13,6 +13,7 @@ Equipment and 3 for Large Vehicles, the lowest of which may hold a small piece
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 from weakref import WeakKeyDictionary
 
@@ -366,8 +367,8 @@ class StorageScene(PlayerBoardScene):
                 continue
             item = Place.destination(dest).code
             spec = DragSpec(
-                candidates=lambda item=item: self._load_candidates(item),
-                refusal=lambda pos, item=item: self._load_refusal(item, pos),
+                candidates=partial(self._load_candidates, item),
+                refusal=partial(self._load_refusal, item),
             )
             piece = DragPiece(self, None, rect, spec, fill=QColor("#e9d7a8"))
             piece.round = 8
@@ -375,7 +376,7 @@ class StorageScene(PlayerBoardScene):
             piece.setToolTip(dest_tooltip(dest))
             piece.face = ("destination", dest)
             piece = self.add_item(piece)
-            if getattr(piece, "has_children", False):
+            if piece.has_children:
                 continue  # kept from the last redraw with its face
             self._dest_face(piece, dest)
             if d.id == "bremen":
@@ -440,8 +441,8 @@ class StorageScene(PlayerBoardScene):
                 continue
             count = "" if key == "peat" else str(p.goods[Good(key)])
             spec = DragSpec(
-                candidates=lambda key=key: self._load_candidates(key),
-                refusal=lambda pos, key=key: self._load_refusal(key, pos),
+                candidates=partial(self._load_candidates, key),
+                refusal=partial(self._load_refusal, key),
             )
             piece = DragPiece(self, f"goods/{key}.svg", rect, spec, text=count, fill=QColor("#fffdf5"))
             piece.glow = key in loadable
@@ -514,10 +515,10 @@ class StorageScene(PlayerBoardScene):
         self.add_text(name_of(piece.kind.value), space.x() + 4, space.y() + 2, 9, True)
         rects = loading_rects(piece, space)
         combinable = EQUIPMENT[piece.kind].combinable
-        for r, size in zip(rects, EQUIPMENT[piece.kind].spaces, strict=True):
+        for r, space_size in zip(rects, EQUIPMENT[piece.kind].spaces, strict=True):
             box = self.add_box(r, "#fbf6e6", "#7a6a45", 4, 1.5)
-            box.setToolTip(space_tooltip(size, combinable))
-            label = self.add_text(space_name(size), r.x() + 2, r.y(), 6.5, True, "#8a7a50")
+            box.setToolTip(space_tooltip(space_size, combinable))
+            label = self.add_text(space_name(space_size), r.x() + 2, r.y(), 6.5, True, "#8a7a50")
             label.setToolTip(box.toolTip())
         for item in piece.load:
             rect = span_rect(piece, space, item.start, item.size)
@@ -593,7 +594,7 @@ class StorageScene(PlayerBoardScene):
         size = item_size(load.item)
         dest = destination_of(load.item)
         item = name_of(dest) if dest is not None else lowered(name_of(load.item))  # ("la toile de lin")
-        if info is None or not 0 <= load.start < len(info.spaces):
+        if piece is None or info is None or not 0 <= load.start < len(info.spaces):
             return _t("{item} does not fit there.").format(item=item)
         vehicle = name_of(piece.kind.value)
         if info.spaces[load.start] > size:

@@ -176,7 +176,8 @@ def name_of(key: str) -> str:
 
 
 def lowered(text: str) -> str:
-    """A name inside a sentence, as the window's language writes it ("la toile de lin")."""
+    """A good's or an Animal's name inside a sentence: "la toile de lin" in French, where English
+    keeps "Linen" (its grammar kept)."""
     return _names().lowered(text, _lang())  # type: ignore[no-any-return]
 
 

@@ -205,8 +205,8 @@ class NewGameDialog(QDialog):
         self.building_set.currentIndexChanged.connect(self._validate)
         for e in self.name_edits:
             e.textChanged.connect(self._validate)
-        for b in (*self.color_boxes, *self.seat_boxes):
-            b.currentIndexChanged.connect(self._validate)
+        for box in (*self.color_boxes, *self.seat_boxes):
+            box.currentIndexChanged.connect(self._validate)
         self._validate()
 
     @property
@@ -242,7 +242,7 @@ class NewGameDialog(QDialog):
         elif two and self.color_boxes[0].currentData() == self.color_boxes[1].currentData():
             problem = _tr("The two players need different colours.")
         elif self.building_set.currentData() == "explicit":
-            for (lw, n), (title, _ids, _) in zip(self.pick_lists, PICK_GROUPS, strict=True):
+            for (lw, n), (title, _ids, _n) in zip(self.pick_lists, PICK_GROUPS, strict=True):
                 got = sum(1 for i in range(lw.count()) if lw.item(i).checkState() == Qt.CheckState.Checked)
                 if got != n:
                     problem = _tr("Pick exactly {n} {group} buildings ({got} picked).").format(
@@ -422,7 +422,9 @@ class ScoringTable(QWidget):
 
     def totals(self) -> list[float]:
         last = self.table.rowCount() - 1
-        return [float(self.table.item(last, c).text()) for c in range(self.table.columnCount())]
+        cells = [self.table.item(last, c) for c in range(self.table.columnCount())]
+        assert all(cell is not None for cell in cells), "every player has a total"
+        return [float(cell.text()) for cell in cells if cell is not None]
 
 
 # -- About --------------------------------------------------------------------------------------------------

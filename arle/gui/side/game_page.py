@@ -248,14 +248,15 @@ class ChoiceScroll(QScrollArea):
         self.steady = steady
         self._kept = 0
 
-    def _needed(self) -> QSize:
+    def _needed(self, widget: QWidget) -> QSize:
         frame = 2 * self.frameWidth()
-        return self.widget().sizeHint() + QSize(frame + self.verticalScrollBar().sizeHint().width(), frame)
+        return widget.sizeHint() + QSize(frame + self.verticalScrollBar().sizeHint().width(), frame)
 
     def sizeHint(self) -> QSize:
-        if self.widget() is None:
+        widget = self.widget()
+        if widget is None:
             return super().sizeHint()
-        hint = self._needed()
+        hint = self._needed(widget)
         panel = self.parentWidget()
         room = round(self.steady * panel.height()) if panel is not None else 0
         self._kept = min(max(self._kept, hint.height()), room)
@@ -278,7 +279,7 @@ class ChoiceScroll(QScrollArea):
         widget = self.widget()
         if widget is None:
             return super().minimumSizeHint()
-        hint = self._needed()
+        hint = self._needed(widget)
         bar = self.verticalScrollBar().sizeHint().width()
         width = widget.minimumSizeHint().width() + 2 * self.frameWidth() + bar
         return QSize(width, min(hint.height(), self.floor))
@@ -515,10 +516,10 @@ class GamePage(QSplitter):
                     if top + PREPARE_STRIP < view.viewport().height():
                         self._unpainted.insert(0, (view, top + PREPARE_STRIP))
         else:
-            view = next((v for v in self._prepare_order() if not v.isVisible() and v.board.prepare()), None)
-            if view is None:
+            behind = next((v for v in self._prepare_order() if not v.isVisible() and v.board.prepare()), None)
+            if behind is None:
                 return
-            self._unpainted.append((view, -1))
+            self._unpainted.append((behind, -1))
         self._prepare.start(0)
 
     def _prepare_order(self) -> list[BoardView]:

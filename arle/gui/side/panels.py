@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import (
@@ -186,7 +186,7 @@ def drag_hint(session: GameSession) -> str:
     return " ".join(hints)
 
 
-def default_move(moves: list[Move]) -> Move | None:
+def default_move(moves: Sequence[Move]) -> Move | None:
     """The preselected button: the first real choice, else Done/EndTurn; never SkipPlacement."""
     for kind in (Pay, Choose, EndTurn, Done):
         for m in moves:
@@ -311,7 +311,7 @@ class DecisionPanel(QFrame):
         paint) than a new text, and one given another role was styled again."""
         pool = self._pools.setdefault(role, [])
         if index == len(pool):
-            button = PicturedButton()
+            button: QPushButton = PicturedButton()
             button.setObjectName(role)
             button.setDefault(role == "defaultButton")
             button.setAutoDefault(role == "defaultButton")
@@ -410,8 +410,9 @@ class DecisionPanel(QFrame):
 def _all_actions(menu: QMenu) -> list[QAction]:
     found = []
     for a in menu.actions():
-        if a.menu() is not None:
-            found += _all_actions(a.menu())
+        sub = a.menu()  # (QObject, as PySide6 types it: an action's menu is a QMenu)
+        if isinstance(sub, QMenu):
+            found += _all_actions(sub)
         else:
             found.append(a)
     return found
