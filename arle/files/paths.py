@@ -11,6 +11,7 @@ import errno
 import os
 import stat
 import time
+from collections.abc import Iterable
 from pathlib import Path
 
 import platformdirs
@@ -62,15 +63,9 @@ class FileTooLarge(OSError):
     """Larger than any file of its kind can honestly be."""
 
 
-def read_bounded(path: Path, limit: int) -> bytes:
-    """The bytes of the regular file ``path``, at most ``limit`` of them, for every reader of
-    saves, journals and settings.
-
-    Opened without blocking (a FIFO would wait for a writer forever) and checked with fstat
-    before a byte is read: a FIFO, a device such as /dev/zero behind a symlink, or a folder raises
-    ``NotARegularFile``; more than ``limit`` bytes raises ``FileTooLarge`` (at most ``limit + 1``
-    are read, whatever the file claims its size is).
-    """
+def open_regular(path: Path) -> int:
+    """An open file descriptor of the regular file ``path`` (read only), as ``read_bounded``
+    opens it: without blocking, and ``NotARegularFile`` for a FIFO, a device or a folder."""
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     try:
         fd = os.open(path, flags)
@@ -86,6 +81,23 @@ def read_bounded(path: Path, limit: int) -> bytes:
             raise NotARegularFile(errno.EISDIR, "it is a folder, not a file", str(path))
         if not stat.S_ISREG(mode):
             raise NotARegularFile(errno.EINVAL, "it is not a regular file", str(path))
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def read_bounded(path: Path, limit: int) -> bytes:
+    """The bytes of the regular file ``path``, at most ``limit`` of them, for every reader of
+    saves, journals and settings.
+
+    Opened without blocking (a FIFO would wait for a writer forever) and checked with fstat
+    before a byte is read: a FIFO, a device such as /dev/zero behind a symlink, or a folder raises
+    ``NotARegularFile``; more than ``limit`` bytes raises ``FileTooLarge`` (at most ``limit + 1``
+    are read, whatever the file claims its size is).
+    """
+    fd = open_regular(path)
+    try:
         chunks: list[bytes] = []
         left = limit + 1
         while left > 0:
@@ -170,6 +182,20 @@ def free_damaged_name(path: Path) -> Path:
 def keep_copy(path: Path, data: bytes) -> Path:
     """Write ``data`` (the bytes of ``path`` as they are) to a new ``.damaged`` file beside it,
     fsynced, never over an earlier one. Raises OSError."""
+    return _keep(path, [data])
+
+
+def keep_file_copy(path: Path) -> Path:
+    """Copy the file ``path`` to a new ``.damaged`` file beside it, fsynced, never over an earlier
+    one, a chunk at a time (a journal may be far larger than a real game). Raises OSError."""
+    fd = open_regular(path)
+    try:
+        return _keep(path, iter(lambda: os.read(fd, 1 << 20), b""))
+    finally:
+        os.close(fd)
+
+
+def _keep(path: Path, chunks: Iterable[bytes]) -> Path:
     for _ in range(100):
         target = free_damaged_name(path)
         try:
@@ -177,9 +203,10 @@ def keep_copy(path: Path, data: bytes) -> Path:
         except FileExistsError:  # taken between the look and the open: look again
             continue
         try:
-            view = memoryview(data)
-            while view:
-                view = view[os.write(fd, view):]
+            for data in chunks:
+                view = memoryview(data)
+                while view:
+                    view = view[os.write(fd, view):]
             os.fsync(fd)
         except OSError:
             os.close(fd)

@@ -492,3 +492,29 @@ def test_new_game_remembers_who_played_each_seat(qtbot, monkeypatch):
     reopened = open_window(qtbot, autosave=True)  # and in the next session too
     reopened.new_action.trigger()
     assert seen[2] == (2, ("person", "hard"))
+
+
+def test_continue_does_not_rewrite_moves_played_elsewhere_while_it_read(qtbot, monkeypatch):
+    """Issue 42 item 2: window B reads the journal (slowly); meanwhile window A plays 10 moves on
+    it and closes. B must not rewrite the journal from its stale read: nothing changes, B says so."""
+    journal = journal_of(history_with(20))
+    real_resume = arle.files.autosave.resume
+
+    def slow_resume(path):
+        stale = real_resume(path)
+        other = real_resume(path)  # window A, while B is still reading
+        saver = Autosaver(path, durable=False, expect=other.digest)
+        saver.start(other.history)
+        for _ in range(10):
+            other.history.apply(other.history.legal_moves()[0])
+            saver.sync(other.history)
+        saver.close()
+        return stale
+
+    monkeypatch.setattr(arle.files.autosave, "resume", slow_resume)
+    warnings = Warnings(monkeypatch)
+    window = open_window(qtbot, autosave=True)
+    window.continue_game(journal)
+    loaded(qtbot, window)
+    assert window.session is None and "another Arle window" in warnings.shown[0][1]
+    assert len(real_resume(journal).history.moves) == 30, "the 10 moves played elsewhere are kept"

@@ -100,7 +100,10 @@ class GameFiles:
 
         if not self._may_drop_game():
             return
-        saver = (Autosaver(journal, save_path=resumed.save_path, damaged=resumed.damaged)
+        # ``expect``: the journal must still hold the bytes read, else another window played on
+        # meanwhile and this rewrite would destroy its moves (issue 42 item 2).
+        saver = (Autosaver(journal, save_path=resumed.save_path, damaged=resumed.damaged,
+                           expect=resumed.digest or None)
                  if self.use_autosave else None)
         if saver is not None:
             try:
