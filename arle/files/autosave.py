@@ -25,7 +25,8 @@ Each journal has a lock file (``arle.files.locks``): one window writes a game. `
 without the lock, so ``Autosaver(..., expect=resumed.digest)`` checks under the lock, before its
 first rewrite, that the journal still holds the bytes read (``JournalChanged`` otherwise).
 ``list_games`` reads a small summary cache beside each journal (``<journal>.summary``, not
-fsynced, rebuilt by replay when missing or stale), because replaying a dozen long games would delay the start page.
+fsynced, rebuilt by replay when missing or stale), because replaying a dozen long games would
+delay the start page.
 """
 
 from __future__ import annotations
