@@ -58,8 +58,8 @@ from arle.files.paths import (
     autosave_path,
     clean_stale_tmp,
     data_dir,
-    free_damaged_name,
     keep_file_copy,
+    move_aside,
     new_autosave_path,
     open_regular,
     read_bounded,
@@ -695,28 +695,13 @@ def set_aside(path: Path) -> Path | None:
     one) so it is not listed again. Returns the new path, or None when it could not be renamed."""
     path = Path(path)
     try:
-        target = _move_to_free_name(path)
+        target = move_aside(path)
     except OSError:
         return None
     for extra in (_summary_path(path), lock_path(path)):
         with contextlib.suppress(OSError):
             extra.unlink()
     return target
-
-
-def _move_to_free_name(path: Path) -> Path:
-    for _ in range(100):
-        target = free_damaged_name(path)
-        try:
-            os.link(path, target)  # never replaces a file that appeared meanwhile
-        except FileExistsError:
-            continue
-        except (OSError, AttributeError):  # no hard links here (FAT, some network drives)
-            path.replace(target)
-            return target
-        path.unlink()
-        return target
-    raise OSError(17, "no free name to set the damaged autosave aside", str(path))
 
 
 def keep_damaged_copy(path: Path) -> Path:

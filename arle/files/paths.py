@@ -216,3 +216,20 @@ def _keep(path: Path, chunks: Iterable[bytes]) -> Path:
         os.close(fd)
         return target
     raise OSError(errno.EEXIST, "no free name for a copy of the damaged file", str(path))
+
+
+def move_aside(path: Path) -> Path:
+    """Rename ``path`` to a new ``.damaged`` name beside it, never over an earlier one. Raises
+    OSError."""
+    for _ in range(100):
+        target = free_damaged_name(path)
+        try:
+            os.link(path, target)  # never replaces a file that appeared meanwhile
+        except FileExistsError:
+            continue
+        except (OSError, AttributeError):  # no hard links here (FAT, some network drives)
+            path.replace(target)
+            return target
+        path.unlink()
+        return target
+    raise OSError(errno.EEXIST, "no free name to set the damaged file aside", str(path))
