@@ -545,19 +545,19 @@ class _Journal:
 
 def _parse(lines: Iterator[bytes | None]) -> _Journal:
     """The records of a journal's lines (``_split``), read to the end."""
-    first = next(lines, b"")
-    if first == b"":
+    first: bytes | bool | None = next(lines, False)
+    if first is False:
         raise SaveError("the autosaved game is empty")
-    header = _record(first if first is None else first.removeprefix(b"\xef\xbb\xbf"))  # a BOM
+    header = _record(first.removeprefix(b"\xef\xbb\xbf") if isinstance(first, bytes) else None)  # a BOM
     if header is None:
         raise SaveError("the autosaved game's first line is not valid JSON")
     if header.get("format") != FORMAT:
         raise SaveError("the autosave file is not an Arle autosave")
     schema = header.get("schema")
-    if not isinstance(schema, int) or isinstance(schema, bool) or schema > SCHEMA:
-        raise SaveError(f"the autosaved game was written by a newer Arle (journal version {shown(schema)})")
-    if schema < 1:
+    if not isinstance(schema, int) or isinstance(schema, bool) or schema < 1:  # true, "1": no number
         raise SaveError(f"the autosaved game has no valid journal version ({shown(schema)})")
+    if schema > SCHEMA:
+        raise SaveError(f"the autosaved game was written by a newer Arle (journal version {shown(schema)})")
     journal = _Journal(header)
     moves, origin = journal.moves, journal.lines
     most = _max_moves()

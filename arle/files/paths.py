@@ -179,10 +179,29 @@ def free_damaged_name(path: Path) -> Path:
     return target
 
 
-def keep_copy(path: Path, data: bytes) -> Path:
+def keep_copy(path: Path, data: bytes, *, reuse: bool = False) -> Path:
     """Write ``data`` (the bytes of ``path`` as they are) to a new ``.damaged`` file beside it,
-    fsynced, never over an earlier one. Raises OSError."""
+    fsynced, never over an earlier one. ``reuse``: an earlier copy holding these very bytes is
+    returned instead (a file read twice is kept once). Raises OSError."""
+    if reuse:
+        for copy in damaged_copies_of(path):
+            with contextlib.suppress(OSError):
+                if copy.stat().st_size == len(data) and read_bounded(copy, len(data)) == data:
+                    return copy
     return _keep(path, [data])
+
+
+def damaged_copies_of(path: Path) -> list[Path]:
+    """The ``.damaged`` copies kept of ``path`` (``x.damaged``, ``x.2.damaged``...)."""
+    try:
+        names = os.listdir(path.parent)
+    except OSError:
+        return []
+    first = path.name + DAMAGED_SUFFIX
+    prefix = path.name + "."
+    return [path.with_name(n) for n in sorted(names) if n == first or (
+        n.startswith(prefix) and n.endswith(DAMAGED_SUFFIX)
+        and n[len(prefix):-len(DAMAGED_SUFFIX)].isdigit())]
 
 
 def keep_file_copy(path: Path) -> Path:

@@ -24,6 +24,7 @@ import functools
 import hashlib
 import json
 import os
+import stat
 import tempfile
 from collections.abc import Callable, Sequence
 from enum import Enum
@@ -104,21 +105,36 @@ def default_save_path(stem: str) -> Path:
 # -- writing ------------------------------------------------------------------------------------------
 
 
+class ReadOnlyFile(PermissionError):
+    """The file to be replaced is read-only: someone meant it not to change, so it is not."""
+
+
 def atomic_write_text(path: Path, text: str) -> None:
     """Write ``text`` so that a reader sees the old file or the new one, never half of either.
+
+    A symlink is written through (the file it points to is replaced, the link stays); a read-only
+    file is refused (``ReadOnlyFile``) rather than replaced and made writable.
 
     The text goes to a temporary file in the same directory, is flushed and fsynced, then renamed
     over the target (atomic on POSIX and Windows); the directory is fsynced so the rename survives
     a power failure.
     """
     path = Path(path)
+    if path.is_symlink():  # a link (into a synced folder, say): the file it points to is rewritten
+        path = Path(os.path.realpath(path))
+    mode = creation_mode()
+    with contextlib.suppress(FileNotFoundError):
+        st = os.stat(path)
+        if not st.st_mode & stat.S_IWUSR or not os.access(path, os.W_OK):
+            raise ReadOnlyFile(errno.EACCES, "the file is read-only", str(path))
+        mode = stat.S_IMODE(st.st_mode)  # the file replaced keeps its permissions
     path.parent.mkdir(parents=True, exist_ok=True)
     data = text.encode("utf-8")  # before any file exists: text that cannot be written changes nothing
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as f:
             if hasattr(os, "fchmod"):  # mkstemp makes 0600; a save is a document the user may share
-                os.fchmod(f.fileno(), creation_mode())
+                os.fchmod(f.fileno(), mode)
             f.write(data)
             f.flush()
             os.fsync(f.fileno())
@@ -207,6 +223,9 @@ def save_game(
     try:
         text = dumps(save_dict(setup, moves, game, friendly_undo=friendly_undo, seats=seats))
         atomic_write_text(Path(path), text)
+    except ReadOnlyFile:
+        raise NamedSaveError(f"{Path(path).name} is read-only, so it was left as it is: save the game "
+                             "under another name") from None
     except OSError:
         raise
     except (ValueError, TypeError, RecursionError) as exc:  # UnicodeError is a ValueError
@@ -307,7 +326,7 @@ def load_save(path: Path) -> LoadedSave:
     except FileNotFoundError:
         raise NamedSaveError(f"{path} does not exist") from None
     except FileTooLarge:
-        raise SaveError(
+        raise NamedSaveError(
             f"{path.name} is too large for a save file (the limit is {MAX_FILE_BYTES:,} bytes)"
         ) from None
     except NotARegularFile as exc:
