@@ -77,7 +77,7 @@ def test_a_damaged_settings_file_read_twice_is_set_aside_once(tmp_path: Path) ->
 @pytest.mark.parametrize("number", ["NaN", "Infinity", "-Infinity", "9" * 5000, "1e999"])
 def test_a_number_no_setting_can_hold_resets_its_field_only(tmp_path: Path, number: str) -> None:
     path = tmp_path / "settings.json"
-    path.write_text('{"player_names": ["Ada", "Bo"], "animations": "off", "zoom": %s}' % number)
+    path.write_text('{"player_names": ["Ada", "Bo"], "animations": "off", "zoom": ' + number + "}")
     settings, warning = read_settings(path)
     assert settings == Settings(player_names=["Ada", "Bo"], animations="off")
     assert warning is not None and "unusable zoom" in warning and "not valid JSON" not in warning
