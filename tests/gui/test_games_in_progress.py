@@ -340,8 +340,8 @@ def test_the_window_stays_live_while_a_slow_file_loads(qtbot, monkeypatch, tmp_p
     saved = tmp_path / f"Long{EXTENSION}"
     save_history(saved, history_with(40))
     journal = journal_of(history_with(40))
-    slow_load, slow_resume = arle.files.saves.load_history, arle.files.autosave.resume
-    monkeypatch.setattr(arle.files.saves, "load_history", lambda p: time.sleep(1.0) or slow_load(p))
+    slow_load, slow_resume = arle.files.saves.load_save, arle.files.autosave.resume
+    monkeypatch.setattr(arle.files.saves, "load_save", lambda p, **kw: time.sleep(1.0) or slow_load(p, **kw))
     monkeypatch.setattr(arle.files.autosave, "resume", lambda p: time.sleep(1.0) or slow_resume(p))
     window = open_window(qtbot, autosave=True)
     ticks: list[float] = []
@@ -518,3 +518,28 @@ def test_continue_does_not_rewrite_moves_played_elsewhere_while_it_read(qtbot, m
     loaded(qtbot, window)
     assert window.session is None and "another Arle window" in warnings.shown[0][1]
     assert len(real_resume(journal).history.moves) == 30, "the 10 moves played elsewhere are kept"
+
+
+def test_a_save_with_an_unplayable_move_opens_at_the_moves_before_it(qtbot, monkeypatch, tmp_path):
+    """Issue 42 item 3: the moves before the unplayable one are shown, a note says what was kept
+    and lost, and the game is not linked to the file: Save asks for a new name, the original
+    stays untouched."""
+    history = history_with(80)
+    data = arle.files.saves.save_dict(history.setup, history.moves, history.game)
+    data["moves"][59] = {"type": "PlaceWorker", "space": "nowhere"}
+    path = tmp_path / f"old{EXTENSION}"
+    path.write_text(arle.files.saves.dumps(data))
+    before = path.read_bytes()
+    Warnings(monkeypatch)  # (a refusal must not wait on a modal box)
+    window = open_window(qtbot, autosave=True)
+    window.open_path(path)
+    loaded(qtbot, window)
+    assert window.session is not None and window.session.history.moves == history.moves[:59]
+    assert window.save_path is None
+    note = window.warnings["note"]
+    assert note.startswith(f"Move 60 of old{EXTENSION} is not legal") and "the first 59 moves were kept" in note
+    asked = []
+    monkeypatch.setattr(QFileDialog, "getSaveFileName",
+                        staticmethod(lambda *a, **k: asked.append(a) or ("", "")))
+    window.save_game()
+    assert asked and path.read_bytes() == before

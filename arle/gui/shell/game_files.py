@@ -187,14 +187,21 @@ class GameFiles:
             self.open_path(Path(name))
 
     def open_path(self, path: Path) -> None:
-        """Open a save file (read off the GUI thread); the game shown stays until it has loaded."""
-        from arle.files.saves import load_history
+        """Open a save file (read off the GUI thread); the game shown stays until it has loaded.
 
-        def opened(history: GameHistory) -> None:
+        A save some moves of which no longer replay (a rules fix made one illegal) opens at the
+        moves before it, says what was kept and lost, and is not linked to the file: Save asks
+        for a new name, so the original stays untouched (issue 42 item 3)."""
+        from arle.files.saves import load_save
+
+        def opened(loaded: Any) -> None:
             if not self._may_drop_game():
                 return
             self._remember_dir(path)
-            self.install(history, save_path=path)
+            damage = loaded.damage
+            self.install(loaded.history, save_path=path if damage is None else None)
+            if damage is not None:
+                self.set_warning("note", save_damage_words(damage, path.name))
             self.statusBar().showMessage(_tr("Opened {name}.").format(name=path.name), 6000)
 
         def refused(exc: Exception) -> None:
@@ -202,7 +209,7 @@ class GameFiles:
 
             QMessageBox.warning(self, _tr("Cannot open {name}").format(name=path.name), sentence(exc))
 
-        self._load(path.name, lambda: load_history(path), opened, refused)
+        self._load(path.name, lambda: load_save(path, partial=True), opened, refused)
 
     def save_game(self) -> bool:
         if self.session is None:
@@ -268,6 +275,22 @@ class GameFiles:
         dialog.exec()
         dialog.deleteLater()
 
+
+
+def save_damage_words(damage: Any, name: str) -> str:
+    """What a save that does not replay whole kept and lost (``SaveDamage``), in the player's language."""
+    why = {
+        "unknown": _tr("Move {move} of {name} is not a move this Arle knows"),
+        "illegal": _tr("Move {move} of {name} is not legal at its place in the game (half-year {half_year})"),
+        "after_end": _tr("Move {move} of {name} comes after the end of the game"),
+    }.get(damage.why, _tr("Move {move} of {name} could not be replayed"))
+    cause = why.format(move=damage.move, name=name, half_year=damage.half_year)
+    kept = (_tr("no move could be kept") if damage.kept == 0 else _tr("the first move was kept")
+            if damage.kept == 1 else _tr("the first {n} moves were kept").format(n=damage.kept))
+    lost = (_tr("1 move could not be used") if damage.lost == 1
+            else _tr("{n} moves could not be used").format(n=damage.lost))
+    return _tr("{cause}: {kept}; {lost}. The file is left as it is: save the game under a new name "
+               "to keep it.").format(cause=cause, kept=kept, lost=lost)
 
 
 def scan(use_autosave: bool) -> tuple[list[Any], list[Path]]:
