@@ -537,7 +537,8 @@ def test_a_save_with_an_unplayable_move_opens_at_the_moves_before_it(qtbot, monk
     assert window.session is not None and window.session.history.moves == history.moves[:59]
     assert window.save_path is None
     note = window.warnings["note"]
-    assert note.startswith(f"Move 60 of old{EXTENSION} is not legal") and "the first 59 moves were kept" in note
+    assert note.startswith(f"Move 60 of old{EXTENSION} is not legal")
+    assert "the first 59 moves were kept" in note
     asked = []
     monkeypatch.setattr(QFileDialog, "getSaveFileName",
                         staticmethod(lambda *a, **k: asked.append(a) or ("", "")))
