@@ -10,6 +10,7 @@ import contextlib
 import errno
 import os
 import stat
+import tempfile
 import time
 from collections.abc import Iterable
 from pathlib import Path
@@ -120,6 +121,61 @@ def read_bounded(path: Path, limit: int) -> bytes:
 TMP_SUFFIX = ".tmp"
 #: A temporary file older than this is left over from a killed writer.
 STALE_TMP_S = 60.0
+
+
+class ReadOnlyFile(PermissionError):
+    """The file to be replaced is read-only: someone meant it not to change, so it is not."""
+
+
+def atomic_write_text(path: Path, text: str) -> None:
+    """Write ``text`` so that a reader sees the old file or the new one, never half of either.
+
+    A symlink is written through (the file it points to is replaced, the link stays); a read-only
+    file is refused (``ReadOnlyFile``) rather than replaced and made writable.
+
+    The text goes to a temporary file in the same directory, is flushed and fsynced, then renamed
+    over the target (atomic on POSIX and Windows); the directory is fsynced so the rename survives
+    a power failure.
+    """
+    path = Path(path)
+    if path.is_symlink():  # a link (into a synced folder, say): the file it points to is rewritten
+        path = Path(os.path.realpath(path))
+    mode = creation_mode()
+    with contextlib.suppress(FileNotFoundError):
+        st = os.stat(path)
+        if not st.st_mode & stat.S_IWUSR or not os.access(path, os.W_OK):
+            raise ReadOnlyFile(errno.EACCES, "the file is read-only", str(path))
+        mode = stat.S_IMODE(st.st_mode)  # the file replaced keeps its permissions
+    path.parent.mkdir(parents=True, exist_ok=True)
+    data = text.encode("utf-8")  # before any file exists: text that cannot be written changes nothing
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            if hasattr(os, "fchmod"):  # mkstemp makes 0600; a save is a document the user may share
+                os.fchmod(f.fileno(), mode)
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    fsync_dir(path.parent)
+
+
+def fsync_dir(directory: Path) -> None:
+    """Make a rename in ``directory`` durable (a no-op where directories cannot be opened)."""
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
 
 
 def creation_mode() -> int:

@@ -18,14 +18,11 @@ every seat a person, and an Arle that does not know the key still opens the game
 
 from __future__ import annotations
 
-import contextlib
 import errno
 import functools
 import hashlib
 import json
 import os
-import stat
-import tempfile
 from collections.abc import Callable, Sequence
 from enum import Enum
 from pathlib import Path
@@ -54,12 +51,14 @@ from arle.files.errors import (  # noqa: F401 (SaveError and the text helpers ar
     strict_json,
     valid_text,
 )
-from arle.files.paths import (  # noqa: F401 (EXTENSION, data_dir, saves_dir: still offered here)
+from arle.files.paths import (  # noqa: F401 (EXTENSION, data_dir, saves_dir, the writers: still offered here)
     EXTENSION,
     FileTooLarge,
     NotARegularFile,
-    creation_mode,
+    ReadOnlyFile,
+    atomic_write_text,
     data_dir,
+    fsync_dir,
     read_bounded,
     saves_dir,
 )
@@ -103,62 +102,6 @@ def default_save_path(stem: str) -> Path:
 
 
 # -- writing ------------------------------------------------------------------------------------------
-
-
-class ReadOnlyFile(PermissionError):
-    """The file to be replaced is read-only: someone meant it not to change, so it is not."""
-
-
-def atomic_write_text(path: Path, text: str) -> None:
-    """Write ``text`` so that a reader sees the old file or the new one, never half of either.
-
-    A symlink is written through (the file it points to is replaced, the link stays); a read-only
-    file is refused (``ReadOnlyFile``) rather than replaced and made writable.
-
-    The text goes to a temporary file in the same directory, is flushed and fsynced, then renamed
-    over the target (atomic on POSIX and Windows); the directory is fsynced so the rename survives
-    a power failure.
-    """
-    path = Path(path)
-    if path.is_symlink():  # a link (into a synced folder, say): the file it points to is rewritten
-        path = Path(os.path.realpath(path))
-    mode = creation_mode()
-    with contextlib.suppress(FileNotFoundError):
-        st = os.stat(path)
-        if not st.st_mode & stat.S_IWUSR or not os.access(path, os.W_OK):
-            raise ReadOnlyFile(errno.EACCES, "the file is read-only", str(path))
-        mode = stat.S_IMODE(st.st_mode)  # the file replaced keeps its permissions
-    path.parent.mkdir(parents=True, exist_ok=True)
-    data = text.encode("utf-8")  # before any file exists: text that cannot be written changes nothing
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            if hasattr(os, "fchmod"):  # mkstemp makes 0600; a save is a document the user may share
-                os.fchmod(f.fileno(), mode)
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-    fsync_dir(path.parent)
-
-
-def fsync_dir(directory: Path) -> None:
-    """Make a rename in ``directory`` durable (a no-op where directories cannot be opened)."""
-    try:
-        fd = os.open(directory, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
-
 
 
 def setup_to_dict(setup: Setup) -> dict[str, Any]:

@@ -226,7 +226,7 @@ def load_settings(path: Path | None = None) -> Settings:
 
 def save_settings(settings: Settings, path: Path | None = None) -> None:
     """Write the settings crash-safely (a half-written file would cost the player them all)."""
-    from arle.files.saves import atomic_write_text  # not at import: the start page reads settings first
+    from arle.files.paths import atomic_write_text  # (engine-free: saving settings loads no rules)
 
     path = Path(path) if path is not None else settings_path()
     data = {"schema": SCHEMA, **{k: _repaired(v) for k, v in dataclasses.asdict(settings).items()}}

@@ -136,7 +136,7 @@ def record_game(key: str, record: GameRecord, path: Path | None = None) -> bool:
     """Record one finished game under ``key`` (replacing what that game recorded before). True when
     this is the first time the game is recorded. A file that could not all be read is kept
     beside it first (a new ``.damaged`` copy), never overwritten; False when it cannot be kept."""
-    from arle.files.saves import atomic_write_text  # the engine-free start page never records
+    from arle.files.paths import atomic_write_text
 
     path = Path(path) if path is not None else stats_path()
     games, warning, raw = _load(path)

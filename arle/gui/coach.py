@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 
 from arle.gui.computer import ComputerPlayer, thinker
 from arle.gui.kit import texts
+from arle.gui.kit.levels import level_name
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QTabWidget
@@ -308,13 +309,6 @@ class CoachBar(QFrame):
     def _computer_busy(self, on: bool) -> None:
         self._thinking = on
         self.refresh()
-
-
-def level_name(level: str) -> str:
-    """A computer level in words."""
-    names = {"easy": _tr("Easy"), "normal": _tr("Normal"), "hard": _tr("Hard"), "expert": _tr("Expert"),
-             "random": _tr("Random")}
-    return names.get(level, level)
 
 
 def hard_score(setup: Any, should_stop: Any = None) -> float:

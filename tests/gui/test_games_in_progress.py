@@ -138,8 +138,9 @@ def test_start_page_shows_players_half_year_scores_and_when_last_played(qtbot):
 def test_games_are_listed_only_after_the_first_paint(qtbot, monkeypatch):
     """Start-up time is benchmarked: the journals are read after the page is painted."""
     calls: list[float] = []
-    real = arle.files.autosave.list_games
-    monkeypatch.setattr(arle.files.autosave, "list_games", lambda: calls.append(time.time()) or real())
+    real = arle.files.autosave.scan_games
+    monkeypatch.setattr(arle.files.autosave, "scan_games",
+                        lambda **kw: calls.append(time.time()) or real(**kw))
     window = MainWindow(autosave=True)
     qtbot.addWidget(window)
     assert calls == [] and window.start_page.filled == 0
@@ -544,3 +545,40 @@ def test_a_save_with_an_unplayable_move_opens_at_the_moves_before_it(qtbot, monk
                         staticmethod(lambda *a, **k: asked.append(a) or ("", "")))
     window.save_game()
     assert asked and path.read_bytes() == before
+
+
+def test_many_games_show_before_they_are_read_and_fill_in(qtbot, monkeypatch):
+    """Issue 42 item 7: 2,000 games took 19 s to list after an upgrade, the page empty meanwhile.
+    Every game shows as soon as its journal's first line is read, then fills in as it is replayed;
+    the list is shown a slice at a time (here one row per turn of the event loop)."""
+    import threading
+
+    from arle.commands.bench_listing import make_journals
+    from arle.files.paths import autosave_dir
+    from arle.gui.shell import start_page
+
+    make_journals(autosave_dir(), 30, distinct=2)
+    gate = threading.Event()
+    real = arle.files.autosave.scan_games
+
+    def gated(**kw):
+        steps = real(**kw)
+        yield next(steps)  # the whole list, before any replay
+        gate.wait(20)
+        yield from steps
+
+    monkeypatch.setattr(arle.files.autosave, "scan_games", gated)
+    monkeypatch.setattr(start_page, "SLICE_S", 0.0)
+    window = open_window(qtbot, autosave=True)
+    page = window.start_page
+    try:
+        qtbot.waitUntil(lambda: page.games.count() == 30)
+        assert not page.complete and page.filled == 0
+        texts = [page.games.item(i).text() for i in range(30)]
+        assert all("Anna – Ben" in t and "being read" in t for t in texts)
+    finally:
+        gate.set()
+    qtbot.waitUntil(lambda: page.filled == 1, timeout=60_000)
+    texts = [page.games.item(i).text() for i in range(page.games.count())]
+    assert len(texts) == 30 and all("half-year" in t and "being read" not in t for t in texts)
+    assert page.latest() is not None and page.continue_button.isVisible()

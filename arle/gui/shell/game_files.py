@@ -14,7 +14,10 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QCoreApplication, QTimer
 
 if TYPE_CHECKING:
-    from arle.files.autosave import Autosaver
+    from collections.abc import Callable
+
+    from arle.files.autosave import Autosaver, Listing
+    from arle.files.saves import LoadedSave, SaveDamage
     from arle.match import GameHistory
 
 log = logging.getLogger(__name__)
@@ -80,12 +83,46 @@ class GameFiles:
     # -- the games in progress -------------------------------------------------------------------------
 
     def refresh_games(self) -> None:
-        """List the games in progress and the recent saves (read off the GUI thread)."""
+        """List the games in progress and the recent saves, read off the GUI thread and shown as
+        they are read: with 2,000 games the list shows at once and fills in (issue 42 item 7)."""
+        import queue
+
         use_autosave = self.use_autosave
-        if not self.lister.run(lambda _stop: scan(use_autosave),
-                               lambda found: self.start_page.show_games(*found),
-                               lambda exc: log.warning("cannot list the games: %s", exc)):
+        inbox: queue.SimpleQueue[Listing] = queue.SimpleQueue()
+        page = self.start_page
+
+        def work(should_stop: Callable[[], bool]) -> list[Path]:
+            if use_autosave:
+                from arle.files.autosave import scan_games
+
+                for step in scan_games(should_stop=should_stop):
+                    inbox.put(step)
+            return recent_files()
+
+        def deliver() -> None:
+            while not inbox.empty():
+                page.add_listing(inbox.get_nowait())
+
+        poll = QTimer(self)
+        poll.setInterval(LISTING_POLL_MS)
+        poll.timeout.connect(deliver)
+
+        def finish(recent: list[Path]) -> None:
+            poll.stop()
+            poll.deleteLater()
+            deliver()
+            page.end_listing(recent)
+
+        def failed(exc: BaseException) -> None:
+            log.warning("cannot list the games: %s", exc)
+            finish([])
+
+        if not self.lister.run(work, finish, failed):
+            poll.deleteLater()
             QTimer.singleShot(100, self.refresh_games)  # a listing is running: list again after it
+            return
+        page.begin_listing()
+        poll.start()
 
     def continue_game(self, journal: Path) -> None:
         """Continue a game in progress from its journal, with its link to its save file."""
@@ -194,7 +231,7 @@ class GameFiles:
         for a new name, so the original stays untouched (issue 42 item 3)."""
         from arle.files.saves import load_save
 
-        def opened(loaded: Any) -> None:
+        def opened(loaded: LoadedSave) -> None:
             if not self._may_drop_game():
                 return
             self._remember_dir(path)
@@ -277,7 +314,7 @@ class GameFiles:
 
 
 
-def save_damage_words(damage: Any, name: str) -> str:
+def save_damage_words(damage: SaveDamage, name: str) -> str:
     """What a save that does not replay whole kept and lost (``SaveDamage``), in the player's language."""
     why = {
         "unknown": _tr("Move {move} of {name} is not a move this Arle knows"),
@@ -293,16 +330,6 @@ def save_damage_words(damage: Any, name: str) -> str:
                "to keep it.").format(cause=cause, kept=kept, lost=lost)
 
 
-def scan(use_autosave: bool) -> tuple[list[Any], list[Path]]:
-    """The games in progress and the recent save files. Runs on the worker thread: no Qt here."""
-    games: list[Any] = []
-    if use_autosave:
-        from arle.files.autosave import list_games
-
-        games = list_games()
-    return games, recent_files()
-
-
 def recent_files(limit: int = 6) -> list[Path]:
     """The save files in the saves folder, most recently written first."""
     from arle.files.paths import EXTENSION, saves_dir
@@ -316,6 +343,10 @@ def recent_files(limit: int = 6) -> list[Path]:
 
 #: A load that takes longer than this shows the busy indicator (ms).
 BUSY_AFTER_MS = 250
+#: How often the parts of a listing read off the GUI thread are looked for (ms).
+LISTING_POLL_MS = 40
+
+
 def reason(exc: Exception) -> str:
     """What went wrong, in a few words: an OSError's reason without the errno, else the message."""
     if isinstance(exc, OSError) and exc.strerror:
