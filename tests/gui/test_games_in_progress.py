@@ -582,3 +582,33 @@ def test_many_games_show_before_they_are_read_and_fill_in(qtbot, monkeypatch):
     texts = [page.games.item(i).text() for i in range(page.games.count())]
     assert len(texts) == 30 and all("half-year" in t and "being read" not in t for t in texts)
     assert page.latest() is not None and page.continue_button.isVisible()
+
+
+def test_the_start_page_shows_kept_copies_and_deletes_older_ones_only_when_asked(qtbot, monkeypatch):
+    """Issue 42 item 8: copies of damaged files are shown with an offer to delete all but the
+    newest copy of each file; nothing goes without the player's yes."""
+    from arle.files.paths import autosave_dir, keep_copy
+
+    folder = autosave_dir()
+    folder.mkdir(parents=True)
+    journal = folder / "g.arle-journal"
+    made = [keep_copy(journal, f"copy {i}".encode()) for i in range(3)]
+    for i, copy in enumerate(made):
+        os.utime(copy, (1_000_000 + i, 1_000_000 + i))
+    asked: list[str] = []
+    answer = [QMessageBox.StandardButton.Cancel]
+    monkeypatch.setattr(QMessageBox, "question",
+                        staticmethod(lambda _w, _t, text, *a: asked.append(text) or answer[0]))
+    window = open_window(qtbot, autosave=True)
+    listed(qtbot, window)
+    page = window.start_page
+    assert page.copies_label.isVisible() and page.copies_label.text().startswith("3 copies of damaged files")
+    assert page.copies_button.isVisible() and page.copies_button.text() == "Delete the 2 older copies…"
+    listed(qtbot, window)
+    page.copies_button.click()  # the player says no
+    assert len(asked) == 1 and all(p.exists() for p in made)
+    answer[0] = QMessageBox.StandardButton.Yes
+    page.copies_button.click()
+    assert [p.exists() for p in made] == [False, False, True]
+    listed(qtbot, window)
+    assert page.copies_label.text().startswith("1 copy of a damaged file") and page.copies_button.isHidden()

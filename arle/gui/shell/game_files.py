@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from arle.files.autosave import Autosaver, Listing
+    from arle.files.damaged import DamagedCopy
     from arle.files.saves import LoadedSave, SaveDamage
     from arle.match import GameHistory
 
@@ -91,13 +92,15 @@ class GameFiles:
         inbox: queue.SimpleQueue[Listing] = queue.SimpleQueue()
         page = self.start_page
 
-        def work(should_stop: Callable[[], bool]) -> list[Path]:
+        def work(should_stop: Callable[[], bool]) -> tuple[list[Path], list[DamagedCopy]]:
+            from arle.files.damaged import damaged_copies
+
             if use_autosave:
                 from arle.files.autosave import scan_games
 
                 for step in scan_games(should_stop=should_stop):
                     inbox.put(step)
-            return recent_files()
+            return recent_files(), damaged_copies() if use_autosave else []
 
         def deliver() -> None:
             while not inbox.empty():
@@ -107,15 +110,15 @@ class GameFiles:
         poll.setInterval(LISTING_POLL_MS)
         poll.timeout.connect(deliver)
 
-        def finish(recent: list[Path]) -> None:
+        def finish(found: tuple[list[Path], list[DamagedCopy]]) -> None:
             poll.stop()
             poll.deleteLater()
             deliver()
-            page.end_listing(recent)
+            page.end_listing(*found)
 
         def failed(exc: BaseException) -> None:
             log.warning("cannot list the games: %s", exc)
-            finish([])
+            finish(([], []))
 
         if not self.lister.run(work, finish, failed):
             poll.deleteLater()
@@ -174,6 +177,27 @@ class GameFiles:
             self.statusBar().showMessage(_tr("The damaged game could not be set aside."), 8000)
         else:
             self.statusBar().showMessage(_tr("The damaged game was kept as {path}.").format(path=kept), 10000)
+        self.refresh_games()
+
+    def delete_copies(self, copies: list[DamagedCopy]) -> None:
+        """Delete older copies of damaged files, once the player has said yes (never on its own)."""
+        from PySide6.QtWidgets import QMessageBox  # (loaded when needed: 1 ms of the start)
+
+        from arle.files.damaged import delete_copies
+
+        buttons = QMessageBox.StandardButton
+        text = (_tr("Delete 1 older copy of a damaged file? The newest copy of each file is kept.")
+                if len(copies) == 1 else
+                _tr("Delete {n} older copies of damaged files? The newest copy of each file is kept.")
+                .format(n=len(copies)))
+        if QMessageBox.question(self, _tr("Delete the older copies"), text,
+                                buttons.Yes | buttons.Cancel, buttons.Cancel) != buttons.Yes:
+            return
+        deleted, failed = delete_copies(copies)
+        message = _tr("{n} copies deleted.").format(n=deleted)
+        if failed:
+            message += " " + _tr("{n} could not be deleted.").format(n=failed)
+        self.statusBar().showMessage(message, 8000)
         self.refresh_games()
 
     # -- loading off the GUI thread ---------------------------------------------------------------------

@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from PySide6.QtWidgets import QStatusBar
 
     from arle.files.autosave import Damage, GameEntry, Listing
+    from arle.files.damaged import DamagedCopy
 
 #: Item data: the journal's path, and what the entry is ("ok", "damaged", "in_use").
 PATH_ROLE = Qt.ItemDataRole.UserRole
@@ -150,6 +151,7 @@ class StartWindow(Protocol):
     def refresh_games(self) -> None: ...
     def continue_game(self, journal: Path) -> None: ...
     def set_aside(self, journal: Path) -> None: ...
+    def delete_copies(self, copies: list[DamagedCopy]) -> None: ...
     def statusBar(self) -> QStatusBar: ...
 
 
@@ -214,13 +216,22 @@ class StartPage(QWidget):
         self.aside_button = QPushButton(_tr("Set the damaged game aside"))
         self.aside_button.setObjectName("asideButton")
         self.aside_button.clicked.connect(self._set_aside)
+        #: The copies of damaged files kept (never deleted on Arle's own), and the offer to delete
+        #: the older ones (issue 42 item 8).
+        self.copies_label = QLabel()
+        self.copies_label.setObjectName("copies")
+        self.copies_label.setWordWrap(True)
+        self.copies_button = QPushButton()
+        self.copies_button.setObjectName("copiesButton")
+        self.copies_button.clicked.connect(self._delete_older_copies)
         self.recent_title = QLabel(_tr("Recent saved games"))
         self.recent_title.setObjectName("subtitle")
         self.recent = QListWidget()
         self.recent.setMaximumHeight(110)
         self.recent.setSizeAdjustPolicy(QListWidget.SizeAdjustPolicy.AdjustToContents)
         self.recent.itemActivated.connect(lambda item: window.open_path(Path(item.data(PATH_ROLE))))
-        for w in (self.games_title, self.games, self.aside_button, self.recent_title, self.recent):
+        for w in (self.games_title, self.games, self.aside_button, self.copies_label, self.copies_button,
+                  self.recent_title, self.recent):
             inner.addWidget(w)
             w.hide()
         version = QLabel(_tr("Version {version}").format(version=__version__))
@@ -242,6 +253,8 @@ class StartPage(QWidget):
         self._listed: dict[str, GameEntry] = {}  # by journal path, in the order listed
         self._todo: deque[GameEntry | Path] = deque()  # arrived, not yet shown
         self._recent: list[Path] = []
+        #: The copies of damaged files kept, as last listed.
+        self.copies: list[DamagedCopy] = []
         self._fresh = self._ending = self._drain_asked = False
 
     def paintEvent(self, event: QPaintEvent) -> None:
@@ -275,12 +288,14 @@ class StartPage(QWidget):
         self._todo.extend(step.entries)
         self._drain()
 
-    def end_listing(self, recent: Sequence[Path]) -> None:
-        """The listing is complete; ``recent``: the recent save files."""
+    def end_listing(self, recent: Sequence[Path], copies: Sequence[DamagedCopy] = ()) -> None:
+        """The listing is complete; ``recent``: the recent save files; ``copies``: the copies of
+        damaged files kept (``arle.files.damaged``)."""
         if self._fresh:  # not one game listed
             self._fresh = False
             self._clear_games()
         self._recent = list(recent)
+        self.copies = list(copies)
         self._ending = True
         self._drain()
 
@@ -345,6 +360,7 @@ class StartPage(QWidget):
         self.recent.setVisible(bool(self._recent))
         self.recent_title.setVisible(bool(self._recent))
         self._update_aside()
+        self._show_copies()
         self.complete = True
         self.filled += 1
 
@@ -389,6 +405,33 @@ class StartPage(QWidget):
 
     def _update_aside(self) -> None:
         self.aside_button.setVisible(any(kind_of(e) == "damaged" for e in self._listed.values()))
+
+    def _show_copies(self) -> None:
+        """How many copies of damaged files are kept, and the offer to delete all but the newest
+        copy of each file (never done without the player)."""
+        from arle.files.damaged import older_copies
+
+        copies = self.copies
+        self.copies_label.setVisible(bool(copies))
+        older = older_copies(copies)
+        self.copies_button.setVisible(bool(older))
+        if not copies:
+            return
+        size = QLocale().formattedDataSize(sum(c.size for c in copies))
+        text = (_tr("1 copy of a damaged file is kept ({size}) for a bug report.") if len(copies) == 1
+                else _tr("{n} copies of damaged files are kept ({size}) for a bug report."))
+        self.copies_label.setText(text.format(n=len(copies), size=size))
+        self.copies_label.setToolTip("\n".join(str(c.path) for c in copies[:20])
+                                     + ("\n…" if len(copies) > 20 else ""))
+        self.copies_button.setText(_tr("Delete the older copy…") if len(older) == 1
+                                   else _tr("Delete the {n} older copies…").format(n=len(older)))
+
+    def _delete_older_copies(self) -> None:
+        from arle.files.damaged import older_copies
+
+        older = older_copies(self.copies)
+        if older:
+            self.window_.delete_copies(older)
 
     def _set_aside(self) -> None:
         """Set aside the damaged game selected, else the first damaged one listed."""
