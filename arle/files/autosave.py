@@ -183,7 +183,7 @@ class Autosaver:
     def close(self) -> None:
         """Keep the journal (the game can be continued) and release the lock."""
         if self._history is not None and self._written == self._history.moves and not self._rewrite_next:
-            with contextlib.suppress(OSError):
+            with contextlib.suppress(OSError, SaveError):  # (no summary: the next listing replays)
                 _write_summary(self.path, _summary_of(self._history), _digest(self.path))
         self._history = None
         if self._lock is not None:
