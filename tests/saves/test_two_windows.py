@@ -53,7 +53,7 @@ def test_a_journal_deleted_since_it_was_read_is_not_written_again(tmp_path: Path
 
 
 def test_closing_a_game_whose_journal_went_missing_does_not_raise(tmp_path: Path) -> None:
-    path, moves = _journal(tmp_path, 5)
+    path, _moves = _journal(tmp_path, 5)
     resumed = resume(path)
     saver = Autosaver(path, durable=False, expect=resumed.digest)
     saver.start(resumed.history)
