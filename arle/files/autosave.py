@@ -720,10 +720,13 @@ def scan_games(folder: Path | None = None, should_stop: Callable[[], bool] = lam
             clean_stale_tmp(other)
     clean_stale_tmp(folder)
     try:
-        found = [(e.stat().st_mtime, Path(e.path)) for e in os.scandir(folder)
-                 if e.name.endswith(JOURNAL_EXTENSION)]
+        names = [e for e in os.scandir(folder) if e.name.endswith(JOURNAL_EXTENSION)]
     except OSError:
         return
+    found: list[tuple[float, Path]] = []
+    for e in names:
+        with contextlib.suppress(OSError):  # gone meanwhile (finished in another window)
+            found.append((e.stat().st_mtime, Path(e.path)))
     found.sort(key=lambda pair: pair[0], reverse=True)
     pending: list[Path] = []
     step = Listing([])
