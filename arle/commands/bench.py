@@ -121,6 +121,10 @@ def marks(results: dict[str, float | None]) -> dict[str, str]:
         if isinstance(value, int | float):
             sign = ">=" if higher else "<="
             out[name] = "PASS" if passes(name, value) else f"FAIL (target {sign} {target:g})"
+    for name, value in results.items():  # the start page with many games (``--listing``)
+        for suffix, target in (("_appear_s", 0.5), ("_max_freeze_ms", 100.0)):
+            if name.startswith("list_") and name.endswith(suffix) and isinstance(value, int | float):
+                out[name] = "PASS" if value <= target else f"FAIL (target <= {target:g})"
     return out
 
 
@@ -156,15 +160,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--instructions", action="store_true",
                         help="only the instructions each move of the bench game costs the window, counted "
                              "by valgrind's callgrind (needs valgrind; --quick: 60 moves, about 3 minutes)")
+    parser.add_argument("--listing", action="store_true",
+                        help="only the start page with 500 and 2,000 games in progress, cold and warm "
+                             "(--quick: 200 games; a few minutes)")
     args = parser.parse_args(argv)
     results: dict[str, float | None] = {}
-    if args.instructions:
+    if args.listing:
+        from arle.commands.bench_listing import listing_figures
+
+        results.update(listing_figures(args.quick))
+    elif args.instructions:
         from arle.commands.bench_instructions import instruction_figures
 
         results.update(instruction_figures(60 if args.quick else 100_000))
     else:
         results.update(engine_figures(5 if args.quick else 40))
-    if not args.engine and not args.instructions:
+    if not args.engine and not args.instructions and not args.listing:
         for figure in _figures():
             results.update(figure(args.quick))
     mark = marks(results)

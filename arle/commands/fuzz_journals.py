@@ -100,19 +100,19 @@ def _unreadable(path: Path, history: GameHistory, rng: random.Random) -> None:
     summary = path.with_name(path.name + autosave.SUMMARY_SUFFIX)
     if rng.random() < 0.5:
         summary.unlink()
-    real = autosave.read_bounded
+    real = autosave.open_regular  # (every read of a journal opens it so)
 
-    def refused(p: Path, limit: int) -> bytes:
+    def refused(p: Path) -> int:
         if Path(p) == path:
             raise PermissionError(13, "Permission denied", str(p))
-        return real(p, limit)
+        return real(p)
 
-    autosave.read_bounded = refused  # type: ignore[assignment]
+    autosave.open_regular = refused  # type: ignore[assignment]
     try:
         (entry,) = list_games(path.parent)
         _check(entry.error is not None and not entry.readable, "an unreadable journal was not said")
     finally:
-        autosave.read_bounded = real  # type: ignore[assignment]
+        autosave.open_regular = real  # type: ignore[assignment]
     _listed_as(path, history)
 
 

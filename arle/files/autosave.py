@@ -12,16 +12,21 @@ change, one short line per change.
   first (a new line of play after undo);
 - ``{"len": k}``: the game was taken back to its first k moves (undo).
 
-A crash can only cut the last line short; a line without its newline is the move in flight and is
-ignored. A failed append (a full disk) is cut back to the last complete line, so the journal stays
-valid and the next ``sync`` writes every move not yet written. Older Arle versions could leave a cut
+A journal is read a line at a time, in bounded memory: a line longer than ``MAX_LINE_BYTES`` is a
+damaged line, never held whole, and reading stops at ``MAX_SCAN_BYTES``. A crash can only cut
+the last line short; a line without its newline is the move in flight and is ignored. A failed
+append (a full disk) is cut back to the last complete line, so the journal stays valid and the
+next ``sync`` writes every move not yet written. Older Arle versions could leave a cut
 line in the middle: ``resume`` skips it when the lines after it continue consistently, otherwise it
 keeps the complete moves before it, and says so in ``ResumedGame.note``. Every move is replayed
 through the engine on resume, so a journal can hold nothing the rules forbid.
 
-Each journal has a lock file (``arle.files.locks``): one window writes a game. ``list_games`` reads a
-small summary cache beside each journal (``<journal>.summary``, not fsynced, rebuilt by replay
-when missing or stale), because replaying a dozen long games would delay the start page.
+Each journal has a lock file (``arle.files.locks``): one window writes a game. ``resume`` reads
+without the lock, so ``Autosaver(..., expect=resumed.digest)`` checks under the lock, before its
+first rewrite, that the journal still holds the bytes read (``JournalChanged`` otherwise).
+``list_games`` reads a small summary cache beside each journal (``<journal>.summary``, not
+fsynced, rebuilt by replay when missing or stale), because replaying a dozen long games would
+delay the start page.
 """
 
 from __future__ import annotations
@@ -31,7 +36,8 @@ import dataclasses
 import hashlib
 import json
 import os
-from collections.abc import Callable, Sequence
+import time
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -48,15 +54,15 @@ from arle.files.errors import (
 from arle.files.locks import GameLock, is_locked, lock_path
 from arle.files.paths import (
     JOURNAL_EXTENSION,
-    FileTooLarge,
     NotARegularFile,
     autosave_dir,
     autosave_path,
     clean_stale_tmp,
     data_dir,
-    free_damaged_name,
-    keep_copy,
+    keep_file_copy,
+    move_aside,
     new_autosave_path,
+    open_regular,
     read_bounded,
     saves_dir,
 )
@@ -67,8 +73,8 @@ if TYPE_CHECKING:  # the engine loads only when a game is written or replayed, n
     from arle.match.history import GameHistory
 
 __all__ = [
-    "Autosaver", "GameEntry", "GameInUse", "ResumedGame", "autosave_path", "find_unfinished",
-    "list_games", "load_autosave", "new_autosave_path", "resume", "set_aside",
+    "Autosaver", "GameEntry", "GameInUse", "JournalChanged", "ResumedGame", "autosave_path",
+    "find_unfinished", "list_games", "load_autosave", "new_autosave_path", "resume", "set_aside",
 ]
 
 FORMAT = "arle-autosave"
@@ -76,7 +82,16 @@ SCHEMA = 1
 #: The summary cache of ``x.arle-journal`` is ``x.arle-journal.summary``.
 SUMMARY_SUFFIX = ".summary"
 #: As ``arle.files.saves.MAX_FILE_BYTES`` (a test checks they agree): one line per move is no longer.
+#: A journal is not refused past it: it is read a line at a time (issue 42 item 4), and only a
+#: journal this small is read whole at once to list it.
 MAX_JOURNAL_BYTES = 4 * 1024 * 1024
+#: A longer line is no record (the header, the longest, holds a few kilobytes at most): it is a
+#: damaged line, skipped without being held in memory.
+MAX_LINE_BYTES = 256 * 1024
+#: A journal is read up to this many bytes (a real one holds tens of kilobytes); the rest is one
+#: damaged line, so that reading a hostile file ends.
+MAX_SCAN_BYTES = 64 * 1024 * 1024
+_CHUNK = 1 << 16
 #: A longer "save_path" in a journal is not a real path (and would bloat the summary cache).
 MAX_PATH_CHARS = 4096
 _SUMMARY_VERSION = 3  # 3: damage as data; 2: tied to the journal's SHA-256, names read from the header
@@ -98,7 +113,7 @@ class Autosaver:
     """
 
     def __init__(self, path: Path | None = None, *, durable: bool = True,
-                 save_path: Path | None = None, damaged: bool = False) -> None:
+                 save_path: Path | None = None, damaged: bool = False, expect: str | None = None) -> None:
         self.path = Path(path) if path is not None else autosave_path()
         #: fsync after every write (off only for tests that do not care about power failures).
         self.durable = durable
@@ -115,12 +130,25 @@ class Autosaver:
         #: copied to ``kept_original`` (a ``.damaged`` file beside it), or nothing is rewritten.
         self._keep_original = damaged
         self.kept_original: Path | None = None
+        #: The SHA-256 of the journal as ``resume`` read it (``ResumedGame.digest``): the first
+        #: ``start`` checks, under the lock, that no other window wrote it since (issue 42 item 2).
+        self._expect = expect
 
     def start(self, history: GameHistory) -> None:
         """Take the game's lock (``GameInUse`` if another window has it), then write the whole
         journal afresh (atomically) for this session's game."""
         if self._lock is not None and not self._lock.acquire():
             raise GameInUse()
+        if self._expect is not None:
+            try:
+                same = _digest(self.path) == self._expect
+            except SaveError:  # gone (finished and deleted elsewhere) or unreadable: not the same
+                same = False
+            if not same:
+                if self._lock is not None:
+                    self._lock.release()
+                raise JournalChanged()
+            self._expect = None
         self._rewrite(history, history.moves)
         self._history = history
 
@@ -196,9 +224,8 @@ class Autosaver:
     def close(self) -> None:
         """Keep the journal (the game can be continued) and release the lock."""
         if self._history is not None and self._written == self._history.moves and not self._rewrite_next:
-            with contextlib.suppress(OSError):
-                digest = hashlib.sha256(read_bounded(self.path, MAX_JOURNAL_BYTES)).hexdigest()
-                _write_summary(self.path, _summary_of(self._history), digest)
+            with contextlib.suppress(OSError, SaveError):  # (no summary: the next listing replays)
+                _write_summary(self.path, _summary_of(self._history), _digest(self.path))
         self._history = self._following = None  # closed: what is heard after is not recorded
         if self._lock is not None:
             self._lock.release()
@@ -220,7 +247,8 @@ class Autosaver:
 
         if self._keep_original and self.kept_original is None and self.path.exists():
             self.kept_original = keep_damaged_copy(self.path)  # OSError: the original stays as it is
-        from arle.files.saves import atomic_write_text, options_dict, setup_to_dict
+        from arle.files.paths import atomic_write_text
+        from arle.files.saves import options_dict, setup_to_dict
 
         header = {
             "format": FORMAT,
@@ -264,6 +292,15 @@ class Autosaver:
                 raise
         finally:
             os.close(fd)
+
+
+class JournalChanged(GameInUse):
+    """The journal changed between ``resume`` and the first ``start``: another window played on
+    meanwhile, and a rewrite from the earlier read would destroy its moves."""
+
+    def __init__(self) -> None:
+        super().__init__("this game was played on in another Arle window while it was being read; "
+                         "nothing was changed: continue it again")
 
 
 # -- reading a journal ------------------------------------------------------------------------------------
@@ -345,6 +382,9 @@ class ResumedGame:
     save_path: Path | None
     #: What damage was skipped or cost moves, for the player; else None.
     damage: Damage | None = None
+    #: The SHA-256 of the journal's bytes as they were read: continue with
+    #: ``Autosaver(..., expect=digest)``, which refuses to rewrite a journal changed since.
+    digest: str = ""
 
     @property
     def note(self) -> str | None:
@@ -370,13 +410,16 @@ def resume(path: Path) -> ResumedGame:
     Damage loses only what it must: the moves are replayed up to the first that cannot be read or
     played (a damaged line, a move type this Arle does not know, a move a rules fix made illegal),
     and ``note`` says how many were kept and why."""
-    return _resume_bytes(_read(Path(path)))
+    return _resume_journal(*_scan(Path(path)))
 
 
 def _resume_bytes(raw: bytes) -> ResumedGame:
+    return _resume_journal(_parse(_split([raw])), hashlib.sha256(raw).hexdigest())
+
+
+def _resume_journal(journal: _Journal, digest: str) -> ResumedGame:
     from arle.files.saves import read_options, read_seats, read_setup, replay_prefix
 
-    journal = _parse(raw)
     header = journal.header
     setup = read_setup(header.get("setup"))
     friendly = read_options(header.get("options"))
@@ -390,7 +433,7 @@ def _resume_bytes(raw: bytes) -> ResumedGame:
             history, stop, lines = other, other_stop, journal.before_lines
     kept = len(history.moves)
     damage = _damage_of(journal, stop, lines, kept, max(0, journal.claimed - kept))
-    return ResumedGame(history, _save_path(header.get("save_path")), damage)
+    return ResumedGame(history, _save_path(header.get("save_path")), damage, digest)
 
 
 def _damage_of(journal: _Journal, stop: Any, lines: list[int], kept: int, lost: int) -> Damage | None:
@@ -430,18 +473,96 @@ def find_unfinished(path: Path | None = None) -> GameHistory | None:
     return None if history.game.over else history
 
 
-def _read(path: Path) -> bytes:
+class _Bytes:
+    """What one pass over a journal's bytes saw: their SHA-256 and count, and whether reading
+    stopped at ``MAX_SCAN_BYTES`` before the end."""
+
+    def __init__(self) -> None:
+        self.sha = hashlib.sha256()
+        self.size = 0
+        self.cut = False
+
+    @property
+    def digest(self) -> str:
+        return self.sha.hexdigest()
+
+
+def _open(path: Path) -> int:
     try:
-        return read_bounded(path, MAX_JOURNAL_BYTES)
+        return open_regular(path)
     except FileNotFoundError:
         raise JournalUnreadable("there is no autosaved game") from None
-    except FileTooLarge:
-        raise SaveError("the autosaved game is too large to be a real game") from None
     except NotARegularFile as exc:
         raise SaveError(f"the autosaved game cannot be read: {exc.strerror}") from None
     except OSError as exc:
         why = exc.strerror or exc
         raise JournalUnreadable(f"the autosaved game cannot be read just now: {why}") from None
+
+
+def _read_chunks(path: Path, seen: _Bytes) -> Generator[bytes, None, None]:
+    """The journal's bytes a chunk at a time (at most ``MAX_SCAN_BYTES``), counted and hashed
+    into ``seen``: a journal of any size is read in bounded memory."""
+    fd = _open(path)
+    try:
+        while True:
+            try:
+                chunk = os.read(fd, min(_CHUNK, MAX_SCAN_BYTES + 1 - seen.size))
+            except OSError as exc:
+                raise JournalUnreadable(
+                    f"the autosaved game cannot be read just now: {exc.strerror or exc}") from None
+            if not chunk:
+                return
+            if seen.size + len(chunk) > MAX_SCAN_BYTES:
+                seen.cut = True
+                chunk = chunk[: MAX_SCAN_BYTES - seen.size]
+            seen.sha.update(chunk)
+            seen.size += len(chunk)
+            yield chunk
+            if seen.cut:
+                return
+    finally:
+        os.close(fd)
+
+
+def _split(chunks: Iterable[bytes], cut: Callable[[], bool] = lambda: False) -> Iterator[bytes | None]:
+    """The complete lines of ``chunks`` (without their newline): None for a line longer than
+    ``MAX_LINE_BYTES`` (a damaged line, never held whole in memory). A last line without its
+    newline is the move in flight and is not given, unless reading was ``cut`` short: then the
+    rest of the journal is one damaged line."""
+    part = bytearray()
+    overlong = False
+    for chunk in chunks:
+        start = 0
+        while (end := chunk.find(b"\n", start)) >= 0:
+            if overlong or len(part) + end - start > MAX_LINE_BYTES:
+                yield None
+            else:
+                yield bytes(part + chunk[start:end]) if part else chunk[start:end]
+            part.clear()
+            overlong = False
+            start = end + 1
+        if not overlong:
+            part += chunk[start:]
+            if len(part) > MAX_LINE_BYTES:
+                overlong = True
+                part.clear()
+    if cut():
+        yield None
+
+
+def _scan(path: Path) -> tuple[_Journal, str]:
+    """The journal at ``path`` read a line at a time, and the SHA-256 of its bytes."""
+    seen = _Bytes()
+    journal = _parse(_split(_read_chunks(path, seen), lambda: seen.cut))
+    return journal, seen.digest
+
+
+def _digest(path: Path) -> str:
+    """The SHA-256 of the journal's bytes as they are now (read a chunk at a time)."""
+    seen = _Bytes()
+    for _chunk in _read_chunks(path, seen):
+        pass
+    return seen.digest
 
 
 @dataclasses.dataclass
@@ -465,25 +586,25 @@ class _Journal:
     claimed: int = 0
 
 
-def _parse(raw: bytes) -> _Journal:
-    raw = raw.removeprefix(b"\xef\xbb\xbf")  # a UTF-8 BOM, as some editors write
-    lines = raw[: raw.rfind(b"\n") + 1].split(b"\n")[:-1]  # a last line without newline: in flight
-    if not lines:
+def _parse(lines: Iterator[bytes | None]) -> _Journal:
+    """The records of a journal's lines (``_split``), read to the end."""
+    first: bytes | bool | None = next(lines, False)
+    if first is False:
         raise SaveError("the autosaved game is empty")
-    header = _record(lines[0])
+    header = _record(first.removeprefix(b"\xef\xbb\xbf") if isinstance(first, bytes) else None)  # a BOM
     if header is None:
         raise SaveError("the autosaved game's first line is not valid JSON")
     if header.get("format") != FORMAT:
         raise SaveError("the autosave file is not an Arle autosave")
     schema = header.get("schema")
-    if not isinstance(schema, int) or isinstance(schema, bool) or schema > SCHEMA:
-        raise SaveError(f"the autosaved game was written by a newer Arle (journal version {shown(schema)})")
-    if schema < 1:
+    if not isinstance(schema, int) or isinstance(schema, bool) or schema < 1:  # true, "1": no number
         raise SaveError(f"the autosaved game has no valid journal version ({shown(schema)})")
+    if schema > SCHEMA:
+        raise SaveError(f"the autosaved game was written by a newer Arle (journal version {shown(schema)})")
     journal = _Journal(header)
     moves, origin = journal.moves, journal.lines
     most = _max_moves()
-    for number, line in enumerate(lines[1:], start=2):
+    for number, line in enumerate(lines, start=2):
         entry = _record(line)
         if entry is None:  # damaged; perhaps a cut line with a whole record glued after it
             entry = _salvage(line)
@@ -531,7 +652,9 @@ def _damaged_lines(lines: Sequence[int]) -> str:
     return f"Lines {listed} of the autosave were damaged"
 
 
-def _record(line: bytes) -> dict[str, Any] | None:
+def _record(line: bytes | None) -> dict[str, Any] | None:
+    if line is None:
+        return None
     try:
         entry = strict_json(line.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError):
@@ -539,9 +662,11 @@ def _record(line: bytes) -> dict[str, Any] | None:
     return entry if isinstance(entry, dict) else None
 
 
-def _salvage(line: bytes) -> dict[str, Any] | None:
+def _salvage(line: bytes | None) -> dict[str, Any] | None:
     """A cut line followed, on the same line, by a complete record (an older Arle appended after
     a short write): the record at its end."""
+    if line is None:
+        return None
     start = max(line.rfind(b'{"n":'), line.rfind(b'{"len":'))
     return _record(line[start:]) if start > 0 else None
 
@@ -581,6 +706,9 @@ class GameEntry:
     readable: bool = True
     #: The guided first game (the window's tutorial), marked so in the list (``journal_setup``).
     guided: bool = False
+    #: Listed before it was read (``scan_games``): only the names, seats, save file and when it was
+    #: last played are known yet; a later step of the listing replaces it.
+    pending: bool = False
 
     @property
     def note(self) -> str | None:
@@ -593,7 +721,40 @@ def list_games(folder: Path | None = None) -> list[GameEntry]:
 
     A finished game's journal is deleted, once a replay confirmed it is finished. Stale temporary
     files are removed on the way, and the legacy single journal is moved into the default folder.
+    (``scan_games`` gives the same list a part at a time, as the journals are read.)
     """
+    listed: dict[Path, GameEntry] = {}
+    for step in scan_games(folder):
+        listed.update((e.path, e) for e in step.entries)
+        for path in step.removed:
+            listed.pop(path, None)
+    return sorted(listed.values(), key=lambda e: e.last_played, reverse=True)
+
+
+@dataclasses.dataclass(frozen=True)
+class Listing:
+    """One step of ``scan_games``: entries new or changed (by ``path``), and the journals that
+    left the list (a finished game, a journal gone meanwhile)."""
+
+    entries: list[GameEntry]
+    removed: list[Path] = dataclasses.field(default_factory=list)
+
+
+#: ``scan_games`` gives what it has read at least this often (seconds), and its first part at once.
+STEP_S = 0.1
+FIRST_STEP = 40
+
+
+def scan_games(folder: Path | None = None, should_stop: Callable[[], bool] = lambda: False,
+               step_s: float = STEP_S) -> Iterator[Listing]:
+    """The unfinished games of ``folder`` (as ``list_games``), a part at a time, for a start page
+    that shows the list as it is read (issue 42 item 7: 2,000 games took 19 s to replay).
+
+    First every journal in the order last played, each from its summary cache when that holds
+    (else ``pending``: its names from its first line, the rest to come); then each pending journal
+    replayed, in the same order. Steps come every ``step_s`` seconds at least, the first one after
+    ``FIRST_STEP`` journals (the top of the list shows at once) and one at the end of the first
+    pass (the whole list shows before any replay)."""
     default = folder is None
     folder = autosave_dir() if folder is None else Path(folder)
     if default:
@@ -602,12 +763,36 @@ def list_games(folder: Path | None = None) -> list[GameEntry]:
             clean_stale_tmp(other)
     clean_stale_tmp(folder)
     try:
-        paths = [p for p in folder.iterdir() if p.name.endswith(JOURNAL_EXTENSION)]
+        names = [e for e in os.scandir(folder) if e.name.endswith(JOURNAL_EXTENSION)]
     except OSError:
-        return []
-    entries = [e for e in map(_entry, paths) if e is not None]
-    entries.sort(key=lambda e: e.last_played, reverse=True)
-    return entries
+        return
+    found: list[tuple[float, Path]] = []
+    for e in names:
+        with contextlib.suppress(OSError):  # gone meanwhile (finished in another window)
+            found.append((e.stat().st_mtime, Path(e.path)))
+    found.sort(key=lambda pair: pair[0], reverse=True)
+    pending: list[Path] = []
+    step = Listing([])
+    last = time.monotonic()
+    first = True
+    for replay in (False, True):
+        for path in [p for _t, p in found] if not replay else pending:
+            if should_stop():
+                return
+            entry = _entry(path, replay=replay)
+            if entry is None:
+                step.removed.append(path)
+            else:
+                step.entries.append(entry)
+                if entry.pending:
+                    pending.append(path)
+            now = time.monotonic()
+            if now - last >= step_s or (first and len(step.entries) >= FIRST_STEP):
+                yield step
+                step, last, first = Listing([]), now, False
+        if step.entries or step.removed:  # the whole list before any replay, and the last part
+            yield step
+            step, last = Listing([]), time.monotonic()
 
 
 def set_aside(path: Path) -> Path | None:
@@ -615,7 +800,7 @@ def set_aside(path: Path) -> Path | None:
     one) so it is not listed again. Returns the new path, or None when it could not be renamed."""
     path = Path(path)
     try:
-        target = _move_to_free_name(path)
+        target = move_aside(path)
     except OSError:
         return None
     for extra in (_summary_path(path), lock_path(path)):
@@ -624,28 +809,13 @@ def set_aside(path: Path) -> Path | None:
     return target
 
 
-def _move_to_free_name(path: Path) -> Path:
-    for _ in range(100):
-        target = free_damaged_name(path)
-        try:
-            os.link(path, target)  # never replaces a file that appeared meanwhile
-        except FileExistsError:
-            continue
-        except (OSError, AttributeError):  # no hard links here (FAT, some network drives)
-            path.replace(target)
-            return target
-        path.unlink()
-        return target
-    raise OSError(17, "no free name to set the damaged autosave aside", str(path))
-
-
 def keep_damaged_copy(path: Path) -> Path:
     """Copy the journal at ``path`` to a new ``*.damaged`` file beside it (fsynced), before a
     rewrite drops moves it holds. Raises OSError (then nothing may rewrite the journal)."""
-    from arle.files.saves import fsync_dir
+    from arle.files.paths import fsync_dir
 
     path = Path(path)
-    target = keep_copy(path, path.read_bytes())
+    target = keep_file_copy(path)
     fsync_dir(target.parent)
     return target
 
@@ -661,28 +831,34 @@ def _adopt_legacy(folder: Path) -> None:
         pass
 
 
-def _entry(path: Path) -> GameEntry | None:
+def _entry(path: Path, replay: bool = True) -> GameEntry | None:
     """The start page's line for one journal. The summary cache is trusted only for the exact
     bytes it was made from (their SHA-256), and never to delete a game: a finished game is
-    replayed before its journal goes."""
+    replayed before its journal goes. Without ``replay``, a journal the cache does not tell is a
+    ``pending`` entry (names from its first line), to be replayed later."""
     try:
         st = path.stat()
     except OSError:
         return None
     in_use = is_locked(path)
     try:
-        raw = _read(path)
+        raw, digest = _read_small(path)
+        header = _header(raw) if raw is not None else _first_record(path)
     except JournalUnreadable as exc:  # not cached: once readable again, the game is back
         return GameEntry(path=path, names=(), half_year=1, scores=(), last_played=st.st_mtime,
                          save_path=None, in_use=in_use, error=str(exc), readable=False)
     except SaveError as exc:
         return GameEntry(path=path, names=(), half_year=1, scores=(), last_played=st.st_mtime,
                          save_path=None, in_use=in_use, error=str(exc))
-    digest = hashlib.sha256(raw).hexdigest()
-    header = _header(raw)
     cached = _read_summary(path, digest)
+    options = header.get("options")
+    seats = _seats(options.get("seats") if isinstance(options, dict) else None)
+    if not replay and (cached is None or cached["over"] or cached["error"]):
+        return GameEntry(path=path, names=_names(header.get("setup")), half_year=1, scores=(),
+                         last_played=st.st_mtime, save_path=_save_path(header.get("save_path")),
+                         in_use=in_use, seats=seats, pending=True)
     if cached is None or cached["over"] or cached["error"]:  # deletion and damage: replayed, always
-        cached = _replayed_summary(raw)
+        cached = _replayed_summary(raw if raw is not None else path)
         if not cached["over"] and not cached["error"]:
             with contextlib.suppress(OSError):
                 _write_summary(path, cached, digest)
@@ -690,7 +866,6 @@ def _entry(path: Path) -> GameEntry | None:
         if not in_use:
             Autosaver(path).discard()
         return None
-    options = header.get("options")
     return GameEntry(
         path=path,
         names=_names(header.get("setup")),
@@ -700,9 +875,32 @@ def _entry(path: Path) -> GameEntry | None:
         save_path=_save_path(header.get("save_path")),
         in_use=in_use,
         error=cached["error"],
-        seats=_seats(options.get("seats") if isinstance(options, dict) else None),
+        seats=seats,
         damage=Damage.from_dict(cached["damage"]),
     )
+
+
+def _read_small(path: Path) -> tuple[bytes | None, str]:
+    """The journal's bytes when it is no larger than ``MAX_JOURNAL_BYTES`` (else None: it is read
+    again a line at a time), and their SHA-256."""
+    seen = _Bytes()
+    kept: list[bytes] | None = []
+    for chunk in _read_chunks(path, seen):
+        if kept is not None:
+            kept.append(chunk)
+            if seen.size > MAX_JOURNAL_BYTES:
+                kept = None
+    return (None if kept is None else b"".join(kept)), seen.digest
+
+
+def _first_record(path: Path) -> dict[str, Any]:
+    """The first line of a journal too large to read whole, or nothing (as ``_header``)."""
+    chunks = _read_chunks(path, _Bytes())
+    try:
+        first = next(_split(chunks), None)
+    finally:
+        chunks.close()  # (a generator: closes the file now)
+    return _record(first.removeprefix(b"\xef\xbb\xbf") if first is not None else None) or {}
 
 
 def _header(raw: bytes) -> dict[str, Any]:
@@ -744,9 +942,9 @@ def _summary_of(history: GameHistory, damage: Damage | None = None) -> dict[str,
     }
 
 
-def _replayed_summary(raw: bytes) -> dict[str, Any]:
+def _replayed_summary(raw: bytes | Path) -> dict[str, Any]:
     try:
-        resumed = _resume_bytes(raw)
+        resumed = _resume_bytes(raw) if isinstance(raw, bytes) else resume(raw)
     except SaveError as exc:
         return {"half_year": 1, "scores": [], "over": False, "error": str(exc), "damage": None}
     return _summary_of(resumed.history, resumed.damage)

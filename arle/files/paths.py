@@ -10,7 +10,9 @@ import contextlib
 import errno
 import os
 import stat
+import tempfile
 import time
+from collections.abc import Iterable
 from pathlib import Path
 
 import platformdirs
@@ -62,15 +64,9 @@ class FileTooLarge(OSError):
     """Larger than any file of its kind can honestly be."""
 
 
-def read_bounded(path: Path, limit: int) -> bytes:
-    """The bytes of the regular file ``path``, at most ``limit`` of them, for every reader of
-    saves, journals and settings.
-
-    Opened without blocking (a FIFO would wait for a writer forever) and checked with fstat
-    before a byte is read: a FIFO, a device such as /dev/zero behind a symlink, or a folder raises
-    ``NotARegularFile``; more than ``limit`` bytes raises ``FileTooLarge`` (at most ``limit + 1``
-    are read, whatever the file claims its size is).
-    """
+def open_regular(path: Path) -> int:
+    """An open file descriptor of the regular file ``path`` (read only), as ``read_bounded``
+    opens it: without blocking, and ``NotARegularFile`` for a FIFO, a device or a folder."""
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     try:
         fd = os.open(path, flags)
@@ -86,6 +82,23 @@ def read_bounded(path: Path, limit: int) -> bytes:
             raise NotARegularFile(errno.EISDIR, "it is a folder, not a file", str(path))
         if not stat.S_ISREG(mode):
             raise NotARegularFile(errno.EINVAL, "it is not a regular file", str(path))
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def read_bounded(path: Path, limit: int) -> bytes:
+    """The bytes of the regular file ``path``, at most ``limit`` of them, for every reader of
+    saves, journals and settings.
+
+    Opened without blocking (a FIFO would wait for a writer forever) and checked with fstat
+    before a byte is read: a FIFO, a device such as /dev/zero behind a symlink, or a folder raises
+    ``NotARegularFile``; more than ``limit`` bytes raises ``FileTooLarge`` (at most ``limit + 1``
+    are read, whatever the file claims its size is).
+    """
+    fd = open_regular(path)
+    try:
         chunks: list[bytes] = []
         left = limit + 1
         while left > 0:
@@ -108,6 +121,61 @@ def read_bounded(path: Path, limit: int) -> bytes:
 TMP_SUFFIX = ".tmp"
 #: A temporary file older than this is left over from a killed writer.
 STALE_TMP_S = 60.0
+
+
+class ReadOnlyFile(PermissionError):
+    """The file to be replaced is read-only: someone meant it not to change, so it is not."""
+
+
+def atomic_write_text(path: Path, text: str) -> None:
+    """Write ``text`` so that a reader sees the old file or the new one, never half of either.
+
+    A symlink is written through (the file it points to is replaced, the link stays); a read-only
+    file is refused (``ReadOnlyFile``) rather than replaced and made writable.
+
+    The text goes to a temporary file in the same directory, is flushed and fsynced, then renamed
+    over the target (atomic on POSIX and Windows); the directory is fsynced so the rename survives
+    a power failure.
+    """
+    path = Path(path)
+    if path.is_symlink():  # a link (into a synced folder, say): the file it points to is rewritten
+        path = Path(os.path.realpath(path))
+    mode = creation_mode()
+    with contextlib.suppress(FileNotFoundError):
+        st = os.stat(path)
+        if not st.st_mode & stat.S_IWUSR or not os.access(path, os.W_OK):
+            raise ReadOnlyFile(errno.EACCES, "the file is read-only", str(path))
+        mode = stat.S_IMODE(st.st_mode)  # the file replaced keeps its permissions
+    path.parent.mkdir(parents=True, exist_ok=True)
+    data = text.encode("utf-8")  # before any file exists: text that cannot be written changes nothing
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            if hasattr(os, "fchmod"):  # mkstemp makes 0600; a save is a document the user may share
+                os.fchmod(f.fileno(), mode)
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    fsync_dir(path.parent)
+
+
+def fsync_dir(directory: Path) -> None:
+    """Make a rename in ``directory`` durable (a no-op where directories cannot be opened)."""
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
 
 
 def creation_mode() -> int:
@@ -167,9 +235,42 @@ def free_damaged_name(path: Path) -> Path:
     return target
 
 
-def keep_copy(path: Path, data: bytes) -> Path:
+def keep_copy(path: Path, data: bytes, *, reuse: bool = False) -> Path:
     """Write ``data`` (the bytes of ``path`` as they are) to a new ``.damaged`` file beside it,
-    fsynced, never over an earlier one. Raises OSError."""
+    fsynced, never over an earlier one. ``reuse``: an earlier copy holding these very bytes is
+    returned instead (a file read twice is kept once). Raises OSError."""
+    if reuse:
+        for copy in damaged_copies_of(path):
+            with contextlib.suppress(OSError):
+                if copy.stat().st_size == len(data) and read_bounded(copy, len(data)) == data:
+                    return copy
+    return _keep(path, [data])
+
+
+def damaged_copies_of(path: Path) -> list[Path]:
+    """The ``.damaged`` copies kept of ``path`` (``x.damaged``, ``x.2.damaged``...)."""
+    try:
+        names = os.listdir(path.parent)
+    except OSError:
+        return []
+    first = path.name + DAMAGED_SUFFIX
+    prefix = path.name + "."
+    return [path.with_name(n) for n in sorted(names) if n == first or (
+        n.startswith(prefix) and n.endswith(DAMAGED_SUFFIX)
+        and n[len(prefix):-len(DAMAGED_SUFFIX)].isdigit())]
+
+
+def keep_file_copy(path: Path) -> Path:
+    """Copy the file ``path`` to a new ``.damaged`` file beside it, fsynced, never over an earlier
+    one, a chunk at a time (a journal may be far larger than a real game). Raises OSError."""
+    fd = open_regular(path)
+    try:
+        return _keep(path, iter(lambda: os.read(fd, 1 << 20), b""))
+    finally:
+        os.close(fd)
+
+
+def _keep(path: Path, chunks: Iterable[bytes]) -> Path:
     for _ in range(100):
         target = free_damaged_name(path)
         try:
@@ -177,9 +278,10 @@ def keep_copy(path: Path, data: bytes) -> Path:
         except FileExistsError:  # taken between the look and the open: look again
             continue
         try:
-            view = memoryview(data)
-            while view:
-                view = view[os.write(fd, view):]
+            for data in chunks:
+                view = memoryview(data)
+                while view:
+                    view = view[os.write(fd, view):]
             os.fsync(fd)
         except OSError:
             os.close(fd)
@@ -189,3 +291,20 @@ def keep_copy(path: Path, data: bytes) -> Path:
         os.close(fd)
         return target
     raise OSError(errno.EEXIST, "no free name for a copy of the damaged file", str(path))
+
+
+def move_aside(path: Path) -> Path:
+    """Rename ``path`` to a new ``.damaged`` name beside it, never over an earlier one. Raises
+    OSError."""
+    for _ in range(100):
+        target = free_damaged_name(path)
+        try:
+            os.link(path, target)  # never replaces a file that appeared meanwhile
+        except FileExistsError:
+            continue
+        except (OSError, AttributeError):  # no hard links here (FAT, some network drives)
+            path.replace(target)
+            return target
+        path.unlink()
+        return target
+    raise OSError(errno.EEXIST, "no free name to set the damaged file aside", str(path))

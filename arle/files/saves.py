@@ -18,13 +18,11 @@ every seat a person, and an Arle that does not know the key still opens the game
 
 from __future__ import annotations
 
-import contextlib
 import errno
 import functools
 import hashlib
 import json
 import os
-import tempfile
 from collections.abc import Callable, Sequence
 from enum import Enum
 from pathlib import Path
@@ -53,12 +51,14 @@ from arle.files.errors import (  # noqa: F401 (SaveError and the text helpers ar
     strict_json,
     valid_text,
 )
-from arle.files.paths import (  # noqa: F401 (EXTENSION, data_dir, saves_dir: still offered here)
+from arle.files.paths import (  # noqa: F401 (EXTENSION, data_dir, saves_dir, the writers: still offered here)
     EXTENSION,
     FileTooLarge,
     NotARegularFile,
-    creation_mode,
+    ReadOnlyFile,
+    atomic_write_text,
     data_dir,
+    fsync_dir,
     read_bounded,
     saves_dir,
 )
@@ -102,47 +102,6 @@ def default_save_path(stem: str) -> Path:
 
 
 # -- writing ------------------------------------------------------------------------------------------
-
-
-def atomic_write_text(path: Path, text: str) -> None:
-    """Write ``text`` so that a reader sees the old file or the new one, never half of either.
-
-    The text goes to a temporary file in the same directory, is flushed and fsynced, then renamed
-    over the target (atomic on POSIX and Windows); the directory is fsynced so the rename survives
-    a power failure.
-    """
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    data = text.encode("utf-8")  # before any file exists: text that cannot be written changes nothing
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            if hasattr(os, "fchmod"):  # mkstemp makes 0600; a save is a document the user may share
-                os.fchmod(f.fileno(), creation_mode())
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-    fsync_dir(path.parent)
-
-
-def fsync_dir(directory: Path) -> None:
-    """Make a rename in ``directory`` durable (a no-op where directories cannot be opened)."""
-    try:
-        fd = os.open(directory, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
-
 
 
 def setup_to_dict(setup: Setup) -> dict[str, Any]:
@@ -207,6 +166,9 @@ def save_game(
     try:
         text = dumps(save_dict(setup, moves, game, friendly_undo=friendly_undo, seats=seats))
         atomic_write_text(Path(path), text)
+    except ReadOnlyFile:
+        raise NamedSaveError(f"{Path(path).name} is read-only, so it was left as it is: save the game "
+                             "under another name") from None
     except OSError:
         raise
     except (ValueError, TypeError, RecursionError) as exc:  # UnicodeError is a ValueError
@@ -285,10 +247,38 @@ def summary(game: Game) -> dict[str, Any]:
 
 
 @attrs.frozen
+class SaveDamage:
+    """A save whose moves do not all replay (issue 42 item 3): the moves before the first that
+    cannot be read or played are kept, the file itself is never changed. Data, for the window to
+    put in the player's language; ``str()`` is the English sentence."""
+
+    #: The first move (from 1) that could not be read or played.
+    move: int
+    #: How many moves were kept (``move - 1``) and how many of the file's could not be used.
+    kept: int
+    lost: int
+    #: Why, as ``Stop.kind``: "unknown", "illegal", "after_end" or "error".
+    why: str
+    #: The half-year the game was in at that move.
+    half_year: int
+
+    def __str__(self) -> str:
+        why = {"unknown": "is not a move this Arle knows",
+               "illegal": f"is not legal at its place in the game (half-year {self.half_year})",
+               "after_end": "comes after the end of the game"}.get(self.why, "could not be replayed")
+        kept = ("no move could be kept" if self.kept == 0 else "the first move was kept" if self.kept == 1
+                else f"the first {self.kept:,} moves were kept")
+        lost = f"{self.lost:,} {'move' if self.lost == 1 else 'moves'} could not be used"
+        return f"Move {self.move:,} of the save {why}: {kept}; {lost}; the file is left as it is."
+
+
+@attrs.frozen
 class LoadedSave:
     history: GameHistory
     schema: int  # the schema the file was written in (before migration)
     app_version: str
+    #: Only from ``load_save(..., partial=True)``: the moves that could not be replayed.
+    damage: SaveDamage | None = None
 
     @property
     def game(self) -> Game:
@@ -299,15 +289,19 @@ def load_history(path: Path) -> GameHistory:
     return load_save(path).history
 
 
-def load_save(path: Path) -> LoadedSave:
-    """Read, check and replay a save file; raises SaveError with one sentence otherwise."""
+def load_save(path: Path, *, partial: bool = False) -> LoadedSave:
+    """Read, check and replay a save file; raises SaveError with one sentence otherwise.
+
+    ``partial``: a move that cannot be read or played (a rules fix made it illegal, a move type
+    this Arle does not know) does not refuse the file: the moves before it are loaded and
+    ``damage`` says what was kept and lost (the file is only read)."""
     path = Path(path)
     try:
         raw = read_bounded(path, MAX_FILE_BYTES)  # a FIFO must not hang, /dev/zero not fill memory
     except FileNotFoundError:
         raise NamedSaveError(f"{path} does not exist") from None
     except FileTooLarge:
-        raise SaveError(
+        raise NamedSaveError(
             f"{path.name} is too large for a save file (the limit is {MAX_FILE_BYTES:,} bytes)"
         ) from None
     except NotARegularFile as exc:
@@ -315,11 +309,11 @@ def load_save(path: Path) -> LoadedSave:
         raise NamedSaveError(f"{path} is {what}, not a save file") from None
     except OSError as exc:
         raise NamedSaveError(f"{path} cannot be read: {exc.strerror or exc}") from None
-    return loads(raw, name=path.name)
+    return loads(raw, name=path.name, partial=partial)
 
 
-def loads(raw: bytes | str, name: str = "The save file") -> LoadedSave:
-    """Check and replay a save given as bytes or text."""
+def loads(raw: bytes | str, name: str = "The save file", *, partial: bool = False) -> LoadedSave:
+    """Check and replay a save given as bytes or text (``partial``: as ``load_save``)."""
     if len(raw) > MAX_FILE_BYTES:
         raise NamedSaveError(f"{name} is too large for a save file (the limit is {MAX_FILE_BYTES:,} bytes)")
     data = parse_json(raw, name)
@@ -329,11 +323,19 @@ def loads(raw: bytes | str, name: str = "The save file") -> LoadedSave:
     setup = read_setup(data.get("setup"))
     friendly = read_options(data.get("options"))
     seats = read_seats(data.get("options"), setup.players)
-    moves = read_moves(data.get("moves"))
-    history = replay(setup, moves, friendly, seats)
     version = data.get("app_version")
+    app_version = valid_text(version[:40]) if isinstance(version, str) else "unknown"
+    if partial:
+        records = read_move_records(data.get("moves"))
+        history, stop = replay_prefix(setup, records, friendly, seats)
+        if stop is not None:  # the final state is that of all the moves: nothing to compare
+            kept = len(history.moves)
+            damage = SaveDamage(stop.number, kept, len(data["moves"]) - kept, stop.kind, stop.half_year)
+            return LoadedSave(history, schema, app_version, damage)
+    else:
+        history = replay(setup, read_moves(data.get("moves")), friendly, seats)
     check_final(data.get("final"), history.game)
-    return LoadedSave(history, schema, valid_text(version[:40]) if isinstance(version, str) else "unknown")
+    return LoadedSave(history, schema, app_version)
 
 
 def parse_json(raw: bytes | str, name: str) -> Any:
@@ -519,6 +521,14 @@ def read_seats(raw: Any, players: int) -> tuple[str, ...]:
             f"the save's seats are not valid: {players} of {', '.join(SEAT_KINDS)} expected, "
             f"found {shown(seats, 60)}"
         ) from None
+
+
+def read_move_records(raw: Any) -> list[Any]:
+    """The move list as records still to be read (``replay_prefix`` reads each in turn): the
+    moves past ``MAX_MOVES`` are left out, as moves that could not be used."""
+    if not isinstance(raw, list):
+        raise SaveError("the save has no move list")
+    return raw[:MAX_MOVES]
 
 
 def read_moves(raw: Any) -> list[Move]:

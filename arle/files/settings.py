@@ -22,7 +22,7 @@ from typing import Any
 
 import platformdirs
 
-from arle.files.errors import bounded_int, no_constant
+from arle.files.errors import bounded_int
 from arle.files.paths import FileTooLarge, NotARegularFile, clean_stale_tmp, keep_copy, read_bounded
 
 log = logging.getLogger(__name__)
@@ -118,7 +118,7 @@ def _valid(name: str, value: Any) -> bool:
         return value in CHOICES[name]
     if name == "zoom":  # JSON has no bool/int/float distinction we could trust: refuse true, NaN
         return (isinstance(value, int | float) and not isinstance(value, bool)
-                and ZOOM_RANGE[0] <= value <= ZOOM_RANGE[1])
+                and ZOOM_RANGE[0] <= value <= ZOOM_RANGE[1])  # NaN and infinity are not in it
     return isinstance(value, str) and len(value) <= 64 * 1024
 
 
@@ -143,10 +143,10 @@ def read_settings(path: Path | None = None) -> tuple[Settings, str | None]:
     except OSError as exc:
         return _warn(defaults, f"the settings file {path} could not be read ({exc.strerror or exc}); "
                                "using the defaults")
-    try:
+    try:  # a number no setting can hold (NaN, Infinity, 5,000 digits) spoils its field only
         data = json.loads(raw.decode("utf-8").removeprefix("\ufeff"),
                           object_pairs_hook=lambda pairs: _last_wins(pairs, twice),
-                          parse_int=bounded_int, parse_constant=no_constant)
+                          parse_int=_int_or_bad, parse_constant=_BadNumber)
     except (UnicodeDecodeError, ValueError, RecursionError):
         return _warn(defaults, f"the settings file {path} could not be read (it is not valid JSON); "
                                f"using the defaults{_set_aside(path)}")
@@ -181,6 +181,21 @@ def read_settings(path: Path | None = None) -> tuple[Settings, str | None]:
     return settings, None
 
 
+class _BadNumber:
+    """A number of the file no setting can hold (NaN, Infinity, thousands of digits): read as
+    this, so that only its field falls back to the default (issue 42 item 6)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text[:12]
+
+
+def _int_or_bad(text: str) -> int | _BadNumber:
+    try:
+        return bounded_int(text)
+    except ValueError:
+        return _BadNumber(text)
+
+
 def _last_wins(pairs: list[tuple[str, Any]], twice: list[str]) -> dict[str, Any]:
     """A record whose keys given twice are noted in ``twice`` (the last one is kept, as JSON says)."""
     data: dict[str, Any] = {}
@@ -193,8 +208,8 @@ def _last_wins(pairs: list[tuple[str, Any]], twice: list[str]) -> dict[str, Any]
 
 def _set_aside(path: Path) -> str:
     """Keep a copy of the settings file as it is (``.damaged``), to be said in the warning."""
-    try:
-        kept = keep_copy(path, read_bounded(path, MAX_SETTINGS_BYTES))
+    try:  # read twice at a start (the language first): one copy of the same bytes is enough
+        kept = keep_copy(path, read_bounded(path, MAX_SETTINGS_BYTES), reuse=True)
     except OSError:
         return ""
     return f" (the file as it was is kept as {kept.name})"
@@ -221,7 +236,7 @@ def load_settings(path: Path | None = None) -> Settings:
 
 def save_settings(settings: Settings, path: Path | None = None) -> None:
     """Write the settings crash-safely (a half-written file would cost the player them all)."""
-    from arle.files.saves import atomic_write_text  # not at import: the start page reads settings first
+    from arle.files.paths import atomic_write_text  # (engine-free: saving settings loads no rules)
 
     path = Path(path) if path is not None else settings_path()
     data = {"schema": SCHEMA, **{k: _repaired(v) for k, v in dataclasses.asdict(settings).items()}}

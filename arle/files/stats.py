@@ -4,8 +4,10 @@ solo scores. A JSON file ``stats.json`` in the data directory, no Qt.
 A game is recorded when it ends, under its game id (``game_id``: a digest of its setup, so the
 same game ended again after an undo at the end, or opened again from a save, is one game; its
 latest result counts). Read like the settings: only a regular file, at most ``MAX_STATS_BYTES``;
-a damaged file gives empty statistics and a warning sentence, and the next game ended starts a
-new file (the damaged one is kept beside it as ``stats.json.damaged``).
+a damaged file gives the statistics that can be read and a warning sentence. Before the next game
+ended rewrites it, the file as it was is kept beside it (``stats.json.damaged``, then
+``stats.json.2.damaged``...: never over an earlier copy), so an unreadable record is never simply
+dropped (issue 42 item 5). A name that is not valid text (a lone surrogate) is read repaired.
 """
 
 from __future__ import annotations
@@ -15,12 +17,18 @@ import hashlib
 import json
 import logging
 import math
-import os
 from pathlib import Path
 from typing import Any
 
-from arle.files.errors import valid_text
-from arle.files.paths import FileTooLarge, NotARegularFile, data_dir, read_bounded
+from arle.files.errors import is_valid_text, valid_text
+from arle.files.paths import (
+    FileTooLarge,
+    NotARegularFile,
+    data_dir,
+    keep_copy,
+    move_aside,
+    read_bounded,
+)
 
 log = logging.getLogger(__name__)
 
@@ -95,43 +103,63 @@ def _record(value: Any) -> GameRecord | None:
 
 def read_stats(path: Path | None = None) -> tuple[dict[str, GameRecord], str | None]:
     """The recorded games by id, and a warning sentence if (part of) the file could not be used."""
-    path = Path(path) if path is not None else stats_path()
+    games, warning, _raw = _load(Path(path) if path is not None else stats_path())
+    return games, warning
+
+
+def _load(path: Path) -> tuple[dict[str, GameRecord], str | None, bytes | None]:
+    """``read_stats``, and the file's bytes when they could be read (None: missing or unreadable)."""
     try:
-        data = json.loads(read_bounded(path, MAX_STATS_BYTES).decode("utf-8"))
+        raw = read_bounded(path, MAX_STATS_BYTES)
     except FileNotFoundError:
-        return {}, None
+        return {}, None, None
     except FileTooLarge:
         return _warn(f"the statistics file {path} is absurdly large; it is not used")
     except NotARegularFile:
         return _warn(f"the statistics file {path} is not a regular file; it is not used")
-    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+    except OSError:
         return _warn(f"the statistics file {path} could not be read; it is not used")
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        return _warn(f"the statistics file {path} could not be read; it is not used", raw)
     games = data.get("games") if isinstance(data, dict) else None
     if not isinstance(games, dict):
-        return _warn(f"the statistics file {path} is not a statistics record; it is not used")
-    records = {k: r for k, v in games.items() if isinstance(k, str) and (r := _record(v)) is not None}
+        return _warn(f"the statistics file {path} is not a statistics record; it is not used", raw)
+    records = {k: r for k, v in games.items()
+               if isinstance(k, str) and is_valid_text(k) and (r := _record(v)) is not None}
+    repaired = any(not is_valid_text(n) for r in records.values() for n in r.names)
+    if repaired:  # a lone surrogate, which no file can hold: every later write would fail
+        records = {k: dataclasses.replace(r, names=tuple(valid_text(n) for n in r.names))
+                   for k, r in records.items()}
     if len(records) != len(games):
         log.warning("the statistics file %s has %d unusable games; they are left out", path,
                     len(games) - len(records))
-        return records, f"the statistics file {path} has games that cannot be read; they are left out"
-    return records, None
+        return records, f"the statistics file {path} has games that cannot be read; they are left out", raw
+    if repaired:
+        return records, f"the statistics file {path} has names that are not valid text; repaired", raw
+    return records, None, raw
 
 
-def _warn(message: str) -> tuple[dict[str, GameRecord], str]:
+def _warn(message: str, raw: bytes | None = None) -> tuple[dict[str, GameRecord], str, bytes | None]:
     log.warning(message)
-    return {}, message
+    return {}, message, raw
 
 
 def record_game(key: str, record: GameRecord, path: Path | None = None) -> bool:
     """Record one finished game under ``key`` (replacing what that game recorded before). True when
-    this is the first time the game is recorded. A damaged file is set aside, not overwritten."""
-    from arle.files.saves import atomic_write_text  # the engine-free start page never records
+    this is the first time the game is recorded. A file that could not all be read is kept
+    beside it first (a new ``.damaged`` copy), never overwritten; False when it cannot be kept."""
+    from arle.files.paths import atomic_write_text
 
     path = Path(path) if path is not None else stats_path()
-    games, warning = read_stats(path)
-    if warning is not None and path.exists() and not games:
+    games, warning, raw = _load(path)
+    if warning is not None and (raw is not None or path.exists()):
         try:
-            os.replace(path, path.with_name(path.name + ".damaged"))
+            if raw is not None:
+                keep_copy(path, raw)
+            else:  # too large, not a file, unreadable: moved aside whole, unread
+                move_aside(path)
         except OSError as exc:
             log.warning("cannot set the statistics file aside: %s", exc)
             return False

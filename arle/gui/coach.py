@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from arle.gui.kit import texts
+from arle.gui.kit.levels import level_name
 from arle.gui.seats import SeatDriver, thinker
 
 if TYPE_CHECKING:
@@ -310,17 +311,6 @@ class CoachBar(QFrame):
     def _computer_busy(self, on: bool) -> None:
         self._thinking = on
         self.refresh()
-
-
-def level_name(level: str) -> str:
-    """A computer level in words."""
-    from arle.ai.levels import level as find_level
-    from arle.engine import noun
-
-    try:
-        return texts.say(noun(find_level(level).label))
-    except ValueError:  # a level of a newer Arle, in a save
-        return level
 
 
 def hard_score(setup: Any, should_stop: Any = None) -> float:

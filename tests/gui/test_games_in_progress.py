@@ -185,8 +185,9 @@ def test_the_french_start_page_shows_its_logo_whole_in_a_1280x720_window(qtbot):
 def test_games_are_listed_only_after_the_first_paint(qtbot, monkeypatch):
     """Start-up time is benchmarked: the journals are read after the page is painted."""
     calls: list[float] = []
-    real = arle.files.autosave.list_games
-    monkeypatch.setattr(arle.files.autosave, "list_games", lambda: calls.append(time.time()) or real())
+    real = arle.files.autosave.scan_games
+    monkeypatch.setattr(arle.files.autosave, "scan_games",
+                        lambda **kw: calls.append(time.time()) or real(**kw))
     window = MainWindow(autosave=True)
     qtbot.addWidget(window)
     assert calls == [] and window.start_page.filled == 0
@@ -387,8 +388,8 @@ def test_the_window_stays_live_while_a_slow_file_loads(qtbot, monkeypatch, tmp_p
     saved = tmp_path / f"Long{EXTENSION}"
     save_history(saved, history_with(40))
     journal = journal_of(history_with(40))
-    slow_load, slow_resume = arle.files.saves.load_history, arle.files.autosave.resume
-    monkeypatch.setattr(arle.files.saves, "load_history", lambda p: time.sleep(1.0) or slow_load(p))
+    slow_load, slow_resume = arle.files.saves.load_save, arle.files.autosave.resume
+    monkeypatch.setattr(arle.files.saves, "load_save", lambda p, **kw: time.sleep(1.0) or slow_load(p, **kw))
     monkeypatch.setattr(arle.files.autosave, "resume", lambda p: time.sleep(1.0) or slow_resume(p))
     window = open_window(qtbot, autosave=True)
     ticks: list[float] = []
@@ -539,3 +540,122 @@ def test_new_game_remembers_who_played_each_seat(qtbot, monkeypatch):
     reopened = open_window(qtbot, autosave=True)  # and in the next session too
     reopened.new_action.trigger()
     assert seen[2] == (2, ("person", "hard"))
+
+
+def test_continue_does_not_rewrite_moves_played_elsewhere_while_it_read(qtbot, monkeypatch):
+    """Issue 42 item 2: window B reads the journal (slowly); meanwhile window A plays 10 moves on
+    it and closes. B must not rewrite the journal from its stale read: nothing changes, B says so."""
+    journal = journal_of(history_with(20))
+    real_resume = arle.files.autosave.resume
+
+    def slow_resume(path):
+        stale = real_resume(path)
+        other = real_resume(path)  # window A, while B is still reading
+        saver = Autosaver(path, durable=False, expect=other.digest)
+        saver.start(other.history)
+        for _ in range(10):
+            other.history.apply(other.history.legal_moves()[0])
+            saver.sync(other.history)
+        saver.close()
+        return stale
+
+    monkeypatch.setattr(arle.files.autosave, "resume", slow_resume)
+    warnings = Warnings(monkeypatch)
+    window = open_window(qtbot, autosave=True)
+    window.continue_game(journal)
+    loaded(qtbot, window)
+    assert window.session is None and "another Arle window" in warnings.shown[0][1]
+    assert len(real_resume(journal).history.moves) == 30, "the 10 moves played elsewhere are kept"
+
+
+def test_a_save_with_an_unplayable_move_opens_at_the_moves_before_it(qtbot, monkeypatch, tmp_path):
+    """Issue 42 item 3: the moves before the unplayable one are shown, a note says what was kept
+    and lost, and the game is not linked to the file: Save asks for a new name, the original
+    stays untouched."""
+    history = history_with(80)
+    data = arle.files.saves.save_dict(history.setup, history.moves, history.game)
+    data["moves"][59] = {"type": "PlaceWorker", "space": "nowhere"}
+    path = tmp_path / f"old{EXTENSION}"
+    path.write_text(arle.files.saves.dumps(data))
+    before = path.read_bytes()
+    Warnings(monkeypatch)  # (a refusal must not wait on a modal box)
+    window = open_window(qtbot, autosave=True)
+    window.open_path(path)
+    loaded(qtbot, window)
+    assert window.session is not None and window.session.history.moves == history.moves[:59]
+    assert window.save_path is None
+    note = window.warnings["note"]
+    assert note.startswith(f"Move 60 of old{EXTENSION} is not legal")
+    assert "the first 59 moves were kept" in note
+    asked = []
+    monkeypatch.setattr(QFileDialog, "getSaveFileName",
+                        staticmethod(lambda *a, **k: asked.append(a) or ("", "")))
+    window.save_game()
+    assert asked and path.read_bytes() == before
+
+
+def test_many_games_show_before_they_are_read_and_fill_in(qtbot, monkeypatch):
+    """Issue 42 item 7: 2,000 games took 19 s to list after an upgrade, the page empty meanwhile.
+    Every game shows as soon as its journal's first line is read, then fills in as it is replayed;
+    the list is shown a slice at a time (here one row per turn of the event loop)."""
+    import threading
+
+    from arle.commands.bench_listing import make_journals
+    from arle.files.paths import autosave_dir
+    from arle.gui.shell import start_page
+
+    make_journals(autosave_dir(), 30, distinct=2)
+    gate = threading.Event()
+    real = arle.files.autosave.scan_games
+
+    def gated(**kw):
+        steps = real(**kw)
+        yield next(steps)  # the whole list, before any replay
+        gate.wait(20)
+        yield from steps
+
+    monkeypatch.setattr(arle.files.autosave, "scan_games", gated)
+    monkeypatch.setattr(start_page, "SLICE_S", 0.0)
+    window = open_window(qtbot, autosave=True)
+    page = window.start_page
+    try:
+        qtbot.waitUntil(lambda: page.games.count() == 30)
+        assert not page.complete and page.filled == 0
+        texts = [page.games.item(i).text() for i in range(30)]
+        assert all("Anna – Ben" in t and "being read" in t for t in texts)
+    finally:
+        gate.set()
+    qtbot.waitUntil(lambda: page.filled == 1, timeout=60_000)
+    texts = [page.games.item(i).text() for i in range(page.games.count())]
+    assert len(texts) == 30 and all("half-year" in t and "being read" not in t for t in texts)
+    assert page.latest() is not None and page.continue_button.isVisible()
+
+
+def test_the_start_page_shows_kept_copies_and_deletes_older_ones_only_when_asked(qtbot, monkeypatch):
+    """Issue 42 item 8: copies of damaged files are shown with an offer to delete all but the
+    newest copy of each file; nothing goes without the player's yes."""
+    from arle.files.paths import autosave_dir, keep_copy
+
+    folder = autosave_dir()
+    folder.mkdir(parents=True)
+    journal = folder / "g.arle-journal"
+    made = [keep_copy(journal, f"copy {i}".encode()) for i in range(3)]
+    for i, copy in enumerate(made):
+        os.utime(copy, (1_000_000 + i, 1_000_000 + i))
+    asked: list[str] = []
+    answer = [QMessageBox.StandardButton.Cancel]
+    monkeypatch.setattr(QMessageBox, "question",
+                        staticmethod(lambda _w, _t, text, *a: asked.append(text) or answer[0]))
+    window = open_window(qtbot, autosave=True)
+    listed(qtbot, window)
+    page = window.start_page
+    assert page.copies_label.isVisible() and page.copies_label.text().startswith("3 copies of damaged files")
+    assert page.copies_button.isVisible() and page.copies_button.text() == "Delete the 2 older copies…"
+    listed(qtbot, window)
+    page.copies_button.click()  # the player says no
+    assert len(asked) == 1 and all(p.exists() for p in made)
+    answer[0] = QMessageBox.StandardButton.Yes
+    page.copies_button.click()
+    assert [p.exists() for p in made] == [False, False, True]
+    listed(qtbot, window)
+    assert page.copies_label.text().startswith("1 copy of a damaged file") and page.copies_button.isHidden()

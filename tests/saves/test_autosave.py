@@ -223,3 +223,25 @@ def test_damage_the_rest_does_not_follow_keeps_the_moves_before_it(tmp_path: Pat
 def test_an_unfinished_last_line_is_the_move_in_flight_without_a_note(tmp_path: Path) -> None:
     resumed = resume(_journal_with(tmp_path, b'{"n":3,"move":{"type":"Skip'))
     assert len(resumed.history.moves) == 2 and resumed.note is None
+
+
+def test_an_undo_and_a_new_move_in_one_sync_replace_the_undone_move(tmp_path: Path) -> None:
+    """Issue 44 item 1: when an undo and a different move reach the journal in one ``sync`` (after
+    a failed append, say), the new move is written as ``{"n": k}`` alone: the reader must put it in
+    place of move k, not append it (that would bring the undone move back and lose the new one)."""
+    setup, moves = full_game(8, 2)
+    path = tmp_path / "auto.arle-journal"
+    saver = Autosaver(path)
+    history = GameHistory(setup, friendly_undo=True)
+    for move in moves[:6]:
+        history.apply(move)
+        saver.sync(history)
+    history.undo()
+    other = next(m for m in history.game.legal_moves() if m != moves[5])
+    history.apply(other)
+    saver.sync(history)  # one sync: no "len" record before the new move 6
+    assert path.read_text().splitlines()[-1].startswith('{"n":6,')
+    resumed = resume(path)
+    assert resumed.damage is None
+    assert resumed.history.moves == history.moves == [*moves[:5], other]
+    assert_same_game(resumed.history.game, history.game)

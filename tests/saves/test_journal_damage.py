@@ -104,15 +104,15 @@ def test_a_read_error_in_the_listing_is_not_cached(tmp_path: Path, monkeypatch: 
     """The same, on any system and as root: the read fails once (a network drive), then works."""
     path, history = _game(tmp_path, moves=80)
     _summary(path).unlink()
-    real = autosave.read_bounded
+    real = autosave.open_regular
     fail = [True]
 
-    def flaky(p: Path, limit: int) -> bytes:
+    def flaky(p: Path) -> int:
         if p == path and fail[0]:
             raise PermissionError(13, "Permission denied", str(p))
-        return real(p, limit)
+        return real(p)
 
-    monkeypatch.setattr(autosave, "read_bounded", flaky)
+    monkeypatch.setattr(autosave, "open_regular", flaky)
     (entry,) = list_games(tmp_path)
     assert entry.error == "the autosaved game cannot be read just now: Permission denied"
     assert not entry.readable and not _summary(path).exists()

@@ -91,3 +91,42 @@ def test_a_computer_seat_is_recorded_and_its_wins_counted_apart_from_a_person_of
     data["games"]["a"]["seats"] = ["person"]  # not one a player
     path.write_text(json.dumps(data), encoding="utf-8")
     assert set(read_stats(path)[0]) == {"b"}
+
+
+# -- issue 42 item 5: statistics lose nothing ----------------------------------------------------------
+
+
+def test_an_unreadable_record_among_good_ones_is_kept_in_a_copy_at_the_next_game_end(tmp_path: Path) -> None:
+    path = tmp_path / "stats.json"
+    good = {"names": ["Ada"], "scores": [50], "winner": 0}
+    original = json.dumps({"schema": 1, "games": {"ok": good, "bad": {"names": ["Ada"], "scores": "?"}}})
+    path.write_text(original)
+    record_game("new", GameRecord(("Bo",), (60,), 0), path)
+    assert (tmp_path / "stats.json.damaged").read_text() == original
+    games, warning = read_stats(path)
+    assert list(games) == ["ok", "new"] and warning is None
+
+
+def test_a_second_damaged_file_never_replaces_the_first_copy(tmp_path: Path) -> None:
+    path = tmp_path / "stats.json"
+    path.write_bytes(b"{first")
+    record_game("a", GameRecord(("Ada",), (50,), 0), path)
+    path.write_bytes(b"{second")
+    record_game("b", GameRecord(("Ada",), (50,), 0), path)
+    assert (tmp_path / "stats.json.damaged").read_bytes() == b"{first"
+    assert (tmp_path / "stats.json.2.damaged").read_bytes() == b"{second"
+
+
+def test_a_lone_surrogate_name_in_the_file_does_not_stop_later_games_being_recorded(tmp_path: Path) -> None:
+    """A name escaped as ``"\\ud800"`` reads as a lone surrogate, which no file can hold: every
+    later game end failed ("'utf-8' codec can't encode..."). It is read repaired."""
+    path = tmp_path / "stats.json"
+    original = '{"schema": 1, "games": {"k": {"names": ["\\ud800x"], "scores": [50], "winner": 0}}}'
+    path.write_text(original)
+    games, warning = read_stats(path)
+    assert games["k"].names == ("\ufffdx",) and warning is not None
+    for key in ("a", "b"):
+        assert record_game(key, GameRecord(("Bo",), (60,), 0), path)
+    games, warning = read_stats(path)
+    assert list(games) == ["k", "a", "b"] and warning is None
+    assert (tmp_path / "stats.json.damaged").read_text() == original

@@ -14,7 +14,11 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QCoreApplication, QTimer
 
 if TYPE_CHECKING:
-    from arle.files.autosave import Autosaver
+    from collections.abc import Callable
+
+    from arle.files.autosave import Autosaver, Listing
+    from arle.files.damaged import DamagedCopy
+    from arle.files.saves import LoadedSave, SaveDamage
     from arle.match import GameHistory
 
 log = logging.getLogger(__name__)
@@ -92,12 +96,48 @@ class GameFiles:
     # -- the games in progress -------------------------------------------------------------------------
 
     def refresh_games(self) -> None:
-        """List the games in progress and the recent saves (read off the GUI thread)."""
+        """List the games in progress and the recent saves, read off the GUI thread and shown as
+        they are read: with 2,000 games the list shows at once and fills in (issue 42 item 7)."""
+        import queue
+
         use_autosave = self.use_autosave
-        if not self.lister.run(lambda _stop: scan(use_autosave),
-                               lambda found: self.start_page.show_games(*found),
-                               lambda exc: log.warning("cannot list the games: %s", exc)):
+        inbox: queue.SimpleQueue[Listing] = queue.SimpleQueue()
+        page = self.start_page
+
+        def work(should_stop: Callable[[], bool]) -> tuple[list[Path], list[DamagedCopy]]:
+            from arle.files.damaged import damaged_copies
+
+            if use_autosave:
+                from arle.files.autosave import scan_games
+
+                for step in scan_games(should_stop=should_stop):
+                    inbox.put(marked(step))
+            return recent_files(), damaged_copies() if use_autosave else []
+
+        def deliver() -> None:
+            while not inbox.empty():
+                page.add_listing(inbox.get_nowait())
+
+        poll = QTimer(self)
+        poll.setInterval(LISTING_POLL_MS)
+        poll.timeout.connect(deliver)
+
+        def finish(found: tuple[list[Path], list[DamagedCopy]]) -> None:
+            poll.stop()
+            poll.deleteLater()
+            deliver()
+            page.end_listing(*found)
+
+        def failed(exc: BaseException) -> None:
+            log.warning("cannot list the games: %s", exc)
+            finish(([], []))
+
+        if not self.lister.run(work, finish, failed):
+            poll.deleteLater()
             QTimer.singleShot(100, self.refresh_games)  # a listing is running: list again after it
+            return
+        page.begin_listing()
+        poll.start()
 
     def continue_game(self, journal: Path) -> None:
         """Continue a game in progress from its journal, with its link to its save file."""
@@ -112,7 +152,10 @@ class GameFiles:
 
         if not self._may_drop_game():
             return
-        saver = (Autosaver(journal, save_path=resumed.save_path, damaged=resumed.damaged)
+        # ``expect``: the journal must still hold the bytes read, else another window played on
+        # meanwhile and this rewrite would destroy its moves (issue 42 item 2).
+        saver = (Autosaver(journal, save_path=resumed.save_path, damaged=resumed.damaged,
+                           expect=resumed.digest or None)
                  if self.use_autosave else None)
         if saver is not None:
             try:
@@ -146,6 +189,27 @@ class GameFiles:
             self.statusBar().showMessage(_tr("The damaged game could not be set aside."), 8000)
         else:
             self.statusBar().showMessage(_tr("The damaged game was kept as {path}.").format(path=kept), 10000)
+        self.refresh_games()
+
+    def delete_copies(self, copies: list[DamagedCopy]) -> None:
+        """Delete older copies of damaged files, once the player has said yes (never on its own)."""
+        from PySide6.QtWidgets import QMessageBox  # (loaded when needed: 1 ms of the start)
+
+        from arle.files.damaged import delete_copies
+
+        buttons = QMessageBox.StandardButton
+        text = (_tr("Delete 1 older copy of a damaged file? The newest copy of each file is kept.")
+                if len(copies) == 1 else
+                _tr("Delete {n} older copies of damaged files? The newest copy of each file is kept.")
+                .format(n=len(copies)))
+        if QMessageBox.question(self, _tr("Delete the older copies"), text,
+                                buttons.Yes | buttons.Cancel, buttons.Cancel) != buttons.Yes:
+            return
+        deleted, failed = delete_copies(copies)
+        message = _tr("{n} copies deleted.").format(n=deleted)
+        if failed:
+            message += " " + _tr("{n} could not be deleted.").format(n=failed)
+        self.statusBar().showMessage(message, 8000)
         self.refresh_games()
 
     # -- loading off the GUI thread ---------------------------------------------------------------------
@@ -196,14 +260,21 @@ class GameFiles:
             self.open_path(Path(name))
 
     def open_path(self, path: Path) -> None:
-        """Open a save file (read off the GUI thread); the game shown stays until it has loaded."""
-        from arle.files.saves import load_history
+        """Open a save file (read off the GUI thread); the game shown stays until it has loaded.
 
-        def opened(history: GameHistory) -> None:
+        A save some moves of which no longer replay (a rules fix made one illegal) opens at the
+        moves before it, says what was kept and lost, and is not linked to the file: Save asks
+        for a new name, so the original stays untouched (issue 42 item 3)."""
+        from arle.files.saves import load_save
+
+        def opened(loaded: LoadedSave) -> None:
             if not self._may_drop_game():
                 return
             self._remember_dir(path)
-            self.install(history, save_path=path)
+            damage = loaded.damage
+            self.install(loaded.history, save_path=path if damage is None else None)
+            if damage is not None:
+                self.set_warning("note", save_damage_words(damage, path.name))
             self.statusBar().showMessage(_tr("Opened {name}.").format(name=path.name), 6000)
 
         def refused(exc: Exception) -> None:
@@ -211,7 +282,7 @@ class GameFiles:
 
             QMessageBox.warning(self, _tr("Cannot open {name}").format(name=path.name), sentence(exc))
 
-        self._load(path.name, lambda: load_history(path), opened, refused)
+        self._load(path.name, lambda: load_save(path, partial=True), opened, refused)
 
     def save_game(self) -> bool:
         if self.session is None:
@@ -279,18 +350,33 @@ class GameFiles:
 
 
 
-def scan(use_autosave: bool) -> tuple[list[Any], list[Path]]:
-    """The games in progress and the recent save files. Runs on the worker thread: no Qt here."""
-    games: list[Any] = []
-    if use_autosave:
-        import dataclasses
+def marked(step: Listing) -> Listing:
+    """A step of the listing with the guided first game marked (issue 43). On the worker thread."""
+    import dataclasses
 
-        from arle.files.autosave import journal_setup, list_games
-        from arle.gui.tutorial import is_guided
+    from arle.files.autosave import journal_setup
+    from arle.gui.tutorial import is_guided
 
-        games = [dataclasses.replace(e, guided=not e.error and is_guided(journal_setup(e.path)))
-                 for e in list_games()]
-    return games, recent_files()
+    entries = [dataclasses.replace(e, guided=True)
+               if not e.error and not e.pending and is_guided(journal_setup(e.path)) else e
+               for e in step.entries]
+    return dataclasses.replace(step, entries=entries)
+
+
+def save_damage_words(damage: SaveDamage, name: str) -> str:
+    """What a save that does not replay whole kept and lost (``SaveDamage``), in the player's language."""
+    why = {
+        "unknown": _tr("Move {move} of {name} is not a move this Arle knows"),
+        "illegal": _tr("Move {move} of {name} is not legal at its place in the game (half-year {half_year})"),
+        "after_end": _tr("Move {move} of {name} comes after the end of the game"),
+    }.get(damage.why, _tr("Move {move} of {name} could not be replayed"))
+    cause = why.format(move=damage.move, name=name, half_year=damage.half_year)
+    kept = (_tr("no move could be kept") if damage.kept == 0 else _tr("the first move was kept")
+            if damage.kept == 1 else _tr("the first {n} moves were kept").format(n=damage.kept))
+    lost = (_tr("1 move could not be used") if damage.lost == 1
+            else _tr("{n} moves could not be used").format(n=damage.lost))
+    return _tr("{cause}: {kept}; {lost}. The file is left as it is: save the game under a new name "
+               "to keep it.").format(cause=cause, kept=kept, lost=lost)
 
 
 def recent_files(limit: int = 6) -> list[Path]:
@@ -306,6 +392,10 @@ def recent_files(limit: int = 6) -> list[Path]:
 
 #: A load that takes longer than this shows the busy indicator (ms).
 BUSY_AFTER_MS = 250
+#: How often the parts of a listing read off the GUI thread are looked for (ms).
+LISTING_POLL_MS = 40
+
+
 def reason(exc: Exception) -> str:
     """What went wrong, in a few words: an OSError's reason without the errno, else the message."""
     if isinstance(exc, OSError) and exc.strerror:

@@ -195,7 +195,7 @@ class GameOverDialog(QDialog):
 
 def seat_name(name: str, seat: str) -> str:
     """A player's name, a computer's marked with its level (issue 43), as the games list does."""
-    from arle.gui.coach import level_name
+    from arle.gui.kit.levels import level_name
 
     return name if seat == "person" else _tr("{name} (computer, {level})").format(
         name=name, level=level_name(seat))

@@ -9,6 +9,8 @@ delay the first picture.
 from __future__ import annotations
 
 import datetime
+import time
+from collections import deque
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
@@ -28,11 +30,13 @@ from PySide6.QtWidgets import (
 )
 
 from arle import __version__
+from arle.gui.kit.levels import level_name
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QStatusBar
 
-    from arle.files.autosave import Damage, GameEntry
+    from arle.files.autosave import Damage, GameEntry, Listing
+    from arle.files.damaged import DamagedCopy
 
 #: Item data: the journal's path, and what the entry is ("ok", "damaged", "in_use").
 PATH_ROLE = Qt.ItemDataRole.UserRole
@@ -41,6 +45,9 @@ KIND_ROLE = Qt.ItemDataRole.UserRole + 1
 HALF_YEARS = 9
 #: The logo's size (px) where the page has room for all of it, and the least it shrinks to.
 LOGO_SIZES = (96, 48)
+#: The longest the list may hold the window's thread in one go while it fills (s): 2,000 games
+#: are shown in slices, never freezing the window (issue 42 item 7 asks for at most 100 ms).
+SLICE_S = 0.03
 
 
 def _tr(text: str) -> str:
@@ -48,6 +55,8 @@ def _tr(text: str) -> str:
 
 
 def kind_of(entry: GameEntry) -> str:
+    if entry.pending:
+        return "pending"
     if entry.error:
         return "damaged" if entry.readable else "unreadable"
     return "in_use" if entry.in_use else "ok"
@@ -67,8 +76,6 @@ def when(stamp: float, now: datetime.datetime | None = None) -> str:
 
 def who_plays(entry: GameEntry) -> str:
     """The players' names, a computer's marked with its level ("Ben (computer, Hard)")."""
-    from arle.gui.coach import level_name
-
     names = []
     for i, name in enumerate(entry.names):
         seat = entry.seats[i] if i < len(entry.seats) else "person"
@@ -86,6 +93,9 @@ def game_text(entry: GameEntry) -> str:
         if not entry.readable:
             return _tr("{who}: the autosave cannot be read just now\n{error}").format(who=who, error=error)
         return _tr("{who}: the autosave is damaged\n{error}").format(who=who, error=error)
+    if entry.pending:  # listed before it is read (many games: the list shows at once, issue 42 item 7)
+        first = _tr("{names} · being read…").format(names=who_plays(entry) or _tr("A game"))
+        return first + "\n" + _tr("last played {when}").format(when=when(entry.last_played))
     scores = " : ".join(QLocale().toString(float(s), "g", 12) for s in entry.scores)  # "7,5" in French
     names = who_plays(entry)
     if entry.guided:
@@ -147,6 +157,7 @@ class StartWindow(Protocol):
     def refresh_games(self) -> None: ...
     def continue_game(self, journal: Path) -> None: ...
     def set_aside(self, journal: Path) -> None: ...
+    def delete_copies(self, copies: list[DamagedCopy]) -> None: ...
     def statusBar(self) -> QStatusBar: ...
 
 
@@ -227,19 +238,31 @@ class StartPage(QWidget):
         self.games.setObjectName("games")
         self.games.setWordWrap(True)
         self.games.setMaximumHeight(220)
-        self.games.setSizeAdjustPolicy(QListWidget.SizeAdjustPolicy.AdjustToContents)
+        # Laid out a batch of rows at a time, its height set from its first rows (``_update_latest``):
+        # fitting it to all its contents laid out 2,000 word-wrapped rows in one go (280 ms).
+        self.games.setLayoutMode(QListWidget.LayoutMode.Batched)
+        self.games.setBatchSize(50)
         self.games.itemActivated.connect(self._activated)
         self.games.currentItemChanged.connect(lambda *_: self._update_aside())
         self.aside_button = QPushButton(_tr("Set the damaged game aside"))
         self.aside_button.setObjectName("asideButton")
         self.aside_button.clicked.connect(self._set_aside)
+        #: The copies of damaged files kept (never deleted on Arle's own), and the offer to delete
+        #: the older ones (issue 42 item 8).
+        self.copies_label = QLabel()
+        self.copies_label.setObjectName("copies")
+        self.copies_label.setWordWrap(True)
+        self.copies_button = QPushButton()
+        self.copies_button.setObjectName("copiesButton")
+        self.copies_button.clicked.connect(self._delete_older_copies)
         self.recent_title = QLabel(_tr("Recent saved games"))
         self.recent_title.setObjectName("subtitle")
         self.recent = QListWidget()
         self.recent.setMaximumHeight(110)
         self.recent.setSizeAdjustPolicy(QListWidget.SizeAdjustPolicy.AdjustToContents)
         self.recent.itemActivated.connect(lambda item: window.open_path(Path(item.data(PATH_ROLE))))
-        for w in (self.games_title, self.games, self.aside_button, self.recent_title, self.recent):
+        for w in (self.games_title, self.games, self.aside_button, self.copies_label, self.copies_button,
+                  self.recent_title, self.recent):
             inner.addWidget(w)
             w.hide()
         version = QLabel(_tr("Version {version}").format(version=__version__))
@@ -251,10 +274,19 @@ class StartPage(QWidget):
         outer.addWidget(card, 0, Qt.AlignmentFlag.AlignHCenter)
         outer.addStretch(2)
         self._asked = False
-        #: The last lists shown (``show_games``): the entries of the games in progress.
+        #: The last complete listing: the entries of the games in progress.
         self.entries: list[GameEntry] = []
         #: How often the lists were filled (tests wait for the first time).
         self.filled = 0
+        #: The listing shown is complete (False while its parts arrive).
+        self.complete = False
+        self._items: dict[str, QListWidgetItem] = {}  # by journal path
+        self._listed: dict[str, GameEntry] = {}  # by journal path, in the order listed
+        self._todo: deque[GameEntry | Path] = deque()  # arrived, not yet shown
+        self._recent: list[Path] = []
+        #: The copies of damaged files kept, as last listed.
+        self.copies: list[DamagedCopy] = []
+        self._fresh = self._ending = self._drain_asked = False
 
     def paintEvent(self, event: QPaintEvent) -> None:
         super().paintEvent(event)
@@ -265,44 +297,122 @@ class StartPage(QWidget):
     # -- the lists ---------------------------------------------------------------------------------------
 
     def show_games(self, entries: Sequence[GameEntry], recent: Sequence[Path]) -> None:
-        # Newest first, as listed; the damaged ones, which cannot be played, below the rest.
-        self.entries = sorted(entries, key=lambda e: e.error is not None)
+        """Show a whole listing at once (``begin_listing``, ``add_listing``, ``end_listing``)."""
+        from arle.files.autosave import Listing
+
+        self.begin_listing()
+        self.add_listing(Listing(list(entries)))
+        self.end_listing(recent)
+
+    def begin_listing(self) -> None:
+        """A listing starts: the list shown stays until its first part arrives."""
+        self._fresh = True
+        self.complete = False
+
+    def add_listing(self, step: Listing) -> None:
+        """A part of the listing (``arle.files.autosave.scan_games``): shown in slices of at most
+        ``SLICE_S`` of the window's time each, so that 2,000 games never freeze it."""
+        if self._fresh:
+            self._fresh = False
+            self._clear_games()
+        self._todo.extend(step.removed)
+        self._todo.extend(step.entries)
+        self._drain()
+
+    def end_listing(self, recent: Sequence[Path], copies: Sequence[DamagedCopy] = ()) -> None:
+        """The listing is complete; ``recent``: the recent save files; ``copies``: the copies of
+        damaged files kept (``arle.files.damaged``)."""
+        if self._fresh:  # not one game listed
+            self._fresh = False
+            self._clear_games()
+        self._recent = list(recent)
+        self.copies = list(copies)
+        self._ending = True
+        self._drain()
+
+    def _clear_games(self) -> None:
         self.games.clear()
-        for entry in self.entries:
-            item = QListWidgetItem(game_text(entry))
-            item.setData(PATH_ROLE, str(entry.path))
-            item.setData(KIND_ROLE, kind_of(entry))
-            if entry.error:
-                item.setForeground(QBrush(QColor("#a0362a")))
-            elif entry.in_use:
-                item.setForeground(QBrush(QColor("#7a8278")))
+        self._items.clear()
+        self._listed.clear()
+        self._todo.clear()
+
+    def _drain(self) -> None:
+        """Show what has arrived, for at most ``SLICE_S``; the rest in the next turn of the loop."""
+        self._drain_asked = False
+        deadline = time.perf_counter() + SLICE_S
+        while self._todo:
+            self._show(self._todo.popleft())
+            if time.perf_counter() >= deadline:
+                break
+        if self._todo:
+            if not self._drain_asked:
+                self._drain_asked = True
+                QTimer.singleShot(0, self._drain)
+        elif self._ending:
+            self._finish()
+        self._update_latest()
+
+    def _show(self, change: GameEntry | Path) -> None:
+        if isinstance(change, Path):  # a game that left the list (finished, or gone)
+            key = str(change)
+            self._listed.pop(key, None)
+            old = self._items.pop(key, None)
+            if old is not None:
+                self.games.takeItem(self.games.row(old))
+            return
+        key = str(change.path)
+        item = self._items.get(key)
+        if item is None:
+            item = QListWidgetItem()
+            self._items[key] = item
             self.games.addItem(item)
+        self._listed[key] = change
+        item.setText(game_text(change))
+        item.setData(PATH_ROLE, key)
+        item.setData(KIND_ROLE, kind_of(change))
+        colour = "#a0362a" if change.error else "#7a8278" if change.in_use or change.pending else None
+        item.setForeground(QBrush(QColor(colour)) if colour else QBrush())
+
+    def _finish(self) -> None:
+        """The listing is complete: the damaged games, which cannot be played, below the rest."""
+        self._ending = False
+        for key, entry in self._listed.items():
+            if entry.error:
+                item = self.games.takeItem(self.games.row(self._items[key]))
+                self.games.addItem(item)
+        # Newest first, as listed; the damaged ones below the rest.
+        self.entries = sorted(self._listed.values(), key=lambda e: (e.error is not None, -e.last_played))
+        self.recent.clear()
+        for path in self._recent:
+            item = QListWidgetItem(path.name.removesuffix(".arle.json"))
+            item.setData(PATH_ROLE, str(path))
+            item.setToolTip(str(path))
+            self.recent.addItem(item)
+        self.recent.setVisible(bool(self._recent))
+        self.recent_title.setVisible(bool(self._recent))
+        self._update_aside()
+        self._show_copies()
+        self.complete = True
+        self.filled += 1
+
+    def _update_latest(self) -> None:
         latest = self.latest()
         self.continue_button.setVisible(latest is not None)
         if latest is not None:
             self.continue_button.setText(_tr("Continue: {names}, half-year {n}").format(
                 names=who_plays(latest), n=latest.half_year))
-        self.games.setVisible(bool(entries))
-        self.games_title.setVisible(bool(entries))
-        self.recent.clear()
-        for path in recent:
-            item = QListWidgetItem(path.name.removesuffix(".arle.json"))
-            item.setData(PATH_ROLE, str(path))
-            item.setToolTip(str(path))
-            self.recent.addItem(item)
-        self.recent.setVisible(bool(recent))
-        self.recent_title.setVisible(bool(recent))
+        shown = bool(self._items)
+        self.games.setVisible(shown)
+        self.games_title.setVisible(shown)
         # A short window (1280x720) keeps two whole games in progress in view (the second was
         # half cut), and the recent saves no taller than their rows.
         for widget, keep in ((self.games, 2), (self.recent, 3)):
             rows = sum(widget.sizeHintForRow(i) for i in range(min(keep, widget.count())))
             widget.setMinimumHeight(rows + 2 * widget.frameWidth())
-        self._update_aside()
-        self.filled += 1
 
     def latest(self) -> GameEntry | None:
         """The most recently played game that can be continued here."""
-        return next((e for e in self.entries if kind_of(e) == "ok"), None)
+        return next((e for e in self._listed.values() if kind_of(e) == "ok"), None)
 
     def _continue_latest(self) -> None:
         latest = self.latest()
@@ -325,7 +435,34 @@ class StartPage(QWidget):
             self.window_.continue_game(path)
 
     def _update_aside(self) -> None:
-        self.aside_button.setVisible(any(kind_of(e) == "damaged" for e in self.entries))
+        self.aside_button.setVisible(any(kind_of(e) == "damaged" for e in self._listed.values()))
+
+    def _show_copies(self) -> None:
+        """How many copies of damaged files are kept, and the offer to delete all but the newest
+        copy of each file (never done without the player)."""
+        from arle.files.damaged import older_copies
+
+        copies = self.copies
+        self.copies_label.setVisible(bool(copies))
+        older = older_copies(copies)
+        self.copies_button.setVisible(bool(older))
+        if not copies:
+            return
+        size = QLocale().formattedDataSize(sum(c.size for c in copies))
+        text = (_tr("1 copy of a damaged file is kept ({size}) for a bug report.") if len(copies) == 1
+                else _tr("{n} copies of damaged files are kept ({size}) for a bug report."))
+        self.copies_label.setText(text.format(n=len(copies), size=size))
+        self.copies_label.setToolTip("\n".join(str(c.path) for c in copies[:20])
+                                     + ("\n…" if len(copies) > 20 else ""))
+        self.copies_button.setText(_tr("Delete the older copy…") if len(older) == 1
+                                   else _tr("Delete the {n} older copies…").format(n=len(older)))
+
+    def _delete_older_copies(self) -> None:
+        from arle.files.damaged import older_copies
+
+        older = older_copies(self.copies)
+        if older:
+            self.window_.delete_copies(older)
 
     def _set_aside(self) -> None:
         """Set aside the damaged game selected, else the first damaged one listed."""
@@ -333,6 +470,6 @@ class StartPage(QWidget):
         if item is not None and item.data(KIND_ROLE) == "damaged":
             self.window_.set_aside(Path(item.data(PATH_ROLE)))
             return
-        damaged = next((e for e in self.entries if kind_of(e) == "damaged"), None)
+        damaged = next((e for e in self._listed.values() if kind_of(e) == "damaged"), None)
         if damaged is not None:
             self.window_.set_aside(damaged.path)
