@@ -69,7 +69,7 @@ from arle.files.paths import (
 
 if TYPE_CHECKING:  # the engine loads only when a game is written or replayed, not to list games
     from arle.engine import Move
-    from arle.match import Change
+    from arle.match import Change, LogEntry, Words
     from arle.match.history import GameHistory
 
 __all__ = [
@@ -385,6 +385,8 @@ class ResumedGame:
     #: The SHA-256 of the journal's bytes as they were read: continue with
     #: ``Autosaver(..., expect=digest)``, which refuses to rewrite a journal changed since.
     digest: str = ""
+    #: The log in words, made during the one replay when ``resume`` was given words (else None).
+    log: list[LogEntry] | None = None
 
     @property
     def note(self) -> str | None:
@@ -403,37 +405,41 @@ class ResumedGame:
         return self.damage is not None
 
 
-def resume(path: Path) -> ResumedGame:
+def resume(path: Path, words: Words | None = None) -> ResumedGame:
     """Replay the journal at ``path`` (without taking its lock: start an ``Autosaver`` on the same
     path to go on playing). Raises SaveError (one sentence) when no move of it can be played.
+    With ``words``, the game's log is made in the same replay (``ResumedGame.log``).
 
     Damage loses only what it must: the moves are replayed up to the first that cannot be read or
     played (a damaged line, a move type this Arle does not know, a move a rules fix made illegal),
     and ``note`` says how many were kept and why."""
-    return _resume_journal(*_scan(Path(path)))
+    return _resume_journal(*_scan(Path(path)), words)
 
 
-def _resume_bytes(raw: bytes) -> ResumedGame:
-    return _resume_journal(_parse(_split([raw])), hashlib.sha256(raw).hexdigest())
+def _resume_bytes(raw: bytes, words: Words | None = None) -> ResumedGame:
+    return _resume_journal(_parse(_split([raw])), hashlib.sha256(raw).hexdigest(), words)
 
 
-def _resume_journal(journal: _Journal, digest: str) -> ResumedGame:
+def _resume_journal(journal: _Journal, digest: str, words: Words | None = None) -> ResumedGame:
     from arle.files.saves import read_options, read_seats, read_setup, replay_prefix
 
     header = journal.header
     setup = read_setup(header.get("setup"))
     friendly = read_options(header.get("options"))
     seats = read_seats(header.get("options"), setup.players)
-    history, stop = replay_prefix(setup, journal.moves, friendly, seats)
+    log: list[LogEntry] | None = [] if words is not None else None
+    history, stop = replay_prefix(setup, journal.moves, friendly, seats, words=words, log=log)
     lines = journal.lines
     if stop is not None and journal.before_damage is not None:
         # The damaged line may have held a move the rest depends on: the moves before it may keep more.
-        other, other_stop = replay_prefix(setup, journal.before_damage, friendly, seats)
+        other_log: list[LogEntry] | None = [] if words is not None else None
+        other, other_stop = replay_prefix(setup, journal.before_damage, friendly, seats, words=words,
+                                          log=other_log)
         if len(other.moves) > len(history.moves):
-            history, stop, lines = other, other_stop, journal.before_lines
+            history, stop, lines, log = other, other_stop, journal.before_lines, other_log
     kept = len(history.moves)
     damage = _damage_of(journal, stop, lines, kept, max(0, journal.claimed - kept))
-    return ResumedGame(history, _save_path(header.get("save_path")), damage, digest)
+    return ResumedGame(history, _save_path(header.get("save_path")), damage, digest, log)
 
 
 def _damage_of(journal: _Journal, stop: Any, lines: list[int], kept: int, lost: int) -> Damage | None:

@@ -63,6 +63,7 @@ from arle.files.paths import (  # noqa: F401 (EXTENSION, data_dir, saves_dir, th
     saves_dir,
 )
 from arle.match.history import PERSON, SEAT_KINDS, GameHistory, seats_for
+from arle.match.play import LogEntry, Words
 
 FORMAT = "arle-save"
 SCHEMA = 2
@@ -571,11 +572,14 @@ class Stop:
 
 
 def replay_prefix(setup: Setup, moves: Sequence[Move | dict[str, Any]], friendly_undo: bool,
-                  seats: Sequence[str] | None = None) -> tuple[GameHistory, Stop | None]:
+                  seats: Sequence[str] | None = None, *, words: Words | None = None,
+                  log: list[LogEntry] | None = None) -> tuple[GameHistory, Stop | None]:
     """The game after as many of ``moves`` as replay, and where it stopped (None: all of them).
 
     An item that is a dict is a move record still to be read (``move_from_dict``): a journal
     keeps the moves before a record this Arle cannot read or play, a save file refuses it whole.
+    With ``words`` and ``log``, each replayed move's log entry is added to ``log`` on the way (a
+    continued game is replayed once, for its state and its log alike: ``Match(..., log=log)``).
     Raises SaveError only when the setup cannot start a game."""
     try:
         history = GameHistory(setup, friendly_undo=friendly_undo, seats=seats)
@@ -595,8 +599,11 @@ def replay_prefix(setup: Setup, moves: Sequence[Move | dict[str, Any]], friendly
         if history.game.over:
             why, kind = "comes after the end of the game", "after_end"
         else:
+            actor, label = history.game.actor, _label(words, history.game, move) if log is not None else ""
             try:
-                history.apply(move)
+                events = history.apply(move)
+                if words is not None and log is not None:
+                    log.append(LogEntry(actor, move, label, list(events)))
                 continue
             except IllegalMove:
                 why, kind = f"is not legal at its place in the game (half-year {half_year})", "illegal"
@@ -604,6 +611,15 @@ def replay_prefix(setup: Setup, moves: Sequence[Move | dict[str, Any]], friendly
                 why, kind = f"could not be replayed: {type(exc).__name__}: {str(exc)[:80]}", "error"
         return history, Stop(i, why, f"move {i} ({describe(move)}) {why}", kind, half_year)
     return history, None
+
+
+def _label(words: Words | None, game: Game, move: Move) -> str:
+    """A move's log words before it is replayed; the engine's compact form if the words fail (a
+    move that turns out not to replay is reported by the replay, not by its words)."""
+    try:
+        return words(game, move) if words is not None else describe(move)
+    except Exception:  # any failure of the words: the replay decides about the move
+        return describe(move)
 
 
 def check_final(raw: Any, game: Game) -> None:

@@ -10,7 +10,7 @@ import attrs
 from arle.engine import Setup
 
 from .history import GameHistory
-from .play import Match, Words, plain_words
+from .play import LogEntry, Match, Words, plain_words
 
 
 @attrs.frozen
@@ -41,6 +41,9 @@ def rematch(match: Match, seed: int | None = None, *, fill: Sequence[str] = ()) 
     return NewGameChoice(setup, match.history.friendly_undo, (colors[0], colors[1]), match.history.seats)
 
 
-def continued(history: GameHistory, colors: Sequence[str], words: Words = plain_words) -> Match:
-    """A game read from a file or a journal, to be played on: its log is put in words again."""
-    return Match(history, colors=colors, words=words)
+def continued(history: GameHistory, colors: Sequence[str], words: Words = plain_words,
+              log: Sequence[LogEntry] | None = None) -> Match:
+    """A game read from a file or a journal, to be played on. Its log in words is ``log`` when the
+    reading made it (``arle.files``' readers take the words: the game is replayed once), else
+    the moves are replayed again here to put them in words."""
+    return Match(history, colors=colors, words=words, log=log)

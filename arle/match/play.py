@@ -108,7 +108,8 @@ class Match:
     """
 
     def __init__(self, history: GameHistory, *, colors: Sequence[str] = (),
-                 words: Words = plain_words, seats: Sequence[Seat] | None = None) -> None:
+                 words: Words = plain_words, seats: Sequence[Seat] | None = None,
+                 log: Sequence[LogEntry] | None = None) -> None:
         self.history = history
         #: Each player's colour (hex), as chosen for the game; kept by a rematch.
         self.colors: list[str] = list(colors)
@@ -117,8 +118,11 @@ class Match:
         self.seats: list[Seat] = list(seats) if seats is not None else seats_of(history.seats)
         if [seat.kind for seat in self.seats] != list(history.seats):
             raise ValueError("the seats must be of the kinds the history records")
-        #: Every applied move, oldest first, in words (for the game log).
-        self.log: list[LogEntry] = replay_log(history, words)
+        #: Every applied move, oldest first, in words (for the game log): made while the game was
+        #: read (``log``, one replay for both), else by replaying its moves here.
+        if log is not None and [entry.move for entry in log] != history.moves:
+            raise ValueError("the log must be of the history's moves")
+        self.log: list[LogEntry] = list(log) if log is not None else replay_log(history, words)
         self._listeners: list[Listener] = [seat.inform for seat in self.seats]
 
     # -- hearing -----------------------------------------------------------------------------------

@@ -83,3 +83,26 @@ def test_a_journal_heard_through_a_whole_game_resumes_to_the_same_game(tmp_path:
         match.apply(move)
     saver.close()
     assert resume(path).history.moves == list(moves[:-1])
+
+
+def test_a_continued_game_is_replayed_once_for_its_state_and_its_log(tmp_path: Path) -> None:
+    """Issue 39, item 3: ``resume`` given the words makes the log in its replay, and the match
+    takes it instead of replaying the moves a second time; the log is the same either way."""
+    from arle.match import continued, replay_log
+    from arle.match.words import Wording
+
+    setup, moves = full_game(4, 2)
+    path = tmp_path / "g.arle-journal"
+    match, saver = _listening(path, GameHistory(setup))
+    for move in moves[:90]:
+        match.apply(move)
+    saver.close()
+    words = Wording().log_label
+    resumed = resume(path, words)
+    assert resumed.log is not None and len(resumed.log) == 90
+    again = continued(resumed.history, (), words, log=resumed.log)
+    assert again.log == resumed.log
+    assert [e.label for e in again.log] == [e.label for e in replay_log(resumed.history, words)]
+    assert resume(path).log is None
+    with pytest.raises(ValueError):
+        Match(resumed.history, log=resumed.log[:-1])
