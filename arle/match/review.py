@@ -159,7 +159,8 @@ class Action:
 
 
 def actions(setup: Setup, moves: Sequence[Move], players: Sequence[int]) -> list[Action]:
-    """The actions of ``players`` in the game, oldest first."""
+    """The actions of ``players`` in the game, oldest first; in a game in progress, not the
+    action still being played (its end cannot be valued yet)."""
     g = Game(setup)
     out: list[Action] = []
     i, n = 0, len(moves)
@@ -175,7 +176,7 @@ def actions(setup: Setup, moves: Sequence[Move], players: Sequence[int]) -> list
         while i < n and not action_over(root, g, actor):
             g.apply(moves[i])
             i += 1
-        if actor in players:
+        if actor in players and action_over(root, g, actor):  # (a game in progress: not one begun)
             out.append(Action(start, i, actor, root))
     return out
 
@@ -235,9 +236,9 @@ def _moment(action: Action, moves: Sequence[Move], level: str,
     while k < len(played) and k < len(best.moves) and played[k] == best.moves[k]:
         g.apply(played[k])
         k += 1
-    suggested = tuple(best.moves[k:])
-    if not suggested:  # the line was played, and more after it: name the first move past it
-        suggested = (played[k],)
+    if k == len(played):  # the line was played, anytime moves aside
+        return None
+    suggested = tuple(best.moves[k:]) or (played[k],)  # (the line, and more after it)
     reason = best.reason if k == 0 else move_reason(g, suggested[0], action.player,
                                                      later=len(suggested) > 1)
     return Moment(action.start + k, action.start, action.player, g.state.half_year, cost,
