@@ -87,6 +87,8 @@ class GameOverDialog(QDialog):
 
     newGame = Signal()
     rematch = Signal()
+    #: "Review this game" (issue 40): the window opens the review (``arle.gui.shell.review``).
+    reviewAsked = Signal()
 
     def __init__(self, session: GameSession, best_before: float | None = None,
                  parent: QWidget | None = None) -> None:
@@ -171,6 +173,10 @@ class GameOverDialog(QDialog):
         self.rematch_button = QPushButton(_tr("Rematch"))
         self.rematch_button.setToolTip(_tr("The same players and colours, a new deal."))
         self.close_button = QPushButton(_tr("Close"))
+        self.review_button = QPushButton(_tr("Review this game"))
+        self.review_button.setToolTip(_tr("The moments that cost the most, replayed on the board."))
+        buttons.addButton(self.review_button, QDialogButtonBox.ButtonRole.ActionRole)
+        self.review_button.clicked.connect(lambda: self._leave(self.reviewAsked))
         buttons.addButton(self.new_button, QDialogButtonBox.ButtonRole.ActionRole)
         buttons.addButton(self.rematch_button, QDialogButtonBox.ButtonRole.ActionRole)
         buttons.addButton(self.close_button, QDialogButtonBox.ButtonRole.RejectRole)

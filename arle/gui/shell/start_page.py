@@ -255,6 +255,10 @@ class StartPage(QWidget):
         self.entries: list[GameEntry] = []
         #: How often the lists were filled (tests wait for the first time).
         self.filled = 0
+        from arle.gui.shell.review import attach_to_start_page
+
+        #: "Review the selected game" (issue 40), under the lists.
+        self.review_button = attach_to_start_page(self)
 
     def paintEvent(self, event: QPaintEvent) -> None:
         super().paintEvent(event)
