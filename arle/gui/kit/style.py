@@ -175,6 +175,11 @@ def name_of(key: str) -> str:
     return _names().name_of(key, _lang())  # type: ignore[no-any-return]
 
 
+def lowered(text: str) -> str:
+    """A name inside a sentence, as the window's language writes it ("la toile de lin")."""
+    return _names().lowered(text, _lang())  # type: ignore[no-any-return]
+
+
 def of_name(name: str) -> str:
     """"de Ben", "d'Anna": the French "of" before a player's name (``{of_name}``)."""
     return _names().of_name(name)  # type: ignore[no-any-return]
