@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
     QMenu,
     QProgressBar,
     QPushButton,
+    QStyle,
     QVBoxLayout,
     QWidget,
 )
@@ -73,11 +74,12 @@ class ReviewWindow(QDialog):
 
     def __init__(self, game: ReviewedGame, parent: QWidget | None = None, level: str = "hard") -> None:
         from arle.gui.kit.background import Worker
-        from arle.gui.kit.log_words import log_label
         from arle.gui.kit.style import DEFAULT_COLORS
+        from arle.gui.kit.texts import language
         from arle.gui.session import GameSession
         from arle.gui.side.game_page import GamePage
         from arle.match import GameHistory, Match
+        from arle.match.words import Wording
 
         super().__init__(parent)
         self.game = game
@@ -88,12 +90,12 @@ class ReviewWindow(QDialog):
         # the window's own copy, every seat a person's: it only steps, never thinks or saves
         history = GameHistory(game.setup, game.moves, friendly_undo=True)
         colors = list(game.colors) or list(DEFAULT_COLORS)
-        self.session = GameSession(Match(history, colors=colors, words=log_label), self)
+        self.session = GameSession(Match(history, colors=colors, words=Wording(language()).log_label), self)
         self.session.confirm = lambda move: False  # read-only: nothing is played from here
         self.page: GamePage = GamePage(self.session)
-        self.page.coach_bar.hide()
-        self.page.coach_bar.button.hide()
-        self.page.decision.setEnabled(False)
+        self._read_only()
+        self.session.changed.connect(self._read_only)  # (after the panels: they enable themselves)
+        self.session.reset.connect(self._read_only)
         for view in self.page.board_views():
             view.setInteractive(False)
         self.worker = Worker(self, name="arle-review", pauses_collector=True)
@@ -110,6 +112,12 @@ class ReviewWindow(QDialog):
         self.resize(1280, 720)
         self.go_to(len(game.moves))
         QTimer.singleShot(0, self.start)
+
+    def _read_only(self, *_: Any) -> None:
+        """No decision to take and no coach here: the board only shows."""
+        self.page.coach_bar.hide()
+        self.page.coach_bar.button.setVisible(False)
+        self.page.decision.setEnabled(False)
 
     # -- layout ------------------------------------------------------------------------------------
 
@@ -153,10 +161,12 @@ class ReviewWindow(QDialog):
         lay.addLayout(top)
         lay.addWidget(self.page, 1)
         bottom = QHBoxLayout()
-        self.first_button = QPushButton("⏮")
-        self.back_button = QPushButton("◀ " + _tr("Back"))
-        self.forward_button = QPushButton(_tr("Forward") + " ▶")
-        self.last_button = QPushButton("⏭")
+        icon = self.style().standardIcon
+        pixmap = QStyle.StandardPixmap
+        self.first_button = QPushButton(icon(pixmap.SP_MediaSkipBackward), "")
+        self.back_button = QPushButton(icon(pixmap.SP_MediaSeekBackward), _tr("Back"))
+        self.forward_button = QPushButton(icon(pixmap.SP_MediaSeekForward), _tr("Forward"))
+        self.last_button = QPushButton(icon(pixmap.SP_MediaSkipForward), "")
         self.first_button.setToolTip(_tr("The start of the game (Home)"))
         self.back_button.setToolTip(_tr("One move back (Left arrow)"))
         self.forward_button.setToolTip(_tr("One move forward (Right arrow)"))
