@@ -205,3 +205,13 @@ def test_whole_games_reviewed(name):
         assert BLUNDER in [m.move for m in done.moments[:3]]
     else:
         assert all(m.cost < 1.0 for m in done.moments)
+
+
+def test_the_scores_through_the_half_years_end_with_the_final_score():
+    """Issue 40's game-over chart: one total per half-year, the last the final score."""
+    from arle.match.scores import scores_by_half_year
+
+    history = _game("hard_own")
+    scores = scores_by_half_year(history.setup, history.moves)
+    assert len(scores) == 9 and scores[-1] == tuple(history.game.scores())
+    assert len(scores_by_half_year(history.setup, history.moves[:PREFIX])) == 2  # a game in progress

@@ -14,14 +14,15 @@ games in progress and recent saves (``attach_to_start_page``: a button and a con
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Protocol
 
 import attrs
 from PySide6.QtCore import QCoreApplication, QPoint, QRectF, Qt, QTimer
 from PySide6.QtGui import QBrush, QCloseEvent, QColor, QKeySequence, QPen, QShortcut
 from PySide6.QtWidgets import (
+    QBoxLayout,
     QComboBox,
     QDialog,
     QGraphicsEllipseItem,
@@ -40,8 +41,24 @@ from PySide6.QtWidgets import (
 from arle.engine import Move, Setup
 
 if TYPE_CHECKING:
+    from arle.gui.session import GameSession
     from arle.gui.side.game_page import GamePage
-    from arle.match.review import Moment, Review
+    from arle.match.review import Moment, Review, Said
+
+
+class ShownGame(Protocol):
+    """What the review asks of the main window (the game it shows and that game's save)."""
+
+    session: GameSession | None
+    save_path: Path | None
+
+
+class StartLists(Protocol):
+    """What the review asks of the start page: its two lists and the window."""
+
+    games: QListWidget
+    recent: QListWidget
+    window_: QWidget
 
 
 def _tr(text: str) -> str:
@@ -101,10 +118,10 @@ class ReviewWindow(QDialog):
         self.worker = Worker(self, name="arle-review", pauses_collector=True)
         self._found: list[Moment] = []
         self._progress: tuple[int, int] = (0, 0)
-        self._words: dict[int, Any] = {}
+        self._words: dict[int, Said] = {}
         self.review: Review | None = None
         self.moments: tuple[Moment, ...] = ()
-        self.rings: list[Any] = []
+        self.rings: list[QGraphicsEllipseItem | QPushButton] = []
         self._poll = QTimer(self)
         self._poll.setInterval(POLL_MS)
         self._poll.timeout.connect(self._show_progress)
@@ -113,7 +130,7 @@ class ReviewWindow(QDialog):
         self.go_to(len(game.moves))
         QTimer.singleShot(0, self.start)
 
-    def _read_only(self, *_: Any) -> None:
+    def _read_only(self, *_: object) -> None:
         """No decision to take and no coach here: the board only shows."""
         self.page.coach_bar.hide()
         self.page.coach_bar.button.setVisible(False)
@@ -211,7 +228,7 @@ class ReviewWindow(QDialog):
         def progress(done: int, total: int) -> None:
             self._progress = (done, total)
 
-        def work(should_stop: Any) -> Review:
+        def work(should_stop: Callable[[], bool]) -> Review:
             from arle.files.reviews import cached, keep
             from arle.match import GameHistory
 
@@ -298,7 +315,7 @@ class ReviewWindow(QDialog):
 
     # -- the moments ----------------------------------------------------------------------------------
 
-    def words(self, moment: Moment) -> Any:
+    def words(self, moment: Moment) -> Said:
         """The moment in the window's language (kept: each needs the position before it)."""
         from arle.gui.kit.texts import language
         from arle.match.review import position_before, say_moment
@@ -432,7 +449,7 @@ def open_review(game: ReviewedGame, parent: QWidget | None) -> ReviewWindow:
     return window
 
 
-def open_for_window(window: Any) -> ReviewWindow | None:
+def open_for_window(window: ShownGame) -> ReviewWindow | None:
     """Review the game shown in the main ``window`` (the game-over screen's button): a copy of
     its moves; kept beside its save, if it has one."""
     session = window.session
@@ -441,7 +458,7 @@ def open_for_window(window: Any) -> ReviewWindow | None:
     history = session.history
     game = ReviewedGame(history.setup, tuple(history.moves), tuple(history.seats), tuple(session.colors),
                         window.save_path)
-    return open_review(game, window)
+    return open_review(game, window if isinstance(window, QWidget) else None)
 
 
 def open_file(path: Path, parent: QWidget) -> ReviewWindow | None:
@@ -461,10 +478,11 @@ def open_file(path: Path, parent: QWidget) -> ReviewWindow | None:
     return open_review(game, parent)
 
 
-def attach_to_start_page(page: Any) -> QPushButton:
+def attach_to_start_page(page: StartLists, path_role: int, kind_role: int) -> QPushButton:
     """The start page's offer: "Review this game" in the context menu of its games in progress
-    and recent saves, and a button under them for the game selected."""
-    from arle.gui.shell.start_page import KIND_ROLE, PATH_ROLE
+    and recent saves, and a button under them for the game selected (``path_role`` and
+    ``kind_role``: where its items keep their file and what it is)."""
+    PATH_ROLE, KIND_ROLE = path_role, kind_role
 
     button = QPushButton(_tr("Review the selected game"))
     button.setObjectName("reviewButton")
@@ -502,7 +520,8 @@ def attach_to_start_page(page: Any) -> QPushButton:
         widget.customContextMenuRequested.connect(lambda point, w=widget: menu(w, point))
         widget.itemSelectionChanged.connect(update)
     button.clicked.connect(review_selected)
-    layout = page.recent.parentWidget().layout()
-    layout.insertWidget(layout.indexOf(page.recent) + 1, button)
-    page.review_button = button
+    holder = page.recent.parentWidget()
+    layout = holder.layout() if holder is not None else None
+    if isinstance(layout, QBoxLayout):  # under the recent saves
+        layout.insertWidget(layout.indexOf(page.recent) + 1, button)
     return button

@@ -258,7 +258,7 @@ class StartPage(QWidget):
         from arle.gui.shell.review import attach_to_start_page
 
         #: "Review the selected game" (issue 40), under the lists.
-        self.review_button = attach_to_start_page(self)
+        self.review_button = attach_to_start_page(self, PATH_ROLE, KIND_ROLE)
 
     def paintEvent(self, event: QPaintEvent) -> None:
         super().paintEvent(event)
