@@ -32,7 +32,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
 
 
 #: The commands that take their own ``--lang``: given before the command word, it is handed on.
-LANG_COMMANDS = ("screenshot",)
+LANG_COMMANDS = ("screenshot", "review")
 
 
 def command_at(args: Sequence[str]) -> int | None:
