@@ -58,7 +58,9 @@ class StartLists(Protocol):
 
     games: QListWidget
     recent: QListWidget
-    window_: QWidget
+
+    @property
+    def window_(self) -> object: ...
 
 
 def _tr(text: str) -> str:
@@ -461,7 +463,7 @@ def open_for_window(window: ShownGame) -> ReviewWindow | None:
     return open_review(game, window if isinstance(window, QWidget) else None)
 
 
-def open_file(path: Path, parent: QWidget) -> ReviewWindow | None:
+def open_file(path: Path, parent: QWidget | None) -> ReviewWindow | None:
     """Review the game in the journal or save at ``path``; a sentence in the status bar when it
     cannot be read."""
     from arle.files.errors import SaveError
@@ -504,7 +506,7 @@ def attach_to_start_page(page: StartLists, path_role: int, kind_role: int) -> QP
     def review_selected() -> None:
         path = selected()
         if path is not None:
-            open_file(path, page.window_)
+            open_file(path, _widget(page.window_))
 
     def menu(widget: QListWidget, point: QPoint) -> None:
         item = widget.itemAt(point)
@@ -512,7 +514,7 @@ def attach_to_start_page(page: StartLists, path_role: int, kind_role: int) -> QP
             return
         context = QMenu(widget)
         action = context.addAction(_tr("Review this game"))
-        action.triggered.connect(lambda: open_file(Path(item.data(PATH_ROLE)), page.window_))
+        action.triggered.connect(lambda: open_file(Path(item.data(PATH_ROLE)), _widget(page.window_)))
         context.exec(widget.mapToGlobal(point))
 
     for widget in lists:
@@ -525,3 +527,7 @@ def attach_to_start_page(page: StartLists, path_role: int, kind_role: int) -> QP
     if isinstance(layout, QBoxLayout):  # under the recent saves
         layout.insertWidget(layout.indexOf(page.recent) + 1, button)
     return button
+
+
+def _widget(window: object) -> QWidget | None:
+    return window if isinstance(window, QWidget) else None
