@@ -25,13 +25,14 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "verify": ("arle.files.saves:verify_main", "replay a save file and print where the game stands as JSON"),
     "arena": ("arle.commands.arena:main", "computer players play seeded games; one JSON line per game"),
     "tune": ("arle.commands.tune:main", "fit the computer's evaluation to seeded games (hours, resumable)"),
+    "review": ("arle.commands.review:main", "the costliest moments of a game, from a journal or a save"),
     "screenshot": ("arle.commands.screenshot:main", "render the main screens of seeded games to PNG files"),
     "translations": ("arle.commands.translations:main", "extract, compile or check the French catalogue"),
 }
 
 
 #: The commands that take their own ``--lang``: given before the command word, it is handed on.
-LANG_COMMANDS = ("screenshot",)
+LANG_COMMANDS = ("screenshot", "review")
 
 
 def command_at(args: Sequence[str]) -> int | None:

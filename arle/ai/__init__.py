@@ -9,6 +9,9 @@ Entry points:
   (run it on a worker thread and cancel on undo, quit or close).
 - ``analyse(game, level="expert", lines=3, should_stop=None) -> list[Line]``: the best lines a
   level sees (moves, value in VP, a reason), for the Hint and the game review.
+- ``appraise(end, player, level)``: what a level makes of the end of an action that was played,
+  valued as ``analyse`` values its first line; ``action_over`` says where an action ends (the
+  game review, issue 40, compares the two).
 - ``LEVELS``: one ``Level`` record per level (name, solo and two-player search, label, what it
   is like); ``level(name)`` finds one.
 - ``hint(game, should_stop=None, level="hard") -> (move, reason)``: a level's move with why
@@ -22,7 +25,7 @@ from collections.abc import Callable
 
 from arle.engine import Game, Move
 
-from .analysis import Line, analyse
+from .analysis import Line, action_over, analyse, appraise
 from .evaluate import evaluate
 from .levels import LEVEL_NAMES, LEVELS, Level, level
 from .levels import level as _find
@@ -70,7 +73,8 @@ def hint(
 
 
 __all__ = [
-    "LEVELS", "LEVEL_NAMES", "Cancelled", "Level", "Line", "Reason", "analyse", "choose", "evaluate",
+    "LEVELS", "LEVEL_NAMES", "Cancelled", "Level", "Line", "Reason", "action_over", "analyse", "appraise",
+    "choose", "evaluate",
     "hint", "level",
     "reason_text", "reason_words",
 ]

@@ -13,8 +13,9 @@ import attrs
 
 from arle.engine import Game, Move
 
-from .players import plan
+from .players import effort, plan
 from .reasons import Reason, move_reason
+from .search import Cancelled, _is_end, search, settle
 
 
 @attrs.frozen
@@ -58,3 +59,35 @@ def analyse(
         if len(out) == lines:
             break
     return out
+
+
+def action_over(root: Game, game: Game, player: int) -> bool:
+    """Whether ``game``, reached from ``root`` by ``player``'s moves, ends the action begun at
+    ``root`` as ``analyse`` sees one (the next placement, another player, the next phase): the
+    unit the game review compares (issue 40)."""
+    return _is_end(game, root, player)
+
+
+def appraise(end: Game, player: int, level: str = "expert",
+             should_stop: Callable[[], bool] | None = None) -> float:
+    """What ``level`` makes of ``end``, the position where an action of ``player`` ended, valued
+    as ``analyse`` values its first line: the loads and trades that improve it played, then one
+    action further (the player's next in solo, the opponent's best reply in two players). The
+    game review (issue 40) compares it with the first line's value: the difference is the
+    action's estimated cost in VP. ``Cancelled`` once ``should_stop()`` is true."""
+    how = effort(level, len(end.state.players))
+
+    def tick() -> None:
+        if should_stop is not None and should_stop():
+            raise Cancelled
+
+    g = end
+    if g.actor == player and not g.over:
+        g, _ = settle(g, player, tick, how.value)
+    value = how.value(g, player)
+    actor = g.actor
+    if how.refine and how.reply is not None and not g.over and actor is not None:
+        replies = search(g, how.reply, should_stop)
+        if replies:
+            value = replies[0].value if actor == player else -replies[0].value
+    return round(value, 3)

@@ -157,6 +157,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--engine", action="store_true", help="the engine figures only")
     parser.add_argument("--check", action="store_true",
                         help=f"exit 1 if an engine figure is more than {CHECK_SLACK:g}x off its target")
+    parser.add_argument("--review", action="store_true",
+                        help="only the game review's time for a whole solo game at Hard (target 2 minutes; "
+                             "the game is played first, about a minute more)")
     parser.add_argument("--instructions", action="store_true",
                         help="only the instructions each move of the bench game costs the window, counted "
                              "by valgrind's callgrind (needs valgrind; --quick: 60 moves, about 3 minutes)")
@@ -169,13 +172,17 @@ def main(argv: list[str] | None = None) -> int:
         from arle.commands.bench_listing import listing_figures
 
         results.update(listing_figures(args.quick))
+    elif args.review:
+        from arle.commands.bench_review import review_figures
+
+        results.update(review_figures(args.quick))
     elif args.instructions:
         from arle.commands.bench_instructions import instruction_figures
 
         results.update(instruction_figures(60 if args.quick else 100_000))
     else:
         results.update(engine_figures(5 if args.quick else 40))
-    if not args.engine and not args.instructions and not args.listing:
+    if not args.engine and not args.instructions and not args.listing and not args.review:
         for figure in _figures():
             results.update(figure(args.quick))
     mark = marks(results)

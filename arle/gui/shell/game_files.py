@@ -344,7 +344,8 @@ class GameFiles:
         from arle.gui.shell.game_over import StatisticsDialog
 
         games, warning = read_stats()
-        dialog = StatisticsDialog(summarize(games), warning, self)
+        solo = [r.scores[0] for r in games.values() if r.solo and r.seat(0) == "person"]
+        dialog = StatisticsDialog(summarize(games), warning, self, solo_scores=solo)
         dialog.exec()
         dialog.deleteLater()
 

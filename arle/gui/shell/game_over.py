@@ -5,6 +5,7 @@ rulebook's yardstick and the player's personal best. Also the Statistics dialog 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, Qt, Signal, SignalInstance
@@ -14,6 +15,7 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QFrame,
     QGridLayout,
+    QHBoxLayout,
     QLabel,
     QPushButton,
     QVBoxLayout,
@@ -87,6 +89,8 @@ class GameOverDialog(QDialog):
 
     newGame = Signal()
     rematch = Signal()
+    #: "Review this game" (issue 40): the window opens the review (``arle.gui.shell.review``).
+    reviewAsked = Signal()
 
     def __init__(self, session: GameSession, best_before: float | None = None,
                  parent: QWidget | None = None) -> None:
@@ -152,7 +156,7 @@ class GameOverDialog(QDialog):
         grid.setColumnStretch(0, 1)
         for i in range(n):
             grid.setColumnMinimumWidth(1 + i, 90)
-        lay.addWidget(pad)
+        lay.addLayout(_with_chart(pad, session))
         self.result_label = QLabel(winner_text(session))
         self.result_label.setObjectName("scoringResult")
         self.result_label.setWordWrap(True)
@@ -171,6 +175,10 @@ class GameOverDialog(QDialog):
         self.rematch_button = QPushButton(_tr("Rematch"))
         self.rematch_button.setToolTip(_tr("The same players and colours, a new deal."))
         self.close_button = QPushButton(_tr("Close"))
+        self.review_button = QPushButton(_tr("Review this game"))
+        self.review_button.setToolTip(_tr("The moments that cost the most, replayed on the board."))
+        buttons.addButton(self.review_button, QDialogButtonBox.ButtonRole.ActionRole)
+        self.review_button.clicked.connect(lambda: self._leave(self.reviewAsked))
         buttons.addButton(self.new_button, QDialogButtonBox.ButtonRole.ActionRole)
         buttons.addButton(self.rematch_button, QDialogButtonBox.ButtonRole.ActionRole)
         buttons.addButton(self.close_button, QDialogButtonBox.ButtonRole.RejectRole)
@@ -179,7 +187,7 @@ class GameOverDialog(QDialog):
         self.close_button.clicked.connect(self.reject)
         lay.addWidget(buttons)
         self.rematch_button.setDefault(True)
-        self.resize(720, self.sizeHint().height())
+        self.resize(max(720, self.sizeHint().width()), self.sizeHint().height())
 
     def _leave(self, signal: SignalInstance) -> None:
         self.accept()
@@ -188,6 +196,20 @@ class GameOverDialog(QDialog):
     def totals(self) -> list[float]:
         """The totals shown, in seat order."""
         return list(self.total_values)
+
+
+def _with_chart(pad: QWidget, session: GameSession) -> QHBoxLayout:
+    """The scoring pad, and beside it each player's score through the half-years (issue 40)."""
+    from arle.gui.kit.charts import half_year_chart
+    from arle.match.scores import scores_by_half_year
+
+    row = QHBoxLayout()
+    row.addWidget(pad, 3)
+    history = session.history
+    names = [session.player_name(i) for i in range(len(session.game.state.players))]
+    colors = [style.player_color(session, i) for i in range(len(names))]
+    row.addWidget(half_year_chart(names, colors, scores_by_half_year(history.setup, history.moves)), 2)
+    return row
 
 
 # -- statistics ---------------------------------------------------------------------------------------------
@@ -204,7 +226,8 @@ def seat_name(name: str, seat: str) -> str:
 class StatisticsDialog(QDialog):
     """Games played, wins per player name, best and average solo scores (``arle.files.stats``)."""
 
-    def __init__(self, summary: Summary, warning: str | None = None, parent: QWidget | None = None) -> None:
+    def __init__(self, summary: Summary, warning: str | None = None, parent: QWidget | None = None,
+                 solo_scores: Sequence[float] = ()) -> None:
         super().__init__(parent)
         self.setWindowTitle(_tr("Statistics"))
         self.setMinimumWidth(380)
@@ -225,6 +248,12 @@ class StatisticsDialog(QDialog):
         form.addRow(_tr("Best solo score"), self.solo_best)
         form.addRow(_tr("Average solo score"), self.solo_average)
         lay.addLayout(form)
+        if solo_scores:  # issue 40: the solo scores over time, the best and the rulebook's 110 marked
+            from arle.gui.kit.charts import solo_chart
+
+            self.chart = solo_chart(solo_scores, SOLO_TARGET)
+            lay.addWidget(self.chart)
+            self.setMinimumWidth(560)
         if warning:
             note = QLabel(warning[:1].upper() + warning[1:] + ".")
             note.setObjectName("warning")

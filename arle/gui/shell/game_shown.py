@@ -212,8 +212,14 @@ class GameShown:
         dialog = GameOverDialog(self.session, best, self)
         dialog.newGame.connect(self.new_game)
         dialog.rematch.connect(self.rematch)
+        dialog.reviewAsked.connect(self._review_game)
         self.game_over_dialog = dialog
         dialog.open()
+
+    def _review_game(self) -> None:
+        from arle.gui.shell.review import open_for_window
+
+        open_for_window(self)
 
     def _close_game_over(self) -> None:
         dialog, self.game_over_dialog = self.game_over_dialog, None

@@ -1,0 +1,70 @@
+"""``arle review FILE [--level hard|expert] [--json] [--lang fr]``: the moments of a game that
+cost the most (issue 40), costliest first, for a journal or a save, finished or in progress.
+
+A finished review is kept beside the file (``FILE.review.json``): the same game reviewed again
+at the same level is read back at once. The game's own file is only read.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    from pathlib import Path
+
+    from arle.files.catalogues import load_language
+    from arle.files.errors import SaveError
+    from arle.files.reviews import cached, keep, load_game
+    from arle.match.review import (
+        REVIEW_LEVELS,
+        moment_line,
+        moments_json,
+        position_before,
+        review,
+        say_moment,
+    )
+    from arle.match.words.names import tr
+
+    parser = argparse.ArgumentParser(prog="arle review", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("file", metavar="FILE", help="a journal (.arle-journal) or a save (.arle.json)")
+    parser.add_argument("--level", choices=REVIEW_LEVELS, default="hard",
+                        help="the computer level that reviews (default: hard; expert takes longer)")
+    parser.add_argument("--json", action="store_true",
+                        help='print one JSON object: {"moments": [{"move", "cost", "played", "suggested", '
+                             '"why"}, ...]}, costliest first')
+    parser.add_argument("--lang", choices=("en", "fr"), default="en", help="the language of the words")
+    parser.add_argument("--no-cache", action="store_true", help="review again even if a review is kept")
+    args = parser.parse_args(argv)
+    path = Path(args.file)
+    try:
+        history = load_game(path)
+    except SaveError as exc:
+        print(f"arle review: {exc}", file=sys.stderr)
+        return 1
+    lang = load_language(args.lang)
+    found = None if args.no_cache else cached(path, history, args.level)
+    if found is None:
+        def progress(done: int, total: int) -> None:
+            if not args.json and sys.stderr.isatty():
+                print(f"\rreviewing: {done}/{total} decisions", end="", file=sys.stderr, flush=True)
+
+        found = review(history.setup, history.moves, history.seats, args.level, on_progress=progress)
+        if not args.json and sys.stderr.isatty():
+            print(file=sys.stderr)
+        keep(path, found)
+    setup, moves = history.setup, history.moves
+    if args.json:
+        print(json.dumps({"file": str(path), "level": found.level, "decisions": found.decisions,
+                          "moments": moments_json(found.moments, setup, moves, lang)}, ensure_ascii=False))
+        return 0
+    if not found.moments:
+        print(tr("No decision cost anything the computer could see.", lang))
+    for i, moment in enumerate(found.moments, start=1):
+        said = say_moment(moment, position_before(setup, moves, moment.move), lang)
+        print(f"{i}. [{moment.move}] {moment_line(moment, said, lang)}")
+    return 0

@@ -1,0 +1,533 @@
+"""The review window (issue 40): the costliest moments of a game, found by the computer off the GUI
+thread (``arle.match.review``, with progress and a Cancel) and listed as they are found; choosing
+one shows the position before it on a read-only board, the move played and the move suggested
+ringed; Back and Forward (buttons, the arrow keys, Home and End) step through the whole game like a
+chess game viewer, and the game log follows.
+
+The window replays its own copy of the game: the game in progress is never touched. A finished
+review is kept beside the game's journal or save (``arle.files.reviews``), and for a game with no
+file in memory for the window's life, so that opening it again is instant.
+
+Hooks: the game-over screen's "Review this game" (``open_for_window``) and the start page's
+games in progress and recent saves (``attach_to_start_page``: a button and a context menu).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
+
+import attrs
+from PySide6.QtCore import QCoreApplication, QPoint, QRectF, Qt, QTimer
+from PySide6.QtGui import QBrush, QCloseEvent, QColor, QKeySequence, QPen, QShortcut
+from PySide6.QtWidgets import (
+    QBoxLayout,
+    QComboBox,
+    QDialog,
+    QGraphicsEllipseItem,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QMenu,
+    QProgressBar,
+    QPushButton,
+    QStyle,
+    QVBoxLayout,
+    QWidget,
+)
+
+from arle.engine import Move, Setup
+
+if TYPE_CHECKING:
+    from arle.gui.session import GameSession
+    from arle.gui.side.game_page import GamePage
+    from arle.match.review import Moment, Review, Said
+
+
+class ShownGame(Protocol):
+    """What the review asks of the main window (the game it shows and that game's save)."""
+
+    session: GameSession | None
+    save_path: Path | None
+
+
+class StartLists(Protocol):
+    """What the review asks of the start page: its two lists and the window."""
+
+    games: QListWidget
+    recent: QListWidget
+
+    @property
+    def window_(self) -> object: ...
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("Review", text)
+
+
+#: The rings: the move played (red) and the move suggested (green), dashed and solid.
+PLAYED_COLOR, SUGGESTED_COLOR = "#c0392b", "#1e8449"
+RING_RADIUS = 26.0
+#: How often the window looks at the review's progress and the moments found (ms).
+POLL_MS = 120
+#: Finished reviews of games with no file, by ``review_key``: instant for the window's life.
+_IN_MEMORY: dict[str, Review] = {}
+
+
+@attrs.frozen
+class ReviewedGame:
+    """What the review window needs: a copy of the game (setup, moves, seats), its colours and
+    the file it came from (None: a game with no file yet)."""
+
+    setup: Setup
+    moves: tuple[Move, ...]
+    seats: tuple[str, ...]
+    colors: tuple[str, ...] = ()
+    path: Path | None = None
+
+
+class ReviewWindow(QDialog):
+    """See the module."""
+
+    def __init__(self, game: ReviewedGame, parent: QWidget | None = None, level: str = "hard") -> None:
+        from arle.gui.kit.background import Worker
+        from arle.gui.kit.style import DEFAULT_COLORS
+        from arle.gui.kit.texts import language
+        from arle.gui.session import GameSession
+        from arle.gui.side.game_page import GamePage
+        from arle.match import GameHistory, Match
+        from arle.match.words import Wording
+
+        super().__init__(parent)
+        self.game = game
+        self.level = level
+        names = " – ".join(game.setup.names) or _tr("Solo game")
+        self.setWindowTitle(_tr("Review: {names}").format(names=names))
+        self.setWindowFlag(Qt.WindowType.WindowMaximizeButtonHint, True)
+        # the window's own copy, every seat a person's: it only steps, never thinks or saves
+        history = GameHistory(game.setup, game.moves, friendly_undo=True)
+        colors = list(game.colors) or list(DEFAULT_COLORS)
+        self.session = GameSession(Match(history, colors=colors, words=Wording(language()).log_label), self)
+        self.session.confirm = lambda move: False  # read-only: nothing is played from here
+        self.page: GamePage = GamePage(self.session)
+        self._read_only()
+        self.session.changed.connect(self._read_only)  # (after the panels: they enable themselves)
+        self.session.reset.connect(self._read_only)
+        for view in self.page.board_views():
+            view.setInteractive(False)
+        self.worker = Worker(self, name="arle-review", pauses_collector=True)
+        self._found: list[Moment] = []
+        self._progress: tuple[int, int] = (0, 0)
+        self._words: dict[int, Said] = {}
+        self.review: Review | None = None
+        self.moments: tuple[Moment, ...] = ()
+        self.rings: list[QGraphicsEllipseItem | QPushButton] = []
+        self._poll = QTimer(self)
+        self._poll.setInterval(POLL_MS)
+        self._poll.timeout.connect(self._show_progress)
+        self._build()
+        self.resize(1280, 720)
+        self.go_to(len(game.moves))
+        QTimer.singleShot(0, self.start)
+
+    def _read_only(self, *_: object) -> None:
+        """No decision to take and no coach here: the board only shows."""
+        self.page.coach_bar.hide()
+        self.page.coach_bar.button.setVisible(False)
+        self.page.decision.setEnabled(False)
+
+    # -- layout ------------------------------------------------------------------------------------
+
+    def _build(self) -> None:
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(6, 6, 6, 6)
+        top = QHBoxLayout()
+        left = QVBoxLayout()
+        self.status = QLabel()
+        self.status.setWordWrap(True)
+        self.bar = QProgressBar()
+        self.bar.setMaximumHeight(14)
+        self.bar.setTextVisible(False)
+        row = QHBoxLayout()
+        self.level_box = QComboBox()
+        from arle.gui.kit.levels import level_name
+
+        for name in ("hard", "expert"):
+            self.level_box.addItem(level_name(name), name)
+        self.level_box.setCurrentIndex(self.level_box.findData(self.level))
+        self.level_box.setToolTip(_tr("The computer level that reviews (Expert takes longer)."))
+        self.level_box.activated.connect(self._level_chosen)
+        self.cancel_button = QPushButton(_tr("Cancel"))
+        self.cancel_button.clicked.connect(self._cancel_or_restart)
+        row.addWidget(self.level_box)
+        row.addWidget(self.cancel_button)
+        left.addWidget(self.status)
+        left.addWidget(self.bar)
+        left.addLayout(row)
+        left.addStretch(1)
+        holder = QWidget()
+        holder.setLayout(left)
+        holder.setFixedWidth(300)
+        top.addWidget(holder)
+        self.list = QListWidget()
+        self.list.setObjectName("reviewMoments")
+        self.list.setWordWrap(True)
+        self.list.setFixedHeight(118)
+        self.list.currentRowChanged.connect(self._chosen)
+        top.addWidget(self.list, 1)
+        lay.addLayout(top)
+        lay.addWidget(self.page, 1)
+        bottom = QHBoxLayout()
+        icon = self.style().standardIcon
+        pixmap = QStyle.StandardPixmap
+        self.first_button = QPushButton(icon(pixmap.SP_MediaSkipBackward), "")
+        self.back_button = QPushButton(icon(pixmap.SP_MediaSeekBackward), _tr("Back"))
+        self.forward_button = QPushButton(icon(pixmap.SP_MediaSeekForward), _tr("Forward"))
+        self.last_button = QPushButton(icon(pixmap.SP_MediaSkipForward), "")
+        self.first_button.setToolTip(_tr("The start of the game (Home)"))
+        self.back_button.setToolTip(_tr("One move back (Left arrow)"))
+        self.forward_button.setToolTip(_tr("One move forward (Right arrow)"))
+        self.last_button.setToolTip(_tr("The end of the game (End)"))
+        for b in (self.first_button, self.back_button, self.forward_button, self.last_button):
+            b.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            bottom.addWidget(b)
+        self.first_button.clicked.connect(lambda: self.go_to(0))
+        self.back_button.clicked.connect(lambda: self.step(-1))
+        self.forward_button.clicked.connect(lambda: self.step(1))
+        self.last_button.clicked.connect(lambda: self.go_to(len(self.game.moves)))
+        self.where = QLabel()
+        self.where.setMinimumWidth(170)
+        bottom.addWidget(self.where)
+        self.detail = QLabel()
+        self.detail.setObjectName("reviewDetail")
+        self.detail.setWordWrap(True)
+        bottom.addWidget(self.detail, 1)
+        lay.addLayout(bottom)
+        for key, go in ((Qt.Key.Key_Left, lambda: self.step(-1)), (Qt.Key.Key_Right, lambda: self.step(1)),
+                        (Qt.Key.Key_Home, lambda: self.go_to(0)),
+                        (Qt.Key.Key_End, lambda: self.go_to(len(self.game.moves)))):
+            shortcut = QShortcut(QKeySequence(key), self)
+            shortcut.activated.connect(go)
+
+    # -- the review, off the GUI thread ----------------------------------------------------------------
+
+    def start(self) -> None:
+        """Review the game (or read back its kept review) off the GUI thread."""
+        from arle.match.review import review, review_key
+
+        game, level = self.game, self.level
+        key = review_key(game.setup, game.moves, level)
+        found = _IN_MEMORY.get(key)
+        if found is not None:
+            self._done(found)
+            return
+        self._found = []
+        self._progress = (0, 0)
+        inbox = self._found
+
+        def progress(done: int, total: int) -> None:
+            self._progress = (done, total)
+
+        def work(should_stop: Callable[[], bool]) -> Review:
+            from arle.files.reviews import cached, keep
+            from arle.match import GameHistory
+
+            if game.path is not None:
+                history = GameHistory(game.setup, game.moves, seats=game.seats)
+                kept = cached(game.path, history, level)
+                if kept is not None:
+                    return kept
+            done = review(game.setup, game.moves, game.seats, level, should_stop, progress, inbox.append)
+            if game.path is not None:
+                keep(game.path, done)
+            return done
+
+        self.worker.restart(work, self._done, self._failed)
+        self.cancel_button.setText(_tr("Cancel"))
+        self.bar.setRange(0, 0)
+        self.bar.show()
+        self.status.setText(_tr("The computer ({level}) replays the game…").format(
+            level=self.level_box.currentText()))
+        self._poll.start()
+
+    def _show_progress(self) -> None:
+        done, total = self._progress
+        if total:
+            self.bar.setRange(0, total)
+            self.bar.setValue(done)
+            self.status.setText(_tr("Reviewing: {done} of {total} decisions…").format(done=done, total=total))
+        from arle.match.review import costliest
+
+        shown = costliest(list(self._found))
+        if shown != self.moments:
+            self._list(shown)
+
+    def _done(self, review: Review) -> None:
+        self._poll.stop()
+        self.review = review
+        if self.game.path is None:
+            _IN_MEMORY[review.key] = review
+        self.bar.hide()
+        self.cancel_button.setText(_tr("Review again"))
+        self.cancel_button.setEnabled(False)
+        if review.moments:
+            said = _tr("{n} decisions reviewed: the costliest moments, costliest first.")
+        else:
+            said = _tr("{n} decisions reviewed: none cost anything the computer could see.")
+        self.status.setText(said.format(n=review.decisions))
+        self._list(review.moments)
+        if review.moments and self.list.currentRow() < 0:
+            self.list.setCurrentRow(0)
+
+    def _failed(self, error: BaseException) -> None:
+        from arle.ai import Cancelled
+
+        self._poll.stop()
+        self.bar.hide()
+        self.cancel_button.setText(_tr("Review again"))
+        self.cancel_button.setEnabled(True)
+        if isinstance(error, Cancelled):
+            self.status.setText(_tr("Review cancelled: the moments found so far are listed."))
+        else:
+            self.status.setText(_tr("The review stopped: {error}").format(error=str(error)[:200]))
+
+    def cancel(self) -> None:
+        """Stop the review; the moments found so far stay listed."""
+        if self.worker.busy:
+            self.worker.cancel()
+            from arle.ai import Cancelled
+
+            self._show_progress()
+            self._failed(Cancelled())
+
+    def _cancel_or_restart(self) -> None:
+        if self.worker.busy:
+            self.cancel()
+        else:
+            self.start()
+
+    def _level_chosen(self, index: int) -> None:
+        level = self.level_box.itemData(index)
+        if level != self.level:
+            self.level = level
+            self.cancel_button.setEnabled(True)
+            self.start()
+
+    # -- the moments ----------------------------------------------------------------------------------
+
+    def words(self, moment: Moment) -> Said:
+        """The moment in the window's language (kept: each needs the position before it)."""
+        from arle.gui.kit.texts import language
+        from arle.match.review import position_before, say_moment
+
+        said = self._words.get(moment.move)
+        if said is None:
+            before = position_before(self.game.setup, self.game.moves, moment.move)
+            said = self._words[moment.move] = say_moment(moment, before, language())
+        return said
+
+    def _list(self, moments: Sequence[Moment]) -> None:
+        row = self.list.currentRow()
+        chosen = self.moments[row] if 0 <= row < len(self.moments) else None
+        self.moments = tuple(moments)
+        self.list.blockSignals(True)
+        self.list.clear()
+        for i, moment in enumerate(self.moments, start=1):
+            said = self.words(moment)
+            text = _tr("{i}. {when}, about {cost} VP: “{played}”, suggested “{suggested}”").format(
+                i=i, when=said.when, cost=said.cost, played=said.played, suggested=said.suggested)
+            item = QListWidgetItem(text)
+            item.setToolTip(said.why)
+            self.list.addItem(item)
+        if chosen in self.moments:
+            self.list.setCurrentRow(self.moments.index(chosen))
+        self.list.blockSignals(False)
+
+    def _chosen(self, row: int) -> None:
+        if 0 <= row < len(self.moments):
+            self.show_moment(self.moments[row])
+
+    def show_moment(self, moment: Moment) -> None:
+        """The position before ``moment``, the move played and the move suggested ringed."""
+        from arle.match.review import moment_line
+
+        self.go_to(moment.move)
+        said = self.words(moment)
+        from arle.gui.kit.texts import language
+
+        self.detail.setText(moment_line(moment, said, language()))
+        self._ring(moment.played[0] if moment.played else None, PLAYED_COLOR, _tr("The move played"), True)
+        self._ring(moment.suggested[0], SUGGESTED_COLOR, _tr("The computer's suggestion"), False)
+
+    def _ring(self, move: Move | None, color: str, tip: str, dashed: bool) -> None:
+        if move is None:
+            return
+        for view, pos in self.page.places_of(move)[:1]:
+            r = RING_RADIUS
+            ring = QGraphicsEllipseItem(QRectF(pos.x() - r, pos.y() - r, 2 * r, 2 * r))
+            pen = QPen(QColor(color), 6)
+            if dashed:
+                pen.setStyle(Qt.PenStyle.DashLine)
+            ring.setPen(pen)
+            fill = QColor(color)
+            fill.setAlpha(40)
+            ring.setBrush(QBrush(fill))
+            ring.setToolTip(tip)
+            view.mark(ring, 1e6)
+            self.rings.append(ring)
+            if not dashed:  # the suggestion's board is brought forward
+                self.page.views.setCurrentWidget(view)
+                view.ensureVisible(ring)
+            return
+        button = self.page.decision.button_for(move)
+        if button is not None:
+            line = "dashed" if dashed else "solid"
+            button.setStyleSheet(f"border: 3px {line} {color}; border-radius: 5px;")
+            self.rings.append(button)
+
+    def _unring(self) -> None:
+        for ring in self.rings:
+            if isinstance(ring, QPushButton):
+                ring.setStyleSheet("")
+                continue
+            scene = ring.scene()
+            if scene is not None:
+                scene.removeItem(ring)
+        self.rings = []
+
+    # -- stepping through the game ------------------------------------------------------------------
+
+    @property
+    def at(self) -> int:
+        """How many moves of the game the board shows."""
+        return len(self.session.history.moves)
+
+    def step(self, by: int) -> None:
+        """One move forward (1) or back (-1)."""
+        self.go_to(self.at + by)
+
+    def go_to(self, n: int) -> None:
+        """Show the game after its first ``n`` moves (the log follows)."""
+        from arle.match import GameHistory
+
+        n = max(0, min(len(self.game.moves), n))
+        self._unring()
+        self.detail.setText("")
+        if n == self.at + 1:
+            self.session.match.apply(self.game.moves[self.at])
+        elif n == self.at - 1:
+            self.session.match.undo()
+        elif n != self.at:
+            self.session.set_history(GameHistory(self.game.setup, self.game.moves[:n], friendly_undo=True))
+        total = len(self.game.moves)
+        half_year = self.session.game.state.half_year
+        self.where.setText(_tr("Move {n} of {total} · half-year {h}").format(n=n, total=total, h=half_year))
+        self.first_button.setEnabled(n > 0)
+        self.back_button.setEnabled(n > 0)
+        self.forward_button.setEnabled(n < total)
+        self.last_button.setEnabled(n < total)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.worker.cancel(wait=1.0)
+        self._poll.stop()
+        super().closeEvent(event)
+
+    def reject(self) -> None:
+        self.worker.cancel(wait=1.0)
+        self._poll.stop()
+        super().reject()
+
+
+# -- opening it ------------------------------------------------------------------------------------------
+
+
+def open_review(game: ReviewedGame, parent: QWidget | None) -> ReviewWindow:
+    """Show a review window (not modal: the game in progress goes on beside it)."""
+    window = ReviewWindow(game, parent)
+    window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+    window.show()
+    return window
+
+
+def open_for_window(window: ShownGame) -> ReviewWindow | None:
+    """Review the game shown in the main ``window`` (the game-over screen's button): a copy of
+    its moves; kept beside its save, if it has one."""
+    session = window.session
+    if session is None:
+        return None
+    history = session.history
+    game = ReviewedGame(history.setup, tuple(history.moves), tuple(history.seats), tuple(session.colors),
+                        window.save_path)
+    return open_review(game, window if isinstance(window, QWidget) else None)
+
+
+def open_file(path: Path, parent: QWidget | None) -> ReviewWindow | None:
+    """Review the game in the journal or save at ``path``; a sentence in the status bar when it
+    cannot be read."""
+    from arle.files.errors import SaveError
+    from arle.files.reviews import load_game
+
+    try:
+        history = load_game(path)
+    except SaveError as exc:
+        bar = getattr(parent, "statusBar", None)
+        if bar is not None:
+            bar().showMessage(_tr("This game cannot be reviewed: {reason}").format(reason=str(exc)), 8000)
+        return None
+    game = ReviewedGame(history.setup, tuple(history.moves), tuple(history.seats), (), Path(path))
+    return open_review(game, parent)
+
+
+def attach_to_start_page(page: StartLists, path_role: int, kind_role: int) -> QPushButton:
+    """The start page's offer: "Review this game" in the context menu of its games in progress
+    and recent saves, and a button under them for the game selected (``path_role`` and
+    ``kind_role``: where its items keep their file and what it is)."""
+    PATH_ROLE, KIND_ROLE = path_role, kind_role
+
+    button = QPushButton(_tr("Review the selected game"))
+    button.setObjectName("reviewButton")
+    button.setToolTip(_tr("The moments that cost the most, replayed on the board."))
+    button.hide()
+    lists = (page.games, page.recent)
+
+    def selected() -> Path | None:
+        for widget in lists:
+            item = widget.currentItem()
+            if (item is not None and widget.isVisible() and item.isSelected()
+                    and item.data(KIND_ROLE) in (None, "ok", "in_use")):
+                return Path(item.data(PATH_ROLE))
+        return None
+
+    def update() -> None:
+        button.setVisible(selected() is not None)
+
+    def review_selected() -> None:
+        path = selected()
+        if path is not None:
+            open_file(path, _widget(page.window_))
+
+    def menu(widget: QListWidget, point: QPoint) -> None:
+        item = widget.itemAt(point)
+        if item is None or item.data(KIND_ROLE) not in (None, "ok", "in_use"):
+            return
+        context = QMenu(widget)
+        action = context.addAction(_tr("Review this game"))
+        action.triggered.connect(lambda: open_file(Path(item.data(PATH_ROLE)), _widget(page.window_)))
+        context.exec(widget.mapToGlobal(point))
+
+    for widget in lists:
+        widget.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        widget.customContextMenuRequested.connect(lambda point, w=widget: menu(w, point))
+        widget.itemSelectionChanged.connect(update)
+    button.clicked.connect(review_selected)
+    holder = page.recent.parentWidget()
+    layout = holder.layout() if holder is not None else None
+    if isinstance(layout, QBoxLayout):  # under the recent saves
+        layout.insertWidget(layout.indexOf(page.recent) + 1, button)
+    return button
+
+
+def _widget(window: object) -> QWidget | None:
+    return window if isinstance(window, QWidget) else None

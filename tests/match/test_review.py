@@ -1,0 +1,216 @@
+"""Issue 40: the game review. The games in ``data/`` were played by Hard, seed 1, solo, through
+``play(Match(GameHistory(setup, seats=("hard",))))``: ``hard_own`` as Hard played it, and
+``hard_blunder`` with one deliberate blunder, the 10th Worker taken off the month track without
+being placed (``SkipPlacement``, move 39). A whole review at Hard takes half a minute, so the
+fast tests review the first half-years (the blunder included) and the whole games are ``slow``.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from arle.ai import Cancelled
+from arle.engine import SkipPlacement
+from arle.files.catalogues import load_language
+from arle.files.reviews import cache_path, cached, keep
+from arle.files.saves import load_history, save_history
+from arle.match import GameHistory
+from arle.match.review import Review, position_before, review, say_moment
+
+DATA = Path(__file__).parent / "data"
+BLUNDER = 39
+#: The first half-years: the blunder's action and a few after it.
+PREFIX = 41
+
+
+def _game(name: str, upto: int | None = None) -> GameHistory:
+    history = load_history(DATA / f"{name}.arle.json")
+    if upto is not None:
+        history = GameHistory(history.setup, history.moves[:upto], seats=history.seats)
+    return history
+
+
+@pytest.fixture(scope="module")
+def blunder_review() -> tuple[GameHistory, Review, list[int], list[tuple[int, int]]]:
+    history = _game("hard_blunder", PREFIX)
+    found: list[int] = []
+    progress: list[tuple[int, int]] = []
+    done = review(history.setup, history.moves, history.seats, "hard",
+                  on_moment=lambda m: found.append(m.move), on_progress=lambda d, t: progress.append((d, t)))
+    return history, done, found, progress
+
+
+def test_the_data_game_has_its_blunder_at_the_tenth_placement():
+    history = _game("hard_blunder")
+    assert type(history.moves[BLUNDER]) is SkipPlacement
+    placements = [m for m in history.moves[:BLUNDER] if type(m).__name__ == "PlaceWorker"]
+    assert len(placements) == 9
+
+
+def test_a_worker_not_placed_is_among_the_three_costliest_moments(blunder_review):
+    _, done, found, progress = blunder_review
+    assert BLUNDER in [m.move for m in done.moments[:3]]
+    blunder = next(m for m in done.moments if m.move == BLUNDER)
+    assert blunder.cost >= 1.0 and blunder.half_year == 3
+    assert blunder.played[0] == SkipPlacement() and type(blunder.suggested[0]).__name__ == "PlaceWorker"
+    # moments are told as they are found, and the progress goes from none to all
+    assert BLUNDER in found
+    assert progress[0][0] == 0 and progress[-1][0] == progress[-1][1] == done.decisions
+
+
+def test_moments_are_listed_costliest_first(blunder_review):
+    costs = [m.cost for m in blunder_review[1].moments]
+    assert costs == sorted(costs, reverse=True) and len(costs) <= 5
+
+
+def test_the_computers_own_play_costs_little():
+    history = _game("hard_own", PREFIX)
+    done = review(history.setup, history.moves, history.seats, "hard")
+    assert all(m.cost < 1.0 for m in done.moments), done.moments
+
+
+def test_the_review_is_deterministic(blunder_review):
+    history, done, _, _ = blunder_review
+    again = review(history.setup, history.moves, history.seats, "hard")
+    assert again == done
+
+
+def test_the_review_stops_when_asked():
+    history = _game("hard_blunder", PREFIX)
+    with pytest.raises(Cancelled):
+        review(history.setup, history.moves, history.seats, "hard", should_stop=lambda: True)
+
+
+def test_a_review_is_made_at_hard_or_expert_only():
+    history = _game("hard_blunder", 4)
+    with pytest.raises(ValueError, match="hard or expert"):
+        review(history.setup, history.moves, history.seats, "easy")
+
+
+def test_the_moment_in_english_and_in_french(blunder_review):
+    history, done, _, _ = blunder_review
+    blunder = next(m for m in done.moments if m.move == BLUNDER)
+    before = position_before(history.setup, history.moves, BLUNDER)
+    en = say_moment(blunder, before, load_language("en"))
+    assert en.when == "Half-year 3 (Summer)"
+    assert en.played == "Skip this Worker"
+    assert en.suggested.startswith("Place a Worker on ")
+    assert en.why == "A Worker taken off the month track without being placed gains nothing this half-year."
+    assert en.cost == f"{blunder.cost:g}"
+    fr = say_moment(blunder, before, load_language("fr"))
+    assert fr.when == "Semestre 3 (été)"
+    assert fr.played == "Passer cet ouvrier"
+    assert fr.suggested.startswith("Placer un ouvrier sur la case ")
+    assert fr.why == "Un ouvrier retiré de la piste des mois sans être placé ne rapporte rien ce semestre."
+    assert fr.cost == f"{blunder.cost:g}".replace(".", ",")
+
+
+def test_a_vague_reason_says_the_difference_in_both_languages(blunder_review):
+    history, done, _, _ = blunder_review
+    import attrs
+
+    from arle.ai import Reason
+
+    blunder = next(m for m in done.moments if m.move == BLUNDER)
+    vague = attrs.evolve(blunder, played=blunder.suggested, cost=2.5, reason=Reason("ai.reason.later", {}))
+    before = position_before(history.setup, history.moves, BLUNDER)
+    assert say_moment(vague, before).why == (
+        "The suggested line leaves a position the computer values about 2.5 VP higher.")
+    assert say_moment(vague, before, load_language("fr")).why == (
+        "La ligne suggérée mène à une position que l'ordinateur estime à environ 2,5 PV de plus.")
+
+
+# -- the cache beside the game ----------------------------------------------------------------------
+
+
+def test_a_review_is_kept_beside_its_game_and_read_back(tmp_path, blunder_review):
+    history, done, _, _ = blunder_review
+    path = tmp_path / "game.arle.json"
+    save_history(path, history)
+    before = path.read_bytes()
+    assert cached(path, history, "hard") is None
+    assert keep(path, done)
+    assert cache_path(path).name == "game.arle.json.review.json"
+    assert cached(path, history, "hard") == done
+    assert cached(path, history, "expert") is None  # another level: reviewed again
+    longer = GameHistory(history.setup, _game("hard_blunder", PREFIX + 1).moves, seats=history.seats)
+    assert cached(path, longer, "hard") is None  # the game went on: reviewed again
+    assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize("text", ["", "not json", "{}", '{"format": "arle-review", "reviews": 3}',
+                                  '{"format": "arle-review", "reviews": [{"key": 1}]}', "\ud800"])
+def test_a_bad_cache_is_ignored_and_rewritten(tmp_path, blunder_review, text):
+    history, done, _, _ = blunder_review
+    path = tmp_path / "game.arle.json"
+    save_history(path, history)
+    cache_path(path).write_text(text, encoding="utf-8", errors="surrogatepass")
+    assert cached(path, history, "hard") is None
+    assert keep(path, done) and cached(path, history, "hard") == done
+    assert load_history(path).moves == history.moves
+
+
+def test_a_cache_with_the_right_key_but_altered_moments_is_ignored(tmp_path, blunder_review):
+    history, done, _, _ = blunder_review
+    path = tmp_path / "game.arle.json"
+    keep(path, done)
+    data = json.loads(cache_path(path).read_text())
+    data["reviews"][0]["moments"][0]["played"] = [{"type": "NoSuchMove"}]
+    cache_path(path).write_text(json.dumps(data))
+    assert cached(path, history, "hard") is None
+
+
+# -- the command ------------------------------------------------------------------------------------
+
+
+def test_arle_review_json_lists_the_moments_and_keeps_the_review(tmp_path, capsys, monkeypatch,
+                                                                 blunder_review):
+    from arle.commands import review as command
+
+    history, done, _, _ = blunder_review
+    path = tmp_path / "game.arle.json"
+    save_history(path, history)
+    keep(path, done)  # reviewed already: the command reads it back
+    monkeypatch.setattr("arle.match.review.review", lambda *a, **k: pytest.fail("reviewed again"))
+    assert command.main([str(path), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert [m["move"] for m in out["moments"]] == [m.move for m in done.moments]
+    first = out["moments"][[m["move"] for m in out["moments"]].index(BLUNDER)]
+    assert set(first) >= {"move", "cost", "played", "suggested", "why"}
+    assert first["played"] == "Skip this Worker"
+    assert command.main([str(path), "--lang", "fr"]) == 0
+    assert "Passer cet ouvrier" in capsys.readouterr().out
+
+
+def test_arle_review_says_in_one_sentence_what_it_cannot_read(tmp_path, capsys):
+    from arle.commands import review as command
+
+    bad = tmp_path / "bad.arle.json"
+    bad.write_text("{")
+    assert command.main([str(bad)]) == 1
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("arle review: ") and "\n" not in err
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["hard_blunder", "hard_own"])
+def test_whole_games_reviewed(name):
+    history = _game(name)
+    done = review(history.setup, history.moves, history.seats, "hard")
+    if name == "hard_blunder":
+        assert BLUNDER in [m.move for m in done.moments[:3]]
+    else:
+        assert all(m.cost < 1.0 for m in done.moments)
+
+
+def test_the_scores_through_the_half_years_end_with_the_final_score():
+    """Issue 40's game-over chart: one total per half-year, the last the final score."""
+    from arle.match.scores import scores_by_half_year
+
+    history = _game("hard_own")
+    scores = scores_by_half_year(history.setup, history.moves)
+    assert len(scores) == 9 and scores[-1] == tuple(history.game.scores())
+    assert len(scores_by_half_year(history.setup, history.moves[:PREFIX])) == 2  # a game in progress
