@@ -24,6 +24,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "bench": ("arle.commands.bench:main", "measure the engine, saves, undo and GUI speed"),
     "verify": ("arle.files.saves:verify_main", "replay a save file and print where the game stands as JSON"),
     "arena": ("arle.commands.arena:main", "computer players play seeded games; one JSON line per game"),
+    "remote": ("arle.commands.remote:main", "play a friend on another computer, live or by a shared folder"),
     "screenshot": ("arle.commands.screenshot:main", "render the main screens of seeded games to PNG files"),
     "translations": ("arle.commands.translations:main", "extract, compile or check the French catalogue"),
 }
