@@ -21,13 +21,13 @@ from collections.abc import Callable
 from pathlib import Path
 
 from arle.ai import LEVELS, Cancelled
-from arle.engine import Move, Setup
-from arle.match import Computer, GameHistory, Match
+from arle.engine import Game, Move, Setup
+from arle.match import Change, Computer, GameHistory, Match
 from arle.match.history import REMOTE
 from arle.match.remote import Ledger, Refused, Remote, digest, key_for, live, new_game_id
 from arle.match.remote import folder as shared
-from arle.match.remote.wire import setup_of, setup_to_dict
-from arle.match.seats import Seat
+from arle.match.remote.wire import Message, setup_of, setup_to_dict
+from arle.match.seats import Seat, ShouldStop
 
 
 def _say(text: str) -> None:
@@ -79,9 +79,22 @@ def _play(match: Match, remote: Remote, clock: Clock, seat: int, level: str, as_
     return 0
 
 
-def _match(setup: Setup, me: int, level: str, remote: Remote) -> Match:
+class Slow(Computer):
+    """The computer, waiting ``delay`` seconds before each move (tests kill a side mid-game)."""
+
+    def __init__(self, level: str, delay: float) -> None:
+        super().__init__(level)
+        self.delay = delay
+
+    def choose(self, game: Game, should_stop: ShouldStop | None = None) -> Move:
+        time.sleep(self.delay)
+        return super().choose(game, should_stop)
+
+
+def _match(setup: Setup, me: int, level: str, remote: Remote, delay: float = 0.0) -> Match:
     kinds = [level, REMOTE] if me == 0 else [REMOTE, level]
-    seats: list[Seat] = [Computer(level), remote] if me == 0 else [remote, Computer(level)]
+    mine = Slow(level, delay) if delay else Computer(level)
+    seats: list[Seat] = [mine, remote] if me == 0 else [remote, mine]
     moves = remote.ledger.moves
     return Match(GameHistory(setup, moves, seats=kinds), seats=seats)
 
@@ -133,7 +146,7 @@ def host(args: argparse.Namespace) -> int:
         setup, game, moves, movers = kept
     ledger = Ledger(game, me, moves, movers)
     remote = _remote(ledger, args.dir, key)
-    match = _match(setup, me, args.level, remote)
+    match = _match(setup, me, args.level, remote, args.move_delay)
     clock = Clock(args.wait)
     server = live.Host(args.address, args.port)
     _event(hosting=args.address, port=server.port,
@@ -196,7 +209,7 @@ def join(args: argparse.Namespace) -> int:
         if args.dir is not None and not (args.dir / shared.GAME_FILE).exists():
             shared.create_game(args.dir, key, setup, ledger.game)
     remote = _remote(ledger, args.dir, key)
-    match = _match(setup, me, args.level, remote)
+    match = _match(setup, me, args.level, remote, args.move_delay)
     remote.connect(live.LiveChannel(sock, ledger, key, session, report=_say), hello)
     _event(connected=True, friend_moves=hello.count)
     known = ledger
@@ -238,7 +251,7 @@ def folder(args: argparse.Namespace) -> int:
     moves, movers = shared.rebuild(directory, key, me, setup, game, _say)
     ledger = Ledger(game, me, moves, movers)
     remote = _remote(ledger, directory, key)
-    match = _match(setup, me, args.level, remote)
+    match = _match(setup, me, args.level, remote, args.move_delay)
     _event(folder=str(directory), seat=args.seat, moves=len(moves))
     return _play(match, remote, clock, me, args.level, args.json)
 
@@ -256,6 +269,7 @@ def _parser() -> argparse.ArgumentParser:
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--level", type=_level, default="easy", help="the computer's level (default easy)")
     common.add_argument("--json", action="store_true", help="the result as one JSON line")
+    common.add_argument("--move-delay", type=float, default=0.0, help=argparse.SUPPRESS)  # (tests)
     common.add_argument("--wait", type=float, default=600.0,
                         help="give up after the friend kept us waiting this many seconds (default 600)")
     h = modes.add_parser("host", parents=[common], help="play seat 1 and wait for a friend")
@@ -274,13 +288,93 @@ def _parser() -> argparse.ArgumentParser:
     f.add_argument("--seat", type=int, choices=(1, 2), required=True)
     f.add_argument("--seed", type=int, help="the deal, for seat 1 starting a game")
     f.add_argument("--secret", default="", help="the secret both players share (strongly advised)")
+    b = modes.add_parser("bench", help="move-to-screen latency of a live game on loopback")
+    b.add_argument("--games", type=int, default=3)
+    b.add_argument("--json", action="store_true")
     return parser
+
+
+def _quantile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
+
+
+def bench(args: argparse.Namespace) -> int:
+    """Two sides in this process, on 127.0.0.1: from a move made on one side (its ``Change``
+    heard) to the same move's ``Change`` heard on the other (where the window draws it)."""
+    latencies: list[float] = []
+    key = key_for("bench")
+    for seed in range(1, args.games + 1):
+        latencies += _bench_game(seed, key)
+    p95 = round(_quantile(latencies, 0.95), 2)
+    record = {"bench": "remote_move_to_screen_ms", "moves": len(latencies),
+              "p50": round(_quantile(latencies, 0.5), 2), "p95": p95,
+              "max": round(max(latencies, default=0.0), 2), "target_p95": 50.0, "pass": p95 <= 50.0}
+    print(json.dumps(record) if args.json else
+          f"move to screen on loopback: p50 {record['p50']} ms, p95 {record['p95']} ms "
+          f"(target 50), max {record['max']} ms over {record['moves']} moves", flush=True)
+    return 0
+
+
+def _bench_game(seed: int, key: bytes) -> list[float]:
+    setup, game = Setup(players=2, seed=seed, start_player=0), new_game_id()
+    server = live.Host("127.0.0.1", 0)
+    made: dict[int, float] = {}
+    shown: dict[int, float] = {}
+    sides: list[tuple[Match, Remote]] = []
+    sock_host: list[object] = []
+
+    def accept() -> None:
+        sock_host.append(server.accept(10.0))
+
+    waiter = threading.Thread(target=accept)
+    waiter.start()
+    joined = live.connect("127.0.0.1", server.port)
+    waiter.join()
+    hosted = sock_host[0]
+    assert isinstance(hosted, type(joined))
+    ledgers = [Ledger(game, 0), Ledger(game, 1)]
+    hellos: list[tuple[Message, str]] = []
+    shake = threading.Thread(target=lambda: hellos.append(
+        live.handshake(hosted, key, 0, ledgers[0], setup_to_dict(setup))))
+    shake.start()
+    hello_join, session = live.handshake(joined, key, 1, ledgers[1])
+    shake.join()
+    server.close()
+    for me, sock, hello, sess in ((0, hosted, hello_join, session), (1, joined, hellos[0][0], hellos[0][1])):
+        remote = Remote(ledgers[me])
+        match = _match(setup, me, "random", remote)
+        remote.connect(live.LiveChannel(sock, ledgers[me], key, sess), hello)
+
+        def heard(change: Change, me: int = me) -> None:
+            now = time.perf_counter()
+            for offset, entry in enumerate(change.added):
+                (made if entry.actor == me else shown)[change.at + offset] = now
+
+        match.listen(heard, first=True)  # made: before the seat sends it; shown: as a view hears
+        sides.append((match, remote))
+
+    def run(side: tuple[Match, Remote]) -> None:
+        match, remote = side
+        while not match.game.over and match.step() is not None:
+            pass
+        remote.finish(1.0)
+
+    threads = [threading.Thread(target=run, args=(side,)) for side in sides]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(120)
+    for _, remote in sides:
+        for channel in remote.channels:
+            channel.close()
+    return [(shown[i] - made[i]) * 1000 for i in made if i in shown]
 
 
 def main(argv: list[str]) -> int:
     args = _parser().parse_args(argv)
     try:
-        return {"host": host, "join": join, "folder": folder}[args.mode](args)
+        return {"host": host, "join": join, "folder": folder, "bench": bench}[args.mode](args)
     except Refused as exc:
         _say(str(exc))
         return 1
