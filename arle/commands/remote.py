@@ -149,7 +149,7 @@ def host(args: argparse.Namespace) -> int:
     match = _match(setup, me, args.level, remote, args.move_delay)
     clock = Clock(args.wait)
     server = live.Host(args.address, args.port)
-    _event(hosting=args.address, port=server.port,
+    _event(hosting=args.address, port=server.port, moves=len(moves),
            invitation=live.invitation(args.address, server.port, args.secret))
 
     def connect() -> None:
