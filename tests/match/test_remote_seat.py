@@ -2,6 +2,7 @@
 and the engine finds it legal; undo in a remote game only by agreement; the live connection
 refuses replays, messages out of order, oversized frames and a cut inside a message."""
 
+import contextlib
 import socket
 import threading
 import time
@@ -63,7 +64,8 @@ def _stop_after(seconds):
 
 def _move_message(move, before=START, at=0, after=None, seq=1):
     after = after or chain(before, move)
-    return Message("g", 0, "", seq, "move", at + 1, after, {"at": at, "before": before, "move": move_to_dict(move)})
+    body = {"at": at, "before": before, "move": move_to_dict(move)}
+    return Message("g", 0, "", seq, "move", at + 1, after, body)
 
 
 def test_the_friends_legal_move_is_played():
@@ -138,7 +140,8 @@ def _pair():
     hello_from_host, session = handshake(joined, KEY, 1, ledgers[1])
     shake.join()
     sides = []
-    for me, sock, hello, sess in ((0, hosted, out["host"][0], out["host"][1]), (1, joined, hello_from_host, session)):
+    ends = ((0, hosted, *out["host"]), (1, joined, hello_from_host, session))
+    for me, sock, hello, sess in ends:
         remote = Remote(ledgers[me], poll_s=0.01)
         kinds = ["random", REMOTE] if me == 0 else [REMOTE, "random"]
         seats = [Computer("random"), remote] if me == 0 else [remote, Computer("random")]
@@ -154,10 +157,8 @@ def _play_until(sides, count):
     def run(match, remote):
         while len(match.history.moves) < count:
             remote.settle(match)
-            try:
+            with contextlib.suppress(Cancelled):
                 match.step(lambda: remote.ledger.count >= count)
-            except Cancelled:
-                pass
 
     threads = [threading.Thread(target=run, args=side) for side in sides]
     for thread in threads:

@@ -42,14 +42,14 @@ def test_another_protocol_version_is_refused_by_name_even_when_signed():
     data.pop("mac")
     data["v"] = 2
     data["mac"] = hmac.new(KEY, canonical(data), hashlib.sha256).hexdigest()
-    with pytest.raises(Refused, match="protocol version 2 .* version 1"):
+    with pytest.raises(Refused, match=r"protocol version 2 .* version 1"):
         unseal(canonical(data), KEY)
 
 
 def test_an_oversized_message_is_refused_before_it_is_parsed():
-    with pytest.raises(Refused, match="over the .* limit"):
+    with pytest.raises(Refused, match=r"over the .* limit"):
         unseal(b"{" + b" " * MAX_BYTES + b"}", KEY)
-    with pytest.raises(Refused, match="over the .* limit"):
+    with pytest.raises(Refused, match=r"over the .* limit"):
         seal(_message(body={"junk": "x" * MAX_BYTES}), KEY)
 
 
