@@ -11,7 +11,7 @@ import pytest
 
 from arle.ai import Cancelled
 from arle.engine import Setup, move_to_dict
-from arle.match import Computer, GameHistory, Match
+from arle.match import PERSON, Computer, GameHistory, Match, Person
 from arle.match.history import REMOTE
 from arle.match.remote import Ledger, Message, Remote, key_for
 from arle.match.remote.live import LiveChannel, handshake, write_frame
@@ -114,17 +114,25 @@ def test_moves_of_a_game_that_differs_are_refused():
 
 
 def test_undo_in_a_remote_game_only_by_agreement():
-    """Issue 41: no undo of one's own in a remote game; ``Match.undo(agreed)`` takes back what
-    both agreed."""
-    match, remote, inbox = _friend_first()
-    move = match.legal_moves()[0]
-    inbox.waiting.append(_move_message(move))
+    """Issue 41: a person here may not take back their move on their own in a remote game, as
+    against the computer; ``Match.undo(agreed)`` takes back what both agreed."""
+    inbox = Inbox()
+    remote = Remote(Ledger("g", 1), [inbox], poll_s=0.01)
+    match = Match(GameHistory(SETUP, seats=[REMOTE, PERSON]), seats=[remote, Person()])
+    inbox.waiting.append(_move_message(match.legal_moves()[0]))
     match.step(_stop_after(2))
+    while match.game.actor == 0:  # the friend's whole turn
+        game = match.game
+        inbox.waiting.append(_move_message(game.legal_moves()[0], remote.ledger.hash, remote.ledger.count,
+                                           seq=remote.ledger.count + 1))
+        match.step(_stop_after(2))
+    mine = match.legal_moves()[0]
+    match.apply(mine)
     assert not match.can_undo()
     with pytest.raises(ValueError):
         match.undo()
     change = match.undo(agreed=1)
-    assert change.moves_removed == [move] and remote.ledger.count == 0
+    assert change.moves_removed == [mine] and match.game.actor == 1
 
 
 def _pair():
