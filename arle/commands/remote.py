@@ -117,13 +117,17 @@ def _keep_connected(remote: Remote, match_over: Callable[[], bool], clock: Clock
                     connect: Callable[[], None]) -> threading.Thread:
     """A thread that (re)connects whenever no live connection is open, until the game ends."""
 
+    said: set[str] = set()
+
     def run() -> None:
         while not match_over() and not clock.ended.is_set():
             if not any(isinstance(c, live.LiveChannel) and c.open for c in remote.channels):
                 try:
                     connect()
                 except Refused as exc:
-                    _say(str(exc))
+                    if str(exc) not in said:  # each reason once, however often it is retried
+                        said.add(str(exc))
+                        _say(str(exc))
                     time.sleep(0.5)
             time.sleep(0.05)
 

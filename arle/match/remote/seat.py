@@ -200,6 +200,8 @@ class Remote:
         """One checked message: moves are matched against the ledger by their hashes."""
         self.friend_at = (message.count, message.hash)
         kind, body = message.kind, message.body
+        if kind not in ("move", "turn", "sync"):
+            self._compare(message)  # moves carry their own hashes, checked as they are taken
         if kind == "move":
             self._take_moves(body.get("at"), body.get("before"), [body.get("move")], message)
         elif kind in ("turn", "sync"):
@@ -215,7 +217,6 @@ class Remote:
             self.refuse(f"The friend's Arle refused a message: {reason}")
         elif kind == "end":
             self.friend_ended = True
-            self._compare(message)
 
     def _known(self) -> tuple[list[Move], list[str]]:
         """The ledger's moves followed by the pending ones, with their hashes."""
