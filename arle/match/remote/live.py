@@ -172,7 +172,7 @@ class LiveChannel:
         self._inbox: queue.Queue[Message] = queue.Queue()
         self._open = True
         self._tokens, self._filled = BURST, time.monotonic()
-        sock.settimeout(1.0)
+        sock.settimeout(5.0)  # a send stuck that long (a friend who stopped reading) closes it
         self._reader = threading.Thread(target=self._read, name="arle-remote-live", daemon=True)
         self._reader.start()
 
