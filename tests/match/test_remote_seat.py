@@ -30,6 +30,7 @@ class Inbox:
         self.report = None
 
     open = True
+    live = False
 
     def changed(self, added, cause):
         pass

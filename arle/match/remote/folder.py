@@ -177,6 +177,8 @@ def rebuild(folder: Path, key: bytes, me: int, setup: Setup, game: str,
 class FolderChannel:
     """The shared folder as a way to the friend: our turn files out, theirs in."""
 
+    live = False
+
     def __init__(self, folder: Path, ledger: Ledger, key: bytes,
                  report: Callable[[str], None] | None = None) -> None:
         self.folder = folder

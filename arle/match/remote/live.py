@@ -159,6 +159,8 @@ def handshake(sock: socket.socket, key: bytes, me: int, ledger: Ledger | None,
 class LiveChannel:
     """A connection to the friend, after the handshake: a thread reads and checks its messages."""
 
+    live = True
+
     def __init__(self, sock: socket.socket, ledger: Ledger, key: bytes, session: str, *,
                  report: Callable[[str], None] | None = None) -> None:
         self.sock = sock

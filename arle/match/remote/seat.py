@@ -88,6 +88,8 @@ class Channel(Protocol):
 
     #: Where the channel says what it refused (the seat sets it to ``Remote.refuse``).
     report: Callable[[str], None]
+    #: Whether a message wakes a waiting ``receive`` at once (a connection; a folder is looked at).
+    live: bool
 
     @property
     def open(self) -> bool: ...
@@ -179,9 +181,10 @@ class Remote:
             if timeout:
                 time.sleep(timeout)
             return
-        share = timeout / len(channels)
-        for channel in channels:
-            for message in channel.receive(share):
+        # One channel waits (a live one if any: it wakes as a message comes); the others only look.
+        waiting = next((c for c in channels if c.live), channels[0])
+        for channel in sorted(channels, key=lambda c: c is waiting):
+            for message in channel.receive(timeout if channel is waiting else 0.0):
                 try:
                     self.take(message, channel)
                 except Refused as exc:
