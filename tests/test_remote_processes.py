@@ -169,3 +169,14 @@ def test_kill_9_of_the_host_loses_nothing_the_friend_reconnects(sides, tmp_path)
     assert 0 < moves < end["moves"]  # killed mid-game; it went on from its journal
     assert end["digest"] == join.result()["digest"] == _arena_digest()
     assert sum("connected" in line for line in join.lines) >= 2
+
+
+def test_the_latency_bench_gives_its_figures_and_its_target(capsys):
+    """``arle remote bench``: move-to-screen latency on loopback (the figure is the command's to
+    give, not a test's to judge)."""
+    from arle.commands.remote import main
+
+    assert main(["bench", "--games", "1", "--json"]) == 0
+    record = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert record["moves"] > 100 and record["target_p95"] == 50.0
+    assert 0 <= record["p50"] <= record["p95"] <= record["max"]
