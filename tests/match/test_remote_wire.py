@@ -74,3 +74,23 @@ def test_an_invitation_code_carries_the_address_and_the_secret():
     assert split_address("[::1]:7788") == ("::1", 7788)
     with pytest.raises(Refused, match="not an address"):
         split_address("localhost")
+
+
+def test_deeply_nested_json_is_refused_not_recursed_into():
+    """A message nested thousands deep would exhaust Python's recursion: refused in a sentence."""
+    nested: object = 1
+    for _ in range(20):
+        nested = [nested]
+    for raw in (b"[" * 100_000 + b"]" * 100_000, canonical({"arle": "remote", "body": nested})):
+        with pytest.raises(Refused, match=r"(not valid JSON|nested deeper)"):
+            unseal(raw, KEY)
+
+
+def test_a_text_from_the_friend_is_printed_without_its_control_characters():
+    from arle.match.remote import Remote
+    from arle.match.remote.seat import Ledger
+
+    said = []
+    remote = Remote(Ledger("g", 1), report=said.append)
+    remote.refuse("bad \x1b[2J\x1b]0;owned\x07 news")
+    assert said == ["bad ?[2J?]0;owned? news"]

@@ -198,6 +198,8 @@ class LiveChannel:
         except OSError as exc:
             if self._open:
                 self.report(f"the connection to the friend was lost ({exc.strerror or exc})")
+        except Exception as exc:  # a bug here must not leave a connection open that nobody reads
+            self.report(f"the connection was closed after an error ({type(exc).__name__})")
         self._shut()
 
     def _rate(self) -> None:

@@ -21,7 +21,7 @@ from arle.ai import Cancelled
 from arle.engine import Game, Move, move_to_dict, render
 
 from ..history import REMOTE
-from .wire import START, Message, Refused, chain, chain_all, moves_of
+from .wire import START, Message, Refused, chain, chain_all, moves_of, printable
 
 if TYPE_CHECKING:
     from arle.match.play import Change, Match
@@ -192,6 +192,7 @@ class Remote:
 
     def refuse(self, text: str, *tell: Channel) -> None:
         """Say a refusal once, and tell the friend through ``tell`` (live channels only)."""
+        text = printable(text, 600)
         if text not in self.problems:
             self.problems.append(text)
             self.report(text)

@@ -38,6 +38,28 @@ START = hashlib.sha256(b"arle remote moves").hexdigest()
 _SALT = b"arle remote v1"
 
 
+#: The deepest a message's JSON may nest (a real one: 5 levels).
+MAX_DEPTH = 16
+
+
+def _shallow(data: Any) -> bool:
+    """Whether ``data`` nests at most ``MAX_DEPTH`` levels (looked at without recursion)."""
+    stack = [(data, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict | list):
+            if depth > MAX_DEPTH:
+                return False
+            stack.extend((child, depth + 1) for child in (item.values() if isinstance(item, dict) else item))
+    return True
+
+
+def printable(text: str, limit: int = 300) -> str:
+    """A text from elsewhere made safe to print: no control characters (a terminal's escape
+    sequences), at most ``limit`` characters."""
+    return "".join(c if c.isprintable() else "?" for c in text[:limit])
+
+
 class Refused(Exception):
     """A message, file or move not taken; ``str()`` says why in one sentence."""
 
@@ -107,8 +129,10 @@ def unseal(raw: bytes, key: bytes) -> Message:
         raise Refused(f"a message of {len(raw)} bytes is over the {MAX_BYTES} bytes limit")
     try:
         data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
+    except (UnicodeDecodeError, ValueError, RecursionError):
         raise Refused("a message is not valid JSON text") from None
+    if not _shallow(data):
+        raise Refused(f"a message is nested deeper than {MAX_DEPTH} levels")
     if not isinstance(data, dict) or data.get("arle") != "remote":
         raise Refused("a message is not an Arle remote message")
     version = data.get("v")
