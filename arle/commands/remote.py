@@ -63,8 +63,10 @@ def _play(match: Match, remote: Remote, clock: Clock, seat: int, level: str, as_
             change = match.step(clock)
         except Cancelled:
             if clock():
-                _say(f"the friend has not moved for {clock.wait:g} s: the game is kept, "
-                     f"continue it later")
+                kept = any(isinstance(c, shared.FolderChannel) for c in remote.channels)
+                _say(f"the friend has not moved for {clock.wait:g} s: "
+                     + ("the game is kept in its folder, continue it later" if kept else
+                        "the game is not kept (give --dir to keep a live game)"))
                 return 3
             continue
         if change is None:
