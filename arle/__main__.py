@@ -26,6 +26,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "arena": ("arle.commands.arena:main", "computer players play seeded games; one JSON line per game"),
     "tune": ("arle.commands.tune:main", "fit the computer's evaluation to seeded games (hours, resumable)"),
     "review": ("arle.commands.review:main", "the costliest moments of a game, from a journal or a save"),
+    "remote": ("arle.commands.remote:main", "play a friend on another computer, live or by a shared folder"),
     "screenshot": ("arle.commands.screenshot:main", "render the main screens of seeded games to PNG files"),
     "translations": ("arle.commands.translations:main", "extract, compile or check the French catalogue"),
 }

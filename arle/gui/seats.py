@@ -100,9 +100,19 @@ class SeatDriver(QObject):
         from arle.engine import IllegalMove
 
         try:
-            self.session.match.answer(*pending)  # None: the game moved on meanwhile
+            change = self.session.match.answer(*pending)  # None: the game moved on meanwhile
         except IllegalMove as exc:  # a seat's move the engine refuses: said, nothing changes
             self._failed(exc)
+            return
+        self._friend_moved(pending[0], change)
+
+    def _friend_moved(self, turn: Turn, change: object) -> None:
+        """A friend on another computer ended their turn: say so (they may have moved while the
+        player looked elsewhere)."""
+        from arle.match.history import REMOTE
+
+        if change is not None and turn.seat.kind == REMOTE and self.session.match.game.actor != turn.actor:
+            self.session.message.emit(QCoreApplication.translate("Remote", "Your friend has moved."))
 
     def _failed(self, error: BaseException) -> None:
         from arle.ai import Cancelled

@@ -11,7 +11,9 @@ needs to look at. They live here, so that they are tested without a window; the 
 - ``Seat``, ``Person``, ``Computer``: the players, asked for their moves by the match's one loop
   (``Match.turn``/``answer``/``step``, and ``play`` for a whole game without a window);
 - ``board_for``: which board the pending decision needs;
-- ``NewGameChoice``, ``new_history``, ``rematch``, ``continued``: starting games.
+- ``NewGameChoice``, ``new_history``, ``rematch``, ``continued``: starting games;
+- ``arle.match.remote``: a friend on another computer as a seat (signed moves, live or by a
+  shared folder).
 
 It imports the engine, and ``arle.ai`` for the computer's seats (``tests/test_boundaries.py``): the
 files layer saves its histories, the window only lays out what it hears.

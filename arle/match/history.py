@@ -28,6 +28,8 @@ SNAPSHOT_EVERY = 8
 #: Who plays a seat: a person, or the computer at a level of ``arle.ai`` (its ``LEVELS``).
 PERSON = "person"
 SEAT_KINDS: tuple[str, ...] = (PERSON, *LEVEL_NAMES)
+#: A friend on another computer (issue 41, ``arle.match.remote``): a seat kind, not a level.
+REMOTE = "remote"
 
 
 def seats_for(players: int, seats: Sequence[str] | None) -> tuple[str, ...]:
@@ -36,8 +38,8 @@ def seats_for(players: int, seats: Sequence[str] | None) -> tuple[str, ...]:
     if seats is None:
         return (PERSON,) * players
     seats = tuple(seats)
-    if len(seats) != players or any(s not in SEAT_KINDS for s in seats):
-        raise ValueError(f"seats must be {players} of {', '.join(SEAT_KINDS)}")
+    if len(seats) != players or any(s not in SEAT_KINDS and s != REMOTE for s in seats):
+        raise ValueError(f"seats must be {players} of {', '.join((*SEAT_KINDS, REMOTE))}")
     return seats
 
 

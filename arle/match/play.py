@@ -20,7 +20,7 @@ import attrs
 
 from arle.engine import Event, Game, IllegalMove, Move, Refusal, Setup, describe
 
-from .history import PERSON, GameHistory
+from .history import PERSON, REMOTE, GameHistory
 from .seats import Seat, ShouldStop, seats_of
 
 #: Puts a move in words in the situation before it is applied (the log's words).
@@ -199,9 +199,12 @@ class Match:
 
     def undo_count(self) -> int | None:
         """How many moves one undo takes back: 1, or against the computer as many as it takes to
-        undo a person's move; None when no person's move may be taken back."""
+        undo a person's move; None when no person's move may be taken back, and always against a
+        friend on another computer (only by agreement: ``arle.match.remote.Remote.ask_undo``)."""
         history = self.history
         limit = history.undo_limit
+        if any(seat.kind == REMOTE for seat in self.seats):
+            return None
         if not self.has_computer:
             return 1 if limit else None
         movers = history.movers
@@ -245,11 +248,12 @@ class Match:
         self.log.append(entry)
         return self._tell(Change("apply", list(events), at, (entry,)))
 
-    def undo(self) -> Change:
+    def undo(self, agreed: int | None = None) -> Change:
         """Take back the last move, or against the computer back to the person's previous
-        decision. Raises ValueError when no move may be taken back."""
-        count = self.undo_count()
-        if count is None:
+        decision; ``agreed``: the number of moves both players agreed to take back (a remote
+        game). Raises ValueError when no move may be taken back."""
+        count = self.undo_count() if agreed is None else agreed
+        if count is None or not 0 < count <= len(self.history.moves):
             raise ValueError("there is no move you may take back now")
         for _ in range(count):
             self.history.undo()

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Protocol
 from arle.ai import choose, level
 from arle.engine import Game, Move
 
-from .history import PERSON
+from .history import PERSON, REMOTE
 
 if TYPE_CHECKING:
     from .play import Change
@@ -94,7 +94,10 @@ class Computer:
 
 
 def seat_for(kind: str) -> Seat:
-    """The seat a save's kind names: a person, or the computer at that level."""
+    """The seat a save's kind names: a person, or the computer at that level (a friend on another
+    computer needs its connection: ``arle.match.remote.Remote``)."""
+    if kind == REMOTE:
+        raise ValueError("a friend's seat is made with its connection (arle.match.remote)")
     return Person() if kind == PERSON else Computer(kind)
 
 

@@ -1,0 +1,302 @@
+"""Play by turn files in a folder both players sync (Dropbox, OneDrive, Syncthing, a network share),
+with no server: like Yucata, a move at a time, for days.
+
+The folder holds ``game.json`` (the setup, signed, written by seat 1), one small turn file per turn
+(``turn-S-NNNNN.json``: seat S's NNNNN-th turn, the moves since the friend's last one, signed) and
+each side's journal (``seatS.journal.json``: every move it holds, written before a move of its own
+leaves). A side notices the friend's next turn file by looking every ``POLL_S``; a file out of
+order waits for the one before it, a duplicate or a foreign file is refused with a message. A side
+that restarts rebuilds its game from its journal (or, without one, from the turn files).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from arle.engine import Game, IllegalMove, Move, Setup, move_to_dict
+
+from .seat import Ledger
+from .wire import MAX_BYTES, START, Message, Refused, chain, chain_all, moves_of, seal, setup_of, unseal
+
+#: How often the folder is looked at (s).
+POLL_S = 0.1
+#: The most turn files one look reads.
+MAX_FILES = 200
+GAME_FILE = "game.json"
+_TURN = re.compile(r"turn-([12])-(\d{5})\.json")
+
+
+def turn_name(seat: int, seq: int) -> str:
+    """The file name of seat ``seat``'s (0 or 1) turn number ``seq``."""
+    return f"turn-{seat + 1}-{seq:05d}.json"
+
+
+def journal_name(seat: int) -> str:
+    return f"seat{seat + 1}.journal.json"
+
+
+def _write(path: Path, raw: bytes) -> None:
+    """All or nothing: a reader (or the sync program) never sees half a file."""
+    part = path.with_name(f".{path.name}.{os.getpid()}.part")
+    part.write_bytes(raw)
+    os.replace(part, path)
+
+
+def _read(path: Path, key: bytes) -> Message:
+    try:
+        size = path.stat().st_size
+        if size > MAX_BYTES:
+            raise Refused(f"{path.name} has {size} bytes, over the {MAX_BYTES} bytes limit")
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise Refused(f"{path.name} cannot be read ({exc.strerror or exc})") from None
+    try:
+        return unseal(raw, key)
+    except Refused as exc:
+        raise Refused(f"{path.name}: {exc}") from None
+
+
+# -- the game file ---------------------------------------------------------------------------------
+
+def create_game(folder: Path, key: bytes, setup: Setup, game: str) -> None:
+    """Seat 1 starts a game in the folder. Raises ``Refused`` when it holds one already."""
+    from .wire import setup_to_dict
+
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / GAME_FILE
+    if path.exists():
+        raise Refused(f"{folder} holds a game already: continue it, or choose an empty folder")
+    _write(path, seal(Message(game, 0, "", 0, "hello", 0, START, {"setup": setup_to_dict(setup)}), key))
+
+
+def read_game(folder: Path, key: bytes) -> tuple[Setup, str]:
+    """(setup, game id) of the folder's game. Raises ``Refused``."""
+    path = folder / GAME_FILE
+    if not path.exists():
+        raise Refused(f"{folder} holds no game yet")
+    message = _read(path, key)
+    if message.kind != "hello" or message.seq != 0:
+        raise Refused(f"{path.name} is not an Arle game file")
+    return setup_of(message.body.get("setup")), message.game
+
+
+def wait_game(folder: Path, key: bytes, timeout: float,
+              should_stop: Callable[[], bool] | None = None) -> tuple[Setup, str]:
+    """The folder's game once seat 1 has written it."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            return read_game(folder, key)
+        except Refused:
+            stop = should_stop is not None and should_stop()
+            if (folder / GAME_FILE).exists() or time.monotonic() > deadline or stop:
+                raise
+        time.sleep(POLL_S)
+
+
+# -- rebuilding a side -----------------------------------------------------------------------------
+
+def _replay(setup: Setup, moves: Sequence[Move]) -> list[int]:
+    """Who made each move, as far as the engine finds them legal."""
+    game = Game(setup)
+    movers = []
+    for move in moves:
+        actor = game.actor
+        try:
+            game.apply(move)
+        except IllegalMove:
+            break
+        movers.append(actor if actor is not None else -1)
+    return movers
+
+
+def rebuild(folder: Path, key: bytes, me: int, setup: Setup, game: str,
+            report: Callable[[str], None] = lambda text: None) -> tuple[list[Move], list[int]]:
+    """This side's moves after a restart: its journal, else the turn files of both seats put in
+    order by where they start; then the engine replays them (an illegal one stops the list)."""
+    moves: list[Move] = []
+    path = folder / journal_name(me)
+    if path.exists():
+        try:
+            message = _read(path, key)
+            if message.game != game or message.sender != me:
+                raise Refused(f"{path.name} is another game's journal")
+            moves = moves_of(message.body.get("moves"))
+            if message.count != len(moves) or message.hash != chain_all(moves)[-1]:
+                raise Refused(f"{path.name} does not match its hash")
+        except Refused as exc:
+            report(f"{exc} (the game is rebuilt from the turn files)")
+            moves = []
+    files: dict[int, list[Message]] = {0: [], 1: []}
+    for seat in (0, 1):
+        seq = 1
+        while (folder / turn_name(seat, seq)).exists():
+            try:
+                message = _read(folder / turn_name(seat, seq), key)
+            except Refused:
+                break
+            if message.game != game or message.sender != seat or message.seq != seq:
+                break
+            files[seat].append(message)
+            seq += 1
+    hashes = [START]
+    for move in moves:
+        hashes.append(chain(hashes[-1], move))
+    progress = True
+    while progress:
+        progress = False
+        for seat in (0, 1):
+            while files[seat]:
+                body = files[seat][0].body
+                at = body.get("at")
+                if not isinstance(at, int) or at > len(moves):
+                    break
+                files[seat].pop(0)
+                try:
+                    taken = moves_of(body.get("moves"))
+                except Refused:
+                    continue
+                if at < 0 or hashes[at] != body.get("before"):
+                    continue
+                for offset, move in enumerate(taken):
+                    if at + offset >= len(moves):
+                        moves.append(move)
+                        hashes.append(chain(hashes[-1], move))
+                progress = True
+    movers = _replay(setup, moves)
+    if len(movers) < len(moves):
+        report(f"move {len(movers) + 1} of the kept game is not legal: the game goes on before it")
+    return moves[:len(movers)], movers
+
+
+class FolderChannel:
+    """The shared folder as a way to the friend: our turn files out, theirs in."""
+
+    live = False
+
+    def __init__(self, folder: Path, ledger: Ledger, key: bytes,
+                 report: Callable[[str], None] | None = None) -> None:
+        self.folder = folder
+        self.ledger = ledger
+        self.key = key
+        self.report: Callable[[str], None] = report or (lambda text: None)
+        me = ledger.me
+        self._seq = 0
+        self._written = 0  # how many moves our files cover
+        while (folder / turn_name(me, self._seq + 1)).exists():
+            self._seq += 1
+            try:
+                message = _read(folder / turn_name(me, self._seq), key)
+                self._written = max(self._written, message.count)
+            except Refused:
+                pass
+        self._their_seq = 0
+        self._seen: dict[str, tuple[int, int]] = {}
+        self._said: set[str] = set()
+        self._looked = 0.0
+
+    @property
+    def open(self) -> bool:
+        return True
+
+    def close(self) -> None:
+        """A folder stays."""
+
+    def send(self, kind: str, body: dict[str, Any]) -> bool:
+        """Only turns travel by the folder."""
+        return False
+
+    def changed(self, added: Any, cause: str) -> None:
+        """Keep the journal: every move this side holds, before a move of ours leaves."""
+        ledger = self.ledger
+        with ledger.lock:
+            body = {"moves": [move_to_dict(m) for m in ledger.moves]}
+            message = Message(ledger.game, ledger.me, "", 0, "sync", ledger.count, ledger.hash, body)
+        _write(self.folder / journal_name(ledger.me), seal(message, self.key))
+
+    def turn_over(self) -> None:
+        """Write our turn file: the moves since the friend's last one, if a file lacks them."""
+        ledger = self.ledger
+        with ledger.lock:
+            if ledger.count <= self._written:
+                return
+            at = ledger.since_friend()
+            if at >= ledger.count:
+                return
+            body = {"at": at, "before": ledger.hashes[at],
+                    "moves": [move_to_dict(m) for m in ledger.moves[at:]]}
+            message = Message(ledger.game, ledger.me, "", self._seq + 1, "turn", ledger.count,
+                              ledger.hash, body)
+        _write(self.folder / turn_name(ledger.me, message.seq), seal(message, self.key))
+        self._seq = message.seq
+        self._written = message.count
+
+    def _say(self, text: str) -> None:
+        if text not in self._said:
+            self._said.add(text)
+            self.report(text)
+
+    def receive(self, timeout: float) -> list[Message]:
+        """The friend's next turn files, in order."""
+        wait = self._looked + POLL_S - time.monotonic()
+        if wait > 0:
+            if wait > timeout:
+                time.sleep(timeout)
+                return []
+            time.sleep(wait)
+        self._looked = time.monotonic()
+        got: list[Message] = []
+        try:
+            names = sorted(p.name for p in self.folder.iterdir())
+        except OSError as exc:
+            self._say(f"the shared folder cannot be read ({exc.strerror or exc})")
+            return got
+        friend = self.ledger.friend
+        candidates: list[tuple[int, str, Message]] = []
+        for name in names:
+            if (name == GAME_FILE or name.startswith(".") or not name.endswith(".json")
+                    or name in (journal_name(0), journal_name(1))):
+                continue
+            path = self.folder / name
+            try:
+                stat = path.stat()
+            except OSError:
+                continue
+            mark = (stat.st_size, stat.st_mtime_ns)
+            if self._seen.get(name) == mark or len(candidates) >= MAX_FILES:
+                continue
+            self._seen[name] = mark
+            try:
+                message = _read(path, self.key)
+            except Refused as exc:
+                self._say(f"Refused {exc}: the file changes nothing.")
+                continue
+            if message.game != self.ledger.game:
+                self._say(f"Refused {name}: it belongs to another game.")
+                continue
+            if message.kind != "turn" or name != turn_name(message.sender, message.seq):
+                self._say(f"Refused {name}: it is not a turn file of this game under its own name "
+                          f"(a copy or a duplicate).")
+                continue
+            if message.sender != friend:
+                continue  # ours
+            candidates.append((message.seq, name, message))
+        for seq, name, message in sorted(candidates):
+            if seq <= self._their_seq:
+                self._say(f"Refused {name}: turn {seq} of the friend came already (a duplicate).")
+            elif seq == self._their_seq + 1:
+                self._their_seq = seq
+                got.append(message)
+            else:
+                del self._seen[name]  # read again once the turns before it came
+                self._say(f"{name} came before the friend's turn {self._their_seq + 1}: "
+                          f"it waits for it (out of order).")
+        return got
+
+
+__all__ = ["FolderChannel", "create_game", "journal_name", "read_game", "rebuild", "turn_name", "wait_game"]
