@@ -78,10 +78,13 @@ class GuidedWindow(Protocol):
     """What the guide asks of the main window (``shell.main_window.MainWindow``, which imports
     this module: the protocol keeps the import one way)."""
 
-    page: GamePage | None
-    session: GameSession | None
     tutorial: Tutorial | None
     settings: Settings
+
+    @property
+    def page(self) -> GamePage | None: ...
+    @property
+    def session(self) -> GameSession | None: ...
 
     def install(self, history: GameHistory) -> None: ...
     def set_tutorial_done(self) -> None: ...
