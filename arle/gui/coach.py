@@ -36,7 +36,6 @@ if TYPE_CHECKING:
     from arle.engine import Move
     from arle.gui.boards.board_view import BoardView
     from arle.gui.session import GameSession
-    from arle.gui.side.panels import DecisionPanel
 
 #: The ring around a hinted target: a colour no player has and no board uses.
 HINT_COLOR = "#d6287a"
@@ -49,12 +48,21 @@ def _tr(text: str) -> str:
     return QCoreApplication.translate("Coach", text)
 
 
+class MoveButtons(Protocol):
+    """The decision panel's buttons, as the coach lights them (``side.panels.DecisionPanel``: a
+    room above this module's, so named by its shape, not imported)."""
+
+    def button_for(self, move: Move) -> QPushButton | None: ...
+
+
 class CoachedPage(Protocol):
     """What the coach asks of the game page (``side.game_page.GamePage``, which imports this
     module: the protocol keeps the import one way)."""
 
     session: GameSession
-    decision: DecisionPanel
+
+    @property
+    def decision(self) -> MoveButtons: ...
 
     @property
     def views(self) -> QTabWidget: ...

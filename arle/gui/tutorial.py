@@ -32,8 +32,7 @@ from PySide6.QtWidgets import (
 
 from arle.engine import noun
 from arle.gui.kit.background import Worker
-from arle.gui.kit.texts import say
-from arle.gui.shell import how_to_play
+from arle.gui.kit.texts import HOWTO_SCHEME, howto_link, say
 
 if TYPE_CHECKING:
     from arle.engine import Game, Move, Setup
@@ -79,14 +78,18 @@ class GuidedWindow(Protocol):
     """What the guide asks of the main window (``shell.main_window.MainWindow``, which imports
     this module: the protocol keeps the import one way)."""
 
-    page: GamePage | None
-    session: GameSession | None
     tutorial: Tutorial | None
     settings: Settings
+
+    @property
+    def page(self) -> GamePage | None: ...
+    @property
+    def session(self) -> GameSession | None: ...
 
     def install(self, history: GameHistory) -> None: ...
     def set_tutorial_done(self) -> None: ...
     def player_defaults(self) -> tuple[tuple[str, str], tuple[str, str]]: ...
+    def show_how_to_play(self, section: str | None = None) -> None: ...
 
 
 class TutorialCard(QFrame):
@@ -153,7 +156,7 @@ class Tutorial(QObject):
         self.finished = False
         self.card = TutorialCard(self.page.views)
         self.card.leave.clicked.connect(self.leave)
-        self.card.more.linkActivated.connect(lambda url: how_to_play.open_link(self.page.window(), url))
+        self.card.more.linkActivated.connect(self._link_activated)
         self.page.views.installEventFilter(self)
         self.page.views.currentChanged.connect(lambda *_: self.card.place(self._mark_rect()))
         self.session.changed.connect(self.update)
@@ -168,6 +171,11 @@ class Tutorial(QObject):
         if watched is self.page.views and event.type() == QEvent.Type.Resize:
             self.card.place(self._mark_rect())
         return super().eventFilter(watched, event)
+
+    def _link_activated(self, url: str) -> None:
+        scheme, _, section = url.partition(":")
+        if scheme == HOWTO_SCHEME:
+            self.window.show_how_to_play(section or "overview")
 
     def position_key(self) -> tuple[int, int]:
         return (len(self.session.history.moves), id(self.session.game))
@@ -247,7 +255,7 @@ class Tutorial(QObject):
             parts.append(esc(self._where(move)))
         card.body.setText("<br><br>".join(parts))
         section = "work-phase" if game.state.phase in (Phase.WORK, Phase.FINAL_TURNS) else "inventorying"
-        card.more.setText(how_to_play.link(section, _tr("How to play")))
+        card.more.setText(howto_link(section, _tr("How to play")))
         card.leave.setText(_tr("Leave the guide"))
         card.place()
 
@@ -270,7 +278,7 @@ class Tutorial(QObject):
             "Your farm produced and your family ate in the November inventorying. From here on you "
             "play alone: the game goes on for eight more half-years. Help ▸ How to play explains "
             "scoring.")))
-        self.card.more.setText(how_to_play.link("scoring", _tr("How scoring works")))
+        self.card.more.setText(howto_link("scoring", _tr("How scoring works")))
         self.card.leave.setText(_tr("Close the guide"))
         self.card.place()
         self._remember_done()

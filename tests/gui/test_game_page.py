@@ -10,8 +10,8 @@ from PySide6.QtGui import QCursor, QImage
 from PySide6.QtWidgets import QApplication, QGraphicsScene
 
 from arle.commands.simulate import choose_move
-from arle.gui.shell.dialogs import ScoringTable
 from arle.gui.shell.main_window import MainWindow, new_setup
+from arle.gui.side.scoring_table import ScoringTable
 from arle.match.history import GameHistory
 from tests.gui.scene_helpers import channels_apart
 

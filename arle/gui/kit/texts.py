@@ -27,3 +27,12 @@ def say(text: Text | str | int | float) -> str:
     """``text`` in the window's language (a plain str is shown as it is)."""
     return _say(text, _current)
 
+
+#: The scheme of a link to a section of Help > How to play (``shell.how_to_play.open_link``).
+HOWTO_SCHEME = "howto"
+
+
+def howto_link(section: str, text: str) -> str:
+    """A rich-text link to a How to play ``section``: kept here so that the rooms below the shell
+    (the guide's card) can write one without importing the shell."""
+    return f'<a href="{HOWTO_SCHEME}:{section}">{text}</a>'

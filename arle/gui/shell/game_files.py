@@ -1,27 +1,29 @@
 """The files of the game shown: open, save, the autosave journal, the games in progress and the
 statistics, read and written off the GUI thread where they may take a while.
 
-A part of ``MainWindow`` (a mixin): it reads the window's ``session``, ``settings``,
-``autosaver``, ``save_path`` and ``warnings`` and calls its ``install`` and status bar.
+A part of the window that it owns (``MainWindow.files``), which sees the window through its
+``Host`` shape; the save file and the journal themselves are the ``ShownGame``'s.
 """
 
 from __future__ import annotations
 
 import logging
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypeVar
 
 from PySide6.QtCore import QCoreApplication, QTimer
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from arle.files.autosave import Autosaver, Listing
+    from arle.files.autosave import Listing, ResumedGame
     from arle.files.damaged import DamagedCopy
     from arle.files.saves import LoadedSave, SaveDamage
-    from arle.match import GameHistory
+    from arle.gui.shell.host import Host
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 
 def _tr(text: str) -> str:
@@ -29,64 +31,22 @@ def _tr(text: str) -> str:
 
 
 class GameFiles:
-    """Open, save, autosave, continue: the files of the window's game (see the module)."""
+    """Open, save, continue: the files of the window's game (see the module)."""
 
-    # -- autosave ------------------------------------------------------------------------------------------
+    def __init__(self, window: Host) -> None:
+        self.window = window
 
-    def _start_autosave(self, history: GameHistory, autosaver: Autosaver | None,
-                        save_path: Path | None) -> None:
-        if autosaver is None and self.use_autosave:
-            from arle.files.autosave import Autosaver, new_autosave_path
-
-            autosaver = Autosaver(new_autosave_path(), save_path=save_path)
-        self.autosaver = autosaver
-        if autosaver is not None and self.session is not None:
-            self.autosave(history)  # the journal written afresh (and its lock taken)
-            self.session.match.listen(autosaver.follow(history), first=True)  # then a line a change
-            self.session.changed.connect(self._autosave_heard)
-
-    def autosave(self, history: GameHistory) -> None:
-        """Bring the journal up to date at once (a game installed, saved, continued)."""
-        from arle.files.errors import SaveError
-
-        if self.autosaver is None:
-            return
-        try:
-            self.autosaver.sync(history)
-        except (OSError, SaveError) as exc:
-            self.autosaver.problem = exc
-        else:
-            self.autosaver.problem = None
-        self._autosave_heard()
-
-    def _autosave_heard(self, *_: object) -> None:
-        """Say how the journal fared with the last change. A failure is said once and stays in
-        view; play goes on, every later move tries again, and the player hears when autosave works
-        again."""
-        from arle.files.errors import GameInUse
-
-        problem = self.autosaver.problem if self.autosaver is not None else None
-        if isinstance(problem, GameInUse):
-            self.set_warning("autosave", _tr("This game is open in another Arle window: this window "
-                                             "does not autosave it. Save it to a file to keep these moves."))
-        elif problem is not None:
-            self.set_warning("autosave", _tr("Autosave is not possible: {error}. Play goes on; "
-                                             "each move tries again.").format(error=reason(problem)))
-        elif "autosave" in self.warnings:
-            self.set_warning("autosave", None)
-            # (heard after the status bar was cleared for the new situation)
-            self.statusBar().showMessage(_tr("Autosave works again: every move is kept."), 8000)
-
-    def _may_drop_game(self) -> bool:
+    def may_drop_game(self) -> bool:
         """Before the game shown is closed: if its journal is not up to date (autosave failed),
         offer to save it to a file. False: the player chose to stay."""
-        if self.session is None or self.session.game.over or "autosave" not in self.warnings:
+        shown = self.window.shown
+        if shown is None or shown.over or "autosave" not in self.window.warnings:
             return True
         from PySide6.QtWidgets import QMessageBox  # (loaded when needed: 1 ms of the start)
 
         buttons = QMessageBox.StandardButton
         answer = QMessageBox.question(
-            self, _tr("Keep this game?"),
+            self.window.window(), _tr("Keep this game?"),
             _tr("This game could not be autosaved. Save it to a file before it is closed?"),
             buttons.Save | buttons.Discard | buttons.Cancel, buttons.Save)
         if answer == buttons.Save:
@@ -100,9 +60,9 @@ class GameFiles:
         they are read: with 2,000 games the list shows at once and fills in (issue 42 item 7)."""
         import queue
 
-        use_autosave = self.use_autosave
+        use_autosave = self.window.use_autosave
         inbox: queue.SimpleQueue[Listing] = queue.SimpleQueue()
-        page = self.start_page
+        page = self.window.start_page
 
         def work(should_stop: Callable[[], bool]) -> tuple[list[Path], list[DamagedCopy]]:
             from arle.files.damaged import damaged_copies
@@ -118,7 +78,7 @@ class GameFiles:
             while not inbox.empty():
                 page.add_listing(inbox.get_nowait())
 
-        poll = QTimer(self)
+        poll = QTimer(self.window.window())
         poll.setInterval(LISTING_POLL_MS)
         poll.timeout.connect(deliver)
 
@@ -132,9 +92,9 @@ class GameFiles:
             log.warning("cannot list the games: %s", exc)
             finish(([], []))
 
-        if not self.lister.run(work, finish, failed):
+        if not self.window.lister.run(work, finish, failed):
             poll.deleteLater()
-            QTimer.singleShot(100, self.refresh_games)  # a listing is running: list again after it
+            QTimer.singleShot(100, self.window.refresh_games)  # a listing is running: list again after it
             return
         page.begin_listing()
         poll.start()
@@ -146,17 +106,17 @@ class GameFiles:
         self._load(_tr("the game"), lambda: resume(journal), lambda resumed: self._resumed(journal, resumed),
                    lambda exc: self._cannot_continue(exc))
 
-    def _resumed(self, journal: Path, resumed: Any) -> None:
+    def _resumed(self, journal: Path, resumed: ResumedGame) -> None:
         from arle.files.autosave import Autosaver
         from arle.files.errors import GameInUse, SaveError
 
-        if not self._may_drop_game():
+        if not self.may_drop_game():
             return
         # ``expect``: the journal must still hold the bytes read, else another window played on
         # meanwhile and this rewrite would destroy its moves (issue 42 item 2).
         saver = (Autosaver(journal, save_path=resumed.save_path, damaged=resumed.damaged,
                            expect=resumed.digest or None)
-                 if self.use_autosave else None)
+                 if self.window.use_autosave else None)
         if saver is not None:
             try:
                 saver.start(resumed.history)
@@ -165,20 +125,20 @@ class GameFiles:
                 return
             except (OSError, SaveError):
                 pass  # install says so (autosave retries after each move, the original kept first)
-        self.install(resumed.history, save_path=resumed.save_path, autosaver=saver)
+        self.window.install(resumed.history, save_path=resumed.save_path, autosaver=saver)
         from arle.gui.shell.start_page import damage_words
 
         note = None if resumed.damage is None else damage_words(resumed.damage)
         if note is not None and saver is not None and saver.kept_original is not None:
             note += "\n" + _tr("The autosave as it was is kept as {path}.").format(path=saver.kept_original)
-        self.set_warning("note", note)
-        self.statusBar().showMessage(_tr("Welcome back: the game continues where you left it."), 6000)
+        self.window.set_warning("note", note)
+        self.window.statusBar().showMessage(_tr("Welcome back: the game continues where you left it."), 6000)
 
     def _cannot_continue(self, exc: Exception) -> None:
         from PySide6.QtWidgets import QMessageBox  # (loaded when needed: 1 ms of the start)
 
-        QMessageBox.warning(self, _tr("Cannot continue"), sentence(exc))
-        self.refresh_games()
+        QMessageBox.warning(self.window.window(), _tr("Cannot continue"), sentence(exc))
+        self.window.refresh_games()
 
     def set_aside(self, journal: Path) -> None:
         """Rename a damaged journal so it is not listed again, keeping it for a bug report."""
@@ -186,10 +146,11 @@ class GameFiles:
 
         kept = set_aside(journal)
         if kept is None:
-            self.statusBar().showMessage(_tr("The damaged game could not be set aside."), 8000)
+            self.window.statusBar().showMessage(_tr("The damaged game could not be set aside."), 8000)
         else:
-            self.statusBar().showMessage(_tr("The damaged game was kept as {path}.").format(path=kept), 10000)
-        self.refresh_games()
+            self.window.statusBar().showMessage(
+                _tr("The damaged game was kept as {path}.").format(path=kept), 10000)
+        self.window.refresh_games()
 
     def delete_copies(self, copies: list[DamagedCopy]) -> None:
         """Delete older copies of damaged files, once the player has said yes (never on its own)."""
@@ -202,44 +163,51 @@ class GameFiles:
                 if len(copies) == 1 else
                 _tr("Delete {n} older copies of damaged files? The newest copy of each file is kept.")
                 .format(n=len(copies)))
-        if QMessageBox.question(self, _tr("Delete the older copies"), text,
+        if QMessageBox.question(self.window.window(), _tr("Delete the older copies"), text,
                                 buttons.Yes | buttons.Cancel, buttons.Cancel) != buttons.Yes:
             return
         deleted, failed = delete_copies(copies)
         message = _tr("{n} copies deleted.").format(n=deleted)
         if failed:
             message += " " + _tr("{n} could not be deleted.").format(n=failed)
-        self.statusBar().showMessage(message, 8000)
-        self.refresh_games()
+        self.window.statusBar().showMessage(message, 8000)
+        self.window.refresh_games()
 
     # -- loading off the GUI thread ---------------------------------------------------------------------
 
-    def _load(self, what: str, work: Any, done: Any, failed: Any) -> None:
+    def _load(self, what: str, work: Callable[[], T], done: Callable[[T], None],
+              failed: Callable[[Exception], None]) -> None:
         """Run ``work`` (read and replay a game) on the worker thread; the window stays live and
         shows that it is busy when that takes more than a moment."""
 
-        def finish(callback: Any, value: Any) -> None:
-            self.busy.hide()
-            self.statusBar().clearMessage()
-            callback(value)
+        def finish() -> None:
+            self.window.busy.hide()
+            self.window.statusBar().clearMessage()
 
-        started = self.loader.run(lambda _stop: work(), lambda result: finish(done, result),
-                                  lambda exc: finish(failed, exc))
+        def succeeded(result: T) -> None:
+            finish()
+            done(result)
+
+        def refused(exc: BaseException) -> None:
+            finish()
+            failed(exc if isinstance(exc, Exception) else RuntimeError(str(exc)))
+
+        started = self.window.loader.run(lambda _stop: work(), succeeded, refused)
         if not started:
-            self.statusBar().showMessage(_tr("Still reading a game: a moment, please."), 4000)
+            self.window.statusBar().showMessage(_tr("Still reading a game: a moment, please."), 4000)
             return
 
         def show_busy() -> None:
-            if self.loader.busy:
-                self.busy.show()
-                self.statusBar().showMessage(_tr("Reading {what}…").format(what=what))
+            if self.window.loader.busy:
+                self.window.busy.show()
+                self.window.statusBar().showMessage(_tr("Reading {what}…").format(what=what))
 
         QTimer.singleShot(BUSY_AFTER_MS, show_busy)
 
     # -- files ----------------------------------------------------------------------------------------------
 
     def _dialog_dir(self) -> str:
-        last = self.settings.last_directory
+        last = self.window.settings.last_directory
         if last and Path(last).is_dir():
             return last
         from arle.files.paths import saves_dir
@@ -254,8 +222,8 @@ class GameFiles:
     def open_game(self) -> None:
         from PySide6.QtWidgets import QFileDialog  # (loaded when needed: 1 ms of the start)
 
-        name, _ = QFileDialog.getOpenFileName(self, _tr("Open a saved game"), self._dialog_dir(),
-                                              _tr("Arle games (*.arle.json *.json)"))
+        name, _ = QFileDialog.getOpenFileName(self.window.window(), _tr("Open a saved game"),
+                                              self._dialog_dir(), _tr("Arle games (*.arle.json *.json)"))
         if name:
             self.open_path(Path(name))
 
@@ -268,39 +236,41 @@ class GameFiles:
         from arle.files.saves import load_save
 
         def opened(loaded: LoadedSave) -> None:
-            if not self._may_drop_game():
+            if not self.may_drop_game():
                 return
             self._remember_dir(path)
             damage = loaded.damage
-            self.install(loaded.history, save_path=path if damage is None else None)
+            self.window.install(loaded.history, save_path=path if damage is None else None)
             if damage is not None:
-                self.set_warning("note", save_damage_words(damage, path.name))
-            self.statusBar().showMessage(_tr("Opened {name}.").format(name=path.name), 6000)
+                self.window.set_warning("note", save_damage_words(damage, path.name))
+            self.window.statusBar().showMessage(_tr("Opened {name}.").format(name=path.name), 6000)
 
         def refused(exc: Exception) -> None:
             from PySide6.QtWidgets import QMessageBox  # (loaded when needed: 1 ms of the start)
 
-            QMessageBox.warning(self, _tr("Cannot open {name}").format(name=path.name), sentence(exc))
+            QMessageBox.warning(self.window.window(), _tr("Cannot open {name}").format(name=path.name),
+                                sentence(exc))
 
         self._load(path.name, lambda: load_save(path, partial=True), opened, refused)
 
     def save_game(self) -> bool:
-        if self.session is None:
+        shown = self.window.shown
+        if shown is None:
             return False
-        if self.save_path is None:
+        if shown.save_path is None:
             return self.save_game_as()
-        return self.save_to(self.save_path)
+        return self.save_to(shown.save_path)
 
     def save_game_as(self) -> bool:
-        if self.session is None:
+        if self.window.shown is None:
             return False
         from arle.files.paths import EXTENSION as ext
 
-        names = "-".join(p.name for p in self.session.game.state.players)
+        names = "-".join(p.name for p in self.window.shown.session.game.state.players)
         start = str(Path(self._dialog_dir()) / f"{names}{ext}")
         from PySide6.QtWidgets import QFileDialog  # (loaded when needed: 1 ms of the start)
 
-        name, _ = QFileDialog.getSaveFileName(self, _tr("Save the game"), start,
+        name, _ = QFileDialog.getSaveFileName(self.window.window(), _tr("Save the game"), start,
                                               _tr("Arle games (*.arle.json)"))
         if not name:
             return False
@@ -313,31 +283,24 @@ class GameFiles:
         """Save the game to ``path`` and link its journal to that file; False (and one sentence
         shown) when it cannot be saved."""
         from arle.files.errors import SaveError
-        from arle.files.saves import save_history
 
-        if self.session is None:
+        if self.window.shown is None:
             return False
         try:
-            save_history(path, self.session.history)
+            self.window.shown.save_to(path)
         except (OSError, SaveError, ValueError) as exc:  # ValueError: a name no file can hold
             from PySide6.QtWidgets import QMessageBox  # (loaded when needed: 1 ms of the start)
 
-            QMessageBox.warning(self, _tr("Cannot save"), sentence(exc))
+            QMessageBox.warning(self.window.window(), _tr("Cannot save"), sentence(exc))
             return False
-        self.save_path = path
-        if self.autosaver is not None:
-            try:
-                self.autosaver.set_save_path(path)
-            except (OSError, SaveError) as exc:
-                log.warning("journal not linked to %s: %s", path, exc)
         self._remember_dir(path)
-        self._update_title()
-        self.statusBar().showMessage(_tr("Saved to {path}.").format(path=path), 6000)
+        self.window._update_title()
+        self.window.statusBar().showMessage(_tr("Saved to {path}.").format(path=path), 6000)
         return True
 
     def _remember_dir(self, path: Path) -> None:
-        self.settings.last_directory = str(path.parent)
-        self._save_settings()
+        self.window.settings.last_directory = str(path.parent)
+        self.window._save_settings()
 
     def show_statistics(self) -> None:
         from arle.files.stats import read_stats, summarize
@@ -345,7 +308,7 @@ class GameFiles:
 
         games, warning = read_stats()
         solo = [r.scores[0] for r in games.values() if r.solo and r.seat(0) == "person"]
-        dialog = StatisticsDialog(summarize(games), warning, self, solo_scores=solo)
+        dialog = StatisticsDialog(summarize(games), warning, self.window.window(), solo_scores=solo)
         dialog.exec()
         dialog.deleteLater()
 

@@ -14,6 +14,7 @@ from PySide6.QtCore import QCoreApplication, Qt, QUrl
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
 
 from arle.files.resources import resource_path
+from arle.gui.kit.texts import HOWTO_SCHEME as SCHEME
 from arle.gui.kit.texts import language
 
 if TYPE_CHECKING:
@@ -21,7 +22,6 @@ if TYPE_CHECKING:
 
 #: The sections, in order; each is an ``<a name>`` of the page.
 SECTIONS = ("overview", "half-year", "work-phase", "inventorying", "scoring", "window")
-SCHEME = "howto"
 
 
 def _tr(text: str) -> str:
@@ -95,8 +95,3 @@ def open_link(owner: QWidget, url: str) -> bool:
         return False
     show_how_to_play(owner, section or "overview")
     return True
-
-
-def link(section: str, text: str) -> str:
-    """A rich-text link to ``section`` (for a QLabel whose ``linkActivated`` goes to ``open_link``)."""
-    return f'<a href="{SCHEME}:{section}">{text}</a>'

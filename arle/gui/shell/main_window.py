@@ -1,6 +1,7 @@
 """The main window: a shell of menus and shortcuts around the start page or a game page
 (``arle.gui.side.game_page``), with the settings and the warnings that stay in the status bar.
-The game shown and its files are the window's two other parts (``game_shown``, ``game_files``).
+It holds the game shown as one object (``shown_game.ShownGame``) and owns two parts that act on it:
+its life (``lifecycle``: new, install, close, game over) and its files (``game_files``).
 """
 
 from __future__ import annotations
@@ -8,7 +9,7 @@ from __future__ import annotations
 import base64
 import contextlib
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, QCoreApplication
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShortcut
@@ -26,20 +27,25 @@ from arle.gui.shell.frame import (
     fitted,
 )
 from arle.gui.shell.game_files import GameFiles, reason
-from arle.gui.shell.game_shown import GameShown
 from arle.gui.shell.language import add_language_menu
+from arle.gui.shell.lifecycle import Lifecycle, player_defaults
 
 # The start page is painted before any of these is needed: the rules engine, the boards and the
 # panels (a third of a second of imports) are loaded when the first game is shown.
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from pathlib import Path
 
-    from arle.engine import Setup
+    from arle.engine import Move, Setup
     from arle.files.autosave import Autosaver
+    from arle.files.damaged import DamagedCopy
     from arle.gui.assists import Assists
     from arle.gui.session import GameSession
     from arle.gui.shell.game_over import GameOverDialog
+    from arle.gui.shell.shown_game import ShownGame
     from arle.gui.side.game_page import GamePage
+    from arle.gui.tutorial import Tutorial
+    from arle.match import GameHistory, NewGameChoice
 
 log = logging.getLogger(__name__)
 
@@ -48,9 +54,9 @@ def _tr(text: str) -> str:
     return QCoreApplication.translate("MainWindow", text)
 
 
-class MainWindow(GameShown, GameFiles, QMainWindow):
-    """The window: menus and shortcuts, settings, warnings; the game shown and its files are
-    its parts ``GameShown`` and ``GameFiles``."""
+class MainWindow(QMainWindow):
+    """The window: menus and shortcuts, settings, warnings, the start page; the game shown
+    (``shown``) and the parts that start, end and file it (``life``, ``files``)."""
 
     def __init__(self, *, autosave: bool = True) -> None:
         from arle.gui.kit import collector
@@ -62,18 +68,11 @@ class MainWindow(GameShown, GameFiles, QMainWindow):
         self.setWindowTitle(APP_NAME)
         self.setWindowIcon(app_icon())
         self.setStyleSheet(STYLE_SHEET)
-        self.session: GameSession | None = None
-        #: The guided first game's guide while it runs (``arle.gui.tutorial``).
-        self.tutorial: Any = None
-        self.page: GamePage | None = None
-        self.save_path: Path | None = None
+        #: The game shown, with everything that lives and dies with it; None on the start page.
+        self.shown: ShownGame | None = None
         self.use_autosave = autosave
-        #: The journal of the game shown (``arle.files.autosave.Autosaver``), None without autosave.
-        self.autosaver: Autosaver | None = None
-        #: The moves the play settings make for the player (cut all Peat, pay automatically).
-        self.assists: Assists | None = None
-        #: The game-over screen of the game shown, once it has ended in this window.
-        self.game_over_dialog: GameOverDialog | None = None
+        self.life = Lifecycle(self)
+        self.files = GameFiles(self)
         #: What the player must not miss (autosave impossible, a damaged file), by topic: shown in
         #: the status bar until the situation changes, never overwritten by passing messages.
         self.warnings: dict[str, str] = {}
@@ -133,6 +132,11 @@ class MainWindow(GameShown, GameFiles, QMainWindow):
         else:
             self.set_warning("settings_not_saved", None)
 
+    def set_tutorial_done(self) -> None:
+        if not self.settings.tutorial_done:
+            self.settings.tutorial_done = True
+            self._save_settings()
+
     def _language_chosen(self, code: str) -> None:
         self.settings.language = code
         self._save_settings()
@@ -155,17 +159,18 @@ class MainWindow(GameShown, GameFiles, QMainWindow):
             self.setGeometry(fitted(self.geometry(), screen, frame))
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        if not self._may_drop_game():
+        if not self.may_drop_game():
             event.ignore()
             return
-        self.settings.window_geometry = base64.b64encode(bytes(self.saveGeometry())).decode("ascii")
+        self.settings.window_geometry = base64.b64encode(self.saveGeometry().data()).decode("ascii")
         self._save_settings()
         self.close_game()
         super().closeEvent(event)
 
     # -- menus --------------------------------------------------------------------------------------------
 
-    def _action(self, text: str, slot: Any, shortcuts: Any = None) -> QAction:
+    def _action(self, text: str, slot: Callable[..., object],
+                shortcuts: QKeySequence | list[QKeySequence] | None = None) -> QAction:
         action = QAction(text, self)
         if shortcuts is not None:
             if isinstance(shortcuts, list):
@@ -181,8 +186,8 @@ class MainWindow(GameShown, GameFiles, QMainWindow):
         self.new_action = self._action(_tr("&New Game…"), self.new_game, K(K.StandardKey.New))
         self.open_action = self._action(_tr("&Open…"), self.open_game, K(K.StandardKey.Open))
         self.save_action = self._action(_tr("&Save"), self.save_game, K("Ctrl+S"))
-        self.save_as_action = self._action(_tr("Save &As…"), self.save_game_as, K("Ctrl+Shift+S"))
-        self.close_action = self._action(_tr("&Close Game"), self.close_to_start_page, K("Ctrl+W"))
+        self.save_as_action = self._action(_tr("Save &As…"), self.files.save_game_as, K("Ctrl+Shift+S"))
+        self.close_action = self._action(_tr("&Close Game"), self.life.close_to_start_page, K("Ctrl+W"))
         self.quit_action = self._action(_tr("&Quit"), self.close, K("Ctrl+Q"))
         self.undo_action = self._action(_tr("&Undo"), self.undo, K("Ctrl+Z"))
         self.redo_action = self._action(_tr("&Redo"), self.redo, [K("Ctrl+Shift+Z"), K("Ctrl+Y")])
@@ -196,7 +201,7 @@ class MainWindow(GameShown, GameFiles, QMainWindow):
         self.storage_action = self._action(_tr("My &Storage board"), lambda: self.show_view("storage"),
                                            K("Ctrl+3"))
         self.settings_action = self._action(_tr("Settin&gs…"), self.show_settings, K("Ctrl+,"))
-        self.stats_action = self._action(_tr("S&tatistics"), self.show_statistics)
+        self.stats_action = self._action(_tr("S&tatistics"), self.files.show_statistics)
         self.zoom_in_action = self._action(_tr("Zoom &In"), lambda: self.zoom_by(1),
                                            [K(K.StandardKey.ZoomIn), K("Ctrl+=")])
         self.zoom_out_action = self._action(_tr("Zoom &Out"), lambda: self.zoom_by(-1),
@@ -236,11 +241,12 @@ class MainWindow(GameShown, GameFiles, QMainWindow):
         help_.addAction(self.rules_action)
         help_.addAction(self.about_action)
 
-    def _update_actions(self, *_: Any) -> None:
-        playing = self.session is not None
+    def _update_actions(self, *_: object) -> None:
+        session = self.session
+        playing = session is not None
         # (asked three times a move, by undo, redo and the move itself: set once a change)
-        state = (playing, playing and self.session.can_undo(), playing and self.session.can_redo(),
-                 playing and self.session.coached)
+        state = (playing, session is not None and session.can_undo(),
+                 session is not None and session.can_redo(), session is not None and session.coached)
         if state == self._actions_state:
             return
         self._actions_state = state
@@ -254,6 +260,130 @@ class MainWindow(GameShown, GameFiles, QMainWindow):
         for shortcut in self.refused_keys:  # one owner per key: an enabled action's own
             action = self.undo_action if shortcut.key() in self.undo_action.shortcuts() else self.redo_action
             shortcut.setEnabled(playing and not action.isEnabled())
+
+    # -- the game shown ------------------------------------------------------------------------------
+
+    @property
+    def session(self) -> GameSession | None:
+        return self.shown.session if self.shown is not None else None
+
+    @property
+    def page(self) -> GamePage | None:
+        return self.shown.page if self.shown is not None else None
+
+    @property
+    def autosaver(self) -> Autosaver | None:
+        """The journal of the game shown (None without autosave)."""
+        return self.shown.journal if self.shown is not None else None
+
+    @property
+    def save_path(self) -> Path | None:
+        return self.shown.save_path if self.shown is not None else None
+
+    @property
+    def assists(self) -> Assists | None:
+        return self.shown.assists if self.shown is not None else None
+
+    @property
+    def game_over_dialog(self) -> GameOverDialog | None:
+        return self.shown.game_over_dialog if self.shown is not None else None
+
+    @property
+    def tutorial(self) -> Tutorial | None:
+        """The guided first game's guide while it runs (``arle.gui.tutorial``)."""
+        return self.shown.tutorial if self.shown is not None else None
+
+    @tutorial.setter
+    def tutorial(self, guide: Tutorial | None) -> None:
+        if self.shown is not None:
+            self.shown.tutorial = guide
+
+    def install(self, history: GameHistory, colors: list[str] | None = None,
+                save_path: Path | None = None, *, autosaver: Autosaver | None = None) -> None:
+        """Show ``history``'s game (``Lifecycle.install``)."""
+        self.life.install(history, colors, save_path, autosaver=autosaver)
+
+    def new_game(self) -> None:
+        self.life.new_game()
+
+    def start_new(self, choice: NewGameChoice) -> None:
+        self.life.start_new(choice)
+
+    def rematch(self) -> None:
+        self.life.rematch()
+
+    def close_game(self) -> None:
+        self.life.close_game()
+
+    def start_tutorial(self) -> None:
+        """Help > Guided first game: a new solo game with the guide (the game shown stays in the
+        games in progress)."""
+        from arle.gui import tutorial
+
+        if self.may_drop_game():
+            self.tutorial = tutorial.start(self)
+
+    def player_defaults(self) -> tuple[tuple[str, str], tuple[str, str]]:
+        return player_defaults(self.settings)
+
+    def continue_game(self, journal: Path) -> None:
+        self.files.continue_game(journal)
+
+    def open_game(self) -> None:
+        self.files.open_game()
+
+    def open_path(self, path: Path) -> None:
+        self.files.open_path(path)
+
+    def save_game(self) -> bool:
+        return self.files.save_game()
+
+    def save_to(self, path: Path) -> bool:
+        return self.files.save_to(path)
+
+    def may_drop_game(self) -> bool:
+        return self.files.may_drop_game()
+
+    def refresh_games(self) -> None:
+        self.files.refresh_games()
+
+    def set_aside(self, journal: Path) -> None:
+        self.files.set_aside(journal)
+
+    def delete_copies(self, copies: list[DamagedCopy]) -> None:
+        self.files.delete_copies(copies)
+
+    def _update_title(self, *_: object) -> None:
+        session = self.session
+        if session is None:
+            self.setWindowTitle(APP_NAME)
+            return
+        names = " – ".join(p.name for p in session.game.state.players)
+        where = f" [{self.save_path.name}]" if self.save_path else ""
+        # The application's name last: Qt adds it there itself unless the title ends with it.
+        self.setWindowTitle(f"{names}{where} — {APP_NAME}")
+
+    def _confirm_move(self, move: Move) -> bool:
+        """Before a move is applied: with "confirm the end of a turn" on, ask before EndTurn."""
+        from arle.engine import EndTurn
+
+        if not (self.settings.confirm_end_turn and isinstance(move, EndTurn)):
+            return True
+        from PySide6.QtWidgets import QMessageBox  # (loaded when needed: 1 ms of the start)
+
+        buttons = QMessageBox.StandardButton
+        answer = QMessageBox.question(
+            self, _tr("End your turn?"),
+            _tr("End your turn now? (Settings can turn this question off.)"),
+            buttons.Yes | buttons.Cancel, buttons.Yes)
+        return answer == buttons.Yes
+
+    def _apply_play_settings(self) -> None:
+        """Give the game shown the settings this window owns (the assists' switches, how fast
+        pieces move)."""
+        motion.set_speed(self.settings.animations)
+        if self.shown is not None:
+            self.shown.apply(self.settings)
 
     # -- edit, view, help ---------------------------------------------------------------------------------
 

@@ -46,11 +46,14 @@ if TYPE_CHECKING:
     from arle.match.review import Moment, Review, Said
 
 
-class ShownGame(Protocol):
-    """What the review asks of the main window (the game it shows and that game's save)."""
+class Reviewable(Protocol):
+    """What the review asks of the game shown (``shown_game.ShownGame``): its session and save."""
 
-    session: GameSession | None
-    save_path: Path | None
+    @property
+    def session(self) -> GameSession | None: ...
+
+    @property
+    def save_path(self) -> Path | None: ...
 
 
 class StartLists(Protocol):
@@ -451,16 +454,18 @@ def open_review(game: ReviewedGame, parent: QWidget | None) -> ReviewWindow:
     return window
 
 
-def open_for_window(window: ShownGame) -> ReviewWindow | None:
-    """Review the game shown in the main ``window`` (the game-over screen's button): a copy of
-    its moves; kept beside its save, if it has one."""
+def open_for_window(window: Reviewable, parent: QWidget | None = None) -> ReviewWindow | None:
+    """Review the game shown (``window``: the main window or its ``ShownGame``; the game-over
+    screen's button): a copy of its moves; kept beside its save, if it has one."""
     session = window.session
     if session is None:
         return None
     history = session.history
     game = ReviewedGame(history.setup, tuple(history.moves), tuple(history.seats), tuple(session.colors),
                         window.save_path)
-    return open_review(game, window if isinstance(window, QWidget) else None)
+    if parent is None and isinstance(window, QWidget):
+        parent = window
+    return open_review(game, parent)
 
 
 def open_file(path: Path, parent: QWidget | None) -> ReviewWindow | None:

@@ -329,10 +329,10 @@ class GamePage(QSplitter):
         from arle.gui.boards.supply_scene import SupplyScene
         from arle.gui.coach import Coach, CoachBar
         from arle.gui.seats import SeatDriver
-        from arle.gui.shell.dialogs import ScoringTable
         from arle.gui.side.game_log import GameLog
         from arle.gui.side.panels import DecisionPanel, TurnBanner
         from arle.gui.side.player_panel import PlayerPanel
+        from arle.gui.side.scoring_table import ScoringTable
 
         super().__init__(Qt.Orientation.Horizontal)
         self.session = session
