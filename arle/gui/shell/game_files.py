@@ -102,9 +102,12 @@ class GameFiles:
     def continue_game(self, journal: Path) -> None:
         """Continue a game in progress from its journal, with its link to its save file."""
         from arle.files.autosave import resume
+        from arle.gui.kit.texts import language
+        from arle.match.words import Wording
 
-        self._load(_tr("the game"), lambda: resume(journal), lambda resumed: self._resumed(journal, resumed),
-                   lambda exc: self._cannot_continue(exc))
+        words = Wording(language()).log_label  # the log is made in the one replay, off the GUI thread
+        self._load(_tr("the game"), lambda: resume(journal, words),
+                   lambda resumed: self._resumed(journal, resumed), lambda exc: self._cannot_continue(exc))
 
     def _resumed(self, journal: Path, resumed: ResumedGame) -> None:
         from arle.files.autosave import Autosaver
@@ -125,7 +128,7 @@ class GameFiles:
                 return
             except (OSError, SaveError):
                 pass  # install says so (autosave retries after each move, the original kept first)
-        self.window.install(resumed.history, save_path=resumed.save_path, autosaver=saver)
+        self.window.install(resumed.history, save_path=resumed.save_path, autosaver=saver, log=resumed.log)
         from arle.gui.shell.start_page import damage_words
 
         note = None if resumed.damage is None else damage_words(resumed.damage)

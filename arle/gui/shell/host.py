@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
     from pathlib import Path
 
     from PySide6.QtGui import QAction
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
     from arle.gui.kit.bubble import Bubble
     from arle.gui.shell.shown_game import ShownGame
     from arle.gui.shell.start_page import StartPage
-    from arle.match import GameHistory
+    from arle.match import GameHistory, LogEntry
 
 
 class Host(Protocol):
@@ -50,7 +51,8 @@ class Host(Protocol):
     def zoom_by(self, steps: int) -> None: ...
     def player_defaults(self) -> tuple[tuple[str, str], tuple[str, str]]: ...
     def install(self, history: GameHistory, colors: list[str] | None = None,
-                save_path: Path | None = None, *, autosaver: Autosaver | None = None) -> None: ...
+                save_path: Path | None = None, *, autosaver: Autosaver | None = None,
+                log: Sequence[LogEntry] | None = None) -> None: ...
     def new_game(self) -> None: ...
     def rematch(self) -> None: ...
     def refresh_games(self) -> None: ...

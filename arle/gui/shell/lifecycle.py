@@ -20,13 +20,14 @@ from arle.gui.shell.frame import forget_module_sources
 from arle.gui.shell.game_files import reason
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
     from pathlib import Path
 
     from arle.files.autosave import Autosaver
     from arle.files.settings import Settings
     from arle.gui.shell.host import Host
     from arle.gui.shell.shown_game import ShownGame
-    from arle.match import GameHistory, NewGameChoice
+    from arle.match import GameHistory, LogEntry, NewGameChoice
 
 log = logging.getLogger(__name__)
 
@@ -95,10 +96,12 @@ class Lifecycle:
         w.install(new_history(choice), list(choice.colors), save_path=None)
 
     def install(self, history: GameHistory, colors: list[str] | None = None,
-                save_path: Path | None = None, *, autosaver: Autosaver | None = None) -> None:
+                save_path: Path | None = None, *, autosaver: Autosaver | None = None,
+                log: Sequence[LogEntry] | None = None) -> None:
         """Show ``history``'s game in a fresh game page. The game shown before stays in the games
         in progress (its journal is closed, not deleted). ``autosaver``: the journal the game was
-        continued from, already started; else a new journal is started (with autosave on)."""
+        continued from, already started; else a new journal is started (with autosave on).
+        ``log``: the game's log, made while it was read (so it is replayed once)."""
         from arle.gui.kit import collector
         from arle.gui.shell.shown_game import ShownGame
 
@@ -106,7 +109,7 @@ class Lifecycle:
         replaced = w.shown is not None and w.shown.kept
         self.close_game()
         shown = ShownGame(history, colors or list(w.player_defaults()[1]), save_path=save_path,
-                          journal=autosaver)
+                          journal=autosaver, log=log)
         w.shown = shown
         session, page = shown.session, shown.page
         forget_module_sources()  # the engine, the boards and the panels have just been imported

@@ -33,7 +33,7 @@ from arle.gui.shell.lifecycle import Lifecycle, player_defaults
 # The start page is painted before any of these is needed: the rules engine, the boards and the
 # panels (a third of a second of imports) are loaded when the first game is shown.
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Sequence
     from pathlib import Path
 
     from arle.engine import Move, Setup
@@ -45,7 +45,7 @@ if TYPE_CHECKING:
     from arle.gui.shell.shown_game import ShownGame
     from arle.gui.side.game_page import GamePage
     from arle.gui.tutorial import Tutorial
-    from arle.match import GameHistory, NewGameChoice
+    from arle.match import GameHistory, LogEntry, NewGameChoice
 
 log = logging.getLogger(__name__)
 
@@ -299,9 +299,10 @@ class MainWindow(QMainWindow):
             self.shown.tutorial = guide
 
     def install(self, history: GameHistory, colors: list[str] | None = None,
-                save_path: Path | None = None, *, autosaver: Autosaver | None = None) -> None:
+                save_path: Path | None = None, *, autosaver: Autosaver | None = None,
+                log: Sequence[LogEntry] | None = None) -> None:
         """Show ``history``'s game (``Lifecycle.install``)."""
-        self.life.install(history, colors, save_path, autosaver=autosaver)
+        self.life.install(history, colors, save_path, autosaver=autosaver, log=log)
 
     def new_game(self) -> None:
         self.life.new_game()

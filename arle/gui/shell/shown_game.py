@@ -13,14 +13,14 @@ import logging
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Sequence
     from pathlib import Path
 
     from arle.files.autosave import Autosaver
     from arle.files.settings import Settings
     from arle.gui.shell.game_over import GameOverDialog
     from arle.gui.tutorial import Tutorial
-    from arle.match import GameHistory, NewGameChoice
+    from arle.match import GameHistory, LogEntry, NewGameChoice
 
 log = logging.getLogger(__name__)
 
@@ -32,7 +32,7 @@ class ShownGame:
     """One game on screen and everything that lives and dies with it (see the module)."""
 
     def __init__(self, history: GameHistory, colors: list[str], *, save_path: Path | None = None,
-                 journal: Autosaver | None = None) -> None:
+                 journal: Autosaver | None = None, log: Sequence[LogEntry] | None = None) -> None:
         """Put ``history``'s game in a fresh game page. ``journal``: the game's autosave journal,
         which then holds its save file (``save_path`` is the save file of a game without one)."""
         from arle.gui.assists import Assists
@@ -43,7 +43,7 @@ class ShownGame:
         from arle.match.words import Wording
 
         words = Wording(language()).log_label  # the log in the window's language, without Qt
-        self.session = GameSession(continued(history, colors, words))
+        self.session = GameSession(continued(history, colors, words, log))
         self.page = GamePage(self.session)
         adopt(self.page, self.session)
         #: The moves the play settings make for the player (cut all Peat, pay automatically).

@@ -1,0 +1,35 @@
+"""Issue 39, item 3: a continued game is replayed once, for its state and its log alike (the log was
+put in words by a second replay of every move)."""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+
+import arle.match  # noqa: F401 (its module ``play``, shadowed there by the function ``play``)
+from tests.gui.test_games_in_progress import journal_of
+from tests.gui.test_window import history_with, loaded, open_window
+
+
+@pytest.fixture(autouse=True)
+def private_dirs(tmp_path, monkeypatch):
+    monkeypatch.setenv("ARLE_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("ARLE_DATA_DIR", str(tmp_path / "data"))
+
+
+def test_continue_replays_the_journal_once_and_shows_its_whole_log(qtbot, monkeypatch):
+    history = history_with(30)
+    journal = journal_of(history)
+    window = open_window(qtbot, autosave=True)
+
+    def second_replay(*_a, **_k):
+        raise AssertionError("the game was replayed a second time for its log")
+
+    monkeypatch.setattr(sys.modules["arle.match.play"], "replay_log", second_replay)
+    window.continue_game(journal)
+    loaded(qtbot, window)
+    assert window.session is not None and window.session.history.moves == history.moves
+    log = window.session.log
+    assert [entry.move for entry in log] == history.moves and all(entry.label for entry in log)
+    assert window.page.log.view.texts(), "the game log shows the continued game's moves"
