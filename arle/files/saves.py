@@ -280,6 +280,8 @@ class LoadedSave:
     app_version: str
     #: Only from ``load_save(..., partial=True)``: the moves that could not be replayed.
     damage: SaveDamage | None = None
+    #: The log in words, made in the one replay when ``load_save`` was given words.
+    log: list[LogEntry] | None = None
 
     @property
     def game(self) -> Game:
@@ -290,12 +292,13 @@ def load_history(path: Path) -> GameHistory:
     return load_save(path).history
 
 
-def load_save(path: Path, *, partial: bool = False) -> LoadedSave:
+def load_save(path: Path, *, partial: bool = False, words: Words | None = None) -> LoadedSave:
     """Read, check and replay a save file; raises SaveError with one sentence otherwise.
 
     ``partial``: a move that cannot be read or played (a rules fix made it illegal, a move type
     this Arle does not know) does not refuse the file: the moves before it are loaded and
-    ``damage`` says what was kept and lost (the file is only read)."""
+    ``damage`` says what was kept and lost (the file is only read). With ``words``, the game's
+    log is made in the same replay (``LoadedSave.log``)."""
     path = Path(path)
     try:
         raw = read_bounded(path, MAX_FILE_BYTES)  # a FIFO must not hang, /dev/zero not fill memory
@@ -310,10 +313,11 @@ def load_save(path: Path, *, partial: bool = False) -> LoadedSave:
         raise NamedSaveError(f"{path} is {what}, not a save file") from None
     except OSError as exc:
         raise NamedSaveError(f"{path} cannot be read: {exc.strerror or exc}") from None
-    return loads(raw, name=path.name, partial=partial)
+    return loads(raw, name=path.name, partial=partial, words=words)
 
 
-def loads(raw: bytes | str, name: str = "The save file", *, partial: bool = False) -> LoadedSave:
+def loads(raw: bytes | str, name: str = "The save file", *, partial: bool = False,
+          words: Words | None = None) -> LoadedSave:
     """Check and replay a save given as bytes or text (``partial``: as ``load_save``)."""
     if len(raw) > MAX_FILE_BYTES:
         raise NamedSaveError(f"{name} is too large for a save file (the limit is {MAX_FILE_BYTES:,} bytes)")
@@ -326,17 +330,21 @@ def loads(raw: bytes | str, name: str = "The save file", *, partial: bool = Fals
     seats = read_seats(data.get("options"), setup.players)
     version = data.get("app_version")
     app_version = valid_text(version[:40]) if isinstance(version, str) else "unknown"
+    log: list[LogEntry] | None = [] if words is not None else None
     if partial:
         records = read_move_records(data.get("moves"))
-        history, stop = replay_prefix(setup, records, friendly, seats)
+        history, stop = replay_prefix(setup, records, friendly, seats, words=words, log=log)
         if stop is not None:  # the final state is that of all the moves: nothing to compare
             kept = len(history.moves)
             damage = SaveDamage(stop.number, kept, len(data["moves"]) - kept, stop.kind, stop.half_year)
-            return LoadedSave(history, schema, app_version, damage)
+            return LoadedSave(history, schema, app_version, damage, log)
     else:
-        history = replay(setup, read_moves(data.get("moves")), friendly, seats)
+        history, stop = replay_prefix(setup, read_moves(data.get("moves")), friendly, seats, words=words,
+                                      log=log)
+        if stop is not None:
+            raise SaveError(stop.sentence)
     check_final(data.get("final"), history.game)
-    return LoadedSave(history, schema, app_version)
+    return LoadedSave(history, schema, app_version, log=log)
 
 
 def parse_json(raw: bytes | str, name: str) -> Any:

@@ -33,3 +33,20 @@ def test_continue_replays_the_journal_once_and_shows_its_whole_log(qtbot, monkey
     log = window.session.log
     assert [entry.move for entry in log] == history.moves and all(entry.label for entry in log)
     assert window.page.log.view.texts(), "the game log shows the continued game's moves"
+
+
+def test_open_replays_a_save_once_and_shows_its_whole_log(qtbot, monkeypatch, tmp_path):
+    from arle.files.saves import EXTENSION, save_history
+
+    history = history_with(24)
+    path = tmp_path / f"once{EXTENSION}"
+    save_history(path, history)
+    window = open_window(qtbot, autosave=False)
+
+    def second_replay(*_a, **_k):
+        raise AssertionError("the game was replayed a second time for its log")
+
+    monkeypatch.setattr(sys.modules["arle.match.play"], "replay_log", second_replay)
+    window.open_path(path)
+    loaded(qtbot, window)
+    assert window.session is not None and [e.move for e in window.session.log] == history.moves

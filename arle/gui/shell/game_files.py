@@ -237,13 +237,17 @@ class GameFiles:
         moves before it, says what was kept and lost, and is not linked to the file: Save asks
         for a new name, so the original stays untouched (issue 42 item 3)."""
         from arle.files.saves import load_save
+        from arle.gui.kit.texts import language
+        from arle.match.words import Wording
+
+        words = Wording(language()).log_label  # the log is made in the one replay, off the GUI thread
 
         def opened(loaded: LoadedSave) -> None:
             if not self.may_drop_game():
                 return
             self._remember_dir(path)
             damage = loaded.damage
-            self.window.install(loaded.history, save_path=path if damage is None else None)
+            self.window.install(loaded.history, save_path=path if damage is None else None, log=loaded.log)
             if damage is not None:
                 self.window.set_warning("note", save_damage_words(damage, path.name))
             self.window.statusBar().showMessage(_tr("Opened {name}.").format(name=path.name), 6000)
@@ -254,7 +258,7 @@ class GameFiles:
             QMessageBox.warning(self.window.window(), _tr("Cannot open {name}").format(name=path.name),
                                 sentence(exc))
 
-        self._load(path.name, lambda: load_save(path, partial=True), opened, refused)
+        self._load(path.name, lambda: load_save(path, partial=True, words=words), opened, refused)
 
     def save_game(self) -> bool:
         shown = self.window.shown
