@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from arle.ai import LEVELS, Cancelled
+from arle.ai import LEVEL_NAMES, Cancelled
 from arle.engine import Game, Move, Setup
 from arle.match import Change, Computer, GameHistory, Match
 from arle.match.history import REMOTE
@@ -263,8 +263,8 @@ def folder(args: argparse.Namespace) -> int:
 
 
 def _level(text: str) -> str:
-    if text not in LEVELS:
-        raise argparse.ArgumentTypeError(f"unknown level {text!r}: choose one of {', '.join(LEVELS)}")
+    if text not in LEVEL_NAMES:
+        raise argparse.ArgumentTypeError(f"unknown level {text!r}: choose one of {', '.join(LEVEL_NAMES)}")
     return text
 
 

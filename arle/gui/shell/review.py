@@ -19,10 +19,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 import attrs
-from PySide6.QtCore import QCoreApplication, QPoint, QRectF, Qt, QTimer
+from PySide6.QtCore import QCoreApplication, QRectF, Qt, QTimer
 from PySide6.QtGui import QBrush, QCloseEvent, QColor, QKeySequence, QPen, QShortcut
 from PySide6.QtWidgets import (
-    QBoxLayout,
     QComboBox,
     QDialog,
     QGraphicsEllipseItem,
@@ -30,7 +29,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QListWidget,
     QListWidgetItem,
-    QMenu,
     QProgressBar,
     QPushButton,
     QStyle,
@@ -54,16 +52,6 @@ class Reviewable(Protocol):
 
     @property
     def save_path(self) -> Path | None: ...
-
-
-class StartLists(Protocol):
-    """What the review asks of the start page: its two lists and the window."""
-
-    games: QListWidget
-    recent: QListWidget
-
-    @property
-    def window_(self) -> object: ...
 
 
 def _tr(text: str) -> str:
@@ -483,56 +471,3 @@ def open_file(path: Path, parent: QWidget | None) -> ReviewWindow | None:
         return None
     game = ReviewedGame(history.setup, tuple(history.moves), tuple(history.seats), (), Path(path))
     return open_review(game, parent)
-
-
-def attach_to_start_page(page: StartLists, path_role: int, kind_role: int) -> QPushButton:
-    """The start page's offer: "Review this game" in the context menu of its games in progress
-    and recent saves, and a button under them for the game selected (``path_role`` and
-    ``kind_role``: where its items keep their file and what it is)."""
-    PATH_ROLE, KIND_ROLE = path_role, kind_role
-
-    button = QPushButton(_tr("Review the selected game"))
-    button.setObjectName("reviewButton")
-    button.setToolTip(_tr("The moments that cost the most, replayed on the board."))
-    button.hide()
-    lists = (page.games, page.recent)
-
-    def selected() -> Path | None:
-        for widget in lists:
-            item = widget.currentItem()
-            if (item is not None and widget.isVisible() and item.isSelected()
-                    and item.data(KIND_ROLE) in (None, "ok", "in_use")):
-                return Path(item.data(PATH_ROLE))
-        return None
-
-    def update() -> None:
-        button.setVisible(selected() is not None)
-
-    def review_selected() -> None:
-        path = selected()
-        if path is not None:
-            open_file(path, _widget(page.window_))
-
-    def menu(widget: QListWidget, point: QPoint) -> None:
-        item = widget.itemAt(point)
-        if item is None or item.data(KIND_ROLE) not in (None, "ok", "in_use"):
-            return
-        context = QMenu(widget)
-        action = context.addAction(_tr("Review this game"))
-        action.triggered.connect(lambda: open_file(Path(item.data(PATH_ROLE)), _widget(page.window_)))
-        context.exec(widget.mapToGlobal(point))
-
-    for widget in lists:
-        widget.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
-        widget.customContextMenuRequested.connect(lambda point, w=widget: menu(w, point))
-        widget.itemSelectionChanged.connect(update)
-    button.clicked.connect(review_selected)
-    holder = page.recent.parentWidget()
-    layout = holder.layout() if holder is not None else None
-    if isinstance(layout, QBoxLayout):  # under the recent saves
-        layout.insertWidget(layout.indexOf(page.recent) + 1, button)
-    return button
-
-
-def _widget(window: object) -> QWidget | None:
-    return window if isinstance(window, QWidget) else None

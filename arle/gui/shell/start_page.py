@@ -287,7 +287,7 @@ class StartPage(QWidget):
         #: The copies of damaged files kept, as last listed.
         self.copies: list[DamagedCopy] = []
         self._fresh = self._ending = self._drain_asked = False
-        from arle.gui.shell.review import attach_to_start_page
+        from arle.gui.shell.review_offer import attach_to_start_page
 
         #: "Review the selected game" (issue 40), under the lists.
         self.review_button = attach_to_start_page(self, PATH_ROLE, KIND_ROLE)
