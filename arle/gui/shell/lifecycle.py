@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, QPoint, QTimer
 from PySide6.QtGui import QCursor
@@ -95,10 +95,12 @@ class Lifecycle:
         w.install(new_history(choice), list(choice.colors), save_path=None)
 
     def install(self, history: GameHistory, colors: list[str] | None = None,
-                save_path: Path | None = None, *, autosaver: Autosaver | None = None) -> None:
+                save_path: Path | None = None, *, autosaver: Autosaver | None = None,
+                connection: dict[str, Any] | None = None) -> None:
         """Show ``history``'s game in a fresh game page. The game shown before stays in the games
         in progress (its journal is closed, not deleted). ``autosaver``: the journal the game was
-        continued from, already started; else a new journal is started (with autosave on)."""
+        continued from, already started; else a new journal is started (with autosave on).
+        ``connection``: a new remote game's socket (``arle.gui.friend.Friend``)."""
         from arle.gui.kit import collector
         from arle.gui.shell.shown_game import ShownGame
 
@@ -106,7 +108,7 @@ class Lifecycle:
         replaced = w.shown is not None and w.shown.kept
         self.close_game()
         shown = ShownGame(history, colors or list(w.player_defaults()[1]), save_path=save_path,
-                          journal=autosaver)
+                          journal=autosaver, connection=connection)
         w.shown = shown
         session, page = shown.session, shown.page
         forget_module_sources()  # the engine, the boards and the panels have just been imported
@@ -135,6 +137,12 @@ class Lifecycle:
         if history.game.over:
             self._game_over(shown)
         page.seats.start()  # a game continued on the computer's turn goes on at once
+        if shown.friend is not None:
+            friend = shown.friend
+            friend.said.connect(lambda text: w.statusBar().showMessage(text, 10000))
+            friend.state.connect(lambda text: w.set_warning("friend", text))
+            friend.said.connect(w._update_actions)
+            friend.start(session, page.seats)
         if replaced:  # (Continue says "Welcome back" over it, which is news enough)
             w.statusBar().showMessage(_tr(
                 "The game you were playing is kept in the games in progress (Game → Close Game shows "
@@ -185,7 +193,7 @@ class Lifecycle:
         journal is closed, so the game stays in the games in progress."""
         w = self.window
         shown, w.shown = w.shown, None
-        for topic in ("autosave", "note"):
+        for topic in ("autosave", "note", "friend"):
             w.set_warning(topic, None)
         if shown is not None:
             shown.close()

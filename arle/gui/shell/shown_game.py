@@ -10,7 +10,7 @@ dialogs) is the window's (``shell.lifecycle``, ``shell.game_files``).
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 
     from arle.files.autosave import Autosaver
     from arle.files.settings import Settings
+    from arle.gui.friend import Friend
     from arle.gui.shell.game_over import GameOverDialog
     from arle.gui.tutorial import Tutorial
     from arle.match import GameHistory, NewGameChoice
@@ -32,9 +33,11 @@ class ShownGame:
     """One game on screen and everything that lives and dies with it (see the module)."""
 
     def __init__(self, history: GameHistory, colors: list[str], *, save_path: Path | None = None,
-                 journal: Autosaver | None = None) -> None:
+                 journal: Autosaver | None = None, connection: dict[str, Any] | None = None) -> None:
         """Put ``history``'s game in a fresh game page. ``journal``: the game's autosave journal,
-        which then holds its save file (``save_path`` is the save file of a game without one)."""
+        which then holds its save file (``save_path`` is the save file of a game without one).
+        A game against a friend on another computer (``history.remote``) gets its ``friend``;
+        ``connection``: the host's socket or the join's first connection (``Friend``'s keywords)."""
         from arle.gui.assists import Assists
         from arle.gui.kit.texts import language
         from arle.gui.session import GameSession
@@ -43,9 +46,18 @@ class ShownGame:
         from arle.match.words import Wording
 
         words = Wording(language()).log_label  # the log in the window's language, without Qt
-        self.session = GameSession(continued(history, colors, words))
+        #: The friend on another computer and the way to them (issue 41); None in other games.
+        self.friend: Friend | None = None
+        if history.remote is not None:
+            from arle.gui.friend import Friend
+
+            self.friend = Friend(history, **(connection or {}))
+        seats = self.friend.seats() if self.friend is not None else None
+        self.session = GameSession(continued(history, colors, words, seats=seats))
         self.page = GamePage(self.session)
         adopt(self.page, self.session)
+        if self.friend is not None:
+            self.friend.setParent(self.page)
         #: The moves the play settings make for the player (cut all Peat, pay automatically).
         self.assists = Assists(self.session)
         #: The journal of the game (None without autosave); ``start_journal`` attaches it.
@@ -190,6 +202,8 @@ class ShownGame:
                 self.journal.close()
             except Exception:  # closing must never fail: the journal on disk is the game
                 log.exception("cannot close the autosave journal")
+        if self.friend is not None:
+            self.friend.close()  # the link closes first: nothing more comes from the friend
         self.page.seats.stop(wait=CANCEL_WAIT_S)  # they stop thinking before the page goes
         self.page.coach.stop(wait=CANCEL_WAIT_S)
         self.session.forget()  # the match is heard no more: neither by the page nor by the journal
