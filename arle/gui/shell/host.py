@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from arle.files.settings import Settings
     from arle.gui.kit.background import Worker
     from arle.gui.kit.bubble import Bubble
+    from arle.gui.shell.game_files import GameFiles
     from arle.gui.shell.shown_game import ShownGame
     from arle.gui.shell.start_page import StartPage
     from arle.match import GameHistory
@@ -38,6 +39,7 @@ class Host(Protocol):
     loader: Worker
     lister: Worker
     side_action: QAction
+    files: GameFiles
 
     def window(self) -> QWidget: ...
     def statusBar(self) -> QStatusBar: ...

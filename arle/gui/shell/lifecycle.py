@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import time
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, QPoint, QTimer
@@ -20,13 +21,17 @@ from arle.gui.shell.frame import forget_module_sources
 from arle.gui.shell.game_files import reason
 
 if TYPE_CHECKING:
-    from pathlib import Path
 
+    import socket
+
+    from arle.engine import Setup
     from arle.files.autosave import Autosaver
     from arle.files.settings import Settings
+    from arle.gui.shell.dialogs import RemoteChoice
     from arle.gui.shell.host import Host
     from arle.gui.shell.shown_game import ShownGame
     from arle.match import GameHistory, NewGameChoice
+    from arle.match.remote.wire import Message
 
 log = logging.getLogger(__name__)
 
@@ -68,9 +73,67 @@ class Lifecycle:
                                players=w.settings.players, newcomer=not games)
         accepted = dialog.exec() == NewGameDialog.DialogCode.Accepted
         choice = dialog.choice() if accepted else None
+        remote = dialog.remote_choice() if accepted else None
         dialog.deleteLater()
-        if choice is not None:
+        if choice is not None and remote is not None:
+            self.start_remote(choice, remote)
+        elif choice is not None:
             self.start_new(choice)
+
+    def start_remote(self, choice: NewGameChoice, remote: RemoteChoice) -> None:
+        """A new game against a friend on another computer (issue 41): host (listen now, so that
+        a port in use is said at once), join (the host's game, read off the GUI thread) or by a
+        shared folder (the game it holds, else a new one seat 1 starts there)."""
+        from arle.match import GameHistory
+        from arle.match.history import PERSON, REMOTE
+        from arle.match.remote import Refused, new_game_id
+        from arle.match.remote.link import Plan, folder_game, join_first
+        from arle.match.remote.live import Host
+
+        w = self.window
+        if not w.may_drop_game():
+            return
+        colors = list(choice.colors)
+        seats = [PERSON, PERSON]
+        seats[1 - remote.me] = REMOTE
+        try:
+            if remote.mode == "host":
+                server = Host(remote.address, remote.port)
+                history = GameHistory(choice.setup, seats=seats)
+                history.remote = Plan("host", new_game_id(), remote.me, remote.secret, remote.address,
+                                      server.port).to_dict()  # (port 0: the one it got)
+                w.install(history, colors, connection={"server": server})
+                return
+            if remote.mode == "folder":
+                folder = Path(remote.folder)
+                setup, game, moves = folder_game(folder, remote.secret, remote.me, choice.setup,
+                                                 new_game_id())
+                history = GameHistory(setup, moves, seats=seats)
+                history.remote = Plan("folder", game, remote.me, remote.secret,
+                                      folder=str(folder.resolve())).to_dict()
+                w.install(history, colors)
+                return
+        except Refused as exc:
+            self._cannot_play(str(exc))
+            return
+
+        def joined(found: tuple[Setup, socket.socket, Message, str]) -> None:
+            setup, sock, hello, session = found
+            history = GameHistory(setup, seats=[REMOTE, PERSON])
+            history.remote = Plan("join", hello.game, 1, remote.secret, remote.address,
+                                  remote.port).to_dict()
+            w.install(history, colors, connection={"first": (sock, hello, session)})
+
+        w.files._load(_tr("your friend's game"),
+                      lambda: join_first(remote.address, remote.port, remote.secret), joined,
+                      lambda exc: self._cannot_play(str(exc)))
+
+    def _cannot_play(self, text: str) -> None:
+        """A remote game that cannot start, in one sentence."""
+        from PySide6.QtWidgets import QMessageBox
+
+        QMessageBox.warning(self.window.window(), _tr("Cannot play with your friend"),
+                            text[:1].upper() + text[1:].rstrip(".") + ".")
 
     def start_new(self, choice: NewGameChoice) -> None:
         """Start the game chosen in the New Game dialog (remembering names and colours)."""
@@ -237,8 +300,11 @@ class Lifecycle:
 
     def rematch(self) -> None:
         """The same game with a new deal: seats and levels, names, colours, building set and
-        friendly undo kept (``arle.match.rematch``)."""
-        if self.window.shown is not None:
+        friendly undo kept (``arle.match.rematch``). Against a friend on another computer: New
+        Game (the two of you choose how to meet again)."""
+        if self.window.shown is not None and self.window.shown.friend is not None:
+            self.new_game()
+        elif self.window.shown is not None:
             self.start_new(self.window.shown.rematch(fill=style.DEFAULT_COLORS))
 
     def _game_over(self, shown: ShownGame) -> None:
