@@ -396,7 +396,8 @@ class FriendBox(QGroupBox):
         self.port.setValue(DEFAULT_PORT)
         where = QHBoxLayout()
         where.addWidget(self.address_box, 3)
-        where.addWidget(QLabel(_tr("port")))
+        self.port_label = QLabel(_tr("port"))
+        where.addWidget(self.port_label)
         where.addWidget(self.port, 1)
         self.where_label = QLabel(_tr("Listen on"))
         lay.addRow(self.where_label, where)
@@ -476,6 +477,7 @@ class FriendBox(QGroupBox):
         from arle.match.remote.live import invitation
 
         for widget, modes in ((self.where_label, "host"), (self.address_box, "host"), (self.port, "host"),
+                              (self.port_label, "host"),
                               (self.code_label, "host"), (self.code, "host"), (self.copy, "host"),
                               (self.paste_label, "join"), (self.paste, "join"),
                               (self.folder_label, "folder"), (self.folder, "folder"),
