@@ -33,7 +33,7 @@ def private_dirs(tmp_path, monkeypatch):
 
 
 def window(qtbot) -> tuple[MainWindow, list[str]]:
-    """A window with autosave whose computer... and friend show their moves at once; what its
+    """A window with autosave whose friend shows their moves at once; what its
     status bar says is kept."""
     w = MainWindow(autosave=True)
     qtbot.addWidget(w)
@@ -185,3 +185,20 @@ def test_a_tampered_turn_file_is_said_in_one_sentence_and_changes_nothing(qtbot,
     refusal = next(t for t in said if "not signed" in t)
     assert refusal.count(". ") == 0 and refusal.endswith(".")  # one sentence
     assert session.history.moves == moves
+
+
+def test_new_game_offers_a_friend_on_another_computer(qtbot):
+    """New Game: the seat choice, host by default (a code to copy), a bad code said in one sentence."""
+    from arle.gui.shell.dialogs import NewGameDialog
+    from arle.match.remote.live import read_invitation
+
+    dialog = NewGameDialog(names=("Anna", "Ben"))
+    qtbot.addWidget(dialog)
+    dialog.seat_boxes[1].setCurrentIndex(dialog.seat_boxes[1].findData("remote"))
+    chosen = dialog.remote_choice()
+    assert chosen is not None and (chosen.mode, chosen.me, chosen.address) == ("host", 0, "127.0.0.1")
+    assert read_invitation(dialog.friend_box.code.text()) == ("127.0.0.1", 7788, chosen.secret)
+    dialog.friend_box.join.setChecked(True)
+    dialog.friend_box.paste.setText("arle1-nonsense")
+    assert dialog.error.text() == "This is not an Arle invitation code (or it was mistyped)."
+    assert not dialog.buttons.button(dialog.buttons.StandardButton.Ok).isEnabled()
