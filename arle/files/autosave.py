@@ -94,7 +94,9 @@ MAX_SCAN_BYTES = 64 * 1024 * 1024
 _CHUNK = 1 << 16
 #: A longer "save_path" in a journal is not a real path (and would bloat the summary cache).
 MAX_PATH_CHARS = 4096
-_SUMMARY_VERSION = 3  # 3: damage as data; 2: tied to the journal's SHA-256, names read from the header
+#: 4: whose turn (a remote game's line); 3: damage as data; 2: tied to the journal's SHA-256,
+#: names read from the header
+_SUMMARY_VERSION = 4
 #: No game scores more (or loses more); a summary saying so is not believed.
 MAX_SCORE = 1000
 
@@ -255,7 +257,7 @@ class Autosaver:
             "schema": SCHEMA,
             "app_version": __version__,
             "setup": setup_to_dict(history.setup),
-            "options": options_dict(history.friendly_undo, history.seats),
+            "options": options_dict(history.friendly_undo, history.seats, history.remote),
             "save_path": str(self.save_path) if self.save_path is not None else None,
         }
         lines = [_line(header)]
@@ -421,7 +423,7 @@ def _resume_bytes(raw: bytes, words: Words | None = None) -> ResumedGame:
 
 
 def _resume_journal(journal: _Journal, digest: str, words: Words | None = None) -> ResumedGame:
-    from arle.files.saves import read_options, read_seats, read_setup, replay_prefix
+    from arle.files.saves import read_options, read_remote, read_seats, read_setup, replay_prefix
 
     header = journal.header
     setup = read_setup(header.get("setup"))
@@ -437,6 +439,7 @@ def _resume_journal(journal: _Journal, digest: str, words: Words | None = None) 
                                           log=other_log)
         if len(other.moves) > len(history.moves):
             history, stop, lines, log = other, other_stop, journal.before_lines, other_log
+    history.remote = read_remote(header.get("options"), seats)
     kept = len(history.moves)
     damage = _damage_of(journal, stop, lines, kept, max(0, journal.claimed - kept))
     return ResumedGame(history, _save_path(header.get("save_path")), damage, digest, log)
@@ -715,6 +718,10 @@ class GameEntry:
     #: Listed before it was read (``scan_games``): only the names, seats, save file and when it was
     #: last played are known yet; a later step of the listing replaces it.
     pending: bool = False
+    #: A game against a friend on another computer: this computer's seat (None: no friend elsewhere).
+    me: int | None = None
+    #: Whose turn it is (a seat; None when not known yet, or nobody's).
+    to_move: int | None = None
 
     @property
     def note(self) -> str | None:
@@ -859,10 +866,11 @@ def _entry(path: Path, replay: bool = True) -> GameEntry | None:
     cached = _read_summary(path, digest)
     options = header.get("options")
     seats = _seats(options.get("seats") if isinstance(options, dict) else None)
+    me = _me(options)
     if not replay and (cached is None or cached["over"] or cached["error"]):
         return GameEntry(path=path, names=_names(header.get("setup")), half_year=1, scores=(),
                          last_played=st.st_mtime, save_path=_save_path(header.get("save_path")),
-                         in_use=in_use, seats=seats, pending=True)
+                         in_use=in_use, seats=seats, pending=True, me=me)
     if cached is None or cached["over"] or cached["error"]:  # deletion and damage: replayed, always
         cached = _replayed_summary(raw if raw is not None else path)
         if not cached["over"] and not cached["error"]:
@@ -883,6 +891,8 @@ def _entry(path: Path, replay: bool = True) -> GameEntry | None:
         error=cached["error"],
         seats=seats,
         damage=Damage.from_dict(cached["damage"]),
+        me=me,
+        to_move=cached.get("actor"),
     )
 
 
@@ -932,6 +942,13 @@ def _seats(raw: Any) -> tuple[str, ...]:
     return ()
 
 
+def _me(options: Any) -> int | None:
+    """This computer's seat in a game against a friend elsewhere (``options.remote.me``)."""
+    remote = options.get("remote") if isinstance(options, dict) else None
+    me = remote.get("me") if isinstance(remote, dict) else None
+    return me if me in (0, 1) and not isinstance(me, bool) else None
+
+
 def _summary_path(path: Path) -> Path:
     return path.with_name(path.name + SUMMARY_SUFFIX)
 
@@ -943,6 +960,7 @@ def _summary_of(history: GameHistory, damage: Damage | None = None) -> dict[str,
         "half_year": game.state.half_year,
         "scores": game.scores(),
         "over": game.over,
+        "actor": game.actor,
         "error": None,
         "damage": None if damage is None else damage.as_dict(),
     }
@@ -952,7 +970,7 @@ def _replayed_summary(raw: bytes | Path) -> dict[str, Any]:
     try:
         resumed = _resume_bytes(raw) if isinstance(raw, bytes) else resume(raw)
     except SaveError as exc:
-        return {"half_year": 1, "scores": [], "over": False, "error": str(exc), "damage": None}
+        return {"half_year": 1, "scores": [], "over": False, "actor": None, "error": str(exc), "damage": None}
     return _summary_of(resumed.history, resumed.damage)
 
 
@@ -999,6 +1017,7 @@ def _read_summary(path: Path, digest: str) -> dict[str, Any] | None:
         and _sentence(data.get("error"))
         and (data.get("damage") is None or Damage.from_dict(data.get("damage")) is not None)
         and isinstance(data.get("over"), bool)
+        and data.get("actor") in (None, 0, 1) and not isinstance(data.get("actor"), bool)
     )
     return data if valid else None
 

@@ -62,7 +62,7 @@ from arle.files.paths import (  # noqa: F401 (EXTENSION, data_dir, saves_dir, th
     read_bounded,
     saves_dir,
 )
-from arle.match.history import PERSON, SEAT_KINDS, GameHistory, seats_for
+from arle.match.history import PERSON, REMOTE, SEAT_KINDS, GameHistory, seats_for
 from arle.match.play import LogEntry, Words
 
 FORMAT = "arle-save"
@@ -110,17 +110,21 @@ def setup_to_dict(setup: Setup) -> dict[str, Any]:
     return data
 
 
-def options_dict(friendly_undo: bool, seats: Sequence[str] | None) -> dict[str, Any]:
-    """The ``options`` record of a save or a journal header (``seats`` only when a computer plays)."""
+def options_dict(friendly_undo: bool, seats: Sequence[str] | None,
+                 remote: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The ``options`` record of a save or a journal header (``seats`` only when a computer or a
+    friend elsewhere plays; ``remote``: how to reach that friend, with the secret, issue 41)."""
     options: dict[str, Any] = {"friendly_undo": friendly_undo}
     if seats is not None and any(s != PERSON for s in seats):
         options["seats"] = list(seats)
+    if remote is not None:
+        options["remote"] = dict(remote)
     return options
 
 
 def save_dict(
     setup: Setup, moves: Sequence[Move], game: Game, *, friendly_undo: bool = False,
-    seats: Sequence[str] | None = None,
+    seats: Sequence[str] | None = None, remote: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The whole save as JSON-ready data; ``game`` is the game after ``moves``."""
     return {
@@ -128,7 +132,7 @@ def save_dict(
         "schema": SCHEMA,
         "app_version": __version__,
         "setup": setup_to_dict(setup),
-        "options": options_dict(friendly_undo, seats),
+        "options": options_dict(friendly_undo, seats, remote),
         "moves": [move_to_dict(m) for m in moves],
         "final": summary(game),
     }
@@ -154,18 +158,18 @@ def save_history(path: Path, history: GameHistory) -> None:
     """Save the session's game (crash-safe). Raises only OSError (the disk) or SaveError (one
     sentence: the game holds something no file can)."""
     save_game(path, history.setup, history.moves, history.game, friendly_undo=history.friendly_undo,
-              seats=history.seats)
+              seats=history.seats, remote=history.remote)
 
 
 def save_game(
     path: Path, setup: Setup, moves: Sequence[Move], game: Game, *, friendly_undo: bool = False,
-    seats: Sequence[str] | None = None,
+    seats: Sequence[str] | None = None, remote: dict[str, Any] | None = None,
 ) -> None:
     bad = [n for n in (*setup.names, *setup.buildings) if not is_valid_text(n)]
     if bad:
         raise SaveError("the game cannot be saved: a player name is not valid text (a lone surrogate)")
     try:
-        text = dumps(save_dict(setup, moves, game, friendly_undo=friendly_undo, seats=seats))
+        text = dumps(save_dict(setup, moves, game, friendly_undo=friendly_undo, seats=seats, remote=remote))
         atomic_write_text(Path(path), text)
     except ReadOnlyFile:
         raise NamedSaveError(f"{Path(path).name} is read-only, so it was left as it is: save the game "
@@ -337,12 +341,14 @@ def loads(raw: bytes | str, name: str = "The save file", *, partial: bool = Fals
         if stop is not None:  # the final state is that of all the moves: nothing to compare
             kept = len(history.moves)
             damage = SaveDamage(stop.number, kept, len(data["moves"]) - kept, stop.kind, stop.half_year)
+            history.remote = read_remote(data.get("options"), seats)
             return LoadedSave(history, schema, app_version, damage, log)
     else:
         history, stop = replay_prefix(setup, read_moves(data.get("moves")), friendly, seats, words=words,
                                       log=log)
         if stop is not None:
             raise SaveError(stop.sentence)
+    history.remote = read_remote(data.get("options"), seats)
     check_final(data.get("final"), history.game)
     return LoadedSave(history, schema, app_version, log=log)
 
@@ -527,9 +533,27 @@ def read_seats(raw: Any, players: int) -> tuple[str, ...]:
         return seats_for(players, seats)
     except ValueError:
         raise SaveError(
-            f"the save's seats are not valid: {players} of {', '.join(SEAT_KINDS)} expected, "
-            f"found {shown(seats, 60)}"
+            f"the save's seats are not valid: {players} of {', '.join((*SEAT_KINDS, REMOTE))} "
+            f"expected, found {shown(seats, 60)}"
         ) from None
+
+
+def read_remote(raw: Any, seats: Sequence[str]) -> dict[str, Any] | None:
+    """How to reach the friend of a remote game (``options.remote``, issue 41), checked; None for
+    a game without a friend elsewhere. Raises SaveError for a remote seat without it, or a record
+    that is not one."""
+    from arle.match.remote.link import Plan
+
+    record = raw.get("remote") if isinstance(raw, dict) else None
+    if REMOTE not in seats:
+        return None
+    if record is None:
+        raise SaveError("the game is against a friend on another computer but does not say how "
+                        "to reach them")
+    try:
+        return Plan.of(record).to_dict()
+    except ValueError as exc:
+        raise SaveError(f"the game is not valid: {exc}") from None
 
 
 def read_move_records(raw: Any) -> list[Any]:

@@ -133,7 +133,11 @@ class GameSession(QObject):
     def try_apply(self, move: Move) -> bool:
         """Apply ``move`` through the match. Illegal: emits ``message``, returns False, no change."""
         if self.computer_turn:
-            self.message.emit(_tr("It is the computer's turn: wait for its move."))
+            from arle.match.history import REMOTE
+
+            self.message.emit(_tr("It is your friend's turn: wait for their move.")
+                              if self.seat(self.game.actor) == REMOTE else
+                              _tr("It is the computer's turn: wait for its move."))
             return False
         return self._apply(move)
 

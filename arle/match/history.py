@@ -18,6 +18,7 @@ No Qt here: the GUI reads ``can_undo()`` / ``can_redo()`` to enable its actions.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from arle.ai import LEVEL_NAMES
 from arle.engine import Event, Game, Move, Setup
@@ -56,6 +57,9 @@ class GameHistory:
         self.friendly_undo = friendly_undo
         #: Who plays each seat: ``PERSON`` or a computer level (see ``SEAT_KINDS``).
         self.seats = seats_for(setup.players, seats)
+        #: What a game against a friend on another computer needs to go on (the record of
+        #: ``arle.match.remote.link.Plan``: kept in the journal and the save); None otherwise.
+        self.remote: dict[str, Any] | None = None
         self.game = Game(setup)
         self.moves: list[Move] = []
         #: Who made each move in ``moves`` (the actor before it was applied).

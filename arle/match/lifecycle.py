@@ -11,6 +11,7 @@ from arle.engine import Setup
 
 from .history import GameHistory
 from .play import LogEntry, Match, Words, plain_words
+from .seats import Seat
 
 
 @attrs.frozen
@@ -42,8 +43,8 @@ def rematch(match: Match, seed: int | None = None, *, fill: Sequence[str] = ()) 
 
 
 def continued(history: GameHistory, colors: Sequence[str], words: Words = plain_words,
-              log: Sequence[LogEntry] | None = None) -> Match:
+              log: Sequence[LogEntry] | None = None, seats: Sequence[Seat] | None = None) -> Match:
     """A game read from a file or a journal, to be played on. Its log in words is ``log`` when the
     reading made it (``arle.files``' readers take the words: the game is replayed once), else
     the moves are replayed again here to put them in words."""
-    return Match(history, colors=colors, words=words, log=log)
+    return Match(history, colors=colors, words=words, log=log, seats=seats)

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QColor, QIcon
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -22,6 +23,7 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QPushButton,
     QRadioButton,
+    QSpinBox,
     QTextBrowser,
     QVBoxLayout,
     QWidget,
@@ -48,6 +50,8 @@ from arle.files.errors import is_valid_text
 from arle.gui.kit import style
 from arle.gui.kit.texts import say
 from arle.match import NewGameChoice
+from arle.match.history import PERSON as PERSON_SEAT
+from arle.match.history import REMOTE
 
 if TYPE_CHECKING:
     pass
@@ -117,8 +121,9 @@ class NewGameDialog(QDialog):
                     text = _tr("{level} (suggested)").format(level=text)
                 seat.addItem(text, level.name)
                 seat.setItemData(seat.count() - 1, say(noun(level.about)), Qt.ItemDataRole.ToolTipRole)
-            seat.setToolTip(_tr("Who plays this seat: a person at this computer, or the computer "
-                                "at a level."))
+            seat.addItem(_tr("A friend on another computer"), REMOTE)
+            seat.setToolTip(_tr("Who plays this seat: a person at this computer, the computer "
+                                "at a level, or a friend on another computer."))
             r = QHBoxLayout()
             r.addWidget(edit, 2)
             r.addWidget(box, 1)
@@ -160,6 +165,8 @@ class NewGameDialog(QDialog):
         rules.addStretch(1)
         form.addRow(_tr("Rules"), rules)
         lay.addLayout(form)
+        self.friend_box = FriendBox(self)
+        lay.addWidget(self.friend_box)
         # hand-picked buildings
         self.pick_box = QGroupBox(_tr("Pick the buildings (orange and red ones are always in play)"))
         pick_lay = QHBoxLayout(self.pick_box)
@@ -204,6 +211,7 @@ class NewGameDialog(QDialog):
             e.textChanged.connect(self._validate)
         for box in (*self.color_boxes, *self.seat_boxes):
             box.currentIndexChanged.connect(self._validate)
+        self.friend_box.changed.connect(self._validate)
         self._validate()
 
     @property
@@ -228,7 +236,23 @@ class NewGameDialog(QDialog):
         self.friendly.setEnabled(two and self.seats().count("person") == 2)
         self.level_note.setText(self.levels_said())
         self.pick_box.setVisible(self.building_set.currentData() == "explicit")
-        problem = ""
+        seats = self.seats()
+        remote = REMOTE in seats
+        self.friend_box.setVisible(remote)
+        joining = remote and self.friend_box.mode == "join"
+        for widget in (self.name_edits[0], self.building_set):
+            widget.setEnabled(not joining)  # joining, the host's game is played
+        for widget in (self.name_edits[1], self.start):
+            widget.setEnabled(two and not joining)
+        problem = self._friend_problem(seats) if remote else ""
+        if problem:
+            self.error.setText(problem)
+            self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(False)
+            return False
+        if joining:
+            self.error.setText("")
+            self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(True)
+            return True
         names = [e.text().strip() for e in self.name_edits[: self.players]]
         if any(not n for n in names):
             problem = _tr("Every player needs a name.")
@@ -249,13 +273,31 @@ class NewGameDialog(QDialog):
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(not problem)
         return not problem
 
+    def _friend_problem(self, seats: tuple[str, ...]) -> str:
+        """Why the friend on another computer cannot be played as chosen ("" when they can)."""
+        if seats.count(REMOTE) != 1 or PERSON_SEAT not in seats:
+            return _tr("A friend on another computer plays one seat; you play the other.")
+        mode = self.friend_box.mode
+        if mode == "host" and seats[1] != REMOTE:
+            return _tr("When you host, you are Player 1: choose the friend for Player 2.")
+        return self.friend_box.problem()
+
+    def remote_choice(self) -> RemoteChoice | None:
+        """How to reach the friend on another computer, when one plays a seat."""
+        seats = self.seats()
+        if REMOTE not in seats:
+            return None
+        box = self.friend_box
+        return RemoteChoice(box.mode, seats.index(PERSON_SEAT), box.address(), box.port.value(),
+                            box.secret(), box.folder.text().strip())
+
     def levels_said(self) -> str:
         """One line per computer level chosen (what it is like), after a suggestion of Easy or
         Normal to a player who has not finished a game yet."""
         lines = []
         if self.newcomer:
             lines.append(_tr("New to Fields of Arle? Easy or Normal make a good first opponent."))
-        for name in dict.fromkeys(s for s in self.seats() if s != "person"):
+        for name in dict.fromkeys(s for s in self.seats() if s not in ("person", REMOTE)):
             level = find_level(name)
             lines.append(_tr("{level}: {about}").format(level=say(noun(level.label)),
                                                         about=say(noun(level.about))))
@@ -288,6 +330,182 @@ class NewGameDialog(QDialog):
         seats = self.seats()
         friendly = self.friendly.isChecked() and seats.count("person") == 2
         return NewGameChoice(setup, friendly, colors, seats)
+
+
+@dataclasses.dataclass(frozen=True)
+class RemoteChoice:
+    """How New Game reaches the friend on another computer (issue 41): ``mode`` host, join or
+    folder; ``me`` this computer's seat; the address and port to listen on (host) or to reach
+    (join, from the invitation code); the secret; the shared folder."""
+
+    mode: str
+    me: int
+    address: str
+    port: int
+    secret: str
+    folder: str = ""
+
+
+def lan_address() -> str | None:
+    """This computer's address on its local network, as others reach it (no packet is sent)."""
+    import socket
+
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))  # a documentation address: only picks the route
+            address = str(probe.getsockname()[0])
+    except OSError:
+        return None
+    return None if address.startswith("127.") or address == "0.0.0.0" else address
+
+
+class FriendBox(QGroupBox):
+    """New Game's choices for a friend on another computer: host (an invitation code to give),
+    join (the code the friend gave) or a shared folder (both sync it; a secret both type)."""
+
+    changed = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        import secrets
+
+        from arle.match.remote.link import DEFAULT_PORT
+
+        super().__init__(_tr("A friend on another computer"), parent)
+        self.setObjectName("friend_box")
+        lay = QFormLayout(self)
+        self.host = QRadioButton(_tr("Host: give your friend an invitation code"))
+        self.join = QRadioButton(_tr("Join: paste your friend's invitation code"))
+        self.by_folder = QRadioButton(_tr("A shared folder you both sync (Dropbox, OneDrive…)"))
+        self.host.setChecked(True)
+        group = QButtonGroup(self)
+        how = QVBoxLayout()
+        for button in (self.host, self.join, self.by_folder):
+            group.addButton(button)
+            how.addWidget(button)
+            button.toggled.connect(self._shown)
+        lay.addRow(_tr("How"), how)
+        self._secret = secrets.token_urlsafe(12)
+        # host
+        self.address_box = QComboBox()
+        self.address_box.addItem(_tr("This computer only (127.0.0.1)"), "127.0.0.1")
+        lan = lan_address()
+        if lan is not None:
+            self.address_box.addItem(_tr("Your local network ({address})").format(address=lan), lan)
+        self.port = QSpinBox()
+        self.port.setRange(1024, 65535)
+        self.port.setValue(DEFAULT_PORT)
+        where = QHBoxLayout()
+        where.addWidget(self.address_box, 3)
+        self.port_label = QLabel(_tr("port"))
+        where.addWidget(self.port_label)
+        where.addWidget(self.port, 1)
+        self.where_label = QLabel(_tr("Listen on"))
+        lay.addRow(self.where_label, where)
+        self.code = QLineEdit()
+        self.code.setReadOnly(True)
+        self.code.setObjectName("invitation")
+        self.copy = QPushButton(_tr("Copy"))
+        self.copy.clicked.connect(self._copy)
+        code_row = QHBoxLayout()
+        code_row.addWidget(self.code, 1)
+        code_row.addWidget(self.copy)
+        self.code_label = QLabel(_tr("Invitation"))
+        lay.addRow(self.code_label, code_row)
+        # join
+        self.paste = QLineEdit()
+        self.paste.setPlaceholderText(_tr("arle1-… (the code your friend gave you)"))
+        self.paste_label = QLabel(_tr("Code"))
+        lay.addRow(self.paste_label, self.paste)
+        # folder
+        self.folder = QLineEdit()
+        self.choose = QPushButton(_tr("Choose…"))
+        self.choose.clicked.connect(self._choose_folder)
+        folder_row = QHBoxLayout()
+        folder_row.addWidget(self.folder, 1)
+        folder_row.addWidget(self.choose)
+        self.folder_label = QLabel(_tr("Folder"))
+        lay.addRow(self.folder_label, folder_row)
+        self.secret_edit = QLineEdit(self._secret)
+        self.secret_edit.setToolTip(_tr("Both players type the same secret: it signs every turn file."))
+        self.secret_label = QLabel(_tr("Secret"))
+        lay.addRow(self.secret_label, self.secret_edit)
+        self.note = QLabel()
+        self.note.setWordWrap(True)
+        self.note.setObjectName("friend_note")
+        lay.addRow("", self.note)
+        for signal in (self.address_box.currentIndexChanged, self.port.valueChanged,
+                       self.paste.textChanged, self.folder.textChanged, self.secret_edit.textChanged):
+            signal.connect(self._shown)
+        self._shown()
+
+    @property
+    def mode(self) -> str:
+        return "host" if self.host.isChecked() else "join" if self.join.isChecked() else "folder"
+
+    def address(self) -> str:
+        if self.mode == "join":
+            return self._invited()[0]
+        return str(self.address_box.currentData()) if self.mode == "host" else ""
+
+    def secret(self) -> str:
+        if self.mode == "join":
+            return self._invited()[2]
+        return self._secret if self.mode == "host" else self.secret_edit.text().strip()
+
+    def _invited(self) -> tuple[str, int, str]:
+        from arle.match.remote.live import read_invitation
+
+        return read_invitation(self.paste.text())
+
+    def problem(self) -> str:
+        """Why the choices cannot be played ("" when they can)."""
+        from arle.match.remote import Refused
+
+        if self.mode == "join":
+            if not self.paste.text().strip():
+                return _tr("Paste the invitation code your friend gave you.")
+            try:
+                self._invited()
+            except Refused:
+                return _tr("This is not an Arle invitation code (or it was mistyped).")
+        if self.mode == "folder" and not self.folder.text().strip():
+            return _tr("Choose the folder you and your friend both sync.")
+        return ""
+
+    def _shown(self, *_: object) -> None:
+        mode = self.mode
+        from arle.match.remote.live import invitation
+
+        for widget, modes in ((self.where_label, "host"), (self.address_box, "host"), (self.port, "host"),
+                              (self.port_label, "host"),
+                              (self.code_label, "host"), (self.code, "host"), (self.copy, "host"),
+                              (self.paste_label, "join"), (self.paste, "join"),
+                              (self.folder_label, "folder"), (self.folder, "folder"),
+                              (self.choose, "folder"), (self.secret_label, "folder"),
+                              (self.secret_edit, "folder")):
+            widget.setVisible(mode == modes)
+        self.code.setText(invitation(str(self.address_box.currentData()), self.port.value(), self._secret))
+        self.note.setText({
+            "host": _tr("Give your friend this code (it holds the secret: send it privately). Arle "
+                        "listens only while the game is shown. Your friend on another computer "
+                        "needs your local network's address."),
+            "join": _tr("You play Player 2 of your friend's game: names and buildings are theirs."),
+            "folder": _tr("Player 1 starts the game in an empty folder; Player 2 chooses the same "
+                          "folder and types the same secret. A turn file goes there after each turn."),
+        }[mode])
+        self.changed.emit()
+
+    def _copy(self) -> None:
+        from PySide6.QtGui import QGuiApplication
+
+        QGuiApplication.clipboard().setText(self.code.text())
+
+    def _choose_folder(self) -> None:
+        from PySide6.QtWidgets import QFileDialog
+
+        name = QFileDialog.getExistingDirectory(self, _tr("The folder you both sync"), self.folder.text())
+        if name:
+            self.folder.setText(name)
 
 
 # -- Rules notes ------------------------------------------------------------------------------------------

@@ -4,7 +4,8 @@ main window. ``main_window.MainWindow`` imports them: naming its shape keeps the
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -16,11 +17,22 @@ if TYPE_CHECKING:
     from arle.engine import Move
     from arle.files.autosave import Autosaver
     from arle.files.settings import Settings
+    from arle.gui.friend import Connection
     from arle.gui.kit.background import Worker
     from arle.gui.kit.bubble import Bubble
     from arle.gui.shell.shown_game import ShownGame
     from arle.gui.shell.start_page import StartPage
     from arle.match import GameHistory, LogEntry
+
+
+T = TypeVar("T")
+
+
+class Loader(Protocol):
+    """What a part asks of the window's files (``game_files.GameFiles``): work off the GUI thread."""
+
+    def _load(self, what: str, work: Callable[[], T], done: Callable[[T], None],
+              failed: Callable[[Exception], None]) -> None: ...
 
 
 class Host(Protocol):
@@ -39,6 +51,9 @@ class Host(Protocol):
     loader: Worker
     lister: Worker
     side_action: QAction
+    @property
+    def files(self) -> Loader: ...
+
 
     def window(self) -> QWidget: ...
     def statusBar(self) -> QStatusBar: ...
@@ -52,7 +67,7 @@ class Host(Protocol):
     def player_defaults(self) -> tuple[tuple[str, str], tuple[str, str]]: ...
     def install(self, history: GameHistory, colors: list[str] | None = None,
                 save_path: Path | None = None, *, autosaver: Autosaver | None = None,
-                log: Sequence[LogEntry] | None = None) -> None: ...
+                log: Sequence[LogEntry] | None = None, connection: Connection | None = None) -> None: ...
     def new_game(self) -> None: ...
     def rematch(self) -> None: ...
     def refresh_games(self) -> None: ...

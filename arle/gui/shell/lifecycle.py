@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import time
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QPoint, QTimer
@@ -20,14 +21,19 @@ from arle.gui.shell.frame import forget_module_sources
 from arle.gui.shell.game_files import reason
 
 if TYPE_CHECKING:
+    import socket
     from collections.abc import Sequence
     from pathlib import Path
 
+    from arle.engine import Setup
     from arle.files.autosave import Autosaver
     from arle.files.settings import Settings
+    from arle.gui.friend import Connection
+    from arle.gui.shell.dialogs import RemoteChoice
     from arle.gui.shell.host import Host
     from arle.gui.shell.shown_game import ShownGame
     from arle.match import GameHistory, LogEntry, NewGameChoice
+    from arle.match.remote.wire import Message
 
 log = logging.getLogger(__name__)
 
@@ -69,9 +75,68 @@ class Lifecycle:
                                players=w.settings.players, newcomer=not games)
         accepted = dialog.exec() == NewGameDialog.DialogCode.Accepted
         choice = dialog.choice() if accepted else None
+        remote = dialog.remote_choice() if accepted else None
         dialog.deleteLater()
-        if choice is not None:
+        if choice is not None and remote is not None:
+            self.start_remote(choice, remote)
+        elif choice is not None:
             self.start_new(choice)
+
+    def start_remote(self, choice: NewGameChoice, remote: RemoteChoice) -> None:
+        """A new game against a friend on another computer (issue 41): host (listen now, so that
+        a port in use is said at once), join (the host's game, read off the GUI thread) or by a
+        shared folder (the game it holds, else a new one seat 1 starts there)."""
+        from arle.gui.friend import Connection
+        from arle.match import GameHistory
+        from arle.match.history import PERSON, REMOTE
+        from arle.match.remote import Refused, new_game_id
+        from arle.match.remote.link import Plan, folder_game, join_first
+        from arle.match.remote.live import Host
+
+        w = self.window
+        if not w.may_drop_game():
+            return
+        colors = list(choice.colors)
+        seats = [PERSON, PERSON]
+        seats[1 - remote.me] = REMOTE
+        try:
+            if remote.mode == "host":
+                server = Host(remote.address, remote.port)
+                history = GameHistory(choice.setup, seats=seats)
+                history.remote = Plan("host", new_game_id(), remote.me, remote.secret, remote.address,
+                                      server.port).to_dict()  # (port 0: the one it got)
+                w.install(history, colors, connection=Connection(server=server))
+                return
+            if remote.mode == "folder":
+                folder = Path(remote.folder)
+                setup, game, moves = folder_game(folder, remote.secret, remote.me, choice.setup,
+                                                 new_game_id())
+                history = GameHistory(setup, moves, seats=seats)
+                history.remote = Plan("folder", game, remote.me, remote.secret,
+                                      folder=str(folder.resolve())).to_dict()
+                w.install(history, colors)
+                return
+        except Refused as exc:
+            self._cannot_play(str(exc))
+            return
+
+        def joined(found: tuple[Setup, socket.socket, Message, str]) -> None:
+            setup, sock, hello, session = found
+            history = GameHistory(setup, seats=[REMOTE, PERSON])
+            history.remote = Plan("join", hello.game, 1, remote.secret, remote.address,
+                                  remote.port).to_dict()
+            w.install(history, colors, connection=Connection(first=(sock, hello, session)))
+
+        w.files._load(_tr("your friend's game"),
+                      lambda: join_first(remote.address, remote.port, remote.secret), joined,
+                      lambda exc: self._cannot_play(str(exc)))
+
+    def _cannot_play(self, text: str) -> None:
+        """A remote game that cannot start, in one sentence."""
+        from PySide6.QtWidgets import QMessageBox
+
+        QMessageBox.warning(self.window.window(), _tr("Cannot play with your friend"),
+                            text[:1].upper() + text[1:].rstrip(".") + ".")
 
     def start_new(self, choice: NewGameChoice) -> None:
         """Start the game chosen in the New Game dialog (remembering names and colours)."""
@@ -97,11 +162,12 @@ class Lifecycle:
 
     def install(self, history: GameHistory, colors: list[str] | None = None,
                 save_path: Path | None = None, *, autosaver: Autosaver | None = None,
-                log: Sequence[LogEntry] | None = None) -> None:
+                log: Sequence[LogEntry] | None = None, connection: Connection | None = None) -> None:
         """Show ``history``'s game in a fresh game page. The game shown before stays in the games
         in progress (its journal is closed, not deleted). ``autosaver``: the journal the game was
         continued from, already started; else a new journal is started (with autosave on).
-        ``log``: the game's log, made while it was read (so it is replayed once)."""
+        ``log``: the game's log, made while it was read (so it is replayed once); ``connection``:
+        a new remote game's socket (``arle.gui.friend.Friend``)."""
         from arle.gui.kit import collector
         from arle.gui.shell.shown_game import ShownGame
 
@@ -109,7 +175,7 @@ class Lifecycle:
         replaced = w.shown is not None and w.shown.kept
         self.close_game()
         shown = ShownGame(history, colors or list(w.player_defaults()[1]), save_path=save_path,
-                          journal=autosaver, log=log)
+                          journal=autosaver, log=log, connection=connection)
         w.shown = shown
         session, page = shown.session, shown.page
         forget_module_sources()  # the engine, the boards and the panels have just been imported
@@ -138,6 +204,12 @@ class Lifecycle:
         if history.game.over:
             self._game_over(shown)
         page.seats.start()  # a game continued on the computer's turn goes on at once
+        if shown.friend is not None:
+            friend = shown.friend
+            friend.said.connect(lambda text: w.statusBar().showMessage(text, 10000))
+            friend.state.connect(lambda text: w.set_warning("friend", text))
+            friend.said.connect(w._update_actions)
+            friend.start(session, page.seats)
         if replaced:  # (Continue says "Welcome back" over it, which is news enough)
             w.statusBar().showMessage(_tr(
                 "The game you were playing is kept in the games in progress (Game → Close Game shows "
@@ -188,7 +260,7 @@ class Lifecycle:
         journal is closed, so the game stays in the games in progress."""
         w = self.window
         shown, w.shown = w.shown, None
-        for topic in ("autosave", "note"):
+        for topic in ("autosave", "note", "friend"):
             w.set_warning(topic, None)
         if shown is not None:
             shown.close()
@@ -232,8 +304,11 @@ class Lifecycle:
 
     def rematch(self) -> None:
         """The same game with a new deal: seats and levels, names, colours, building set and
-        friendly undo kept (``arle.match.rematch``)."""
-        if self.window.shown is not None:
+        friendly undo kept (``arle.match.rematch``). Against a friend on another computer: New
+        Game (the two of you choose how to meet again)."""
+        if self.window.shown is not None and self.window.shown.friend is not None:
+            self.new_game()
+        elif self.window.shown is not None:
             self.start_new(self.window.shown.rematch(fill=style.DEFAULT_COLORS))
 
     def _game_over(self, shown: ShownGame) -> None:

@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from arle.files.autosave import Autosaver
     from arle.files.damaged import DamagedCopy
     from arle.gui.assists import Assists
+    from arle.gui.friend import Connection
     from arle.gui.session import GameSession
     from arle.gui.shell.game_over import GameOverDialog
     from arle.gui.shell.shown_game import ShownGame
@@ -245,8 +246,11 @@ class MainWindow(QMainWindow):
         session = self.session
         playing = session is not None
         # (asked three times a move, by undo, redo and the move itself: set once a change)
-        state = (playing, session is not None and session.can_undo(),
-                 session is not None and session.can_redo(), session is not None and session.coached)
+        friend = self.shown.friend if self.shown is not None else None
+        undo = friend.can_ask() if friend is not None else session is not None and session.can_undo()
+        state = (playing, undo,
+                 session is not None and session.can_redo(), session is not None and session.coached,
+                 friend is not None)
         if state == self._actions_state:
             return
         self._actions_state = state
@@ -255,6 +259,8 @@ class MainWindow(QMainWindow):
                   self.zoom_reset_action, self.side_action):
             a.setEnabled(playing)
         self.undo_action.setEnabled(state[1])
+        # A game against a friend on another computer: undo only by agreement (issue 41).
+        self.undo_action.setText(_tr("Ask to &take back") if state[4] else _tr("&Undo"))
         self.redo_action.setEnabled(state[2])
         self.hint_action.setEnabled(state[3])
         for shortcut in self.refused_keys:  # one owner per key: an enabled action's own
@@ -300,9 +306,9 @@ class MainWindow(QMainWindow):
 
     def install(self, history: GameHistory, colors: list[str] | None = None,
                 save_path: Path | None = None, *, autosaver: Autosaver | None = None,
-                log: Sequence[LogEntry] | None = None) -> None:
+                log: Sequence[LogEntry] | None = None, connection: Connection | None = None) -> None:
         """Show ``history``'s game (``Lifecycle.install``)."""
-        self.life.install(history, colors, save_path, autosaver=autosaver, log=log)
+        self.life.install(history, colors, save_path, autosaver=autosaver, log=log, connection=connection)
 
     def new_game(self) -> None:
         self.life.new_game()
@@ -389,7 +395,9 @@ class MainWindow(QMainWindow):
     # -- edit, view, help ---------------------------------------------------------------------------------
 
     def undo(self) -> None:
-        if self.session is not None:
+        if self.shown is not None and self.shown.friend is not None:
+            self.shown.friend.ask_undo()
+        elif self.session is not None:
             self.session.undo()
 
     def redo(self) -> None:

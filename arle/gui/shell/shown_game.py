@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 
     from arle.files.autosave import Autosaver
     from arle.files.settings import Settings
+    from arle.gui.friend import Connection, Friend
     from arle.gui.shell.game_over import GameOverDialog
     from arle.gui.tutorial import Tutorial
     from arle.match import GameHistory, LogEntry, NewGameChoice
@@ -32,9 +33,12 @@ class ShownGame:
     """One game on screen and everything that lives and dies with it (see the module)."""
 
     def __init__(self, history: GameHistory, colors: list[str], *, save_path: Path | None = None,
-                 journal: Autosaver | None = None, log: Sequence[LogEntry] | None = None) -> None:
+                 journal: Autosaver | None = None, log: Sequence[LogEntry] | None = None,
+                 connection: Connection | None = None) -> None:
         """Put ``history``'s game in a fresh game page. ``journal``: the game's autosave journal,
-        which then holds its save file (``save_path`` is the save file of a game without one)."""
+        which then holds its save file (``save_path`` is the save file of a game without one).
+        A game against a friend on another computer (``history.remote``) gets its ``friend``;
+        ``connection``: the host's socket or the join's first connection (``Friend``'s keywords)."""
         from arle.gui.assists import Assists
         from arle.gui.kit.texts import language
         from arle.gui.session import GameSession
@@ -43,9 +47,19 @@ class ShownGame:
         from arle.match.words import Wording
 
         words = Wording(language()).log_label  # the log in the window's language, without Qt
-        self.session = GameSession(continued(history, colors, words, log))
+        #: The friend on another computer and the way to them (issue 41); None in other games.
+        self.friend: Friend | None = None
+        if history.remote is not None:
+            from arle.gui.friend import Friend
+
+            self.friend = Friend(history, server=connection.server, first=connection.first) \
+                if connection is not None else Friend(history)
+        seats = self.friend.seats() if self.friend is not None else None
+        self.session = GameSession(continued(history, colors, words, log, seats=seats))
         self.page = GamePage(self.session)
         adopt(self.page, self.session)
+        if self.friend is not None:
+            self.friend.setParent(self.page)
         #: The moves the play settings make for the player (cut all Peat, pay automatically).
         self.assists = Assists(self.session)
         #: The journal of the game (None without autosave); ``start_journal`` attaches it.
@@ -190,6 +204,8 @@ class ShownGame:
                 self.journal.close()
             except Exception:  # closing must never fail: the journal on disk is the game
                 log.exception("cannot close the autosave journal")
+        if self.friend is not None:
+            self.friend.close()  # the link closes first: nothing more comes from the friend
         self.page.seats.stop(wait=CANCEL_WAIT_S)  # they stop thinking before the page goes
         self.page.coach.stop(wait=CANCEL_WAIT_S)
         self.session.forget()  # the match is heard no more: neither by the page nor by the journal

@@ -79,9 +79,23 @@ def who_plays(entry: GameEntry) -> str:
     names = []
     for i, name in enumerate(entry.names):
         seat = entry.seats[i] if i < len(entry.seats) else "person"
-        names.append(name if seat == "person" else
-                     _tr("{name} (computer, {level})").format(name=name, level=level_name(seat)))
+        if seat == "remote":
+            names.append(_tr("{name} (on another computer)").format(name=name))
+        else:
+            names.append(name if seat == "person" else
+                         _tr("{name} (computer, {level})").format(name=name, level=level_name(seat)))
     return " – ".join(names)
+
+
+def turn_words(entry: GameEntry) -> str | None:
+    """A remote game's turn as this side last knew it: "your turn" or "waiting for Ben"; None for
+    a game without a friend elsewhere, or not read yet."""
+    if entry.me is None or entry.to_move not in (0, 1):
+        return None
+    if entry.to_move == entry.me:
+        return _tr("your turn")
+    friend = entry.names[entry.to_move] if entry.to_move < len(entry.names) else ""
+    return _tr("waiting for {name}").format(name=friend or _tr("your friend"))
 
 
 def game_text(entry: GameEntry) -> str:
@@ -103,6 +117,9 @@ def game_text(entry: GameEntry) -> str:
     first = _tr("{names} · half-year {n} of {last} · {scores} VP").format(
         names=names, n=entry.half_year, last=HALF_YEARS, scores=scores)
     second = [_tr("last played {when}").format(when=when(entry.last_played))]
+    turn = turn_words(entry)
+    if turn is not None:
+        second.insert(0, turn)
     if entry.save_path is not None:
         second.append(_tr("saved as {name}").format(name=entry.save_path.name))
     if entry.in_use:

@@ -323,6 +323,11 @@ class Remote:
                     return answer[1]
         return False
 
+    @property
+    def agreed(self) -> int | None:
+        """The moves both sides agreed to take back, until ``settle`` takes them back."""
+        return self._agreed
+
     def _undo_asked(self, message: Message, channel: Channel) -> None:
         count = message.body.get("count")
         same = (message.count, message.hash) == (self.ledger.count, self.ledger.hash)

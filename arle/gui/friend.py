@@ -1,0 +1,242 @@
+"""A friend on another computer in the window (issue 41): the game's ``Remote`` seat with its way
+to the friend (``arle.match.remote.link.Link``), and what the window adds to it.
+
+The friend's moves come through the ``SeatDriver`` like the computer's. Here: what the link says
+(a refused message, the connection lost or back), undo by agreement ("Ask to take back": the
+friend's window asks "allow?", and an agreed undo is taken back on both sides), and, on a timer
+on the GUI thread while nobody waits for the friend's move, a look at what came (an undo asked)
+and ``Remote.settle`` (an agreed undo applied).
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import TYPE_CHECKING
+
+import attrs
+from PySide6.QtCore import QCoreApplication, QObject, QThread, QTimer, Signal
+from PySide6.QtWidgets import QWidget
+
+from arle.gui.kit.background import Worker
+from arle.match.remote.link import Link, Plan
+
+if TYPE_CHECKING:
+    import socket
+
+    from arle.gui.seats import SeatDriver
+    from arle.gui.session import GameSession
+    from arle.match import GameHistory, Match
+    from arle.match.remote.live import Host
+    from arle.match.remote.wire import Message
+    from arle.match.seats import Seat
+
+#: How often the GUI thread looks for an undo asked or agreed while nobody waits for a move (ms).
+SETTLE_MS = 150
+#: How long the friend has to answer "Ask to take back" (s).
+ASK_S = 30.0
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("Remote", text)
+
+
+@attrs.frozen
+class Connection:
+    """A new remote game's way to the friend, made by New Game: the host's listening ``server``,
+    or the joiner's ``first`` exchange (its socket, the host's hello and the session)."""
+
+    server: Host | None = None
+    first: tuple[socket.socket, Message, str] | None = None
+
+
+def ask_allow(parent: QWidget | None, count: int) -> bool:
+    """The question to the player when the friend asks to take back moves (tests replace it)."""
+    from PySide6.QtWidgets import QMessageBox
+
+    text = (_tr("Your friend asks to take back 1 move: allow?") if count == 1 else
+            _tr("Your friend asks to take back {n} moves: allow?").format(n=count))
+    buttons = QMessageBox.StandardButton
+    answer = QMessageBox.question(parent, _tr("Take back"), text, buttons.Yes | buttons.No, buttons.No)
+    return bool(answer == buttons.Yes)
+
+
+class Friend(QObject):
+    """The friend's seat of the game shown, and its link (see the module)."""
+
+    #: A sentence for the status bar (a refusal, an undo agreed or not), on the GUI thread.
+    said = Signal(str)
+    #: What stays in view about the link (None: nothing to say, connected or by the folder).
+    state = Signal(object)
+    _heard = Signal(str)
+    _linked = Signal(bool)
+    _asked = Signal(int, object)
+
+    def __init__(self, history: GameHistory, *, server: Host | None = None,
+                 first: tuple[socket.socket, Message, str] | None = None,
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        assert history.remote is not None
+        self.plan = Plan.of(history.remote)
+        self.names = tuple(history.setup.names)
+        self._heard.connect(self.said)
+        self._linked.connect(self._connected)
+        self._asked.connect(self._ask_here)
+        self.link = Link(self.plan, history.setup, history.moves, history.movers,
+                         report=self._report, connected=self._linked.emit, server=server, first=first)
+        self.link.remote.agree_undo = self._agree
+        self.asker = Worker(self, name="arle-friend-undo")
+        self.match: Match | None = None
+        self.driver: SeatDriver | None = None
+        self._timer = QTimer(self)
+        self._timer.setInterval(SETTLE_MS)
+        self._timer.timeout.connect(self._tick)
+        self._questioning = False
+        #: The last thing said about the link that stays in view.
+        self.status: str | None = None
+
+    @property
+    def friend_name(self) -> str:
+        friend = self.plan.friend
+        return self.names[friend] if friend < len(self.names) else ""
+
+    def seats(self) -> list[Seat]:
+        """The match's seats: the person at this computer and the friend's ``Remote`` seat."""
+        from arle.match.seats import Person
+
+        seats: list[Seat] = [Person(), Person()]
+        seats[self.plan.friend] = self.link.remote
+        return seats
+
+    def start(self, session: GameSession, driver: SeatDriver) -> None:
+        """Begin: connect (or host), look for the friend's messages."""
+        self.match, self.driver = session.match, driver
+        if self.plan.mode == "host" and not self.link.live:
+            from arle.match.remote.live import invitation
+
+            code = invitation(self.plan.address, self.plan.port, self.plan.secret)
+            self._set_state(_tr("Waiting for your friend to join (invitation code: {code}).")
+                            .format(code=code))
+        elif self.plan.mode == "join" and not self.link.live:
+            self._set_state(_tr("Connecting to your friend…"))
+        self.link.start()
+        self._timer.start()
+
+    def close(self) -> None:
+        """Stop: the link closes (the game is kept by both sides, and can go on later)."""
+        self._timer.stop()
+        self.asker.cancel()
+        self.link.close()
+        self.match = self.driver = None
+
+    # -- what the link says (any thread) ------------------------------------------------------------
+
+    def _report(self, text: str) -> None:
+        """One sentence (the remote layer's, in English), said once per problem."""
+        text = text[:1].upper() + text[1:]
+        self._heard.emit(text if text.endswith((".", "?", "!")) else text + ".")
+
+    def _connected(self, yes: bool) -> None:
+        if yes:
+            self._set_state(None)
+            self.said.emit(_tr("Connected to your friend."))
+        else:
+            self._set_state(_tr("The connection to your friend was lost: Arle keeps trying (nothing "
+                                "is lost)."))
+
+    def _set_state(self, text: str | None) -> None:
+        self.status = text
+        self.state.emit(text)
+
+    # -- undo by agreement ------------------------------------------------------------------------------
+
+    def ask_count(self) -> int | None:
+        """How many moves "Ask to take back" asks for: back to and with this side's last move."""
+        match = self.match
+        if match is None:
+            return None
+        movers = match.history.movers
+        for index in range(len(movers) - 1, -1, -1):
+            if movers[index] == self.plan.me:
+                return len(movers) - index
+        return None
+
+    def can_ask(self) -> bool:
+        return (self.ask_count() is not None and not self.asker.busy
+                and self.match is not None and not self.match.game.over)
+
+    def ask_undo(self) -> None:
+        """Ask the friend to take back our last move (and theirs after it); said when they answer."""
+        count = self.ask_count()
+        if count is None or self.match is None:
+            self.said.emit(_tr("There is no move of yours to take back."))
+            return
+        if not self.link.live:
+            self.said.emit(_tr("Taking back needs a live connection to your friend: ask them when "
+                               "you play live."))
+            return
+        at = len(self.match.history.moves)
+        remote = self.link.remote
+        if not self.asker.run(lambda _stop: remote.ask_undo(count, ASK_S),
+                              lambda yes: self._answered(count, at, bool(yes))):
+            return
+        self.said.emit(_tr("Asking your friend to take back…"))
+
+    def _answered(self, count: int, at: int, yes: bool) -> None:
+        match = self.match
+        if match is None:
+            return
+        if not yes or len(match.history.moves) != at:
+            self.said.emit(_tr("Your friend did not agree: nothing was taken back."))
+            return
+        match.undo(agreed=count)
+        self.said.emit(self._taken_back(count))
+
+    @staticmethod
+    def _taken_back(count: int) -> str:
+        return (_tr("1 move taken back, as you both agreed.") if count == 1 else
+                _tr("{n} moves taken back, as you both agreed.").format(n=count))
+
+    def _agree(self, count: int) -> bool:
+        """The friend asks to take back ``count`` moves (on whichever thread looked): the player
+        answers on the GUI thread; no answer within the time the friend waits is a no."""
+        if QThread.currentThread() is self.thread():
+            return self._question(count)
+        box: dict[str, bool] = {}
+        done = threading.Event()
+        self._asked.emit(count, (box, done))
+        done.wait(ASK_S - 2.0)
+        return box.get("yes", False)
+
+    def _ask_here(self, count: int, reply: tuple[dict[str, bool], threading.Event]) -> None:
+        box, done = reply
+        try:
+            box["yes"] = self._question(count)
+        finally:
+            done.set()
+
+    def _question(self, count: int) -> bool:
+        self._questioning = True
+        try:
+            parent = self.parent()
+            widget = parent.window() if isinstance(parent, QWidget) else None
+            return ask_allow(widget, count)
+        finally:
+            self._questioning = False
+
+    def _tick(self) -> None:
+        """While nobody waits for the friend's move: what came (an undo asked), then an agreed
+        undo taken back here (``Remote.settle``)."""
+        match, driver = self.match, self.driver
+        if match is None or driver is None or self._questioning:
+            return
+        remote = self.link.remote
+        if not driver.busy and not self.asker.busy:
+            remote.poll(0.0)
+        agreed = remote.agreed
+        try:
+            remote.settle(match)
+        except ValueError:  # nothing to take back any more
+            return
+        if agreed is not None and remote.agreed is None:
+            self.said.emit(self._taken_back(agreed))
+

@@ -1,0 +1,204 @@
+"""Issue 41 item 4: a friend on another computer in the window. Two windows in one process play
+each other on 127.0.0.1 (host and join) and by a shared folder; a remote game is continued after
+its window closed it; undo only by agreement ("Ask to take back"); a tampered turn file is said
+in one sentence and changes nothing."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import arle.gui.friend
+from arle.commands.simulate import choose_move
+from arle.engine import Setup
+from arle.files.autosave import list_games
+from arle.gui.shell.dialogs import RemoteChoice
+from arle.gui.shell.main_window import MainWindow
+from arle.match import NewGameChoice
+from arle.match.remote import Message, key_for
+from arle.match.remote.folder import turn_name
+from arle.match.remote.wire import START, seal
+from tests.gui.test_window import listed, loaded
+
+SETUP = Setup(players=2, seed=4, names=("Anna", "Ben"), start_player=0)
+SECRET = "a shared secret"
+
+
+@pytest.fixture(autouse=True)
+def private_dirs(tmp_path, monkeypatch):
+    monkeypatch.setenv("ARLE_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("ARLE_DATA_DIR", str(tmp_path / "data"))
+    return tmp_path
+
+
+def window(qtbot) -> tuple[MainWindow, list[str]]:
+    """A window with autosave whose friend shows their moves at once; what its
+    status bar says is kept."""
+    w = MainWindow(autosave=True)
+    qtbot.addWidget(w)
+    w.settings.computer_pace = "instant"
+    said: list[str] = []
+    w.statusBar().messageChanged.connect(lambda text: said.append(text) if text else None)
+    w.show()
+    return w, said
+
+
+def choice() -> NewGameChoice:
+    return NewGameChoice(SETUP, False, ("#0072b2", "#e69f00"), None)
+
+
+def host_and_join(qtbot) -> tuple[MainWindow, MainWindow, list[str], list[str]]:
+    a, said_a = window(qtbot)
+    b, said_b = window(qtbot)
+    a.life.start_remote(choice(), RemoteChoice("host", 0, "127.0.0.1", 0, SECRET))
+    assert a.shown is not None and a.shown.friend is not None
+    port = a.shown.friend.plan.port
+    b.life.start_remote(choice(), RemoteChoice("join", 1, "127.0.0.1", port, SECRET))
+    loaded(qtbot, b)
+    assert b.shown is not None and b.shown.friend is not None
+    qtbot.waitUntil(lambda: a.shown.friend.link.live and b.shown.friend.link.live, timeout=10_000)
+    return a, b, said_a, said_b
+
+
+def _leader(windows: list[MainWindow]) -> MainWindow | None:
+    """The window that holds the most moves, if its player is to move."""
+    most = max(len(v.shown.session.history.moves) for v in windows)
+    return next((w for w in windows if len(w.shown.session.history.moves) == most
+                 and w.shown.session.game.actor == w.shown.friend.plan.me), None)
+
+
+def _settled(windows: list[MainWindow], live: bool) -> bool:
+    """Both hold the same moves or, by a folder, the one ahead is still in its turn (a turn file
+    leaves when the turn ends)."""
+    lengths = {len(w.shown.session.history.moves) for w in windows}
+    return len(lengths) == 1 or (not live and _leader(windows) is not None)
+
+
+def play_moves(qtbot, windows: list[MainWindow], count: int, seed: int = 3, live: bool = True) -> None:
+    """``count`` moves, each by the window whose player is to move, seen by the other."""
+    rng = random.Random(seed)
+    for _ in range(count):
+        qtbot.waitUntil(lambda: _leader(windows) is not None, timeout=10_000)
+        session = _leader(windows).shown.session
+        assert session.try_apply(choose_move(rng, session.legal_moves(), session.game))
+        if live:
+            qtbot.waitUntil(lambda: _settled(windows, live), timeout=10_000)
+    qtbot.waitUntil(lambda: _settled(windows, live), timeout=10_000)
+
+
+def test_two_windows_play_live_host_and_join(qtbot):
+    """Host and join (issue 41 item 4): the friend's moves show in the other window, which says so."""
+    a, b, said_a, said_b = host_and_join(qtbot)
+    assert b.shown.session.setup == SETUP  # the host's game, names and all
+    assert a.shown.session.match.seats[1] is a.shown.friend.link.remote  # the friend's seat: Remote
+    play_moves(qtbot, [a, b], 6)
+    assert a.shown.session.history.moves == b.shown.session.history.moves
+    assert "Your friend has moved." in said_a + said_b
+    assert a.undo_action.text() == "Ask to &take back"
+
+
+def test_an_undo_asked_and_allowed_is_taken_back_on_both_sides(qtbot, monkeypatch):
+    """Undo only by agreement: the friend's window asks, and an agreed undo is applied on both."""
+    asked: list[int] = []
+    monkeypatch.setattr(arle.gui.friend, "ask_allow", lambda _parent, n: asked.append(n) or True)
+    a, b, _said_a, _said_b = host_and_join(qtbot)
+    play_moves(qtbot, [a, b], 3)
+    before = list(a.shown.session.history.moves)
+    asker = next(w for w in (a, b) if w.shown.session.history.movers[-1] == w.shown.friend.plan.me)
+    qtbot.waitUntil(asker.undo_action.isEnabled)
+    asker.undo()
+    qtbot.waitUntil(lambda: len(a.shown.session.history.moves) == len(b.shown.session.history.moves)
+                    == len(before) - 1, timeout=10_000)
+    assert asked == [1]
+    assert a.shown.session.history.moves == before[:-1] == b.shown.session.history.moves
+
+
+def test_an_undo_refused_changes_nothing(qtbot, monkeypatch):
+    monkeypatch.setattr(arle.gui.friend, "ask_allow", lambda _parent, n: False)
+    a, b, said_a, said_b = host_and_join(qtbot)
+    play_moves(qtbot, [a, b], 2)
+    before = list(a.shown.session.history.moves)
+    asker = next(w for w in (a, b) if w.shown.session.history.movers[-1] == w.shown.friend.plan.me)
+    asker.undo()
+    said = said_a if asker is a else said_b
+    qtbot.waitUntil(lambda: "Your friend did not agree: nothing was taken back." in said, timeout=10_000)
+    assert a.shown.session.history.moves == before == b.shown.session.history.moves
+
+
+def folder_pair(qtbot, folder) -> tuple[MainWindow, MainWindow, list[str], list[str]]:
+    a, said_a = window(qtbot)
+    b, said_b = window(qtbot)
+    a.life.start_remote(choice(), RemoteChoice("folder", 0, "", 0, SECRET, str(folder)))
+    b.life.start_remote(choice(), RemoteChoice("folder", 1, "", 0, SECRET, str(folder)))
+    return a, b, said_a, said_b
+
+
+def test_two_windows_play_by_a_shared_folder_and_go_on_after_closing(qtbot, tmp_path):
+    """By turn files in a shared folder; a window that closed the game continues it from the start
+    page, which says whose turn it is, and sees what the friend did meanwhile."""
+    folder = tmp_path / "shared"
+    a, b, _said_a, _said_b = folder_pair(qtbot, folder)
+    assert (folder / turn_name(0, 1)).exists() is False
+    play_moves(qtbot, [a, b], 4, live=False)
+    assert a.shown.session.history.moves == b.shown.session.history.moves
+    # B closes the game; A moves if it is A's turn; B's start page says whose turn it is.
+    b.life.close_to_start_page()
+    games = [g for g in list_games() if g.me == 1]
+    assert len(games) == 1
+    from arle.gui.shell.start_page import game_text
+
+    text = game_text(games[0])
+    assert ("your turn" in text) or ("waiting for Anna" in text)
+    assert "Anna (on another computer)" in text
+    rng = random.Random(9)
+    session = a.shown.session
+    while session.game.actor == 0:  # A ends its turn meanwhile: its turn file goes to the folder
+        assert session.try_apply(choose_move(rng, session.legal_moves(), session.game))
+    moves = list(a.shown.session.history.moves)
+    listed(qtbot, b)
+    b.continue_game(games[0].path)
+    loaded(qtbot, b)
+    assert b.shown is not None and b.shown.friend is not None
+    qtbot.waitUntil(lambda: b.shown.session.history.moves == moves, timeout=10_000)
+    play_moves(qtbot, [a, b], 2, seed=5, live=False)
+    ours, theirs = a.shown.session.history.moves, b.shown.session.history.moves
+    assert ours[:len(theirs)] == theirs[:len(ours)]  # the same game (one may be inside its turn)
+    assert len(theirs) > len(moves)
+
+
+def test_a_tampered_turn_file_is_said_in_one_sentence_and_changes_nothing(qtbot, tmp_path):
+    """A turn file not signed with the game's secret (tampered, or from someone else) is refused."""
+    folder = tmp_path / "shared"
+    a, said = window(qtbot)
+    a.life.start_remote(choice(), RemoteChoice("folder", 0, "", 0, SECRET, str(folder)))
+    session = a.shown.session
+    rng = random.Random(1)
+    while session.game.actor == 0:  # A's turn ends: its turn file goes to the folder
+        assert session.try_apply(choose_move(rng, session.legal_moves(), session.game))
+    qtbot.waitUntil(lambda: (folder / turn_name(0, 1)).exists(), timeout=5000)
+    moves = list(session.history.moves)
+    game = a.shown.friend.plan.game
+    forged = Message(game, 1, "", 1, "turn", 2, START, {"at": 1, "before": START, "moves": []})
+    (folder / turn_name(1, 1)).write_bytes(seal(forged, key_for("not the secret")))
+    qtbot.waitUntil(lambda: any("not signed with this game's secret" in t for t in said), timeout=5000)
+    refusal = next(t for t in said if "not signed" in t)
+    assert refusal.count(". ") == 0 and refusal.endswith(".")  # one sentence
+    assert session.history.moves == moves
+
+
+def test_new_game_offers_a_friend_on_another_computer(qtbot):
+    """New Game: the seat choice, host by default (a code to copy), a bad code said in one sentence."""
+    from arle.gui.shell.dialogs import NewGameDialog
+    from arle.match.remote.live import read_invitation
+
+    dialog = NewGameDialog(names=("Anna", "Ben"))
+    qtbot.addWidget(dialog)
+    dialog.seat_boxes[1].setCurrentIndex(dialog.seat_boxes[1].findData("remote"))
+    chosen = dialog.remote_choice()
+    assert chosen is not None and (chosen.mode, chosen.me, chosen.address) == ("host", 0, "127.0.0.1")
+    assert read_invitation(dialog.friend_box.code.text()) == ("127.0.0.1", 7788, chosen.secret)
+    dialog.friend_box.join.setChecked(True)
+    dialog.friend_box.paste.setText("arle1-nonsense")
+    assert dialog.error.text() == "This is not an Arle invitation code (or it was mistyped)."
+    assert not dialog.buttons.button(dialog.buttons.StandardButton.Ok).isEnabled()
