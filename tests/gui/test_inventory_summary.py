@@ -143,3 +143,30 @@ def test_the_summary_shows_over_the_game_board_only_until_continue(qtbot, tmp_pa
     page.views.setCurrentIndex(0)
     settle()
     assert summary.isHidden()
+
+
+def test_on_the_narrow_board_the_summary_leaves_the_next_worker_in_view(qtbot, monkeypatch, tmp_path):
+    """Issue 43, played at 1280x720: the November summary was placed over the left column, the
+    summer spaces of the full board, but the narrow board has the season now's spaces there, and
+    the month-1 Worker above them: the next placement was hidden until Continue was clicked."""
+    import random
+
+    from arle.commands.driver import settle
+    from arle.commands.simulate import choose_move
+    from arle.engine import PlaceWorker
+    from arle.match.history import GameHistory
+    from tests.gui.scene_helpers import open_main_window
+
+    window = open_main_window(qtbot, monkeypatch, tmp_path, (1280, 680))
+    window.install(GameHistory(new_setup(1, 4)))
+    session, page = window.session, window.page
+    summary, rng = page.inventory_summary, random.Random(4)
+    assert page.board_scene.narrow is not None
+    while summary.isHidden():
+        assert session.try_apply(choose_move(rng, session.legal_moves(), session.game))
+        settle()
+    assert summary.reports[0].season == "november" and summary.isVisible()
+    view, scene = page.board_view, page.board_scene
+    places = [p for m in session.legal_of(PlaceWorker) for p in (scene.source_pos(m), scene.target_pos(m))]
+    seen = [view.viewport().mapTo(page.views, view.mapFromScene(p)) for p in places if p is not None]
+    assert seen and not any(summary.geometry().contains(p) for p in seen)

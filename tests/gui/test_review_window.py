@@ -174,3 +174,15 @@ def test_a_file_that_cannot_be_read_is_said_in_the_status_bar(qtbot, tmp_path):
     bad.write_text("{")
     assert open_file(bad, window) is None
     assert window.statusBar().currentMessage().startswith("This game cannot be reviewed: ")
+
+
+def test_the_review_window_fits_the_screen_with_its_frame(qtbot, tmp_path):
+    """Issue 43, played at 1280x720: the review opened 1280x720 inside, its frame below the
+    screen's edge, the Back and Forward row cut off. The offscreen screen (800x600) is smaller."""
+    from arle.gui.shell.frame import FRAME_ALLOWANCE
+
+    window, _, _ = _window(qtbot, tmp_path)
+    screen = window.screen().availableGeometry()
+    assert window.width() + FRAME_ALLOWANCE.width() <= screen.width()
+    assert window.height() + FRAME_ALLOWANCE.height() <= screen.height()
+    assert screen.contains(window.geometry())

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 import attrs
-from PySide6.QtCore import QCoreApplication, QRectF, Qt, QTimer
+from PySide6.QtCore import QCoreApplication, QRect, QRectF, QSize, Qt, QTimer
 from PySide6.QtGui import QBrush, QCloseEvent, QColor, QKeySequence, QPen, QShortcut
 from PySide6.QtWidgets import (
     QComboBox,
@@ -63,6 +63,8 @@ PLAYED_COLOR, SUGGESTED_COLOR = "#c0392b", "#1e8449"
 RING_RADIUS = 26.0
 #: How often the window looks at the review's progress and the moments found (ms).
 POLL_MS = 120
+#: The review window's inside where the screen has room for it (``ReviewWindow._fit_screen``).
+REVIEW_SIZE = QSize(1280, 720)
 #: Finished reviews of games with no file, by ``review_key``: instant for the window's life.
 _IN_MEMORY: dict[str, Review] = {}
 
@@ -119,9 +121,18 @@ class ReviewWindow(QDialog):
         self._poll.setInterval(POLL_MS)
         self._poll.timeout.connect(self._show_progress)
         self._build()
-        self.resize(1280, 720)
+        self._fit_screen()
         self.go_to(len(game.moves))
         QTimer.singleShot(0, self.start)
+
+    def _fit_screen(self) -> None:
+        """1280x720 inside, shrunk to the screen with room for the frame (issue 43: at 1280x720
+        the title bar and the bottom row, Back and Forward, were off the screen)."""
+        from arle.gui.shell.frame import FRAME_ALLOWANCE, fitted
+
+        screen = self.screen().availableGeometry() if self.screen() is not None else None
+        wanted = QRect(self.pos(), REVIEW_SIZE)
+        self.setGeometry(wanted if screen is None else fitted(wanted, screen, FRAME_ALLOWANCE))
 
     def _read_only(self, *_: object) -> None:
         """No decision to take and no coach here: the board only shows."""

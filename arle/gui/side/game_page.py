@@ -442,6 +442,7 @@ class GamePage(QSplitter):
         from arle.gui.side.inventory_summary import InventorySummary
 
         self.inventory_summary = InventorySummary(session)
+        self.inventory_summary.narrow_board = lambda: self.board_scene.narrow is not None
         self.inventory_summary.attach(self.views)
         #: Boards behind other tabs are made ready while the player thinks (``prepare_next``).
         self._prepare = QTimer(self)

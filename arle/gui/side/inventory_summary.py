@@ -4,6 +4,7 @@ players dismiss. The numbers are the engine's ``inventory_report``; the log says
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt
@@ -68,6 +69,9 @@ class InventorySummary(QFrame):
         #: is in front).
         self._pending = False
         self.reports: list[InventoryReport] = []
+        #: Whether the game board is the narrow one (``GamePage`` says): its left column holds
+        #: the season now's spaces and, above them, the next Worker.
+        self.narrow_board: Callable[[], bool] = lambda: False
         self._lay = QVBoxLayout(self)
         self._lay.setContentsMargins(8, 6, 8, 6)
         self.title = QLabel()
@@ -167,9 +171,12 @@ class InventorySummary(QFrame):
         self._lay.activate()  # the new boxes' sizes, now rather than after the next paint
         h = min(self._lay.totalHeightForWidth(w) if self._lay.hasHeightForWidth() else
                 self._lay.totalSizeHint().height(), max(120, host.height() - 48))
-        # over the season that is not next: after November the summer spaces, after May the winter ones
+        # over the season that is not next: after November the summer spaces, after May the winter
+        # ones; on the narrow board (issue 43, at 1280x720) both seasons' next spaces and the next
+        # Worker (month 1) are on the left, so on the right, over the later months and the tools
         november = bool(self.reports) and self.reports[0].season == "november"
-        self.setGeometry(12 if november else host.width() - w - 12, 36, w, h)
+        left = november and not self.narrow_board()
+        self.setGeometry(12 if left else host.width() - w - 12, 36, w, h)
 
     def dismiss(self, *_: Any) -> None:
         self.hide()
