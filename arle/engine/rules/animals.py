@@ -7,6 +7,7 @@ no place yet wait in holder "x" until the player places or releases them.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from ..content.goods import ANIMALS, Animal
@@ -65,16 +66,23 @@ def holder_info(p: PlayerState, holder: str) -> tuple[int, bool] | None:
     return None
 
 
+def room(here: Mapping[Animal, int] | None, cap: int, mixed: bool, animal: Animal) -> str | None:
+    """Why one more ``animal`` may not join the Animals ``here`` in a holder of ``cap`` Animals
+    (``mixed``: of any types; else of one type): "full" or "mixed", None when it fits (rulebook
+    p. 9). The one capacity rule: gaining, rearranging and the refusals all ask it."""
+    if not here:
+        return None if cap > 0 else "full"
+    if sum(here.values()) >= cap:
+        return "full"
+    if not mixed and any(a != animal for a, n in here.items() if n):
+        return "mixed"
+    return None
+
+
 def accepts(p: PlayerState, holder: str, animal: Animal, info: tuple[int, bool] | None = None) -> bool:
     """Whether one more ``animal`` may live at ``holder``."""
     info = info or holder_info(p, holder)
-    if info is None:
-        return False
-    cap, mixed = info
-    here = p.animals.get(holder, {})
-    if sum(here.values()) >= cap:
-        return False
-    return mixed or all(a == animal for a, n in here.items() if n)
+    return info is not None and room(p.animals.get(holder), info[0], info[1], animal) is None
 
 
 def count(p: PlayerState, animal: Animal) -> int:
@@ -113,10 +121,8 @@ def best_holder(p: PlayerState, animal: Animal) -> str | None:
     herd = p.animals
     for hid, cap, mixed, kind in holders(p):
         here = herd.get(hid)
-        if here:  # ``accepts``, inlined: asked of every holder for every Animal gained
-            if sum(here.values()) >= cap:
-                continue
-            if not mixed and not all(a == animal for a, n in here.items() if n):
+        if here:
+            if room(here, cap, mixed, animal) is not None:
                 continue
             key = (0 if here.get(animal) else 1, _PREFERENCE[kind], hid)
         else:
@@ -218,19 +224,9 @@ def rearrange_moves(p: PlayerState, waiting: bool = True) -> list[MoveAnimal]:
     targets: dict[Animal, list[str]] = {a: [] for a in present}
     for hid, cap, mixed, _ in holders(p):
         here = herd.get(hid)
-        if here:
-            if sum(here.values()) >= cap:
-                continue
-            if not mixed:
-                kinds = [a for a, n in here.items() if n]
-                if len(kinds) == 1:
-                    if kinds[0] in targets:
-                        targets[kinds[0]].append(hid)
-                    continue
-                if kinds:
-                    continue  # two types where one is allowed: room for neither
-        for dsts in targets.values():
-            dsts.append(hid)
+        for animal, dsts in targets.items():
+            if room(here, cap, mixed, animal) is None:
+                dsts.append(hid)
     moves: list[MoveAnimal] = []
     for src, here in herd.items():
         if waiting or src != WAITING:

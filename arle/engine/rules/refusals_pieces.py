@@ -56,10 +56,10 @@ def _move_animal(g: Game, move: MoveAnimal) -> Refusal | None:
     if move.dst not in places:
         return refusal("animal.no_such_place", holder=move.dst)
     cap, mixed, kind = places[move.dst]
-    here = p.animals.get(move.dst, {})
-    if sum(here.values()) >= cap:
+    why = animals.room(p.animals.get(move.dst), cap, mixed, move.animal)
+    if why == "full":
         return refusal("holder.full", holder=move.dst, kind=kind, capacity=cap)
-    if not mixed and any(a != move.animal for a, n in here.items() if n):
+    if why == "mixed":
         return refusal("holder.mixed", holder=move.dst, kind=kind, animal=str(move.animal))
     return None
 
