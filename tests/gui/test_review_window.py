@@ -186,3 +186,29 @@ def test_the_review_window_fits_the_screen_with_its_frame(qtbot, tmp_path):
     assert window.width() + FRAME_ALLOWANCE.width() <= screen.width()
     assert window.height() + FRAME_ALLOWANCE.height() <= screen.height()
     assert screen.contains(window.geometry())
+
+
+def test_both_rings_of_a_moment_are_in_view_at_1280x720(qtbot, tmp_path):
+    """Issue 43's playthrough: only the suggestion was scrolled into view, the ring on the move
+    played (above it on the board) stayed off screen."""
+    from PySide6.QtCore import QPoint
+
+    history = _history()
+    path = tmp_path / "game.arle.json"
+    save_history(path, history)
+    moment = Moment(BLUNDER, BLUNDER, 0, 3, 3.7, (PlaceWorker("summer.fisherman"),),
+                    (PlaceWorker("summer.carpenter"),), Reason("ai.reason.later", {}))
+    keep(path, Review("hard", review_key(history.setup, history.moves, "hard"), 17, (moment,)))
+    window = ReviewWindow(ReviewedGame(history.setup, tuple(history.moves), history.seats, (), path))
+    qtbot.addWidget(window)
+    window.resize(1264, 680)
+    window.show()
+    qtbot.waitUntil(lambda: window.review is not None)
+    window.list.setCurrentRow(0)
+    view = window.page.views.currentWidget()
+    rings = [r for r in window.rings if isinstance(r, QGraphicsEllipseItem) and r.scene() is view.scene()]
+    assert len(rings) == 2
+    area = view.viewport().rect()
+    for ring in rings:
+        centre = view.mapFromScene(ring.sceneBoundingRect().center())
+        assert area.contains(QPoint(centre.x(), centre.y())), "a ring of the moment is off screen"

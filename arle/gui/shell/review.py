@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QGraphicsEllipseItem,
+    QGraphicsView,
     QHBoxLayout,
     QLabel,
     QListWidget,
@@ -362,6 +363,21 @@ class ReviewWindow(QDialog):
         self.detail.setText(moment_line(moment, said, language()))
         self._ring(moment.played[0] if moment.played else None, PLAYED_COLOR, _tr("The move played"), True)
         self._ring(moment.suggested[0], SUGGESTED_COLOR, _tr("The computer's suggestion"), False)
+        self._show_rings()
+
+    def _show_rings(self) -> None:
+        """Scroll the board in front to both rings it holds (the move played could be left above
+        the view when only the suggestion was brought into it)."""
+        view = self.page.views.currentWidget()
+        if not isinstance(view, QGraphicsView):
+            return
+        shown = [ring for ring in self.rings
+                 if isinstance(ring, QGraphicsEllipseItem) and ring.scene() is view.scene()]
+        if shown:
+            both = shown[0].sceneBoundingRect()
+            for ring in shown[1:]:
+                both = both.united(ring.sceneBoundingRect())
+            view.ensureVisible(both, 20, 20)
 
     def _ring(self, move: Move | None, color: str, tip: str, dashed: bool) -> None:
         if move is None:
@@ -379,9 +395,8 @@ class ReviewWindow(QDialog):
             ring.setToolTip(tip)
             view.mark(ring, 1e6)
             self.rings.append(ring)
-            if not dashed:  # the suggestion's board is brought forward
+            if not dashed:  # the suggestion's board is brought forward (``_show_rings``: both seen)
                 self.page.views.setCurrentWidget(view)
-                view.ensureVisible(ring)
             return
         button = self.page.decision.button_for(move)
         if button is not None:
