@@ -265,3 +265,33 @@ def short_sighted(g: Game, player: int) -> float:
     """The value of the position for ``player`` as Easy sees it: a greedy player on the full
     evaluation beat Normal with the first seat, so Easy is kept to the points it sees now."""
     return _versus(short_sighted_value, g, player)
+
+
+#: What Hard and Expert count for having a vehicle in a two-player game, times the share of the
+#: game left (issue 38: they left the first seat without one, since the second seat builds its
+#: vehicle first each winter; with this, on seeds 1000-1004, Hard in the first seat scored
+#: 91.5-104.5 against Normal instead of 54-72, and ended every game with a vehicle).
+FIRST_VEHICLE = 6.0
+
+
+def has_vehicle(p: PlayerState) -> bool:
+    """The player holds a vehicle (equipment with loading spaces)."""
+    return any(EQUIPMENT[e.kind].spaces for e in p.barn)
+
+
+def _first_vehicle(g: Game, player: int) -> float:
+    p = g.state.players[player]
+    return FIRST_VEHICLE * half_years_left(g) / HALF_YEARS if has_vehicle(p) else 0.0
+
+
+def with_first_vehicle(value: Callable[[Game, int], float]) -> Callable[[Game, int], float]:
+    """``value`` with the credit for a first vehicle, own less the opponent's (two players)."""
+
+    def valued(g: Game, player: int) -> float:
+        extra = _first_vehicle(g, player)
+        if len(g.state.players) == 2:
+            extra -= _first_vehicle(g, 1 - player)
+        return value(g, player) + extra
+
+    valued.__name__ = f"{value.__name__}_with_first_vehicle"
+    return valued
