@@ -268,9 +268,9 @@ def short_sighted(g: Game, player: int) -> float:
 
 
 #: What Hard and Expert count for having a vehicle in a two-player game, times the share of the
-#: game left (issue 38: they left the first seat without one, since the second seat builds its
-#: vehicle first each winter; with this, on seeds 1000-1004, Hard in the first seat scored
-#: 91.5-104.5 against Normal instead of 54-72, and ended every game with a vehicle).
+#: game left (issue 38: the first seat, whose opponent starts every winter and takes the
+#: Wainwright, often ended without one). Their own vehicle only: counting the opponent's too
+#: made Hard deny vehicles rather than play its game, and it lost the second seat (README).
 FIRST_VEHICLE = 6.0
 
 
@@ -279,19 +279,13 @@ def has_vehicle(p: PlayerState) -> bool:
     return any(EQUIPMENT[e.kind].spaces for e in p.barn)
 
 
-def _first_vehicle(g: Game, player: int) -> float:
-    p = g.state.players[player]
-    return FIRST_VEHICLE * half_years_left(g) / HALF_YEARS if has_vehicle(p) else 0.0
-
-
 def with_first_vehicle(value: Callable[[Game, int], float]) -> Callable[[Game, int], float]:
-    """``value`` with the credit for a first vehicle, own less the opponent's (two players)."""
+    """``value`` with the credit for the player's own first vehicle."""
 
     def valued(g: Game, player: int) -> float:
-        extra = _first_vehicle(g, player)
-        if len(g.state.players) == 2:
-            extra -= _first_vehicle(g, 1 - player)
-        return value(g, player) + extra
+        if not has_vehicle(g.state.players[player]):
+            return value(g, player)
+        return value(g, player) + FIRST_VEHICLE * half_years_left(g) / HALF_YEARS
 
     valued.__name__ = f"{value.__name__}_with_first_vehicle"
     return valued

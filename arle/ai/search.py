@@ -8,9 +8,10 @@ or Equipment returned; loads, Peat Boat trades and anytime buildings are played 
 while each one improves the position, before a search and at the best ends it finds. Positions
 already seen (by ``Game.key()``) are dropped.
 
-A thorough search (Normal, Hard and Expert in solo, issue 30) never cuts the choice of a building (a
-building is paid before its tile is placed, so the position right after the choice cannot rank
-buildings), and looks further at ends of different first moves.
+A thorough search (Normal, Hard and Expert in solo, Hard and Expert in two-player games: issues 30
+and 38) never cuts the choice of a building (a building is paid before its tile is placed, so the
+position right after the choice cannot rank buildings), and looks further at ends of different
+first moves.
 """
 
 from __future__ import annotations
@@ -59,9 +60,8 @@ class Effort:
     ``spread``: a person's variety, in VP: the move is drawn among the actions whose ends score
     within ``spread`` of the best, the better ones more often (0: always the best);
     ``thorough``: the choice of a building is searched in full and the ends looked at further
-    are of different first moves (issue 30; False: the search as it was before, which Easy and
-    Normal's two-player games keep); ``every_building``: the first half of ``thorough`` alone
-    (None: as ``thorough``)."""
+    are of different first moves (issue 30; False: the search as it was before, which Easy
+    keeps); ``every_building``: the first half of ``thorough`` alone (None: as ``thorough``)."""
 
     width: int
     nodes: int
