@@ -268,9 +268,10 @@ def short_sighted(g: Game, player: int) -> float:
 
 
 #: What Hard and Expert count for having a vehicle in a two-player game, times the share of the
-#: game left (issue 38: the first seat, whose opponent starts every winter and takes the
-#: Wainwright, often ended without one). Their own vehicle only: counting the opponent's too
-#: made Hard deny vehicles rather than play its game, and it lost the second seat (README).
+#: game left, own less the opponent's (issue 38: the first seat, whose opponent starts every
+#: winter and takes the Wainwright, often ended without one). Tried on seeds 1000-1004 (README):
+#: Hard in the first seat went from 54-72 VP against Normal to 87.5-104.5, always with a
+#: vehicle; counting its own vehicle only, it lost all three first seats tried.
 FIRST_VEHICLE = 6.0
 
 
@@ -279,13 +280,20 @@ def has_vehicle(p: PlayerState) -> bool:
     return any(EQUIPMENT[e.kind].spaces for e in p.barn)
 
 
+def _first_vehicle(g: Game, player: int) -> float:
+    if not has_vehicle(g.state.players[player]):
+        return 0.0
+    return FIRST_VEHICLE * half_years_left(g) / HALF_YEARS
+
+
 def with_first_vehicle(value: Callable[[Game, int], float]) -> Callable[[Game, int], float]:
-    """``value`` with the credit for the player's own first vehicle."""
+    """``value`` with the credit for a first vehicle, own less the opponent's."""
 
     def valued(g: Game, player: int) -> float:
-        if not has_vehicle(g.state.players[player]):
-            return value(g, player)
-        return value(g, player) + FIRST_VEHICLE * half_years_left(g) / HALF_YEARS
+        extra = _first_vehicle(g, player)
+        if len(g.state.players) == 2:
+            extra -= _first_vehicle(g, 1 - player)
+        return value(g, player) + extra
 
     valued.__name__ = f"{value.__name__}_with_first_vehicle"
     return valued
