@@ -268,16 +268,29 @@ def short_sighted(g: Game, player: int) -> float:
 
 
 #: What Hard and Expert count for having a vehicle in a two-player game, times the share of the
-#: game left, own less the opponent's (issue 38: the first seat, whose opponent starts every
-#: winter and takes the Wainwright, often ended without one). Tried on seeds 1000-1004 (README):
-#: Hard in the first seat went from 54-72 VP against Normal to 87.5-104.5, always with a
-#: vehicle; counting its own vehicle only, it lost all three first seats tried.
+#: game left, own less the opponent's, when they do not start the coming winter (issue 38: that
+#: seat's opponent places first in the winter and takes the Wainwright, and the seat often ended
+#: the game without a vehicle). Tried on seeds 1000-1004 against Normal (README): in the first
+#: seat Hard went from 54-72 VP to 87.5-104.5, always with a vehicle; counting it in the seat
+#: that starts the winters too, Hard lost that seat on all three seeds tried (54-79.5), without
+#: it won all three (81-88); counting its own vehicle only, it lost all three first seats.
 FIRST_VEHICLE = 6.0
 
 
 def has_vehicle(p: PlayerState) -> bool:
     """The player holds a vehicle (equipment with loading spaces)."""
     return any(EQUIPMENT[e.kind].spaces for e in p.barn)
+
+
+def winter_starter(g: Game) -> int:
+    """Who places first in the coming (or current) winter: the other-season action hands the
+    marker to its user's opponent, else it changes hands (rulebook: Special Action)."""
+    s = g.state
+    if s.half_year % 2 == 0:  # a winter now
+        return s.start_player
+    if s.special_used_by is not None:
+        return 1 - s.special_used_by
+    return 1 - s.start_player
 
 
 def _first_vehicle(g: Game, player: int) -> float:
@@ -287,13 +300,13 @@ def _first_vehicle(g: Game, player: int) -> float:
 
 
 def with_first_vehicle(value: Callable[[Game, int], float]) -> Callable[[Game, int], float]:
-    """``value`` with the credit for a first vehicle, own less the opponent's."""
+    """``value`` with the credit for a first vehicle (own less the opponent's) for a player who
+    does not start the coming winter; two-player games only."""
 
     def valued(g: Game, player: int) -> float:
-        extra = _first_vehicle(g, player)
-        if len(g.state.players) == 2:
-            extra -= _first_vehicle(g, 1 - player)
-        return value(g, player) + extra
+        if len(g.state.players) != 2 or winter_starter(g) == player:
+            return value(g, player)
+        return value(g, player) + _first_vehicle(g, player) - _first_vehicle(g, 1 - player)
 
     valued.__name__ = f"{value.__name__}_with_first_vehicle"
     return valued
