@@ -272,8 +272,9 @@ def short_sighted(g: Game, player: int) -> float:
 #: seat's opponent places first in the winter and takes the Wainwright, and the seat often ended
 #: the game without a vehicle). Tried on seeds 1000-1004 against Normal (README): in the first
 #: seat Hard went from 54-72 VP to 87.5-104.5, always with a vehicle; counting it in the seat
-#: that starts the winters too, Hard lost that seat on all three seeds tried (54-79.5), without
-#: it won all three (81-88); counting its own vehicle only, it lost all three first seats.
+#: that starts the winters too, Hard lost that seat in 5 of the 6 games tried (54-80.5), without
+#: it won all three tried (81-88); counting its own vehicle only, it lost all three first seats.
+#: On the report seeds 1-10 it did not suffice: the first seat lost all 10 games (README).
 FIRST_VEHICLE = 6.0
 
 

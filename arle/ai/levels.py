@@ -54,7 +54,8 @@ EASY = Effort(width=1, nodes=0, seconds=1.0, value=EASY_VALUE, spread=0.5, thoro
 #: Issue 38: Normal searches each building choice there (``every_building``), or it never built a
 #: building in a two-player game; Hard and Expert search thoroughly and count their first vehicle
 #: (``with_first_vehicle``), or the first seat, whose opponent starts every winter and takes the
-#: Wainwright, often ended without one (tried on seeds 1000-1004: README).
+#: Wainwright, often ended without one (tried on seeds 1000-1004; the first seat still lost all
+#: 10 games on the report seeds 1-10: README).
 #: Normal plays there with neither a favourite nor draws (issue 30: with its favourite it beat
 #: Hard in 9 of 10 games, and its draws lost it both seats of seed 1 against Easy); Easy's draws
 #: and the deal vary those games.
