@@ -266,3 +266,49 @@ def short_sighted(g: Game, player: int) -> float:
     """The value of the position for ``player`` as Easy sees it: a greedy player on the full
     evaluation beat Normal with the first seat, so Easy is kept to the points it sees now."""
     return _versus(short_sighted_value, g, player)
+
+
+#: What Hard and Expert count for having a vehicle in a two-player game, times the share of the
+#: game left, own less the opponent's, when they do not start the coming winter (issue 38: that
+#: seat's opponent places first in the winter and takes the Wainwright, and the seat often ended
+#: the game without a vehicle). Tried on seeds 1000-1004 against Normal (README): in the first
+#: seat Hard went from 54-72 VP to 87.5-104.5, always with a vehicle; counting it in the seat
+#: that starts the winters too, Hard lost that seat in 5 of the 6 games tried (54-80.5), without
+#: it won all three tried (81-88); counting its own vehicle only, it lost all three first seats.
+#: On the report seeds 1-10 it did not suffice: the first seat lost all 10 games (README).
+FIRST_VEHICLE = 6.0
+
+
+def has_vehicle(p: PlayerState) -> bool:
+    """The player holds a vehicle (equipment with loading spaces)."""
+    return any(EQUIPMENT[e.kind].spaces for e in p.barn)
+
+
+def winter_starter(g: Game) -> int:
+    """Who places first in the coming (or current) winter: the other-season action hands the
+    marker to its user's opponent, else it changes hands (rulebook: Special Action)."""
+    s = g.state
+    if s.half_year % 2 == 0:  # a winter now
+        return s.start_player
+    if s.special_used_by is not None:
+        return 1 - s.special_used_by
+    return 1 - s.start_player
+
+
+def _first_vehicle(g: Game, player: int) -> float:
+    if not has_vehicle(g.state.players[player]):
+        return 0.0
+    return FIRST_VEHICLE * half_years_left(g) / HALF_YEARS
+
+
+def with_first_vehicle(value: Callable[[Game, int], float]) -> Callable[[Game, int], float]:
+    """``value`` with the credit for a first vehicle (own less the opponent's) for a player who
+    does not start the coming winter; two-player games only."""
+
+    def valued(g: Game, player: int) -> float:
+        if len(g.state.players) != 2 or winter_starter(g) == player:
+            return value(g, player)
+        return value(g, player) + _first_vehicle(g, player) - _first_vehicle(g, 1 - player)
+
+    valued.__name__ = f"{value.__name__}_with_first_vehicle"
+    return valued

@@ -3,8 +3,10 @@ its tests need none): a ridge regression of what a position still gains by the e
 less the live score) on its features, pulled toward the hand-set numbers so that a feature the
 games rarely show keeps a sensible weight.
 
-Two intercept terms (a constant and the share of the game left) take up what every position
-gains alike; they are fitted but not played with (they never change which move is better).
+One intercept per half-year takes up what every position of that time gains alike (so that a
+feature is judged against the other positions of its time, not credited with the time itself,
+which most features follow); they are fitted but not played with (they never change which move
+is better).
 """
 
 from __future__ import annotations
@@ -17,11 +19,13 @@ import attrs
 from .weights import FEATURES
 
 #: A sample: what the position still gained by the end, and its features (``FEATURES`` order)
-#: followed by the share of the game left.
+#: followed by the share of the game left (``half_years_left / HALF_YEARS``).
 Sample = tuple[float, Sequence[float]]
 #: How strongly the fit is pulled toward the hand-set numbers, per sample and unit of a
 #: feature's variance (0: plain least squares).
-RIDGE = 0.05
+RIDGE = 1.0
+#: The intercepts: one per half-year (1-9).
+STAGES = 9
 #: Fitted weights are kept within this range: a negative weight would make the player throw
 #: goods away, a huge one chase a single feature.
 BOUNDS = (0.0, 20.0)
@@ -30,7 +34,7 @@ BOUNDS = (0.0, 20.0)
 @attrs.frozen
 class Fit:
     weights: dict[str, float]
-    intercept: tuple[float, float]
+    intercept: tuple[float, ...]
     rmse: float
     samples: int
 
@@ -56,15 +60,23 @@ def _solve(a: list[list[float]], b: list[float]) -> list[float]:
     return x
 
 
+def stage(left_share: float) -> int:
+    """The half-year (0-based) of a sample from its share of the game left (a work phase counts
+    half used: ``arle.ai.evaluate.half_years_left``)."""
+    return min(STAGES - 1, max(0, math.floor(STAGES - left_share * STAGES + 1e-9)))
+
+
 def _row(phi: Sequence[float]) -> list[float]:
-    """A sample's regressors: the features, then the two intercept terms."""
-    return [*phi[: len(FEATURES)], 1.0, phi[len(FEATURES)]]
+    """A sample's regressors: the features, then the half-year's intercept (one-hot)."""
+    hot = [0.0] * STAGES
+    hot[stage(phi[len(FEATURES)])] = 1.0
+    return [*phi[: len(FEATURES)], *hot]
 
 
 def fit(samples: Sequence[Sample], prior: dict[str, float], ridge: float = RIDGE) -> Fit:
     """The weights that best predict what positions still gain, pulled toward ``prior``."""
     k = len(FEATURES)
-    n = k + 2
+    n = k + STAGES
     rows = [_row(phi) for _, phi in samples]
     ys = [y for y, _ in samples]
     count = max(1, len(rows))
@@ -83,14 +95,16 @@ def fit(samples: Sequence[Sample], prior: dict[str, float], ridge: float = RIDGE
         lam = ridge * count * max(var[j], 1e-3)
         ata[j][j] += lam
         aty[j] += lam * prior[FEATURES[j]]
+    for j in range(k, n):  # a half-year without samples
+        ata[j][j] += 1e-6
     x = _solve(ata, aty)
     low, high = BOUNDS
     weights = {name: min(high, max(low, x[j])) for j, name in enumerate(FEATURES)}
-    intercept = (x[k], x[k + 1])
+    intercept = tuple(x[k:])
     return Fit(weights, intercept, rmse(samples, weights, intercept), len(samples))
 
 
-def rmse(samples: Sequence[Sample], weights: dict[str, float], intercept: tuple[float, float]) -> float:
+def rmse(samples: Sequence[Sample], weights: dict[str, float], intercept: Sequence[float]) -> float:
     """The root mean square error of the prediction, in VP."""
     if not samples:
         return 0.0
@@ -102,21 +116,15 @@ def rmse(samples: Sequence[Sample], weights: dict[str, float], intercept: tuple[
     return math.sqrt(total / len(samples))
 
 
-def best_intercept(samples: Sequence[Sample], weights: dict[str, float]) -> tuple[float, float]:
-    """The intercept terms that suit fixed ``weights`` best (to judge the hand-set numbers on
-    the same footing as fitted ones)."""
+def best_intercept(samples: Sequence[Sample], weights: dict[str, float]) -> tuple[float, ...]:
+    """The intercepts that suit fixed ``weights`` best (the mean of what is left unexplained in
+    each half-year), to judge the hand-set numbers on the same footing as fitted ones."""
     k = len(FEATURES)
     w = [weights[name] for name in FEATURES]
-    a = [[0.0, 0.0], [0.0, 0.0]]
-    b = [0.0, 0.0]
+    sums = [0.0] * STAGES
+    counts = [0] * STAGES
     for y, phi in samples:
-        rest = y - sum(x * v for x, v in zip(w, phi[:k], strict=True))
-        t = (1.0, phi[k])
-        for i in range(2):
-            b[i] += t[i] * rest
-            for j in range(2):
-                a[i][j] += t[i] * t[j]
-    a[0][0] += 1e-9
-    a[1][1] += 1e-9
-    x = _solve(a, b)
-    return x[0], x[1]
+        i = stage(phi[k])
+        sums[i] += y - sum(x * v for x, v in zip(w, phi[:k], strict=True))
+        counts[i] += 1
+    return tuple(s / c if c else 0.0 for s, c in zip(sums, counts, strict=True))

@@ -10,7 +10,7 @@ from __future__ import annotations
 import attrs
 
 from .deal import EASY_SETS, NORMAL_SETS, with_favourite
-from .evaluate import evaluate, short_sighted
+from .evaluate import evaluate, short_sighted, with_first_vehicle
 from .search import Effort
 
 
@@ -49,14 +49,15 @@ EASY = Effort(width=1, nodes=0, seconds=1.0, value=EASY_VALUE, spread=0.5, thoro
 
 #: In two-player games the further look is the opponent's reply, which costs more (both
 #: players' values): Hard looks at fewer ends there to keep within 2 s a decision (README).
-#: Every level searches there as before issue 30 (not ``thorough``): the thorough search, worth
-#: 11 VP in solo, lost Hard the first seat of seed 1 against Normal twice (64 to 71, 68 to 104.5),
-#: and two-player games were too slow to measure more in that session (README).
-#: Normal plays there as before issue 30, with neither a favourite nor draws: with its favourite it
-#: beat Hard in 9 of 10 games (seeds 1-5, seats swapped), and its draws lost it both seats of
-#: seed 1 against Easy; Easy's draws and the deal vary those games. Nor does it search as Hard
-#: does since issue 30 (``thorough``): with every building searched it beat Hard on seed 1,
-#: 104.5 to 68, with the Village Church (README).
+#: Issue 38: Normal searches each building choice there (``every_building``), or it never built a
+#: building in a two-player game; Hard and Expert search thoroughly and count their first vehicle
+#: (``with_first_vehicle``), or the first seat, whose opponent starts every winter and takes the
+#: Wainwright, often ended without one (tried on seeds 1000-1004; the first seat still lost all
+#: 10 games on the report seeds 1-10: README).
+#: Normal plays there with neither a favourite nor draws (issue 30: with its favourite it beat
+#: Hard in 9 of 10 games, and its draws lost it both seats of seed 1 against Easy); Easy's draws
+#: and the deal vary those games.
+TWO_PLAYER_VALUE = with_first_vehicle(evaluate)
 LEVELS: tuple[Level, ...] = (
     Level(
         "easy", N_("Easy"), N_("Takes what pays at once; a new player can beat it with some practice."),
@@ -69,25 +70,24 @@ LEVELS: tuple[Level, ...] = (
             settle=4, seconds=2.0, value=NORMAL_VALUE, spread=0.25,
         ),
         two_player=Effort(
-            width=3, nodes=600, refine=4,
-            reply=Effort(width=2, nodes=100, settle=4, thorough=False), settle=4, seconds=2.0,
-            thorough=False,
+            width=3, nodes=600, refine=4, reply=Effort(width=2, nodes=100, settle=4, thorough=False),
+            settle=4, seconds=2.0, thorough=False, every_building=True,
         ),
     ),
     Level(
         "hard", N_("Hard"), N_("Searches wide and aims at buildings; thinks a second or two."),
         solo=Effort(width=6, nodes=4000, refine=10, reply=Effort(width=3, nodes=400), seconds=8.0),
         two_player=Effort(
-            width=6, nodes=3000, refine=8, reply=Effort(width=3, nodes=250, thorough=False),
-            seconds=8.0, thorough=False,
+            width=6, nodes=3000, refine=8, seconds=8.0, value=TWO_PLAYER_VALUE,
+            reply=Effort(width=3, nodes=250, thorough=False, value=TWO_PLAYER_VALUE),
         ),
     ),
     Level(
         "expert", N_("Expert"), N_("Thinks longer and plays its strongest game; the coach's choice."),
         solo=Effort(width=6, nodes=6000, refine=10, reply=Effort(width=4, nodes=800), seconds=20.0),
         two_player=Effort(
-            width=8, nodes=6000, refine=12, reply=Effort(width=3, nodes=500, thorough=False),
-            seconds=20.0, thorough=False,
+            width=8, nodes=6000, refine=12, seconds=20.0, value=TWO_PLAYER_VALUE,
+            reply=Effort(width=3, nodes=500, thorough=False, value=TWO_PLAYER_VALUE),
         ),
     ),
     Level(

@@ -8,9 +8,10 @@ or Equipment returned; loads, Peat Boat trades and anytime buildings are played 
 while each one improves the position, before a search and at the best ends it finds. Positions
 already seen (by ``Game.key()``) are dropped.
 
-A thorough search (Normal, Hard and Expert in solo, issue 30) never cuts the choice of a building (a
-building is paid before its tile is placed, so the position right after the choice cannot rank
-buildings), and looks further at ends of different first moves.
+A thorough search (Normal, Hard and Expert in solo, Hard and Expert in two-player games: issues 30
+and 38) never cuts the choice of a building (a building is paid before its tile is placed, so the
+position right after the choice cannot rank buildings), and looks further at ends of different
+first moves.
 """
 
 from __future__ import annotations
@@ -59,8 +60,8 @@ class Effort:
     ``spread``: a person's variety, in VP: the move is drawn among the actions whose ends score
     within ``spread`` of the best, the better ones more often (0: always the best);
     ``thorough``: the choice of a building is searched in full and the ends looked at further
-    are of different first moves (issue 30; False: the search as it was before, which Easy and
-    Normal's two-player games keep)."""
+    are of different first moves (issue 30; False: the search as it was before, which Easy
+    keeps); ``every_building``: the first half of ``thorough`` alone (None: as ``thorough``)."""
 
     width: int
     nodes: int
@@ -71,6 +72,12 @@ class Effort:
     value: Callable[[Game, int], float] = evaluate
     spread: float = 0.0
     thorough: bool = True
+    every_building: bool | None = None
+
+    @property
+    def all_buildings(self) -> bool:
+        """The choice of a building is searched in full (``every_building``, else ``thorough``)."""
+        return self.thorough if self.every_building is None else self.every_building
 
 
 @attrs.define
@@ -210,7 +217,7 @@ def _expand(run: _Run, root: Game, g: Game, path: list[Move]) -> None:
     if not inner:
         return
     width = run.effort.width
-    if path and (width or run.spent()) and not (run.effort.thorough and _building_choice(inner)):
+    if path and (width or run.spent()) and not (run.effort.all_buildings and _building_choice(inner)):
         # the first decision is always searched in full, and so is the choice of a building
         keep = 1 if run.spent() else width
         scored = sorted(

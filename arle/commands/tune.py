@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from arle.ai.evaluate import features, half_years_left, in_play, use
-from arle.ai.fit import Fit, Sample, best_intercept, fit, rmse
+from arle.ai.fit import RIDGE, Fit, Sample, best_intercept, fit, rmse
 from arle.ai.levels import LEVELS
 from arle.ai.weights import HAND_SET, RESOURCE, document, load
 from arle.engine import HALF_YEARS, PlaceWorker, Setup
@@ -143,8 +143,8 @@ def main(argv: list[str]) -> int:
                         help="regress: fit on the games' positions (default); cma: CMA-ES over "
                         "the weights, solo only, needs pip install 'arle[tune]'")
     parser.add_argument("--popsize", type=int, default=8, help="CMA-ES candidates per generation")
-    parser.add_argument("--ridge", type=float, default=0.2,
-                        help="how strongly the fit is pulled toward the hand-set numbers (default 0.2)")
+    parser.add_argument("--ridge", type=float, default=RIDGE,
+                        help=f"how strongly the fit is pulled toward the hand-set numbers (default {RIDGE})")
     parser.add_argument("--out", type=Path, default=None,
                         help=f"the weights file to write (default resources/{RESOURCE}, which the "
                         "game loads)")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from arle.ai.evaluate import evaluate, short_sighted
 from arle.ai.players import effort
 from arle.engine import Game, Setup
@@ -34,3 +36,30 @@ def test_a_kept_value_is_never_that_of_another_position():
     stepped = evaluate(g, 0)
     g.state.half_year += 4
     assert evaluate(g, 0) != stepped
+
+
+def test_hard_and_expert_count_a_first_vehicle_in_two_player_games():
+    """Issue 38: the first seat, whose opponent starts every winter and takes the Wainwright,
+    often ended a two-player game without a vehicle. Hard and Expert count the first vehicle,
+    their own less the opponent's, scaled down as the game ends, in the seat that does not
+    start the winter; the seat that does gets its vehicle first anyway."""
+    from arle.ai.evaluate import FIRST_VEHICLE, half_years_left, winter_starter
+    from arle.ai.levels import TWO_PLAYER_VALUE
+    from arle.engine import EQUIPMENT, HALF_YEARS, Equipment, EquipmentPiece
+
+    g = Game(Setup(players=2, seed=1))
+    wagon = g.copy()
+    assert not any(EQUIPMENT[e.kind].spaces for e in wagon.state.players[0].barn)
+    wagon.state.players[0].barn.append(EquipmentPiece(99, Equipment.WAGON))
+    credit = FIRST_VEHICLE * half_years_left(g) / HALF_YEARS
+    gained = evaluate(wagon, 0) - evaluate(g, 0)
+    assert winter_starter(g) == 1  # seat 0 starts the first summer, the marker passes
+    assert TWO_PLAYER_VALUE(wagon, 0) - TWO_PLAYER_VALUE(g, 0) == pytest.approx(gained + credit)
+    assert TWO_PLAYER_VALUE(wagon, 1) - TWO_PLAYER_VALUE(g, 1) == pytest.approx(-gained)
+    g.state.special_used_by = wagon.state.special_used_by = 1  # seat 1 took the other season's action
+    assert winter_starter(g) == 0
+    assert TWO_PLAYER_VALUE(wagon, 0) - TWO_PLAYER_VALUE(g, 0) == pytest.approx(gained)
+    for name in ("hard", "expert"):
+        how = effort(name, 2)
+        assert how.value is TWO_PLAYER_VALUE and how.reply is not None and how.reply.value is TWO_PLAYER_VALUE
+    assert effort("hard", 1).value is evaluate  # solo games are played as before

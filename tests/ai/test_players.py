@@ -200,3 +200,32 @@ def test_a_stop_asked_mid_search_is_obeyed_within_a_fifth_of_a_second(level):
         choose(g, level, should_stop=stop_after_a_while)
     assert len(asked_at) == 1
     assert time.monotonic() - asked_at[0] < 0.2
+
+
+def test_every_building_searches_each_building_choice_without_the_rest_of_thorough():
+    """Issue 38: Normal built no building in two-player games: its search kept the 3 buildings
+    that looked best right after the choice, when each is paid and not yet placed (the better the
+    building, the worse it looks). With ``every_building`` each one is searched."""
+    import attrs
+
+    from arle.ai.players import effort
+    from arle.ai.search import Effort, search
+    from arle.engine import BUILDINGS, Choose, Good, PlaceWorker
+
+    g = Game(Setup(players=2, seed=1, start_player=0))
+    for good in Good:
+        g.state.players[0].goods[good] = 30
+    builder = PlaceWorker("summer.builder")
+    after = g.copy()
+    after.apply(builder)
+    options = {m for m in after.decision_moves() if type(m) is Choose and m.option in BUILDINGS}
+    assert len(options) > 3
+
+    def built(how: Effort) -> set[object]:
+        """The buildings tried after placing on the Builder (the choice is the second decision)."""
+        return {leaf.path[1] for leaf in search(g, how) if leaf.path[0] == builder} & options
+
+    cut = Effort(width=3, nodes=100_000, thorough=False)
+    assert len(built(cut)) == 3
+    assert built(attrs.evolve(cut, every_building=True)) == options
+    assert effort("normal", 2).all_buildings and not effort("normal", 2).thorough

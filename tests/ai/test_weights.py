@@ -128,3 +128,27 @@ def test_tune_by_cma_es_writes_the_solo_part_and_resumes(tmp_path: Path, capsys)
     capsys.readouterr()
     assert tune.main(argv) == 0
     assert '"candidate"' not in capsys.readouterr().out  # resumed: every score from the checkpoint
+
+
+def test_the_fit_recovers_known_weights_and_judges_each_feature_against_its_half_year():
+    """Samples made from known weights plus an amount per half-year (what every position of that
+    time still gains): the fit finds the weights, not the time; the ridge pulls toward the prior."""
+    import random
+
+    from arle.ai.fit import STAGES, fit, rmse
+
+    rng = random.Random(38)
+    truth = {n: round(rng.uniform(0.1, 2.0), 2) for n in FEATURES}
+    per_stage = [40.0 - 4 * i for i in range(STAGES)]
+    samples = []
+    for _ in range(600):
+        i = rng.randrange(STAGES)
+        phi = [rng.uniform(0, 5) * (STAGES - i) / STAGES for _ in FEATURES]
+        y = per_stage[i] + sum(truth[n] * x for n, x in zip(FEATURES, phi, strict=True))
+        samples.append((y, [*phi, (STAGES - i - 0.5) / STAGES]))
+    found = fit(samples, HAND_SET, ridge=0.0)
+    assert found.weights == pytest.approx(truth, abs=1e-4)
+    assert list(found.intercept) == pytest.approx(per_stage, abs=1e-3)
+    assert rmse(samples, found.weights, found.intercept) == pytest.approx(0.0, abs=1e-3)
+    pulled = fit(samples, HAND_SET, ridge=100.0)
+    assert all(abs(pulled.weights[n] - HAND_SET[n]) < abs(truth[n] - HAND_SET[n]) + 1e-9 for n in FEATURES)
