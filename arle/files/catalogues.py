@@ -74,8 +74,9 @@ def nouns_path(code: str) -> Path:
 
 def read_nouns(text: str) -> dict[str, tuple[str, Features]]:
     """A noun table: each line ``English<TAB>translation<TAB>gender<TAB>number[<TAB>elision]``
-    (gender m/f, number s/p, elision yes/no when the first letter does not tell); ``#`` starts a
-    comment. Returns the translation and the features by English message id."""
+    (gender m/f, number s/p, or n for a place's name, which takes no article; elision yes/no
+    when the first letter does not tell); ``#`` starts a comment. Returns the translation and
+    the features by English message id."""
     from arle.engine import Features
 
     nouns: dict[str, tuple[str, Features]] = {}
@@ -83,12 +84,12 @@ def read_nouns(text: str) -> dict[str, tuple[str, Features]]:
         if not line.strip() or line.startswith("#"):
             continue
         cells = line.split("\t")
-        if len(cells) not in (4, 5) or cells[2] not in ("m", "f") or cells[3] not in ("s", "p") \
+        if len(cells) not in (4, 5) or cells[2] not in ("m", "f") or cells[3] not in ("s", "p", "n") \
                 or (len(cells) == 5 and cells[4] not in ("yes", "no")):
-            raise NounTableError(f"line {number} of the noun table: English, translation, m/f, s/p "
+            raise NounTableError(f"line {number} of the noun table: English, translation, m/f, s/p/n "
                           f"and maybe yes/no expected, not {line!r}")
         elides = None if len(cells) == 4 else cells[4] == "yes"
-        nouns[cells[0]] = (cells[1], Features(cells[2], cells[3] == "p", elides))
+        nouns[cells[0]] = (cells[1], Features(cells[2], cells[3] == "p", elides, cells[3] == "n"))
     return nouns
 
 

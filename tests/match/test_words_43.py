@@ -247,3 +247,19 @@ def test_a_step_the_game_could_not_carry_out_leaves_a_log_line():
                 assert text.endswith("Boulanger (hiver) — 1 transformation n'a pas pu être faite"), text
                 return
     raise AssertionError("no seeded game puts a Worker on the Baker with nothing to bake")
+
+
+def test_a_refusal_names_a_good_with_its_article_and_a_town_without():
+    """Issue 43 item 12: "Le cuir (taille 1)" where it read "Cuir (taille 1)", and a town takes no
+    article ("Norden prend 2 cases", "à Norden"): the noun table marks places' names (n)."""
+    from arle.engine import Features, Refusal, Word, render, say
+    from arle.engine.content.grammar import french_forms
+
+    def said(item: str, size: int) -> str:
+        return say(render(Refusal("load.does_not_fit", (("item", item), ("size", size)))), FR)
+
+    assert said("leather", 1).startswith("Le cuir (taille 1) ne tient pas ici")
+    assert said("dest:norden", 2).startswith("Norden (taille 2) ne tient pas ici")
+    assert said("dest:emden", 2).startswith("Emden (taille 2)")
+    town = Word("Norden", Features("m", name=True), french_forms)
+    assert [format(town, spec) for spec in ("à", "de", "le,lower")] == ["à Norden", "de Norden", "Norden"]

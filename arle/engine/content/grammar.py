@@ -25,11 +25,13 @@ _VOWELS = frozenset("aàâäeéèêëiîïoôöuùûüyœæ")
 class Features:
     """A noun's grammar: ``gender`` "m" or "f", ``plural``, and ``elides`` (None: it elides when
     it starts with a vowel; True for an "h muet", False for an "h aspiré" or a name that keeps
-    "de": "de Hage")."""
+    "de": "de Hage"); ``name``: a place's name, which takes no article ("à Norden", "Norden
+    prend 2 cases")."""
 
     gender: str = "m"
     plural: bool = False
     elides: bool | None = None
+    name: bool = False
 
     def elided(self, text: str) -> bool:
         if self.elides is not None:
@@ -67,7 +69,8 @@ class Word(str):
         if spec == "upper":
             return text[:1].upper() + text[1:]
         if spec.endswith(",lower"):  # "{item:de,lower}": "de l'argile", the name inside a sentence
-            return format(Word(text[:1].lower() + text[1:], self.features, self.forms), spec[:-6])
+            lowered = text if self.features.name else text[:1].lower() + text[1:]  # (not "norden")
+            return format(Word(lowered, self.features, self.forms), spec[:-6])
         if self.forms is not None:
             form = self.forms(spec.lower(), text, self.features)
             if form is not None:  # "{kind:Le}" begins a sentence: "La Digue est pleine"
@@ -79,6 +82,9 @@ def french_forms(spec: str, text: str, f: Features) -> str | None:
     """French articles, contractions, elision and the past participle's agreement."""
     elided = not f.plural and f.elided(text)
     feminine = f.gender == "f"
+    if f.name:  # a town: "Norden", "de Norden", "à Norden"
+        return {"le": text, "un": text, "à": "à " + text, "e": "",
+                "de": ("d'" if elided else "de ") + text, "d": ("d'" if elided else "de ") + text}.get(spec)
     if spec == "le":
         return ("les " if f.plural else "l'" if elided else "la " if feminine else "le ") + text
     if spec == "de":
