@@ -390,7 +390,7 @@ def test_the_window_stays_live_while_a_slow_file_loads(qtbot, monkeypatch, tmp_p
     journal = journal_of(history_with(40))
     slow_load, slow_resume = arle.files.saves.load_save, arle.files.autosave.resume
     monkeypatch.setattr(arle.files.saves, "load_save", lambda p, **kw: time.sleep(1.0) or slow_load(p, **kw))
-    monkeypatch.setattr(arle.files.autosave, "resume", lambda p: time.sleep(1.0) or slow_resume(p))
+    monkeypatch.setattr(arle.files.autosave, "resume", lambda p, *a: time.sleep(1.0) or slow_resume(p, *a))
     window = open_window(qtbot, autosave=True)
     ticks: list[float] = []
     timer = QTimer(window)
@@ -548,7 +548,7 @@ def test_continue_does_not_rewrite_moves_played_elsewhere_while_it_read(qtbot, m
     journal = journal_of(history_with(20))
     real_resume = arle.files.autosave.resume
 
-    def slow_resume(path):
+    def slow_resume(path, *_):
         stale = real_resume(path)
         other = real_resume(path)  # window A, while B is still reading
         saver = Autosaver(path, durable=False, expect=other.digest)
