@@ -90,7 +90,7 @@ class NewGameDialog(QDialog):
         form = QFormLayout()
         # players
         self.solo = QRadioButton(_tr("1 player (solo: reach 110 VP)"))
-        self.duo = QRadioButton(_tr("2 players (hot-seat or against the computer)"))
+        self.duo = QRadioButton(_tr("2 players (hot-seat, the computer or a friend elsewhere)"))
         (self.solo if players == 1 else self.duo).setChecked(True)
         group = QButtonGroup(self)
         group.addButton(self.solo)
