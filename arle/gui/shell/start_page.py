@@ -222,7 +222,7 @@ class StartPage(QWidget):
         self.logo = Logo(icon)
         inner.addWidget(self.logo)
         for text, name in ((_tr("Fields of Arle"), "title"),
-                           (_tr("Farming on the East Frisian coast, solo or with two at one table."),
+                           (_tr("Farming on the East Frisian coast, solo or for two, at one table or apart."),
                             "subtitle")):
             label = QLabel(text)
             label.setObjectName(name)
