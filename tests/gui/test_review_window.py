@@ -212,3 +212,23 @@ def test_both_rings_of_a_moment_are_in_view_at_1280x720(qtbot, tmp_path):
     for ring in rings:
         centre = view.mapFromScene(ring.sceneBoundingRect().center())
         assert area.contains(QPoint(centre.x(), centre.y())), "a ring of the moment is off screen"
+
+
+def test_game_menu_reviews_the_game_in_progress_without_touching_it(qtbot, monkeypatch, tmp_path):
+    """Issue 40: the game in progress is reviewable from the Game menu too, in a window of its own."""
+    from tests.gui.test_window import history_with, open_window
+
+    monkeypatch.setenv("ARLE_CONFIG_DIR", str(tmp_path / "c"))
+    monkeypatch.setenv("ARLE_DATA_DIR", str(tmp_path / "d"))
+    window = open_window(qtbot, autosave=False)
+    assert not window.review_action.isEnabled()
+    window.install(history_with(20))
+    moves = list(window.session.history.moves)
+    assert window.review_action.isEnabled()
+    window.review_action.trigger()
+    reviews = window.findChildren(ReviewWindow)
+    assert len(reviews) == 1 and reviews[0].isVisible()
+    review = reviews[0]
+    assert review.session is not window.session and review.session.history.moves == moves[:review.at]
+    review.reject()
+    assert window.session.history.moves == moves

@@ -203,6 +203,7 @@ class MainWindow(QMainWindow):
                                            K("Ctrl+3"))
         self.settings_action = self._action(_tr("Settin&gs…"), self.show_settings, K("Ctrl+,"))
         self.stats_action = self._action(_tr("S&tatistics"), self.files.show_statistics)
+        self.review_action = self._action(_tr("&Review This Game…"), self.review_game)
         self.zoom_in_action = self._action(_tr("Zoom &In"), lambda: self.zoom_by(1),
                                            [K(K.StandardKey.ZoomIn), K("Ctrl+=")])
         self.zoom_out_action = self._action(_tr("Zoom &Out"), lambda: self.zoom_by(-1),
@@ -221,6 +222,7 @@ class MainWindow(QMainWindow):
                   self.close_action):
             game.addAction(a)
         game.addSeparator()
+        game.addAction(self.review_action)
         game.addAction(self.stats_action)
         game.addAction(self.settings_action)
         game.addSeparator()
@@ -254,7 +256,8 @@ class MainWindow(QMainWindow):
         if state == self._actions_state:
             return
         self._actions_state = state
-        for a in (self.save_action, self.save_as_action, self.close_action, self.board_action,
+        for a in (self.save_action, self.save_as_action, self.close_action, self.review_action,
+                  self.board_action,
                   self.home_action, self.storage_action, self.zoom_in_action, self.zoom_out_action,
                   self.zoom_reset_action, self.side_action):
             a.setEnabled(playing)
@@ -403,6 +406,14 @@ class MainWindow(QMainWindow):
     def redo(self) -> None:
         if self.session is not None:
             self.session.redo()
+
+    def review_game(self) -> None:
+        """Game > Review This Game: the game shown so far, in a review window of its own (issue 40);
+        the game goes on beside it, untouched."""
+        from arle.gui.shell.review import open_for_window
+
+        if self.shown is not None:
+            open_for_window(self.shown, self)
 
     def hint(self) -> None:
         """The coach's hint: the move Expert would make now, lit on the board (H)."""
