@@ -18,15 +18,20 @@ def private_dirs(tmp_path, monkeypatch):
     monkeypatch.setenv("ARLE_DATA_DIR", str(tmp_path / "data"))
 
 
-def test_continue_replays_the_journal_once_and_shows_its_whole_log(qtbot, monkeypatch):
-    history = history_with(30)
-    journal = journal_of(history)
-    window = open_window(qtbot, autosave=True)
+@pytest.fixture
+def replayed_once(monkeypatch):
+    """A second replay of the moves for their log fails the test."""
 
     def second_replay(*_a, **_k):
         raise AssertionError("the game was replayed a second time for its log")
 
     monkeypatch.setattr(sys.modules["arle.match.play"], "replay_log", second_replay)
+
+
+def test_continue_replays_the_journal_once_and_shows_its_whole_log(qtbot, replayed_once):
+    history = history_with(30)
+    journal = journal_of(history)
+    window = open_window(qtbot, autosave=True)
     window.continue_game(journal)
     loaded(qtbot, window)
     assert window.session is not None and window.session.history.moves == history.moves
@@ -35,18 +40,13 @@ def test_continue_replays_the_journal_once_and_shows_its_whole_log(qtbot, monkey
     assert window.page.log.view.texts(), "the game log shows the continued game's moves"
 
 
-def test_open_replays_a_save_once_and_shows_its_whole_log(qtbot, monkeypatch, tmp_path):
+def test_open_replays_a_save_once_and_shows_its_whole_log(qtbot, replayed_once, tmp_path):
     from arle.files.saves import EXTENSION, save_history
 
     history = history_with(24)
     path = tmp_path / f"once{EXTENSION}"
     save_history(path, history)
     window = open_window(qtbot, autosave=False)
-
-    def second_replay(*_a, **_k):
-        raise AssertionError("the game was replayed a second time for its log")
-
-    monkeypatch.setattr(sys.modules["arle.match.play"], "replay_log", second_replay)
     window.open_path(path)
     loaded(qtbot, window)
     assert window.session is not None and [e.move for e in window.session.log] == history.moves
