@@ -312,3 +312,42 @@ def with_first_vehicle(value: Callable[[Game, int], float]) -> Callable[[Game, i
 
     valued.__name__ = f"{value.__name__}_with_first_vehicle"
     return valued
+
+
+#: What Hard and Expert count for each winter still to come that a player will start, own less
+#: the opponent's, in a two-player game (issue 38): the seat that starts the winters won all 20
+#: games of Hard against Normal on the report seeds, and the other-season action is the only way
+#: to move the marker (used by the player who does not start, it hands the opponent the next
+#: half-year too, and with it every later winter). Hard against Normal, seeds 1-10 with seats
+#: swapped: 20 wins of 20 (before: 10, the second seat every game); README. Not tuned: one value.
+WINTER_START = 2.0
+
+
+def winter_starts(g: Game) -> list[int]:
+    """Who starts each winter whose Workers are still to be placed, the current one included
+    while it is worked, by the marker as it stands (it changes hands each half-year)."""
+    s = g.state
+    if s.phase in (Phase.OVER, Phase.LAST_TRADE):
+        return []
+    starts = [s.start_player] if s.half_year % 2 == 0 and s.phase is Phase.WORK else []
+    after = s.half_year + 1  # the next half-year; its starter is known now
+    first = 1 - s.special_used_by if s.special_used_by is not None else 1 - s.start_player
+    for h in range(after, HALF_YEARS + 1):
+        if h % 2 == 0:
+            starts.append(first if (h - after) % 2 == 0 else 1 - first)
+    return starts
+
+
+def with_winter_starts(value: Callable[[Game, int], float]) -> Callable[[Game, int], float]:
+    """``value`` with ``WINTER_START`` for each winter to come the player starts, less the
+    opponent's; two-player games only."""
+
+    def valued(g: Game, player: int) -> float:
+        if len(g.state.players) != 2:
+            return value(g, player)
+        starts = winter_starts(g)
+        mine = sum(1 for x in starts if x == player)
+        return value(g, player) + WINTER_START * (2 * mine - len(starts))
+
+    valued.__name__ = f"{value.__name__}_with_winter_starts"
+    return valued

@@ -63,3 +63,29 @@ def test_hard_and_expert_count_a_first_vehicle_in_two_player_games():
         how = effort(name, 2)
         assert how.value is TWO_PLAYER_VALUE and how.reply is not None and how.reply.value is TWO_PLAYER_VALUE
     assert effort("hard", 1).value is evaluate  # solo games are played as before
+
+
+def test_hard_and_expert_value_starting_the_winters_in_two_player_games_only():
+    """Issue 38: the seat that starts the winters won all 20 games of Hard against Normal on
+    seeds 1-10. The other-season action moves the Starting Player marker (rulebook: Special
+    Action): used by the player who does not start, it hands the opponent the next half-year and
+    every later winter. Hard and Expert count each winter to come they start, less the
+    opponent's; solo values are unchanged."""
+    from arle.ai.evaluate import WINTER_START, winter_starts
+    from arle.ai.levels import TWO_PLAYER_VALUE
+
+    solo = Game(Setup(players=1, seed=1))
+    assert TWO_PLAYER_VALUE(solo, 0) == evaluate(solo, 0)
+    g = Game(Setup(players=2, seed=1, start_player=0))
+    assert winter_starts(g) == [1, 1, 1, 1]  # seat 0 starts the summers, seat 1 the winters
+    base = [TWO_PLAYER_VALUE(g, p) - evaluate(g, p) for p in (0, 1)]
+    assert base == pytest.approx([-4 * WINTER_START, 4 * WINTER_START])
+    taken = g.copy()
+    taken.state.special_used_by = 1  # seat 1 took a winter action in the summer
+    assert winter_starts(taken) == [0, 0, 0, 0]
+    assert evaluate(taken, 1) == evaluate(g, 1)
+    assert TWO_PLAYER_VALUE(taken, 1) - TWO_PLAYER_VALUE(g, 1) == pytest.approx(-8 * WINTER_START)
+    assert TWO_PLAYER_VALUE(taken, 0) - TWO_PLAYER_VALUE(g, 0) == pytest.approx(8 * WINTER_START)
+    kept = g.copy()
+    kept.state.special_used_by = 0  # the starter's own use hands the marker on as usual
+    assert TWO_PLAYER_VALUE(kept, 0) == TWO_PLAYER_VALUE(g, 0)
