@@ -713,8 +713,10 @@ class GameEntry:
     damage: Damage | None = None
     #: False when the journal could not be read just now (``error`` says why); listed again later.
     readable: bool = True
-    #: The guided first game (the window's tutorial), marked so in the list (``journal_setup``).
+    #: The guided first game (the window's tutorial), marked so in the list (from ``setup``).
     guided: bool = False
+    #: The setup record of the journal's first line, as written (empty when not a record).
+    setup: dict[str, Any] = dataclasses.field(default_factory=dict)
     #: Listed before it was read (``scan_games``): only the names, seats, save file and when it was
     #: last played are known yet; a later step of the listing replaces it.
     pending: bool = False
@@ -864,13 +866,15 @@ def _entry(path: Path, replay: bool = True) -> GameEntry | None:
         return GameEntry(path=path, names=(), half_year=1, scores=(), last_played=st.st_mtime,
                          save_path=None, in_use=in_use, error=str(exc))
     cached = _read_summary(path, digest)
+    raw_setup = header.get("setup")
+    setup: dict[str, Any] = raw_setup if isinstance(raw_setup, dict) else {}
     options = header.get("options")
     seats = _seats(options.get("seats") if isinstance(options, dict) else None)
     me = _me(options)
     if not replay and (cached is None or cached["over"] or cached["error"]):
         return GameEntry(path=path, names=_names(header.get("setup")), half_year=1, scores=(),
                          last_played=st.st_mtime, save_path=_save_path(header.get("save_path")),
-                         in_use=in_use, seats=seats, pending=True, me=me)
+                         in_use=in_use, seats=seats, pending=True, me=me, setup=setup)
     if cached is None or cached["over"] or cached["error"]:  # deletion and damage: replayed, always
         cached = _replayed_summary(raw if raw is not None else path)
         if not cached["over"] and not cached["error"]:
@@ -893,6 +897,7 @@ def _entry(path: Path, replay: bool = True) -> GameEntry | None:
         damage=Damage.from_dict(cached["damage"]),
         me=me,
         to_move=cached.get("actor"),
+        setup=setup,
     )
 
 
@@ -1020,15 +1025,3 @@ def _read_summary(path: Path, digest: str) -> dict[str, Any] | None:
         and data.get("actor") in (None, 0, 1) and not isinstance(data.get("actor"), bool)
     )
     return data if valid else None
-
-
-def journal_setup(path: Path) -> dict[str, Any]:
-    """The setup record of a journal's first line (its header), as written; empty when it cannot
-    be read or is not a record. Reads that line alone (the list of games marks the guided one)."""
-    try:
-        with open(path, "rb") as f:
-            first = f.readline(64 * 1024)
-    except OSError:
-        return {}
-    setup = _header(first).get("setup")
-    return setup if isinstance(setup, dict) else {}

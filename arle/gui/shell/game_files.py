@@ -325,11 +325,10 @@ def marked(step: Listing) -> Listing:
     """A step of the listing with the guided first game marked (issue 43). On the worker thread."""
     import dataclasses
 
-    from arle.files.autosave import journal_setup
     from arle.gui.tutorial import is_guided
 
     entries = [dataclasses.replace(e, guided=True)
-               if not e.error and not e.pending and is_guided(journal_setup(e.path)) else e
+               if not e.error and not e.pending and is_guided(e.setup) else e
                for e in step.entries]
     return dataclasses.replace(step, entries=entries)
 
