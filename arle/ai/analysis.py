@@ -15,7 +15,7 @@ from arle.engine import Game, Move
 
 from .players import effort, plan
 from .reasons import Reason, move_reason
-from .search import Cancelled, _is_end, search, settle
+from .search import Cancelled, _is_end, look_further, settle
 
 
 @attrs.frozen
@@ -85,9 +85,6 @@ def appraise(end: Game, player: int, level: str = "expert",
     if g.actor == player and not g.over:
         g, _ = settle(g, player, tick, how.value)
     value = how.value(g, player)
-    actor = g.actor
-    if how.refine and how.reply is not None and not g.over and actor is not None:
-        replies = search(g, how.reply, should_stop)
-        if replies:
-            value = replies[0].value if actor == player else -replies[0].value
+    if how.refine and how.reply is not None:
+        value = look_further(g, player, how.reply, should_stop, value)
     return round(value, 3)

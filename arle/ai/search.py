@@ -266,18 +266,20 @@ def _refine(run: _Run, leaves: list[Leaf]) -> list[Leaf]:
         top, rest = _varied(leaves, effort.refine)
     else:
         top, rest = leaves[: effort.refine], leaves[effort.refine :]
-    refined = []
-    for leaf in top:
-        g = leaf.game
-        actor = g.actor
-        if g.over or actor is None:
-            refined.append(leaf)
-            continue
-        replies = search(g, effort.reply, run.should_stop)
-        if replies:
-            best = replies[0].value
-            value = best if actor == run.me else -best
-        else:
-            value = leaf.value
-        refined.append(Leaf(value, leaf.path, leaf.game))
+    refined = [Leaf(look_further(leaf.game, run.me, effort.reply, run.should_stop, leaf.value),
+                    leaf.path, leaf.game) for leaf in top]
     return _ranked(refined) + rest
+
+
+def look_further(g: Game, me: int, reply: Effort, should_stop: Callable[[], bool] | None,
+                 value: float) -> float:
+    """``value`` of ``g`` for ``me`` after one action further: the best line of whoever acts next
+    (``reply``'s search), the opponent's negated (zero-sum); ``value`` itself at the end of the
+    game or when nothing can be searched. The search and the game review (``appraise``) share it."""
+    actor = g.actor
+    if g.over or actor is None:
+        return value
+    replies = search(g, reply, should_stop)
+    if not replies:
+        return value
+    return replies[0].value if actor == me else -replies[0].value
