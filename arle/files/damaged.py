@@ -7,13 +7,11 @@ from __future__ import annotations
 
 import dataclasses
 import os
-import re
 from pathlib import Path
 
-from arle.files.paths import DAMAGED_SUFFIX, autosave_dir, data_dir
+from arle.files.paths import DAMAGED_COPY, autosave_dir, data_dir
 
 #: ``name.damaged`` or ``name.N.damaged``: the copy's original is ``name``.
-_COPY = re.compile(r"^(?P<original>.+?)(?:\.(?P<n>\d+))?" + re.escape(DAMAGED_SUFFIX) + r"$")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -43,7 +41,7 @@ def damaged_copies(where: list[Path] | None = None) -> list[DamagedCopy]:
         except OSError:
             continue
         for entry in entries:
-            match = _COPY.match(entry.name)
+            match = DAMAGED_COPY.match(entry.name)
             if match is None or entry.path in seen:
                 continue
             try:
@@ -75,7 +73,7 @@ def delete_copies(copies: list[DamagedCopy]) -> tuple[int, int]:
     """Delete ``copies`` (the player asked to): how many were deleted, how many could not be."""
     deleted = failed = 0
     for copy in copies:
-        if not _COPY.match(copy.path.name):  # only ever a copy Arle made
+        if not DAMAGED_COPY.match(copy.path.name):  # only ever a copy Arle made
             failed += 1
             continue
         try:

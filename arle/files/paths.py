@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import re
 import stat
 import tempfile
 import time
@@ -224,6 +225,10 @@ def _is_ours(name: str) -> bool:
 DAMAGED_SUFFIX = ".damaged"
 
 
+#: The name of a copy ``free_damaged_name`` makes: the original's name, maybe a number, the suffix.
+DAMAGED_COPY = re.compile(r"^(?P<original>.+?)(?:\.(?P<n>\d+))?" + re.escape(DAMAGED_SUFFIX) + r"$")
+
+
 def free_damaged_name(path: Path) -> Path:
     """``x.damaged``, else ``x.2.damaged``, ``x.3.damaged``...: a name no file has, so that a later
     copy never replaces an earlier one."""
@@ -253,11 +258,8 @@ def damaged_copies_of(path: Path) -> list[Path]:
         names = os.listdir(path.parent)
     except OSError:
         return []
-    first = path.name + DAMAGED_SUFFIX
-    prefix = path.name + "."
-    return [path.with_name(n) for n in sorted(names) if n == first or (
-        n.startswith(prefix) and n.endswith(DAMAGED_SUFFIX)
-        and n[len(prefix):-len(DAMAGED_SUFFIX)].isdigit())]
+    return [path.with_name(n) for n in sorted(names)
+            if (match := DAMAGED_COPY.match(n)) is not None and match["original"] == path.name]
 
 
 def keep_file_copy(path: Path) -> Path:

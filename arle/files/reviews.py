@@ -15,7 +15,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from arle.files.paths import JOURNAL_EXTENSION, atomic_write_text
+from arle.files.paths import JOURNAL_EXTENSION, atomic_write_text, read_bounded
 from arle.match.history import GameHistory
 from arle.match.review import REVIEW_LEVELS, Review, review_key
 
@@ -74,9 +74,7 @@ def keep(game_path: Path, review: Review) -> bool:
 def _reviews(path: Path) -> list[dict[str, Any]]:
     """The reviews recorded in the cache at ``path``; none when it is missing or not ours."""
     with contextlib.suppress(OSError, ValueError, UnicodeDecodeError):
-        if not path.is_file() or path.stat().st_size > MAX_BYTES:
-            return []
-        data = json.loads(path.read_bytes().decode("utf-8"))
+        data = json.loads(read_bounded(path, MAX_BYTES).decode("utf-8"))  # (OSError: none, too large)
         if isinstance(data, dict) and data.get("format") == FORMAT and isinstance(data.get("reviews"), list):
             return [d for d in data["reviews"] if isinstance(d, dict)]
     return []
