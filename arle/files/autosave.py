@@ -105,6 +105,13 @@ def _line(data: dict[str, Any]) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
 
 
+def _move_lines(start: int, moves: Sequence[Move]) -> str:
+    """The journal's lines of ``moves``, the first of them move number ``start + 1``."""
+    from arle.engine import move_to_dict
+
+    return "".join(_line({"n": start + i, "move": move_to_dict(m)}) for i, m in enumerate(moves, start=1))
+
+
 class Autosaver:
     """Keeps the journal at ``path`` in step with a ``GameHistory``: call ``sync(history)`` after
     every apply, undo and redo (it writes only what changed). ``start`` takes the game's lock;
@@ -167,18 +174,14 @@ class Autosaver:
             common += 1
         if common == len(moves) == len(self._written):
             return
-        if self._lines > 2 * len(moves) + 64:  # many undos: compact instead of growing
+        if self._overgrown(len(moves)):
             self.start(history)
             return
-        out: list[str] = []
-        if common < len(self._written) and common == len(moves):
-            out.append(_line({"len": common}))
-        from arle.engine import move_to_dict
-
-        out += [_line({"n": i + 1, "move": move_to_dict(moves[i])}) for i in range(common, len(moves))]
-        self._append("".join(out))
+        out = _line({"len": common}) if common < len(self._written) and common == len(moves) else ""
+        out += _move_lines(common, moves[common:])
+        self._append(out)
         self._written = list(moves)
-        self._lines += len(out)
+        self._lines += out.count("\n")
 
     def follow(self, history: GameHistory) -> Callable[[Change], None]:
         """The listener to give the match of ``history`` (``Match.listen(..., first=True)``)."""
@@ -196,26 +199,28 @@ class Autosaver:
         try:
             if (history is not self._history or self._rewrite_next
                     or len(self._written) != change.at + len(change.removed)
-                    or self._lines > 2 * len(history.moves) + 64):
+                    or self._overgrown(len(history.moves))):
                 self.sync(history)  # a change before this one is missing, or many undos: compact
             else:
-                self._record(change)
+                self._append_change(change)
         except (OSError, SaveError) as exc:  # (GameInUse is a SaveError)
             self.problem = exc
         else:
             self.problem = None
 
-    def _record(self, change: Change) -> None:
-        from arle.engine import move_to_dict
-
+    def _append_change(self, change: Change) -> None:
+        """The journal's line for a change it holds everything before: a length, or moves."""
         if change.removed:
-            line = _line({"len": change.at})
+            self._append(_line({"len": change.at}))
+            self._lines += 1
         else:
-            line = "".join(_line({"n": change.at + i + 1, "move": move_to_dict(move)})
-                           for i, move in enumerate(change.moves_added))
-        self._append(line)
+            self._append(_move_lines(change.at, change.moves_added))
+            self._lines += len(change.added)
         self._written[change.at:] = change.moves_added
-        self._lines += 1 if change.removed else len(change.added)
+
+    def _overgrown(self, moves: int) -> bool:
+        """Many undos made the journal long for its moves: rewrite it compact."""
+        return self._lines > 2 * moves + 64
 
     def set_save_path(self, path: Path | None) -> None:
         """Record the save file the game came from or was saved to (in the journal header)."""
@@ -245,8 +250,6 @@ class Autosaver:
     # -- inside -------------------------------------------------------------------------------------
 
     def _rewrite(self, history: GameHistory, moves: Sequence[Move]) -> None:
-        from arle.engine import move_to_dict
-
         if self._keep_original and self.kept_original is None and self.path.exists():
             self.kept_original = keep_damaged_copy(self.path)  # OSError: the original stays as it is
         from arle.files.paths import atomic_write_text
@@ -260,14 +263,12 @@ class Autosaver:
             "options": options_dict(history.friendly_undo, history.seats, history.remote),
             "save_path": str(self.save_path) if self.save_path is not None else None,
         }
-        lines = [_line(header)]
-        lines += [_line({"n": i, "move": move_to_dict(m)}) for i, m in enumerate(moves, start=1)]
         try:
-            atomic_write_text(self.path, "".join(lines))
+            atomic_write_text(self.path, _line(header) + _move_lines(0, moves))
         except UnicodeError:
             raise SaveError("the game cannot be autosaved: a name in it is not valid text") from None
         self._written = list(moves)
-        self._lines = len(lines)
+        self._lines = 1 + len(moves)
         self._rewrite_next = False
 
     def _append(self, text: str) -> None:
