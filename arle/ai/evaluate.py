@@ -222,8 +222,7 @@ def features(g: Game, p: PlayerState) -> tuple[float, list[float]]:
     f = left / HALF_YEARS
     store = min(1.0, 2.0 * f)  # materials are worth little once there is no time to use them
     phi = [store * goods[x] for x in STORED]
-    plans = building_plan(g.state.available_buildings, goods) if p.tiles is not None else []
-    phi += [store * v for v in (plans + [0.0] * PLAN_BUILDINGS)[:PLAN_BUILDINGS]]
+    phi += [store * v for v in building_plan(g.state.available_buildings, goods)]
     phi += _sustenance(g, goods)
     animals = sum(sum(here.values()) for here in p.animals.values())
     tiles = list(p.tiles.values())
@@ -288,11 +287,14 @@ def winter_starter(g: Game) -> int:
     """Who places first in the coming (or current) winter: the other-season action hands the
     marker to its user's opponent, else it changes hands (rulebook: Special Action)."""
     s = g.state
-    if s.half_year % 2 == 0:  # a winter now
-        return s.start_player
-    if s.special_used_by is not None:
-        return 1 - s.special_used_by
-    return 1 - s.start_player
+    return s.start_player if s.half_year % 2 == 0 else _next_starter(g)
+
+
+def _next_starter(g: Game) -> int:
+    """Who places first in the next half-year: the other-season action hands the marker to its
+    user's opponent, else it changes hands."""
+    s = g.state
+    return 1 - s.special_used_by if s.special_used_by is not None else 1 - s.start_player
 
 
 def _first_vehicle(g: Game, player: int) -> float:
@@ -331,7 +333,7 @@ def winter_starts(g: Game) -> list[int]:
         return []
     starts = [s.start_player] if s.half_year % 2 == 0 and s.phase is Phase.WORK else []
     after = s.half_year + 1  # the next half-year; its starter is known now
-    first = 1 - s.special_used_by if s.special_used_by is not None else 1 - s.start_player
+    first = _next_starter(g)
     for h in range(after, HALF_YEARS + 1):
         if h % 2 == 0:
             starts.append(first if (h - after) % 2 == 0 else 1 - first)

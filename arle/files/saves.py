@@ -335,20 +335,21 @@ def loads(raw: bytes | str, name: str = "The save file", *, partial: bool = Fals
     version = data.get("app_version")
     app_version = valid_text(version[:40]) if isinstance(version, str) else "unknown"
     log: list[LogEntry] | None = [] if words is not None else None
+    remote = read_remote(data.get("options"), seats)
     if partial:
         records = read_move_records(data.get("moves"))
         history, stop = replay_prefix(setup, records, friendly, seats, words=words, log=log)
         if stop is not None:  # the final state is that of all the moves: nothing to compare
             kept = len(history.moves)
             damage = SaveDamage(stop.number, kept, len(data["moves"]) - kept, stop.kind, stop.half_year)
-            history.remote = read_remote(data.get("options"), seats)
+            history.remote = remote
             return LoadedSave(history, schema, app_version, damage, log)
     else:
         history, stop = replay_prefix(setup, read_moves(data.get("moves")), friendly, seats, words=words,
                                       log=log)
         if stop is not None:
             raise SaveError(stop.sentence)
-    history.remote = read_remote(data.get("options"), seats)
+    history.remote = remote
     check_final(data.get("final"), history.game)
     return LoadedSave(history, schema, app_version, log=log)
 
@@ -634,7 +635,7 @@ def replay_prefix(setup: Setup, moves: Sequence[Move | dict[str, Any]], friendly
             actor, label = history.game.actor, _label(words, history.game, move) if log is not None else ""
             try:
                 events = history.apply(move)
-                if words is not None and log is not None:
+                if log is not None:
                     log.append(LogEntry(actor, move, label, list(events)))
                 continue
             except IllegalMove:
