@@ -8,15 +8,15 @@ they have one at the end (the summary counts the games each level ended without 
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import statistics
 import sys
 
 from arle.ai import LEVEL_NAMES
-from arle.engine import EQUIPMENT, ORANGE, RED, Move, Setup, move_to_dict
+from arle.engine import EQUIPMENT, ORANGE, RED, Setup
 from arle.match import Computer, GameHistory, Match
 from arle.match import play as run
+from arle.match.remote.wire import digest  # (equal for two games exactly when played alike)
 
 #: Buildings dealt in every game: the others come from the variable sets (green, yellow, blue).
 ALWAYS_DEALT = frozenset((*ORANGE, *RED))
@@ -36,13 +36,6 @@ def _rss_mb() -> float | None:
         return None
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     return round(peak / (1024 * 1024 if sys.platform == "darwin" else 1024), 1)
-
-
-def digest(moves: list[Move]) -> str:
-    """A short hash of the moves in order: equal for two games exactly when they were played
-    alike (the seed alone does not tell, since a deal may change nothing in how a level plays)."""
-    text = json.dumps([move_to_dict(m) for m in moves], sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 def play(seed: int, levels: list[str]) -> tuple[dict, list[list[float]]]:

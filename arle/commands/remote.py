@@ -20,7 +20,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from arle.ai import LEVEL_NAMES, Cancelled
+from arle.ai import Cancelled
+from arle.commands.arena import _level, _quantile
 from arle.engine import Game, Move, Setup
 from arle.match import Change, Computer, GameHistory, Match
 from arle.match.history import REMOTE
@@ -262,12 +263,6 @@ def folder(args: argparse.Namespace) -> int:
     return _play(match, remote, clock, me, args.level, args.json)
 
 
-def _level(text: str) -> str:
-    if text not in LEVEL_NAMES:
-        raise argparse.ArgumentTypeError(f"unknown level {text!r}: choose one of {', '.join(LEVEL_NAMES)}")
-    return text
-
-
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="arle remote", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -298,11 +293,6 @@ def _parser() -> argparse.ArgumentParser:
     b.add_argument("--games", type=int, default=3)
     b.add_argument("--json", action="store_true")
     return parser
-
-
-def _quantile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
 
 
 def bench(args: argparse.Namespace) -> int:

@@ -222,6 +222,7 @@ class Match:
         actor = self.game.actor
         if actor is None or self.seats[actor].local:
             return None
+        self.game.legal_moves()  # listed once: the copy shares the list, and so does the answer
         return Turn(self.seats[actor], actor, len(self.history.moves), self.game.copy())
 
     def answer(self, turn: Turn, move: Move) -> Change | None:

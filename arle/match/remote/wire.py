@@ -88,7 +88,8 @@ def chain_all(moves: Sequence[Move], start: str = START) -> list[str]:
 
 
 def digest(moves: Sequence[Move]) -> str:
-    """The moves hashed as ``arle arena`` prints them (``arle.commands.arena.digest``)."""
+    """A short hash of the moves in order, as ``arle arena`` and ``arle remote`` print it: equal
+    for two games exactly when they were played alike (a seed alone does not tell)."""
     text = json.dumps([move_to_dict(m) for m in moves], sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
