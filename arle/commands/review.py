@@ -23,7 +23,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         REVIEW_LEVELS,
         moment_line,
         moments_json,
-        position_before,
         review,
         say_moment,
     )
@@ -65,6 +64,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not found.moments:
         print(tr("No decision cost anything the computer could see.", lang))
     for i, moment in enumerate(found.moments, start=1):
-        said = say_moment(moment, position_before(setup, moves, moment.move), lang)
+        said = say_moment(moment, history.position(moment.move), lang)
         print(f"{i}. [{moment.move}] {moment_line(moment, said, lang)}")
     return 0

@@ -26,6 +26,7 @@ from arle.engine import (
     Game,
     Good,
     HouseAnimalsDecision,
+    Language,
     Load,
     Move,
     MoveAnimal,
@@ -43,7 +44,8 @@ from arle.engine import (
     buildable_buildings,
     cap_of,
 )
-from arle.match import Change, GameHistory, Match, Person, play
+from arle.match import Change, GameHistory, LogEntry, Match, Person, Words, play
+from arle.match.play import plain_words
 
 #: How much the random player likes each kind of move: it must finish games, so it rarely
 #: shuffles Animals, gives things back or skips a placement.
@@ -149,11 +151,12 @@ def check_invariants(game: Game) -> None:
         assert game.legal_moves(), "no legal move before the end"
 
 
-def play_one(seed: int, players: int, check: bool = True, max_moves: int = MAX_MOVES) -> dict:
+def play_one(seed: int, players: int, check: bool = True, max_moves: int = MAX_MOVES,
+             words: Words = plain_words) -> dict:
     """One game by the match's loop, each seat a seeded random player; every change is checked
-    (a listener of the match) when ``check``."""
+    (a listener of the match) when ``check``; its log (``_log``) in ``words``."""
     rng = random.Random(seed)
-    match = Match(GameHistory(setup_for(seed, players)),
+    match = Match(GameHistory(setup_for(seed, players)), words=words,
                   seats=[Person(lambda g: choose_move(rng, g.legal_moves(), g)) for _ in range(players)])
     moves = match.history.moves
     result: dict = {"seed": seed, "players": players}
@@ -174,6 +177,7 @@ def play_one(seed: int, players: int, check: bool = True, max_moves: int = MAX_M
     result["moves"] = len(moves)
     result["_game"] = match.game
     result["_moves"] = list(moves)
+    result["_log"] = match.log
     return result
 
 
@@ -184,16 +188,12 @@ def save_json(game: Game, moves: list[Move], path: Path) -> None:
     save_game(path, game.setup, moves, game)
 
 
-def log_text(game: Game, moves: list[Move], lang: str) -> list[str]:
-    """The game log of ``moves`` in words, as the window's log says it, in ``lang`` ("en", "fr"),
-    put into words by ``arle.match.words`` (no Qt is imported)."""
-    from arle.files.catalogues import load_language
-    from arle.match import GameHistory, replay_log
-    from arle.match.words import Wording, log_lines
+def log_text(game: Game, log: list[LogEntry], language: Language) -> list[str]:
+    """The game log in words, as the window's log says it, in ``language`` (made by the match
+    while the game was played, with ``arle.match.words``: no Qt is imported)."""
+    from arle.match.words import log_lines
     from arle.match.words.names import tr
 
-    language = load_language(lang)
-    log = replay_log(GameHistory(game.setup, moves), Wording(language).log_label)
     # (the engine's default names are English: "Player 1" is "Joueur 1" in a French log)
     names = [tr("Player {n}", language).format(n=i + 1) if p.name == f"Player {i + 1}" else p.name
              for i, p in enumerate(game.state.players)]
@@ -216,14 +216,22 @@ def main(argv: list[str] | None = None) -> int:
     failed = 0
     coverage: Counter[str] = Counter()
     started = time.perf_counter()
+    language = words = None
+    if args.log:
+        from arle.files.catalogues import load_language
+        from arle.match.words import Wording
+
+        language = load_language(args.lang)
+        words = Wording(language).log_label
     for i in range(args.games):
         seed = args.seed + i
-        result = play_one(seed, args.players, check=not args.no_check)
+        result = play_one(seed, args.players, check=not args.no_check, words=words or plain_words)
         game: Game = result.pop("_game")
         moves: list[Move] = result.pop("_moves")
+        log: list[LogEntry] = result.pop("_log")
         coverage.update(game.stats)
-        if args.log:
-            print("\n".join(log_text(game, moves, args.lang)), flush=True)
+        if language is not None:
+            print("\n".join(log_text(game, log, language)), flush=True)
         if args.save_dir is not None:
             args.save_dir.mkdir(parents=True, exist_ok=True)
             path = args.save_dir / f"game-{seed}-{args.players}p.arle.json"

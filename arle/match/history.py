@@ -117,7 +117,7 @@ class GameHistory:
             raise ValueError("there is no move you may take back now")
         self._redo.append(self.moves.pop())
         self.movers.pop()
-        self.game = self._rebuild(len(self.moves))
+        self.game = self.position(len(self.moves))
 
     def redo(self) -> list[Event]:
         """Play again the last move taken back. Raises ValueError if there is none."""
@@ -147,8 +147,9 @@ class GameHistory:
             self._snapshots[n] = self.game.copy()
         return events
 
-    def _rebuild(self, n: int) -> Game:
-        """The game after the first ``n`` moves, from the nearest snapshot at or before ``n``."""
+    def position(self, n: int) -> Game:
+        """A new game after the first ``n`` moves, from the nearest snapshot at or before ``n``
+        (undo, and the game review's position before a moment)."""
         base = max(k for k in self._snapshots if k <= n)
         game = self._snapshots[base].copy()
         for move in self.moves[base:n]:

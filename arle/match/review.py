@@ -33,7 +33,7 @@ from arle.ai import Reason, action_over, analyse, appraise, reason_words
 from arle.ai.reasons import move_reason
 from arle.engine import ENGLISH, Game, Language, Move, Setup, SkipPlacement, move_from_dict, move_to_dict, say
 
-from .history import PERSON
+from .history import PERSON, GameHistory
 from .words import move_label, number
 from .words.names import lowered, season_name, tr
 
@@ -306,8 +306,9 @@ def moments_json(moments: Sequence[Moment], setup: Setup, moves: Sequence[Move],
                  lang: Language = ENGLISH) -> list[dict[str, Any]]:
     """The moments as ``arle review --json`` prints them, costliest first."""
     out = []
+    history = GameHistory(setup, moves)  # one replay, then each position from its snapshots
     for m in moments:
-        said = say_moment(m, position_before(setup, moves, m.move), lang)
+        said = say_moment(m, history.position(m.move), lang)
         out.append({"move": m.move, "cost": m.cost, "played": said.played, "suggested": said.suggested,
                     "why": said.why, "half_year": m.half_year, "player": m.player})
     return out

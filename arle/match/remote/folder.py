@@ -144,9 +144,7 @@ def rebuild(folder: Path, key: bytes, me: int, setup: Setup, game: str,
                 break
             files[seat].append(message)
             seq += 1
-    hashes = [START]
-    for move in moves:
-        hashes.append(chain(hashes[-1], move))
+    hashes = chain_all(moves)
     progress = True
     while progress:
         progress = False
