@@ -41,10 +41,9 @@ def command_at(args: Sequence[str]) -> int | None:
     the value of an option before it (issue 43: ``arle --lang fr screenshot`` failed, the
     options before the word were parsed with the command's own)."""
     for i, word in enumerate(args):
-        if word in COMMANDS and (i == 0 or args[i - 1] != "--lang"):
-            return i
-        if not word.startswith("-") and (i == 0 or args[i - 1] != "--lang"):
-            return None  # a stray word: argparse says what is wrong with it
+        if word.startswith("-") or (i > 0 and args[i - 1] == "--lang"):
+            continue  # an option, or the language after --lang
+        return i if word in COMMANDS else None  # (a stray word: argparse says what is wrong)
     return None
 
 
