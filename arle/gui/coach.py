@@ -28,7 +28,9 @@ from PySide6.QtWidgets import (
 
 from arle.gui.kit import texts
 from arle.gui.kit.levels import level_name
+from arle.gui.kit.style import of_name
 from arle.gui.seats import SeatDriver, thinker
+from arle.match.history import REMOTE
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QTabWidget
@@ -285,7 +287,10 @@ class CoachBar(QFrame):
         self.button.setVisible(s.coached and not s.game.over)
         self.button.setEnabled(self.coach.available and not self._hinting)
         actor = s.game.actor
-        if s.computer_turn and actor is not None:
+        if s.computer_turn and actor is not None and s.seat(actor) == REMOTE:
+            name = s.player_name(actor)
+            self.status.setText(_tr("Waiting for {name}.").format(name=name, of_name=of_name(name)))
+        elif s.computer_turn and actor is not None:
             level = level_name(s.seat(actor))
             text = _tr("{name} (computer, {level}) is thinking…") if self._thinking else \
                 _tr("{name} (computer, {level}) plays.")

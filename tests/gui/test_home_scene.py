@@ -397,3 +397,40 @@ def test_only_a_persons_board_says_your_turn(qtbot):
     scene, _view = board(qtbot, session, 0)
     assert session.game.actor == 0
     assert "your turn" in " ".join(i.toPlainText() for i in scene.items() if hasattr(i, "toPlainText"))
+
+
+class _Friend:
+    """A friend's seat on another computer, as far as the window's words ask (issue 41)."""
+
+    kind = "remote"
+    local = False
+
+    def choose(self, game, should_stop=None):  # pragma: no cover - never asked here
+        raise AssertionError
+
+    def inform(self, change) -> None:
+        pass
+
+
+def test_a_friends_seat_is_named_as_a_friend_not_as_a_computer(qtbot):
+    """Issue 41: the friend's board said "the computer's turn", the coach "Ben (computer,
+    remote) plays" and Statistics "(computer, remote)"; one naming of seats says them all."""
+    from arle.engine import Setup
+    from arle.gui.kit.levels import seat_words
+    from arle.gui.session import GameSession
+    from arle.gui.side.game_page import GamePage
+    from arle.match import Match, Person
+    from arle.match.history import GameHistory
+
+    history = GameHistory(Setup(players=2, seed=1, names=("Anna", "Ben"), start_player=1),
+                          seats=("person", "remote"))
+    session = GameSession(Match(history, seats=[Person(), _Friend()]))
+    scene, _view = board(qtbot, session, 1)
+    text = " ".join(i.toPlainText() for i in scene.items() if hasattr(i, "toPlainText"))
+    assert "waiting for Ben" in text and "computer" not in text
+    assert seat_words("Ben", "remote") == "Ben (on another computer)"
+    assert seat_words("Ben", "hard") == "Ben (computer, Hard)" and seat_words("Ben", "person") == "Ben"
+    page = GamePage(session)
+    qtbot.addWidget(page)
+    page.coach_bar.refresh()
+    assert page.coach_bar.status.text() == "Waiting for Ben."

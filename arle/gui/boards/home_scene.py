@@ -87,6 +87,7 @@ from arle.gui.boards.scene import PlayerBoardScene
 from arle.gui.kit.style import font, name_of, of_name, player_color
 from arle.gui.kit.texts import say
 from arle.match import PERSON
+from arle.match.history import REMOTE
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -217,8 +218,9 @@ class HomeBoardScene(PlayerBoardScene):
         color = player_color(self.session, self.player)
         title = _t("{name}'s Home Board").format(name=p.name, of_name=of_name(p.name))
         if self.mine_to_act():  # (the computer's board is not "your" turn: issue 43)
-            person = self.session.seat(self.player) == PERSON
-            title += "  -  " + (_t("your turn") if person else _t("the computer's turn"))
+            seat = self.session.seat(self.player)
+            title += "  -  " + (_t("your turn") if seat == PERSON else _t("waiting for {name}").format(
+                name=p.name) if seat == REMOTE else _t("the computer's turn"))
         self.part("frame", (color.name(), title), lambda: self.add_frame(color, title))
         self.part("goods track", (), self._build_track_spaces)
         # (the Goods Track's goods only: paying Wood or Clay leaves the track as it is)

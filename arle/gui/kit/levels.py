@@ -31,3 +31,13 @@ def level_name(level: str) -> str:
 
         return next((say(noun(x.label)) for x in LEVELS if x.name == level), level)
     return labels().get(level, level)
+
+
+def seat_words(name: str, seat: str) -> str:
+    """A player's name with who plays the seat: a person's bare, a friend's "on another computer",
+    the computer's with its level ("Ben (computer, Hard)")."""
+    if seat == "person":
+        return name
+    if seat == "remote":
+        return _tr("{name} (on another computer)").format(name=name)
+    return _tr("{name} (computer, {level})").format(name=name, level=level_name(seat))

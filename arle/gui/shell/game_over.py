@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 from arle.engine import SOLO_TARGET, noun, solo_rating
 from arle.files.catalogues import N_
 from arle.gui.kit import style
+from arle.gui.kit.levels import seat_words
 from arle.gui.kit.texts import say
 
 if TYPE_CHECKING:
@@ -215,14 +216,6 @@ def _with_chart(pad: QWidget, session: GameSession) -> QHBoxLayout:
 # -- statistics ---------------------------------------------------------------------------------------------
 
 
-def seat_name(name: str, seat: str) -> str:
-    """A player's name, a computer's marked with its level (issue 43), as the games list does."""
-    from arle.gui.kit.levels import level_name
-
-    return name if seat == "person" else _tr("{name} (computer, {level})").format(
-        name=name, level=level_name(seat))
-
-
 class StatisticsDialog(QDialog):
     """Games played, wins per player name, best and average solo scores (``arle.files.stats``)."""
 
@@ -235,7 +228,7 @@ class StatisticsDialog(QDialog):
         form = QFormLayout()
         self.played = QLabel(str(summary.played))
         form.addRow(_tr("Games played"), self.played)
-        wins = [_tr("{name}: {n}").format(name=seat_name(name, seat), n=n)
+        wins = [_tr("{name}: {n}").format(name=seat_words(name, seat), n=n)
                 for (name, seat), n in summary.wins.items()]
         self.wins = QLabel("\n".join(wins) or _tr("No two-player game yet."))
         form.addRow(_tr("Wins (two players)"), self.wins)

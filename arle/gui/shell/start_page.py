@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from arle import __version__
-from arle.gui.kit.levels import level_name
+from arle.gui.kit.levels import seat_words
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QStatusBar
@@ -76,15 +76,8 @@ def when(stamp: float, now: datetime.datetime | None = None) -> str:
 
 def who_plays(entry: GameEntry) -> str:
     """The players' names, a computer's marked with its level ("Ben (computer, Hard)")."""
-    names = []
-    for i, name in enumerate(entry.names):
-        seat = entry.seats[i] if i < len(entry.seats) else "person"
-        if seat == "remote":
-            names.append(_tr("{name} (on another computer)").format(name=name))
-        else:
-            names.append(name if seat == "person" else
-                         _tr("{name} (computer, {level})").format(name=name, level=level_name(seat)))
-    return " – ".join(names)
+    return " – ".join(seat_words(name, entry.seats[i] if i < len(entry.seats) else "person")
+                      for i, name in enumerate(entry.names))
 
 
 def turn_words(entry: GameEntry) -> str | None:
