@@ -149,7 +149,7 @@ class LogView(QAbstractScrollArea):
         shift = -sum(self._heights[same:])
         del self._entries[same:], self._rows[same:], self._heights[same:]
         for entry in added:
-            text = entry_text(self.session, entry)
+            text = entry_text(self.session, entry, len(self._entries))  # (its place in the log)
             actor = entry.actor if entry.actor is not None else -1
             self._entries.append(entry)
             self._rows.append((text, actor))

@@ -530,9 +530,11 @@ def event_words(event: Event) -> str | None:
     return words.event_words(event, language())
 
 
-def entry_text(session: GameSession, entry: LogEntry) -> str:
-    """The move in words with what it did, one line per player it touched (``arle.match.words``)."""
+def entry_text(session: GameSession, entry: LogEntry, index: int | None = None) -> str:
+    """The move in words with what it did, one line per player it touched (``arle.match.words``);
+    ``index``: where ``entry`` is in the log, when the caller knows (else it is looked for)."""
     from arle.gui.side.inventory_summary import index_of
 
     names = [p.name for p in session.game.state.players]
-    return words.entry_text(session.log, index_of(session, entry), names, language())
+    at = index if index is not None else index_of(session, entry)
+    return words.entry_text(session.log, at, names, language())
