@@ -76,6 +76,23 @@ class CoachedPage(Protocol):
 HINT_LEVEL = "expert"
 
 
+def mark_ring(view: BoardView, pos: QPointF, r: float, color: str, tip: str,
+              dashed: bool = True) -> QGraphicsEllipseItem:
+    """A ring of ``color`` around ``pos`` on ``view``'s board, above its pieces (drops and clicks
+    go through it): the coach's hint, and the game review's move played and move suggested."""
+    ring = QGraphicsEllipseItem(QRectF(pos.x() - r, pos.y() - r, 2 * r, 2 * r))
+    pen = QPen(QColor(color), 6)
+    if dashed:
+        pen.setStyle(Qt.PenStyle.DashLine)
+    ring.setPen(pen)
+    fill = QColor(color)
+    fill.setAlpha(40)
+    ring.setBrush(QBrush(fill))
+    ring.setToolTip(tip)
+    view.mark(ring, 1e6)
+    return ring
+
+
 class Coach(QObject):
     """Asks Expert for the move now and lights it on the page."""
 
@@ -211,14 +228,7 @@ class Coach(QObject):
             self.button = button
 
     def _ring(self, view: BoardView, pos: QPointF, r: float) -> None:
-        ring = QGraphicsEllipseItem(QRectF(pos.x() - r, pos.y() - r, 2 * r, 2 * r))
-        pen = QPen(QColor(HINT_COLOR), 6)
-        pen.setStyle(Qt.PenStyle.DashLine)
-        ring.setPen(pen)
-        ring.setBrush(QBrush(QColor(214, 40, 122, 40)))
-        ring.setToolTip(_tr("The coach's hint"))
-        view.mark(ring, 1e6)
-        self.ring = ring
+        ring = self.ring = mark_ring(view, pos, r, HINT_COLOR, _tr("The coach's hint"))
         index = self.page.views.indexOf(view)
         if index >= 0 and self.page.views.currentIndex() != index:
             self.page.views.setCurrentIndex(index)

@@ -69,13 +69,14 @@ class LineChart(QWidget):
     def sizeHint(self) -> QSize:
         return QSize(560, 220)
 
-    def y_range(self) -> tuple[float, float]:
-        """From 0 (or below, for a negative score) to a multiple of 10 above every value and level."""
+    def y_scale(self) -> tuple[float, float, float]:
+        """From 0 (or below, for a negative score) to a multiple of the step above every value and
+        level, and the step of the grid lines (10, or 20 for a wide range)."""
         values = [v for s in self.series for v in s.values] + [lv.value for lv in self.levels]
         low = min([0.0, *values])
         high = max([10.0, *values])
         step = 10.0 if high - low <= 80 else 20.0
-        return (step * (low // step), step * (high // step + 1))
+        return step * (low // step), step * (high // step + 1), step
 
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
@@ -93,8 +94,7 @@ class LineChart(QWidget):
         painter.drawText(QRectF(0, 2, self.width(), self.MARGIN_TOP - 4), Qt.AlignmentFlag.AlignHCenter,
                          self.title)
         painter.setFont(self.font())
-        low, high = self.y_range()
-        step = 10.0 if high - low <= 80 else 20.0
+        low, high, step = self.y_scale()
 
         def y_of(v: float) -> float:
             return plot.bottom() - (v - low) / (high - low) * plot.height()

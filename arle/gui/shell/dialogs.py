@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QColor, QIcon
@@ -52,9 +51,6 @@ from arle.gui.kit.texts import say
 from arle.match import NewGameChoice
 from arle.match.history import PERSON as PERSON_SEAT
 from arle.match.history import REMOTE
-
-if TYPE_CHECKING:
-    pass
 
 
 def _tr(text: str) -> str:

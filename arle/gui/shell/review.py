@@ -19,8 +19,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 import attrs
-from PySide6.QtCore import QCoreApplication, QRect, QRectF, QSize, Qt, QTimer
-from PySide6.QtGui import QBrush, QCloseEvent, QColor, QKeySequence, QPen, QShortcut
+from PySide6.QtCore import QCoreApplication, QRect, QSize, Qt, QTimer
+from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -382,19 +382,10 @@ class ReviewWindow(QDialog):
     def _ring(self, move: Move | None, color: str, tip: str, dashed: bool) -> None:
         if move is None:
             return
+        from arle.gui.coach import mark_ring
+
         for view, pos in self.page.places_of(move)[:1]:
-            r = RING_RADIUS
-            ring = QGraphicsEllipseItem(QRectF(pos.x() - r, pos.y() - r, 2 * r, 2 * r))
-            pen = QPen(QColor(color), 6)
-            if dashed:
-                pen.setStyle(Qt.PenStyle.DashLine)
-            ring.setPen(pen)
-            fill = QColor(color)
-            fill.setAlpha(40)
-            ring.setBrush(QBrush(fill))
-            ring.setToolTip(tip)
-            view.mark(ring, 1e6)
-            self.rings.append(ring)
+            self.rings.append(mark_ring(view, pos, RING_RADIUS, color, tip, dashed))
             if not dashed:  # the suggestion's board is brought forward (``_show_rings``: both seen)
                 self.page.views.setCurrentWidget(view)
             return
