@@ -62,8 +62,8 @@ from arle.files.paths import (  # noqa: F401 (EXTENSION, data_dir, saves_dir, th
     read_bounded,
     saves_dir,
 )
+from arle.match.change import LogEntry, Words
 from arle.match.history import PERSON, REMOTE, SEAT_KINDS, GameHistory, seats_for
-from arle.match.play import LogEntry, Words
 
 FORMAT = "arle-save"
 SCHEMA = 2
