@@ -362,7 +362,7 @@ def save_and_reload(path: Path, history: GameHistory, game: Game) -> Game:
 
 
 def _state_key(game: Game) -> str:
-    from arle.files.saves import fingerprint
+    from arle.files.final import fingerprint
 
     return fingerprint(game)
 

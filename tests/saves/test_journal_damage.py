@@ -12,8 +12,7 @@ import pytest
 
 from arle.engine import Setup
 from arle.engine.interpreter.moves import SkipPlacement
-from arle.files import autosave
-from arle.files.autosave import Autosaver, keep_damaged_copy, list_games, resume, set_aside
+from arle.files.journal import Autosaver, keep_damaged_copy, list_games, listener, reader, resume, set_aside
 from arle.match.history import GameHistory
 from tests.saves.helpers import full_game
 
@@ -104,7 +103,7 @@ def test_a_read_error_in_the_listing_is_not_cached(tmp_path: Path, monkeypatch: 
     """The same, on any system and as root: the read fails once (a network drive), then works."""
     path, history = _game(tmp_path, moves=80)
     _summary(path).unlink()
-    real = autosave.open_regular
+    real = reader.open_regular
     fail = [True]
 
     def flaky(p: Path) -> int:
@@ -112,7 +111,7 @@ def test_a_read_error_in_the_listing_is_not_cached(tmp_path: Path, monkeypatch: 
             raise PermissionError(13, "Permission denied", str(p))
         return real(p)
 
-    monkeypatch.setattr(autosave, "open_regular", flaky)
+    monkeypatch.setattr(reader, "open_regular", flaky)
     (entry,) = list_games(tmp_path)
     assert entry.error == "the autosaved game cannot be read just now: Permission denied"
     assert not entry.readable and not _summary(path).exists()
@@ -215,7 +214,7 @@ def test_a_journal_is_not_rewritten_when_its_original_cannot_be_kept(
     def full(_path: Path) -> Path:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(autosave, "keep_damaged_copy", full)
+    monkeypatch.setattr(listener, "keep_damaged_copy", full)
     saver = Autosaver(path, durable=False, damaged=True)
     with pytest.raises(OSError):
         saver.start(resumed.history)

@@ -13,12 +13,13 @@ import pytest
 from arle.engine import FREE_MOVES, Game, MoveAnimal, Setup, move_to_dict
 from arle.files import saves
 from arle.files.errors import SaveError
+from arle.match.history import GameHistory
 from tests.saves.helpers import full_game
 
 
 def _save_with(tmp_path: Path, change) -> tuple[Path, int]:
     setup, moves = full_game(5, 2)
-    history = saves.replay(setup, moves[:120], False)
+    history = GameHistory(setup, moves[:120])
     data = saves.save_dict(history.setup, history.moves, history.game)
     change(data["moves"])
     path = tmp_path / "g.arle.json"
