@@ -16,7 +16,7 @@ from typing import Any
 import attrs
 
 from arle.engine import MAX_MOVES, Game, IllegalMove, Move, Setup, describe, move_from_dict
-from arle.files.errors import MAX_NAME_CHARS, SaveError, is_valid_text, shown
+from arle.files.errors import MAX_NAME_CHARS, SaveError, is_valid_text, shown, valid_text
 from arle.match.change import LogEntry, Words
 from arle.match.history import PERSON, REMOTE, SEAT_KINDS, GameHistory, seats_for
 
@@ -52,12 +52,14 @@ def options_dict(friendly_undo: bool, seats: Sequence[str] | None,
 @attrs.frozen
 class GameRecord:
     """What a file says about its game before its moves, validated: the setup, friendly undo, who
-    plays each seat and how to reach a friend elsewhere (None: no friend elsewhere)."""
+    plays each seat, how to reach a friend elsewhere (None: no friend elsewhere) and the Arle that
+    wrote it (a label anyone can edit, never trusted: "unknown" when it is not a text)."""
 
     setup: Setup
     friendly_undo: bool
     seats: tuple[str, ...]
     remote: dict[str, Any] | None
+    app_version: str = "unknown"
 
 
 def read_record(data: Mapping[str, Any]) -> GameRecord:
@@ -66,7 +68,9 @@ def read_record(data: Mapping[str, Any]) -> GameRecord:
     setup = read_setup(data.get("setup"))
     friendly = read_options(data.get("options"))
     seats = read_seats(data.get("options"), setup.players)
-    return GameRecord(setup, friendly, seats, read_remote(data.get("options"), seats))
+    version = data.get("app_version")
+    app_version = valid_text(version[:40]) if isinstance(version, str) else "unknown"
+    return GameRecord(setup, friendly, seats, read_remote(data.get("options"), seats), app_version)
 
 
 def read_setup(raw: Any) -> Setup:

@@ -220,8 +220,6 @@ def loads(raw: bytes | str, name: str = "The save file", *, partial: bool = Fals
     check_schema_keys(data, schema, name)
     data = migrate(data, schema)
     record = read_record(data)
-    version = data.get("app_version")
-    app_version = valid_text(version[:40]) if isinstance(version, str) else "unknown"
     log: list[LogEntry] | None = [] if words is not None else None
     moves = read_move_records(data.get("moves")) if partial else read_moves(data.get("moves"))
     history, stop = replay_prefix(record, moves, words=words, log=log)
@@ -230,9 +228,9 @@ def loads(raw: bytes | str, name: str = "The save file", *, partial: bool = Fals
     if stop is not None:  # the final state is that of all the moves: nothing to compare
         kept = len(history.moves)
         damage = SaveDamage(stop.number, kept, len(data["moves"]) - kept, stop.kind, stop.half_year)
-        return LoadedSave(history, schema, app_version, damage, log)
+        return LoadedSave(history, schema, record.app_version, damage, log)
     check_final(data.get("final"), history.game)
-    return LoadedSave(history, schema, app_version, log=log)
+    return LoadedSave(history, schema, record.app_version, log=log)
 
 
 def parse_json(raw: bytes | str, name: str) -> Any:

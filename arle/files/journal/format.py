@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -85,37 +85,13 @@ def save_path_of(raw: Any) -> Path | None:
     return Path(raw) if is_valid_text(raw) else None
 
 
-def split_lines(chunks: Iterable[bytes], cut: Callable[[], bool] = lambda: False) -> Iterator[bytes | None]:
-    """The complete lines of ``chunks`` (without their newline): None for a line longer than
-    ``MAX_LINE_BYTES`` (a damaged line, never held whole in memory). A last line without its
-    newline is the move in flight and is not given, unless reading was ``cut`` short: then the
-    rest of the journal is one damaged line."""
-    part = bytearray()
-    overlong = False
-    for chunk in chunks:
-        start = 0
-        while (end := chunk.find(b"\n", start)) >= 0:
-            if overlong or len(part) + end - start > MAX_LINE_BYTES:
-                yield None
-            else:
-                yield bytes(part + chunk[start:end]) if part else chunk[start:end]
-            part.clear()
-            overlong = False
-            start = end + 1
-        if not overlong:
-            part += chunk[start:]
-            if len(part) > MAX_LINE_BYTES:
-                overlong = True
-                part.clear()
-    if cut():
-        yield None
-
-
 @dataclasses.dataclass
 class Journal:
     """A journal's records, read leniently."""
 
     header: dict[str, Any]
+    #: The save file the game came from or was last saved to (the header's ``save_path``).
+    save_path: Path | None = None
     #: The move records, damaged lines skipped (still to be read by ``move_from_dict``).
     moves: list[Any] = dataclasses.field(default_factory=list)
     #: The line each of ``moves`` came from (the header is line 1).
@@ -147,7 +123,7 @@ def parse_lines(lines: Iterator[bytes | None]) -> Journal:
         raise SaveError(f"the autosaved game has no valid journal version ({shown(schema)})")
     if schema > SCHEMA:
         raise SaveError(f"the autosaved game was written by a newer Arle (journal version {shown(schema)})")
-    journal = Journal(header)
+    journal = Journal(header, save_path_of(header.get("save_path")))
     moves, origin = journal.moves, journal.lines
     most = _max_moves()
     for number, line in enumerate(lines, start=2):

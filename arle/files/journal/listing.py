@@ -27,9 +27,9 @@ from arle.files.paths import (
     saves_dir,
 )
 
-from .format import MAX_JOURNAL_BYTES, record_of, save_path_of, split_lines
+from .format import MAX_JOURNAL_BYTES, record_of, save_path_of
 from .listener import Autosaver
-from .reader import Bytes, Damage, JournalUnreadable, read_chunks
+from .reader import Bytes, Damage, JournalUnreadable, read_chunks, split_lines
 from .summary import read_summary, replayed_summary, summary_path, write_summary
 
 

@@ -14,14 +14,14 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import os
-from collections.abc import Generator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from arle.files.errors import SaveError
 from arle.files.paths import NotARegularFile, autosave_path, open_regular
 
-from .format import MAX_JOURNAL_BYTES, Journal, parse_lines, save_path_of, split_lines
+from .format import MAX_JOURNAL_BYTES, MAX_LINE_BYTES, Journal, parse_lines
 
 if TYPE_CHECKING:  # the engine loads only when a game is replayed, not to list games
     from arle.match.change import LogEntry, Words
@@ -143,7 +143,8 @@ def resume(path: Path, words: Words | None = None) -> ResumedGame:
     Damage loses only what it must: the moves are replayed up to the first that cannot be read or
     played (a damaged line, a move type this Arle does not know, a move a rules fix made illegal),
     and ``note`` says how many were kept and why."""
-    return _resume_journal(*_scan(Path(path)), words)
+    journal, digest = _scan(Path(path))
+    return _resume_journal(journal, digest, words)
 
 
 def resume_bytes(raw: bytes, words: Words | None = None) -> ResumedGame:
@@ -167,7 +168,7 @@ def _resume_journal(journal: Journal, digest: str, words: Words | None = None) -
             history, stop, lines, log = other, other_stop, journal.before_lines, other_log
     kept = len(history.moves)
     damage = _damage_of(journal, stop, lines, kept, max(0, journal.claimed - kept))
-    return ResumedGame(history, save_path_of(journal.header.get("save_path")), damage, digest, log)
+    return ResumedGame(history, journal.save_path, damage, digest, log)
 
 
 def _damage_of(journal: Journal, stop: Any, lines: list[int], kept: int, lost: int) -> Damage | None:
@@ -251,11 +252,37 @@ def read_chunks(path: Path, seen: Bytes) -> Generator[bytes, None, None]:
         os.close(fd)
 
 
+def split_lines(chunks: Iterable[bytes], cut: Callable[[], bool] = lambda: False) -> Iterator[bytes | None]:
+    """The complete lines of ``chunks`` (without their newline): None for a line longer than
+    ``MAX_LINE_BYTES`` (a damaged line, never held whole in memory). A last line without its
+    newline is the move in flight and is not given, unless reading was ``cut`` short: then the
+    rest of the journal is one damaged line."""
+    part = bytearray()
+    overlong = False
+    for chunk in chunks:
+        start = 0
+        while (end := chunk.find(b"\n", start)) >= 0:
+            if overlong or len(part) + end - start > MAX_LINE_BYTES:
+                yield None
+            else:
+                yield bytes(part + chunk[start:end]) if part else chunk[start:end]
+            part.clear()
+            overlong = False
+            start = end + 1
+        if not overlong:
+            part += chunk[start:]
+            if len(part) > MAX_LINE_BYTES:
+                overlong = True
+                part.clear()
+    if cut():
+        yield None
+
+
 def _scan(path: Path) -> tuple[Journal, str]:
     """The journal at ``path`` read a line at a time, and the SHA-256 of its bytes."""
     seen = Bytes()
-    journal = parse_lines(split_lines(read_chunks(path, seen), lambda: seen.cut))
-    return journal, seen.digest
+    lines = split_lines(read_chunks(path, seen), lambda: seen.cut)
+    return parse_lines(lines), seen.digest
 
 
 def digest_of(path: Path) -> str:
