@@ -93,6 +93,17 @@ def test_the_layers_are_a_contract_that_holds():
     assert "3 kept, 0 broken" in result.stdout, result.stdout[-3000:]
 
 
+def test_no_module_of_the_files_layer_is_over_500_lines():
+    """Issue 49 item 3: the journal is a room of its own (``arle/files/journal/``: format, reader
+    and recovery, the listener, the start page's listing) and save files and journals share one
+    record pipeline (``arle/files/records.py``), so no module of ``arle/files`` grows past 500
+    lines (``autosave.py`` had 1,028, ``saves.py`` 753)."""
+    sizes = {p.relative_to(REPO).as_posix(): len(p.read_text(encoding="utf-8").splitlines())
+             for p in (REPO / "arle" / "files").rglob("*.py")}
+    assert len(sizes) > 10  # the scan sees them
+    assert {path: n for path, n in sizes.items() if n > 500} == {}
+
+
 def test_the_words_need_no_window():
     """Issue 39: the words of moves, events and the log (``arle.match.words``) load no Qt, so that
     a command, a test or a remote seat puts a game into words without a window."""

@@ -1,10 +1,11 @@
 """Save files: the setup and the move list as JSON, verified by replaying them.
 
 A save is plain data written with cattrs from the engine's own attrs records (``Setup`` and the
-moves), never pickle, nothing that executes. Loading replays every move through the engine's one
-door (``Game.apply``), so a file can hold nothing the rules would not allow, and then compares the
-result with the ``final`` summary written beside the moves (half-year, phase, who acts, scores
-and a SHA-256 fingerprint of the state).
+moves), never pickle, nothing that executes. Loading parses the file here, then validates and
+replays it as a journal is (``arle.files.records``: every move through the engine's one door,
+``Game.apply``, so a file can hold nothing the rules would not allow), then compares the result
+with the ``final`` summary written beside the moves (``arle.files.final``: half-year, phase, who
+acts, scores and a SHA-256 fingerprint of the state).
 
 Every way a file can be wrong raises ``SaveError`` with one sentence for the player; the GUI shows
 it and keeps running, ``arle verify`` prints it and exits non-zero.
