@@ -66,10 +66,10 @@ def read_record(data: Mapping[str, Any]) -> GameRecord:
     """Validate the ``setup`` and ``options`` of a save file or a journal's first line; raises
     SaveError (one sentence) at the first thing wrong."""
     setup = read_setup(data.get("setup"))
-    friendly = read_options(data.get("options"))
-    seats = read_seats(data.get("options"), setup.players)
     version = data.get("app_version")
     app_version = valid_text(version[:40]) if isinstance(version, str) else "unknown"
+    friendly = read_options(data.get("options"))
+    seats = read_seats(data.get("options"), setup.players)
     return GameRecord(setup, friendly, seats, read_remote(data.get("options"), seats), app_version)
 
 
