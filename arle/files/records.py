@@ -196,14 +196,15 @@ class Stop:
     half_year: int = 0
 
 
-def replay_prefix(record: GameRecord, moves: Sequence[Move | dict[str, Any]], *,
+def replay_prefix(record: GameRecord, moves: Sequence[Any], *,
                   words: Words | None = None,
                   log: list[LogEntry] | None = None) -> tuple[GameHistory, Stop | None]:
     """The game of ``record`` after as many of ``moves`` as replay, and where it stopped (None:
     all of them).
 
-    An item that is a dict is a move record still to be read (``move_from_dict``): a journal
-    keeps the moves before a record this Arle cannot read or play, a save file refuses it whole.
+    An item that is not a move (an attrs record of the engine) is a move record still to be read
+    (``move_from_dict``), whatever JSON it is: a journal keeps the moves before a record this Arle
+    cannot read or play, a save file refuses it whole.
     With ``words`` and ``log``, each replayed move's log entry is added to ``log`` on the way (a
     continued game is replayed once, for its state and its log alike: ``Match(..., log=log)``).
     Raises SaveError only when the setup cannot start a game."""
@@ -215,7 +216,7 @@ def replay_prefix(record: GameRecord, moves: Sequence[Move | dict[str, Any]], *,
     for i, item in enumerate(moves, start=1):
         move: Move
         half_year = history.game.state.half_year
-        if not isinstance(item, dict):
+        if attrs.has(type(item)):
             move = item
         else:
             try:

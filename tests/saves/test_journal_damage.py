@@ -149,6 +149,19 @@ def test_one_bad_record_keeps_every_move_before_it(tmp_path: Path, record: bytes
     assert entry.error is None and entry.note == resumed.note
 
 
+@pytest.mark.parametrize("move", [b'"x"', b"7", b"[1]", b"null"])
+def test_a_move_record_that_is_not_an_object_keeps_the_moves_before_it(tmp_path: Path, move: bytes) -> None:
+    """Issue 49 (found comparing 700 damaged files before and after the journal room): a move
+    that is a text, a number or a list was taken for a move already read and crashed the replay
+    (NotAnAttrsClassError); it is a move this Arle does not know, in one sentence."""
+    path, history = _game(tmp_path, moves=60)
+    _replace_record(path, 30, b'{"n":30,"move":' + move + b"}")
+    resumed = resume(path)
+    assert resumed.history.moves == history.moves[:29]
+    assert resumed.note is not None
+    assert resumed.note.startswith("Move 30 of the autosave (line 31) is not a move this Arle knows")
+
+
 def test_a_garbage_line_in_place_of_a_record_names_that_line(tmp_path: Path) -> None:
     """The case an outside probe found: record 50 replaced by garbage, 120 moves."""
     path, history = _game(tmp_path, moves=120)
