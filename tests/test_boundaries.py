@@ -104,6 +104,31 @@ def test_no_module_of_the_files_layer_is_over_500_lines():
     assert {path: n for path, n in sizes.items() if n > 500} == {}
 
 
+def test_no_module_is_shadowed_at_its_packages_door():
+    """Issue 49 item 4: a package's ``__init__`` binds no name of one of its own modules to
+    something else (``arle.match.play`` was the loop's module and, at the door, the function
+    ``play``; ``arle.ai.evaluate`` the same), so ``import arle.x.y as m`` gives the module."""
+    import ast
+
+    shadowed = []
+    for door in (REPO / "arle").rglob("__init__.py"):
+        modules = {p.stem for p in door.parent.glob("*.py")} | {
+            p.name for p in door.parent.iterdir() if (p / "__init__.py").is_file()}
+        for node in ast.parse(door.read_text(encoding="utf-8")).body:
+            if isinstance(node, ast.ImportFrom) and node.level == 1 and not node.module:
+                continue  # ``from . import x``: the module itself
+            if isinstance(node, ast.Import | ast.ImportFrom):
+                bound = {a.asname or a.name.split(".")[0] for a in node.names}
+            elif isinstance(node, ast.FunctionDef | ast.ClassDef):
+                bound = {node.name}
+            elif isinstance(node, ast.Assign):
+                bound = {t.id for t in node.targets if isinstance(t, ast.Name)}
+            else:
+                continue
+            shadowed += [f"{door.parent.relative_to(REPO).as_posix()}:{name}" for name in bound & modules]
+    assert shadowed == []
+
+
 def test_the_words_need_no_window():
     """Issue 39: the words of moves, events and the log (``arle.match.words``) load no Qt, so that
     a command, a test or a remote seat puts a game into words without a window."""
