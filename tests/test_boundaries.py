@@ -66,20 +66,67 @@ def test_the_game_being_played_needs_only_the_engine_and_the_computer():
     outside = {m for m in _imports_of("arle.match")
                if not m.startswith(("arle.match", "arle.engine", "arle.ai"))}
     assert outside == set()
-    # (the computer's tuned numbers are found where the resources are: a module of no arle imports)
+    # (the computer's tuned numbers are found where the resources are: a module of no arle
+    # imports below every layer, issue 49)
     assert {m for m in _imports_of("arle.ai") if not m.startswith(("arle.ai", "arle.engine"))} == {
-        "arle.files.resources"}
-    assert _imports_of("arle.files.resources") == set()
+        "arle.resources"}
+    assert _imports_of("arle.resources") == set()
     code = (
         "import arle.match, sys; "
-        "print([m for m in sys.modules if m.startswith(('PySide6', 'shiboken6', 'PyQt', 'arle.files')) "
-        "and m not in ('arle.files', 'arle.files.resources')])"
+        "print([m for m in sys.modules if m.startswith(('PySide6', 'shiboken6', 'PyQt', 'arle.files'))])"
     )
     result = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True,
                             timeout=120, check=False)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "[]", result.stdout
 
+
+
+def test_the_layers_are_a_contract_that_holds():
+    """Issue 49: pyproject's import-linter contracts hold: engine < ai < match < files < gui <
+    commands with type-checking imports counted, no circle between the rooms of a layer, and
+    where the resources are below them all (``lint-imports`` runs them in CI too)."""
+    result = subprocess.run([sys.executable, "-c", "from importlinter.cli import lint_imports_command; "
+                             "lint_imports_command(['--no-cache'])"],
+                            cwd=REPO, capture_output=True, text=True, timeout=120, check=False)
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]
+    assert "3 kept, 0 broken" in result.stdout, result.stdout[-3000:]
+
+
+def test_no_module_of_the_files_layer_is_over_500_lines():
+    """Issue 49 item 3: the journal is a room of its own (``arle/files/journal/``: format, reader
+    and recovery, the listener, the start page's listing) and save files and journals share one
+    record pipeline (``arle/files/records.py``), so no module of ``arle/files`` grows past 500
+    lines (``autosave.py`` had 1,028, ``saves.py`` 753)."""
+    sizes = {p.relative_to(REPO).as_posix(): len(p.read_text(encoding="utf-8").splitlines())
+             for p in (REPO / "arle" / "files").rglob("*.py")}
+    assert len(sizes) > 10  # the scan sees them
+    assert {path: n for path, n in sizes.items() if n > 500} == {}
+
+
+def test_no_module_is_shadowed_at_its_packages_door():
+    """Issue 49 item 4: a package's ``__init__`` binds no name of one of its own modules to
+    something else (``arle.match.play`` was the loop's module and, at the door, the function
+    ``play``; ``arle.ai.evaluate`` the same), so ``import arle.x.y as m`` gives the module."""
+    import ast
+
+    shadowed = []
+    for door in (REPO / "arle").rglob("__init__.py"):
+        modules = {p.stem for p in door.parent.glob("*.py")} | {
+            p.name for p in door.parent.iterdir() if (p / "__init__.py").is_file()}
+        for node in ast.parse(door.read_text(encoding="utf-8")).body:
+            if isinstance(node, ast.ImportFrom) and node.level == 1 and not node.module:
+                continue  # ``from . import x``: the module itself
+            if isinstance(node, ast.Import | ast.ImportFrom):
+                bound = {a.asname or a.name.split(".")[0] for a in node.names}
+            elif isinstance(node, ast.FunctionDef | ast.ClassDef):
+                bound = {node.name}
+            elif isinstance(node, ast.Assign):
+                bound = {t.id for t in node.targets if isinstance(t, ast.Name)}
+            else:
+                continue
+            shadowed += [f"{door.parent.relative_to(REPO).as_posix()}:{name}" for name in bound & modules]
+    assert shadowed == []
 
 
 def test_the_words_need_no_window():
@@ -95,9 +142,11 @@ def test_the_words_need_no_window():
     assert result.stdout.strip() == "[]", result.stdout
 
 def test_the_package_top_level_is_a_map():
-    """arle/ holds a few folders a newcomer reads at a glance, not loose modules."""
+    """arle/ holds a few folders a newcomer reads at a glance, not loose modules: beside the door
+    and ``python -m arle`` only where the bundled files are, which every layer may ask (issue 49:
+    below the computer players, which read their tuned weights there)."""
     loose = sorted(p.name for p in (REPO / "arle").glob("*.py"))
-    assert loose == ["__init__.py", "__main__.py"]
+    assert loose == ["__init__.py", "__main__.py", "resources.py"]
     folders = sorted(p.name for p in (REPO / "arle").iterdir() if p.is_dir() and p.name != "__pycache__")
     assert set(folders) <= {"engine", "match", "ai", "files", "gui", "commands"}
 

@@ -40,10 +40,10 @@ def test_damaged_journals_are_fuzzed_and_a_lost_original_is_reported(monkeypatch
     """Issue 33: the journal cases hold, and they can fail: with the original not kept before a
     rewrite, every bad-record case says so."""
     from arle.commands.fuzz_journals import journal_cases
-    from arle.files import autosave
+    from arle.files.journal import listener
 
     assert [problem for _case, problem in journal_cases(12, seed=3)] == [None] * 12
-    monkeypatch.setattr(autosave, "keep_damaged_copy", lambda path: path)
+    monkeypatch.setattr(listener, "keep_damaged_copy", lambda path: path)
     problems = dict(journal_cases(12, seed=3))
     assert [c for c, p in problems.items() if p and "original was not kept" in p] == [
         "2 (bad record)", "6 (bad record)", "10 (bad record)"]

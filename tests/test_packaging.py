@@ -6,7 +6,7 @@ import glob
 import tomllib
 from pathlib import Path
 
-import arle.files.resources
+import arle.resources
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -30,20 +30,20 @@ def test_every_file_under_resources_is_in_the_wheels_data_files():
 
 def test_a_wheel_install_finds_resources_under_share(monkeypatch, tmp_path):
     """Installed from a wheel: no resources/ beside the package, the data-files copy is used."""
-    site = tmp_path / "site-packages" / "arle" / "files"
+    site = tmp_path / "site-packages" / "arle"
     site.mkdir(parents=True)
     data = tmp_path / "data"
     icon = data / "share" / "arle" / "resources" / "board" / "x.svg"
     icon.parent.mkdir(parents=True)
     icon.write_text("<svg/>")
-    monkeypatch.setattr(arle.files.resources, "__file__", str(site / "resources.py"))
-    monkeypatch.setattr(arle.files.resources.sysconfig, "get_path", lambda name, scheme=None: str(data))
-    assert arle.files.resources.resource_path("board/x.svg") == icon
+    monkeypatch.setattr(arle.resources, "__file__", str(site / "resources.py"))
+    monkeypatch.setattr(arle.resources.sysconfig, "get_path", lambda name, scheme=None: str(data))
+    assert arle.resources.resource_path("board/x.svg") == icon
     # Missing everywhere: the checkout's place, so error messages name the usual folder.
-    missing = arle.files.resources.resource_path("nope.svg")
+    missing = arle.resources.resource_path("nope.svg")
     assert missing == tmp_path / "site-packages" / "resources" / "nope.svg"
 
 
 def test_a_checkout_uses_the_resources_folder_beside_the_package():
-    assert arle.files.resources.resource_path("icon.svg") == REPO / "resources" / "icon.svg"
-    assert arle.files.resources.resource_path("icon.svg").is_file()
+    assert arle.resources.resource_path("icon.svg") == REPO / "resources" / "icon.svg"
+    assert arle.resources.resource_path("icon.svg").is_file()

@@ -27,7 +27,8 @@ from arle.commands import selftest
 from arle.commands.simulate import choose_move
 from arle.engine import Setup
 from arle.files import paths, saves, settings
-from arle.files.autosave import Autosaver, find_unfinished, load_autosave
+from arle.files.final import fingerprint
+from arle.files.journal import Autosaver, find_unfinished, load_autosave
 from arle.match.history import GameHistory
 
 REPO = Path(__file__).resolve().parent.parent
@@ -57,7 +58,7 @@ def test_a_save_in_a_folder_with_spaces_and_non_ascii_letters_round_trips(tmp_pa
     saves.save_history(path, history)
     loaded = saves.load_save(path)
     assert loaded.history.moves == history.moves
-    assert saves.fingerprint(loaded.game) == saves.fingerprint(history.game)
+    assert fingerprint(loaded.game) == fingerprint(history.game)
     assert [p.name for p in loaded.game.state.players] == list(ODD_NAMES)
 
 

@@ -8,7 +8,7 @@ import sys
 import time
 from pathlib import Path
 
-import arle.files.resources
+import arle.resources
 from arle.commands import selftest
 
 REPO = Path(__file__).resolve().parent.parent
@@ -30,7 +30,7 @@ def test_self_test_passes_in_a_fresh_process_offscreen():
 
 
 def test_self_test_fails_with_one_line_when_a_resource_is_missing(monkeypatch, capsys, tmp_path):
-    monkeypatch.setattr(arle.files.resources, "resource_path", lambda name: tmp_path / "gone" / name)
+    monkeypatch.setattr(arle.resources, "resource_path", lambda name: tmp_path / "gone" / name)
     before = dict(os.environ)
     assert selftest.main() == 1
     assert dict(os.environ) == before  # the private data folders are undone

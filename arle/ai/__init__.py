@@ -26,13 +26,13 @@ from collections.abc import Callable
 from arle.engine import Game, Move
 
 from .analysis import Line, action_over, analyse, appraise
-from .evaluate import evaluate
 from .levels import LEVEL_NAMES, LEVELS, Level, level
 from .levels import level as _find
 from .players import effort, pick, random_move
 from .players import plan as _plan
 from .reasons import Reason, reason_text, reason_words
 from .search import Cancelled, settle
+from .value import evaluate
 
 
 def choose(game: Game, level: str, should_stop: Callable[[], bool] | None = None) -> Move:

@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from arle.engine import BLUE, BUILDINGS, DARK_GREEN, LIGHT_GREEN, YELLOW, Game, Good, Setup
 
-from .evaluate import covered_share, half_years_left, store_weight
+from .value import covered_share, half_years_left, store_weight
 
 #: The sets the deal draws from (orange and red are dealt in every game).
 VARIABLE: frozenset[str] = frozenset((*DARK_GREEN, *LIGHT_GREEN,

@@ -62,7 +62,7 @@ def _solve(a: list[list[float]], b: list[float]) -> list[float]:
 
 def stage(left_share: float) -> int:
     """The half-year (0-based) of a sample from its share of the game left (a work phase counts
-    half used: ``arle.ai.evaluate.half_years_left``)."""
+    half used: ``arle.ai.value.half_years_left``)."""
     return min(STAGES - 1, max(0, math.floor(STAGES - left_share * STAGES + 1e-9)))
 
 

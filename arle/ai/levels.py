@@ -10,8 +10,8 @@ from __future__ import annotations
 import attrs
 
 from .deal import EASY_SETS, NORMAL_SETS, with_favourite
-from .evaluate import evaluate, short_sighted, with_first_vehicle, with_winter_starts
 from .search import Effort
+from .value import evaluate, short_sighted, with_first_vehicle, with_winter_starts
 
 
 def N_(text: str) -> str:

@@ -34,7 +34,7 @@ from arle.engine import (
     SkipPlacement,
 )
 
-from .evaluate import evaluate
+from .value import evaluate
 
 #: Where gained Animals wait for a place (its code, made by the engine, compared at every node).
 WAITING = Place.waiting().code

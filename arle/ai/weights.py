@@ -2,7 +2,7 @@
 (issue 38), read from ``resources/ai/weights.json`` when that file is there and sound.
 
 A position's value for a player is its live score (with what the loads become) plus the sum of
-``weight x feature`` over ``FEATURES`` (``arle.ai.evaluate.features``). The file holds a part
+``weight x feature`` over ``FEATURES`` (``arle.ai.value.features``). The file holds a part
 for solo games and one for two-player games, each with what produced its numbers (seeds, level,
 commit, games, figures); the game only reads their ``weights``. Anything wrong with the file or
 a part (absent, not JSON, another format or version, a missing or non-finite number) gives the
@@ -16,7 +16,7 @@ import math
 from pathlib import Path
 from typing import Any
 
-#: The features of a position, in order (what each measures: ``arle.ai.evaluate.features``).
+#: The features of a position, in order (what each measures: ``arle.ai.value.features``).
 FEATURES: tuple[str, ...] = (
     # raw materials and textiles held, as they become tools, vehicles, buildings and clothing
     "wood", "clay", "timber", "brick", "flax", "wool", "hide", "linen", "woolen", "leather",
@@ -118,7 +118,7 @@ def document(old: Any, players: int, weights: dict[str, float], provenance: dict
 def shipped() -> dict[int, tuple[dict[str, float], str]]:
     """By number of players: the weights the game plays with and where they come from ("tuned"
     or "hand-set")."""
-    from arle.files.resources import resource_path
+    from arle.resources import resource_path
 
     found = read(resource_path(RESOURCE))
     return {n: (found[n], "tuned") if n in found else (dict(HAND_SET), "hand-set") for n in PARTS}

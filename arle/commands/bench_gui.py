@@ -137,7 +137,7 @@ def _run(args: list[str]) -> dict[str, float]:
 
 
 def _plain() -> list[str]:
-    from arle.files.resources import resource_path
+    from arle.resources import resource_path
 
     return [sys.executable, "-c", PLAIN, str(resource_path("icon.svg"))]
 

@@ -35,7 +35,7 @@ def make_journals(folder: Path, count: int, distinct: int = 12) -> None:
     import attrs
 
     from arle.commands.simulate import play_one
-    from arle.files.autosave import Autosaver
+    from arle.files.journal import Autosaver
     from arle.match.history import GameHistory
 
     folder.mkdir(parents=True, exist_ok=True)
@@ -66,7 +66,7 @@ def _drop_summaries(folder: Path) -> None:
 
 def files_figures(folder: Path, count: int) -> dict[str, float]:
     """``list_games`` alone, cold then warm (seconds)."""
-    from arle.files.autosave import list_games
+    from arle.files.journal import list_games
 
     _drop_summaries(folder)
     t0 = time.perf_counter()

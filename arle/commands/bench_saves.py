@@ -23,7 +23,7 @@ from pathlib import Path
 
 from arle.commands.simulate import play_one
 from arle.engine import Game
-from arle.files.autosave import Autosaver, list_games
+from arle.files.journal import Autosaver, list_games
 from arle.files.saves import data_dir, load_save, save_history
 from arle.match.history import SNAPSHOT_EVERY, GameHistory
 

@@ -32,6 +32,7 @@ from typing import Any
 
 from arle.commands.simulate import check_invariants, choose_move, setup_for
 from arle.files import saves
+from arle.files.final import fingerprint
 from arle.match.history import GameHistory
 
 
@@ -52,7 +53,7 @@ def fuzz_game(seed: int, players: int, undo_every: int = 1) -> dict[str, Any]:
         while not history.game.over:
             game = history.game
             move = choose_move(rng, game.legal_moves())
-            before = saves.fingerprint(game) if len(history.moves) % undo_every == 0 else None
+            before = fingerprint(game) if len(history.moves) % undo_every == 0 else None
             history.apply(move)
             game = history.game
             check_invariants(game)
@@ -60,13 +61,13 @@ def fuzz_game(seed: int, players: int, undo_every: int = 1) -> dict[str, Any]:
                 game.score(i)
             n = len(history.moves)
             if before is not None:
-                after = saves.fingerprint(game)
+                after = fingerprint(game)
                 legal_after = game.legal_moves()
                 history.undo()
-                if saves.fingerprint(history.game) != before:
+                if fingerprint(history.game) != before:
                     raise FuzzFailure(f"undo of move {n} did not restore the state before it")
                 history.redo()
-                if saves.fingerprint(history.game) != after:
+                if fingerprint(history.game) != after:
                     raise FuzzFailure(f"redo of move {n} did not give the same state")
                 if history.game.legal_moves() != legal_after:
                     raise FuzzFailure(f"redo of move {n} did not give the same legal moves")
@@ -74,7 +75,7 @@ def fuzz_game(seed: int, players: int, undo_every: int = 1) -> dict[str, Any]:
             if _power_of_two(n):
                 data = saves.save_dict(history.setup, history.moves, history.game)
                 loaded = saves.loads(saves.dumps(data))
-                if saves.fingerprint(loaded.game) != saves.fingerprint(history.game):
+                if fingerprint(loaded.game) != fingerprint(history.game):
                     raise FuzzFailure(f"save and load at move {n} changed the state")
                 if loaded.game.legal_moves() != history.game.legal_moves():
                     raise FuzzFailure(f"save and load at move {n} changed the legal moves")

@@ -21,8 +21,9 @@ from typing import Any
 
 from arle.engine import Setup, move_from_dict
 from arle.files import saves
-from arle.files.autosave import Autosaver, GameInUse, list_games, resume
+from arle.files.journal import Autosaver, GameInUse, list_games, resume
 from arle.files.locks import GameLock
+from arle.files.records import read_setup
 from arle.files.settings import read_settings
 from arle.match.history import GameHistory
 
@@ -136,7 +137,7 @@ def _full_disk(folder: Path, data: dict[str, Any]) -> None:
     _check(len(moves) >= 4, "the base game is too short for this probe")
     path = folder / "full.arle-journal"
     saver = Autosaver(path, durable=False)
-    history = GameHistory(saves.read_setup(data["setup"]), moves[:-3])
+    history = GameHistory(read_setup(data["setup"]), moves[:-3])
     saver.start(history)
     real_write = os.write
 

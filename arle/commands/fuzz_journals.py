@@ -16,9 +16,9 @@ from pathlib import Path
 from typing import Any
 
 from arle.commands.simulate import choose_move, setup_for
-from arle.files import autosave
-from arle.files.autosave import Autosaver, list_games, resume
 from arle.files.errors import SaveError
+from arle.files.journal import Autosaver, list_games, reader, resume
+from arle.files.journal.summary import SUMMARY_SUFFIX
 from arle.match.history import GameHistory
 
 KINDS = ("lying summary", "unreadable then readable", "bad record", "flipped bytes")
@@ -83,7 +83,7 @@ def _listed_as(path: Path, history: GameHistory) -> None:
 
 
 def _lying_summary(path: Path, history: GameHistory, rng: random.Random) -> None:
-    summary = path.with_name(path.name + autosave.SUMMARY_SUFFIX)
+    summary = path.with_name(path.name + SUMMARY_SUFFIX)
     data = json.loads(summary.read_text())
     lies: list[dict[str, Any]] = [
         {"over": True}, {"half_year": rng.randint(1, 9)}, {"scores": [1e308, -1e308]},
@@ -97,22 +97,22 @@ def _lying_summary(path: Path, history: GameHistory, rng: random.Random) -> None
 
 
 def _unreadable(path: Path, history: GameHistory, rng: random.Random) -> None:
-    summary = path.with_name(path.name + autosave.SUMMARY_SUFFIX)
+    summary = path.with_name(path.name + SUMMARY_SUFFIX)
     if rng.random() < 0.5:
         summary.unlink()
-    real = autosave.open_regular  # (every read of a journal opens it so)
+    real = reader.open_regular  # (every read of a journal opens it so)
 
     def refused(p: Path) -> int:
         if Path(p) == path:
             raise PermissionError(13, "Permission denied", str(p))
         return real(p)
 
-    autosave.open_regular = refused  # type: ignore[assignment]
+    reader.open_regular = refused  # type: ignore[assignment]
     try:
         (entry,) = list_games(path.parent)
         _check(entry.error is not None and not entry.readable, "an unreadable journal was not said")
     finally:
-        autosave.open_regular = real  # type: ignore[assignment]
+        reader.open_regular = real  # type: ignore[assignment]
     _listed_as(path, history)
 
 

@@ -271,7 +271,7 @@ def render_all(out: Path, size: tuple[int, int], finder: MomentFinder | None = N
 
 
 def _render_all(out: Path, size: tuple[int, int], finder: MomentFinder | None) -> list[Path]:
-    from arle.files.autosave import Autosaver, new_autosave_path
+    from arle.files.journal import Autosaver, new_autosave_path
     from arle.files.saves import EXTENSION, save_history, saves_dir
     from arle.gui.shell.dialogs import NewGameDialog
     from arle.gui.shell.main_window import MainWindow

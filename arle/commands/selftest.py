@@ -114,7 +114,7 @@ class SelfTest:
         self.notes.append(f"arle {__version__}")
 
     def resources(self) -> None:
-        from arle.files.resources import resource_path
+        from arle.resources import resource_path
 
         icon = resource_path("icon.svg")
         if not icon.is_file():
@@ -125,7 +125,7 @@ class SelfTest:
         from PySide6.QtGui import QIcon, QImageReader
         from PySide6.QtWidgets import QApplication
 
-        from arle.files.resources import resource_path
+        from arle.resources import resource_path
 
         QStandardPaths.setTestModeEnabled(True)
         _quiet_offscreen_warning()
@@ -362,7 +362,7 @@ def save_and_reload(path: Path, history: GameHistory, game: Game) -> Game:
 
 
 def _state_key(game: Game) -> str:
-    from arle.files.saves import fingerprint
+    from arle.files.final import fingerprint
 
     return fingerprint(game)
 

@@ -45,7 +45,7 @@ from arle.engine import (
     cap_of,
 )
 from arle.match import Change, GameHistory, LogEntry, Match, Person, Words, play
-from arle.match.play import plain_words
+from arle.match.change import plain_words
 
 #: How much the random player likes each kind of move: it must finish games, so it rarely
 #: shuffles Animals, gives things back or skips a placement.

@@ -24,9 +24,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from arle.ai.evaluate import features, half_years_left, in_play, use
 from arle.ai.fit import RIDGE, Fit, Sample, best_intercept, fit, rmse
 from arle.ai.levels import LEVELS
+from arle.ai.value import features, half_years_left, in_play, use
 from arle.ai.weights import HAND_SET, RESOURCE, document, load
 from arle.engine import HALF_YEARS, PlaceWorker, Setup
 from arle.match import GameHistory, Match
@@ -121,7 +121,7 @@ def _seed(args: argparse.Namespace, rnd: int, i: int) -> int:
 
 
 def main(argv: list[str]) -> int:
-    from arle.files.resources import resource_path
+    from arle.resources import resource_path
 
     parser = argparse.ArgumentParser(prog="arle tune", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)

@@ -15,8 +15,8 @@ import statistics
 from pathlib import Path
 from typing import Any
 
-from arle.ai.evaluate import use
 from arle.ai.fit import BOUNDS
+from arle.ai.value import use
 from arle.ai.weights import FEATURES, HAND_SET
 
 from .tune import _commit, _load_lines, _write, play

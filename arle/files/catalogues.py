@@ -18,7 +18,7 @@ import struct
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from arle.files.resources import resource_path
+from arle.resources import resource_path
 
 if TYPE_CHECKING:  # the engine is imported only for another language than English (start-up time)
     from arle.engine import Features, Language

@@ -1,5 +1,5 @@
 """The errors of the file layer and the checks every reader shares, without the rules engine:
-the start page lists the unfinished games (``arle.files.autosave.list_games``) before the engine loads.
+the start page lists the unfinished games (``arle.files.journal.list_games``) before the engine loads.
 
 Every way a file can be wrong raises ``SaveError`` with one short sentence for the player.
 """

@@ -39,7 +39,7 @@ def autosave_path() -> Path:
 
 
 def autosave_dir() -> Path:
-    """One journal per unfinished game (``arle.files.autosave.list_games`` lists them)."""
+    """One journal per unfinished game (``arle.files.journal.list_games`` lists them)."""
     return data_dir() / "autosaves"
 
 

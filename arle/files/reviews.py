@@ -36,7 +36,7 @@ def load_game(path: Path) -> GameHistory:
     sentence) when it cannot be read. Read only: the file is not touched."""
     path = Path(path)
     if path.name.endswith(JOURNAL_EXTENSION):
-        from arle.files.autosave import resume
+        from arle.files.journal.reader import resume
 
         return resume(path).history
     from arle.files.saves import load_history

@@ -77,7 +77,7 @@ def stats_path() -> Path:
 
 def game_id(setup: Any) -> str:
     """The id of the game ``setup`` starts: equal for the same setup, whatever moves follow."""
-    from arle.files.saves import setup_to_dict
+    from arle.files.records import setup_to_dict
 
     text = json.dumps(setup_to_dict(setup), sort_keys=True, ensure_ascii=True)
     return hashlib.sha256(text.encode("ascii")).hexdigest()[:32]

@@ -60,7 +60,7 @@ def tutorial_setup(name: str) -> Setup:
 
 
 def is_guided(setup: Mapping[str, object]) -> bool:
-    """Whether a journal's setup record (``files.autosave.GameEntry.setup``) is the guided game's."""
+    """Whether a journal's setup record (``files.journal.GameEntry.setup``) is the guided game's."""
     return (setup.get("players") == 1 and setup.get("seed") == SEED
             and setup.get("building_set") == "first_game")
 

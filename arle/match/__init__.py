@@ -19,10 +19,11 @@ It imports the engine, and ``arle.ai`` for the computer's seats (``tests/test_bo
 files layer saves its histories, the window only lays out what it hears.
 """
 
+from .change import Change, Listener, LogEntry, Words
 from .focus import Board, board_for
 from .history import PERSON, SEAT_KINDS, SNAPSHOT_EVERY, GameHistory, seats_for
 from .lifecycle import NewGameChoice, continued, new_history, rematch
-from .play import Change, Listener, LogEntry, Match, Turn, Words, play, replay_log
+from .loop import Match, Turn, play, replay_log
 from .seats import Computer, Person, Seat, seat_for, seats_of
 
 __all__ = [

@@ -9,8 +9,9 @@ import attrs
 
 from arle.engine import Setup
 
+from .change import LogEntry, Words, plain_words
 from .history import GameHistory
-from .play import LogEntry, Match, Words, plain_words
+from .loop import Match
 from .seats import Seat
 
 

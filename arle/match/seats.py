@@ -10,15 +10,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 from arle.ai import choose, level
 from arle.engine import Game, Move
 
+from .change import Change
 from .history import PERSON, REMOTE
-
-if TYPE_CHECKING:
-    from .play import Change
 
 #: Asked now and then during a long think: True means stop (``arle.ai.Cancelled`` is raised).
 ShouldStop = Callable[[], bool]

@@ -1,7 +1,7 @@
 """The computer players stand on the engine alone (issue 11): no Qt, no files, no GUI, so a
 thread of the window or a headless command can run them. One exception (issue 38): the
 evaluation's weights are a data file under ``resources/``, found by the one locator of bundled
-files, ``arle.files.resources`` (standard library only, no state)."""
+files, ``arle.resources`` (standard library only, no state)."""
 
 from __future__ import annotations
 
@@ -20,4 +20,4 @@ def test_the_ai_imports_only_the_engine():
             elif isinstance(node, ast.ImportFrom) and not node.level:
                 imported.add(node.module or "")
     ours = {m for m in imported if m.startswith(("arle", "PySide6", "shiboken6"))}
-    assert ours and all(m.startswith("arle.engine") or m == "arle.files.resources" for m in ours), ours
+    assert ours and all(m.startswith("arle.engine") or m == "arle.resources" for m in ours), ours

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from arle.ai.evaluate import evaluate, short_sighted
 from arle.ai.players import effort
+from arle.ai.value import evaluate, short_sighted
 from arle.engine import Game, Setup
 
 
@@ -43,8 +43,8 @@ def test_hard_and_expert_count_a_first_vehicle_in_two_player_games():
     often ended a two-player game without a vehicle. Hard and Expert count the first vehicle,
     their own less the opponent's, scaled down as the game ends, in the seat that does not
     start the winter; the seat that does gets its vehicle first anyway."""
-    from arle.ai.evaluate import FIRST_VEHICLE, half_years_left, winter_starter
     from arle.ai.levels import TWO_PLAYER_VALUE
+    from arle.ai.value import FIRST_VEHICLE, half_years_left, winter_starter
     from arle.engine import EQUIPMENT, HALF_YEARS, Equipment, EquipmentPiece
 
     g = Game(Setup(players=2, seed=1))
@@ -71,8 +71,8 @@ def test_hard_and_expert_value_starting_the_winters_in_two_player_games_only():
     Action): used by the player who does not start, it hands the opponent the next half-year and
     every later winter. Hard and Expert count each winter to come they start, less the
     opponent's; solo values are unchanged."""
-    from arle.ai.evaluate import WINTER_START, winter_starts
     from arle.ai.levels import TWO_PLAYER_VALUE
+    from arle.ai.value import WINTER_START, winter_starts
 
     solo = Game(Setup(players=1, seed=1))
     assert TWO_PLAYER_VALUE(solo, 0) == evaluate(solo, 0)

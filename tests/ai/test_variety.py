@@ -79,8 +79,8 @@ def test_easy_varies_alike_in_every_process():
 def test_normal_varies_in_solo_only():
     """In two-player games Normal plays its best action on the plain evaluation (README: with its
     favourite it beat Hard, with its draws it lost to Easy); Easy varies in both."""
-    from arle.ai.evaluate import evaluate
     from arle.ai.players import effort
+    from arle.ai.value import evaluate
 
     assert effort("normal", 1).spread == 0.25 and effort("normal", 1).value is not evaluate
     assert effort("normal", 2).spread == 0.0 and effort("normal", 2).value is evaluate

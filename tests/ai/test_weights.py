@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 import arle.ai.weights as weights
-from arle.ai.evaluate import evaluate, features, in_play, use
+from arle.ai.value import evaluate, features, in_play, use
 from arle.ai.weights import FEATURES, HAND_SET, document, parse, read
 from arle.commands import tune
 from arle.engine import Game, Setup
@@ -52,9 +52,9 @@ def test_a_file_holds_a_solo_and_a_two_player_part_each_kept_when_the_other_is_w
 
 
 def test_the_game_plays_with_the_shipped_file_or_the_hand_set_numbers(tmp_path: Path, monkeypatch):
-    import arle.files.resources
+    import arle.resources
 
-    monkeypatch.setattr(arle.files.resources, "resource_path", lambda name: tmp_path / name)
+    monkeypatch.setattr(arle.resources, "resource_path", lambda name: tmp_path / name)
     hand = (HAND_SET, "hand-set")
     assert weights.shipped() == {1: hand, 2: hand}
     (tmp_path / "ai").mkdir()

@@ -17,7 +17,7 @@ from arle.ai import choose
 from arle.commands.driver import GestureDriver, settle
 from arle.commands.simulate import choose_move
 from arle.engine import Game, Setup
-from arle.files.autosave import Autosaver, list_games
+from arle.files.journal import Autosaver, list_games
 from arle.gui.shell.main_window import MainWindow
 from arle.match.history import GameHistory
 

@@ -3,11 +3,9 @@ put in words by a second replay of every move)."""
 
 from __future__ import annotations
 
-import sys
-
 import pytest
 
-import arle.match  # noqa: F401 (its module ``play``, shadowed there by the function ``play``)
+import arle.match.loop
 from tests.gui.test_games_in_progress import journal_of
 from tests.gui.test_window import history_with, loaded, open_window
 
@@ -25,7 +23,7 @@ def replayed_once(monkeypatch):
     def second_replay(*_a, **_k):
         raise AssertionError("the game was replayed a second time for its log")
 
-    monkeypatch.setattr(sys.modules["arle.match.play"], "replay_log", second_replay)
+    monkeypatch.setattr(arle.match.loop, "replay_log", second_replay)
 
 
 def test_continue_replays_the_journal_once_and_shows_its_whole_log(qtbot, replayed_once):

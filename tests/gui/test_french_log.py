@@ -15,11 +15,11 @@ from arle.commands.simulate import choose_move
 from arle.commands.translations import read_catalogue
 from arle.engine import Setup
 from arle.files.catalogues import nouns_path, read_nouns
-from arle.files.resources import resource_path
 from arle.gui.kit import texts
 from arle.gui.session import new_session
 from arle.gui.shell.language import install_language, uninstall_language
 from arle.gui.side.panels import entry_text
+from arle.resources import resource_path
 
 FRENCH = resource_path("i18n/fr")
 VOWEL = "aàâeéèêëiîïoôuùûyœAÀÂEÉÈÊIÎOÔUÙÛYŒ"

@@ -12,7 +12,7 @@ import pytest
 import arle.gui.friend
 from arle.commands.simulate import choose_move
 from arle.engine import Setup
-from arle.files.autosave import list_games
+from arle.files.journal import list_games
 from arle.gui.shell.dialogs import RemoteChoice
 from arle.gui.shell.main_window import MainWindow
 from arle.match import NewGameChoice

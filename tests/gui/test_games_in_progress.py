@@ -23,10 +23,10 @@ import pytest
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox
 
-import arle.files.autosave
+import arle.files.journal
 import arle.files.saves
 from arle.engine import Setup
-from arle.files.autosave import Autosaver, list_games, new_autosave_path, resume
+from arle.files.journal import Autosaver, list_games, new_autosave_path, resume
 from arle.files.saves import EXTENSION, save_history
 from arle.gui.shell.dialogs import NewGameDialog
 from arle.gui.shell.main_window import MainWindow
@@ -185,8 +185,8 @@ def test_the_french_start_page_shows_its_logo_whole_in_a_1280x720_window(qtbot):
 def test_games_are_listed_only_after_the_first_paint(qtbot, monkeypatch):
     """Start-up time is benchmarked: the journals are read after the page is painted."""
     calls: list[float] = []
-    real = arle.files.autosave.scan_games
-    monkeypatch.setattr(arle.files.autosave, "scan_games",
+    real = arle.files.journal.scan_games
+    monkeypatch.setattr(arle.files.journal, "scan_games",
                         lambda **kw: calls.append(time.time()) or real(**kw))
     window = MainWindow(autosave=True)
     qtbot.addWidget(window)
@@ -388,9 +388,9 @@ def test_the_window_stays_live_while_a_slow_file_loads(qtbot, monkeypatch, tmp_p
     saved = tmp_path / f"Long{EXTENSION}"
     save_history(saved, history_with(40))
     journal = journal_of(history_with(40))
-    slow_load, slow_resume = arle.files.saves.load_save, arle.files.autosave.resume
+    slow_load, slow_resume = arle.files.saves.load_save, arle.files.journal.resume
     monkeypatch.setattr(arle.files.saves, "load_save", lambda p, **kw: time.sleep(1.0) or slow_load(p, **kw))
-    monkeypatch.setattr(arle.files.autosave, "resume", lambda p, *a: time.sleep(1.0) or slow_resume(p, *a))
+    monkeypatch.setattr(arle.files.journal, "resume", lambda p, *a: time.sleep(1.0) or slow_resume(p, *a))
     window = open_window(qtbot, autosave=True)
     ticks: list[float] = []
     timer = QTimer(window)
@@ -416,7 +416,7 @@ def test_the_window_stays_live_while_a_slow_file_loads(qtbot, monkeypatch, tmp_p
 #: Another Arle process playing the game at argv[1]: it holds the journal's lock until killed.
 OTHER_WINDOW = """
 import sys, time
-from arle.files.autosave import Autosaver, resume
+from arle.files.journal import Autosaver, resume
 saver = Autosaver(sys.argv[1], durable=False)
 saver.start(resume(sys.argv[1]).history)
 print("playing", flush=True)
@@ -546,7 +546,7 @@ def test_continue_does_not_rewrite_moves_played_elsewhere_while_it_read(qtbot, m
     """Issue 42 item 2: window B reads the journal (slowly); meanwhile window A plays 10 moves on
     it and closes. B must not rewrite the journal from its stale read: nothing changes, B says so."""
     journal = journal_of(history_with(20))
-    real_resume = arle.files.autosave.resume
+    real_resume = arle.files.journal.resume
 
     def slow_resume(path, *_):
         stale = real_resume(path)
@@ -559,7 +559,7 @@ def test_continue_does_not_rewrite_moves_played_elsewhere_while_it_read(qtbot, m
         saver.close()
         return stale
 
-    monkeypatch.setattr(arle.files.autosave, "resume", slow_resume)
+    monkeypatch.setattr(arle.files.journal, "resume", slow_resume)
     warnings = Warnings(monkeypatch)
     window = open_window(qtbot, autosave=True)
     window.continue_game(journal)
@@ -606,7 +606,7 @@ def test_many_games_show_before_they_are_read_and_fill_in(qtbot, monkeypatch):
 
     make_journals(autosave_dir(), 30, distinct=2)
     gate = threading.Event()
-    real = arle.files.autosave.scan_games
+    real = arle.files.journal.scan_games
 
     def gated(**kw):
         steps = real(**kw)
@@ -614,7 +614,7 @@ def test_many_games_show_before_they_are_read_and_fill_in(qtbot, monkeypatch):
         gate.wait(20)
         yield from steps
 
-    monkeypatch.setattr(arle.files.autosave, "scan_games", gated)
+    monkeypatch.setattr(arle.files.journal, "scan_games", gated)
     monkeypatch.setattr(start_page, "SLICE_S", 0.0)
     window = open_window(qtbot, autosave=True)
     page = window.start_page

@@ -205,7 +205,7 @@ def test_french_destination_sales_count_food_with_the_french_plural(language):
 def test_a_damaged_autosave_is_described_in_french(language):
     """Issue 33: what a damaged journal kept is data (``Damage``) the window words in the player's
     language, not the file layer's English sentence."""
-    from arle.files.autosave import Damage
+    from arle.files.journal import Damage
     from arle.gui.shell.start_page import damage_words
 
     damage = Damage("line", (51,), kept=49, lost=71)
@@ -279,7 +279,7 @@ def test_french_new_game_lists_show_whole_building_names(qtbot, language):
 def test_two_games_in_progress_show_whole_at_1280x720_in_french(qtbot, language, tmp_path):
     """Issue 31: the start page's second game in progress was half cut at 1280x720."""
     from arle.engine import Setup
-    from arle.files.autosave import Autosaver, new_autosave_path
+    from arle.files.journal import Autosaver, new_autosave_path
     from arle.match.history import GameHistory
 
     for seed in (3, 4):

@@ -10,12 +10,12 @@ from PySide6.QtGui import QImage, QPainter
 from PySide6.QtWidgets import QStyleOptionGraphicsItem
 
 from arle.engine import ACTION_SPACES, EQUIPMENT, STALL_COST, Setup
-from arle.files.resources import resource_path
 from arle.gui.boards.board_scene import BoardScene
 from arle.gui.boards.supply_scene import SupplyScene
 from arle.gui.kit import art, pictures
 from arle.gui.kit.pictures import Icon, PictureItem, cost_picture, space_picture, vehicle_cost_picture
 from arle.gui.session import new_session
+from arle.resources import resource_path
 
 
 class Recorder:

@@ -71,7 +71,7 @@ def scripted(**kwargs):
 
 
 if sys.argv[2] == "continue":  # a game left by an earlier session
-    from arle.files.autosave import Autosaver, new_autosave_path
+    from arle.files.journal import Autosaver, new_autosave_path
 
     saver = Autosaver(new_autosave_path(), durable=False)
     saver.start(GameHistory(new_setup(2, 5)))

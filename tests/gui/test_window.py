@@ -20,8 +20,9 @@ from arle.commands.simulate import choose_move
 from arle.engine import Setup
 from arle.engine.content.decisions import RULES_NOTES
 from arle.engine.interpreter.moves import PlaceWorker
-from arle.files.autosave import Autosaver, list_games, new_autosave_path, resume
-from arle.files.saves import EXTENSION, fingerprint, save_history, saves_dir
+from arle.files.final import fingerprint
+from arle.files.journal import Autosaver, list_games, new_autosave_path, resume
+from arle.files.saves import EXTENSION, save_history, saves_dir
 from arle.files.settings import load_settings
 from arle.gui.kit import style
 from arle.gui.shell.dialogs import AboutDialog, NewGameDialog, RulesNotesDialog

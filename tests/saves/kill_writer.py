@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 from arle.commands.simulate import choose_move, setup_for
-from arle.files.autosave import Autosaver
+from arle.files.journal import Autosaver
 from arle.files.saves import save_history
 from arle.match.history import GameHistory
 

@@ -16,7 +16,7 @@ import pytest
 
 from arle.engine import Setup
 from arle.engine.interpreter.moves import SkipPlacement
-from arle.files.autosave import Autosaver, find_unfinished, load_autosave, resume
+from arle.files.journal import Autosaver, find_unfinished, load_autosave, resume
 from arle.files.saves import SaveError, load_save
 from arle.match.history import GameHistory
 from tests.saves.helpers import assert_same_game, full_game, replayed

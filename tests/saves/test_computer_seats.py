@@ -11,8 +11,8 @@ import pytest
 
 from arle.ai import LEVEL_NAMES
 from arle.engine import Setup
-from arle.files.autosave import Autosaver, resume
 from arle.files.errors import SaveError
+from arle.files.journal import Autosaver, resume
 from arle.files.saves import load_save, loads, save_history
 from arle.match.history import PERSON, SEAT_KINDS, GameHistory
 from tests.saves.helpers import full_game

@@ -15,14 +15,15 @@ import pytest
 
 from arle.engine import Setup
 from arle.engine.interpreter.moves import SkipPlacement
-from arle.files import autosave, paths
-from arle.files.autosave import (
+from arle.files import paths
+from arle.files.journal import (
     Autosaver,
     GameEntry,
     GameInUse,
     list_games,
     resume,
     set_aside,
+    summary,
 )
 from arle.files.locks import GameLock, is_locked
 from arle.files.saves import SaveError
@@ -172,8 +173,8 @@ def test_the_summary_cache_is_used_and_rebuilt_when_stale(
     data = json.loads(cache.read_text())
     assert data["half_year"] == 1 and data["over"] is False and len(data["sha256"]) == 64
     replays = []
-    real = autosave._resume_bytes
-    monkeypatch.setattr(autosave, "_resume_bytes", lambda raw: replays.append(1) or real(raw))
+    real = summary.resume_bytes
+    monkeypatch.setattr(summary, "resume_bytes", lambda raw: replays.append(1) or real(raw))
     assert list_games(tmp_path)[0].names == ("Ann", "Bo") and replays == []  # fresh: not replayed
     saver = Autosaver(path)
     saver.start(history)
@@ -215,9 +216,9 @@ def test_stale_temporary_files_are_cleaned_when_games_are_listed(data: Path) -> 
 
 
 def test_listing_games_does_not_load_the_rules_engine() -> None:
-    """The start page lists games right after its first paint: importing ``arle.files.autosave`` and
+    """The start page lists games right after its first paint: importing ``arle.files.journal`` and
     listing cached games must not import the engine (about 0.3 s on this machine)."""
-    code = ("import sys, tempfile, pathlib; from arle.files.autosave import list_games; "
+    code = ("import sys, tempfile, pathlib; from arle.files.journal import list_games; "
             "list_games(pathlib.Path(tempfile.mkdtemp())); "
             "print([m for m in sys.modules if m.startswith(('arle.engine', 'arle.files.saves', 'cattrs'))])")
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).parent.parent.parent)}
@@ -226,9 +227,10 @@ def test_listing_games_does_not_load_the_rules_engine() -> None:
 
 
 def test_the_journal_size_limit_is_the_save_size_limit() -> None:
-    from arle.files import autosave, saves
+    from arle.files import saves
+    from arle.files.journal.format import MAX_JOURNAL_BYTES
 
-    assert autosave.MAX_JOURNAL_BYTES == saves.MAX_FILE_BYTES
+    assert MAX_JOURNAL_BYTES == saves.MAX_FILE_BYTES
 
 
 def test_discarding_a_game_another_window_holds_leaves_its_lock_file(tmp_path: Path) -> None:

@@ -17,9 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from arle.engine import Setup
+from arle.engine import MAX_MOVES, Setup
 from arle.files import saves
-from arle.files.autosave import Autosaver, list_games, resume
+from arle.files.journal import Autosaver, list_games, resume
 from arle.files.paths import STALE_TMP_S, read_bounded
 from arle.files.saves import SaveError, load_save, save_history, verify_main
 from arle.files.settings import Settings, read_settings, save_settings
@@ -263,13 +263,13 @@ def test_a_move_list_longer_than_any_real_game_is_refused_before_replay() -> Non
     """Outside probe: a legal 19,999-move file took 7 s to verify; MAX_MOVES bounds it (measured
     longest game: 334 moves)."""
     data = _save_text()
-    data["moves"] = data["moves"] * (saves.MAX_MOVES // len(data["moves"]) + 1)
+    data["moves"] = data["moves"] * (MAX_MOVES // len(data["moves"]) + 1)
     t0 = time.perf_counter()
     with pytest.raises(SaveError, match="more than any game can have"):
         saves.loads(json.dumps(data))
     assert time.perf_counter() - t0 < 1.0
     _setup, moves = full_game(5, 2)
-    assert 10 * len(moves) < saves.MAX_MOVES
+    assert 10 * len(moves) < MAX_MOVES
 
 
 # -- temporary files and permissions ---------------------------------------------------------------

@@ -12,8 +12,7 @@ import pytest
 
 from arle.engine import Setup
 from arle.engine.interpreter.moves import SkipPlacement
-from arle.files import autosave
-from arle.files.autosave import Autosaver, keep_damaged_copy, list_games, resume, set_aside
+from arle.files.journal import Autosaver, keep_damaged_copy, list_games, listener, reader, resume, set_aside
 from arle.match.history import GameHistory
 from tests.saves.helpers import full_game
 
@@ -104,7 +103,7 @@ def test_a_read_error_in_the_listing_is_not_cached(tmp_path: Path, monkeypatch: 
     """The same, on any system and as root: the read fails once (a network drive), then works."""
     path, history = _game(tmp_path, moves=80)
     _summary(path).unlink()
-    real = autosave.open_regular
+    real = reader.open_regular
     fail = [True]
 
     def flaky(p: Path) -> int:
@@ -112,7 +111,7 @@ def test_a_read_error_in_the_listing_is_not_cached(tmp_path: Path, monkeypatch: 
             raise PermissionError(13, "Permission denied", str(p))
         return real(p)
 
-    monkeypatch.setattr(autosave, "open_regular", flaky)
+    monkeypatch.setattr(reader, "open_regular", flaky)
     (entry,) = list_games(tmp_path)
     assert entry.error == "the autosaved game cannot be read just now: Permission denied"
     assert not entry.readable and not _summary(path).exists()
@@ -148,6 +147,19 @@ def test_one_bad_record_keeps_every_move_before_it(tmp_path: Path, record: bytes
     assert resumed.note.endswith("the first 49 moves were kept; 71 moves could not be used.")
     (entry,) = list_games(tmp_path)
     assert entry.error is None and entry.note == resumed.note
+
+
+@pytest.mark.parametrize("move", [b'"x"', b"7", b"[1]", b"null"])
+def test_a_move_record_that_is_not_an_object_keeps_the_moves_before_it(tmp_path: Path, move: bytes) -> None:
+    """Issue 49 (found comparing 700 damaged files before and after the journal room): a move
+    that is a text, a number or a list was taken for a move already read and crashed the replay
+    (NotAnAttrsClassError); it is a move this Arle does not know, in one sentence."""
+    path, history = _game(tmp_path, moves=60)
+    _replace_record(path, 30, b'{"n":30,"move":' + move + b"}")
+    resumed = resume(path)
+    assert resumed.history.moves == history.moves[:29]
+    assert resumed.note is not None
+    assert resumed.note.startswith("Move 30 of the autosave (line 31) is not a move this Arle knows")
 
 
 def test_a_garbage_line_in_place_of_a_record_names_that_line(tmp_path: Path) -> None:
@@ -215,7 +227,7 @@ def test_a_journal_is_not_rewritten_when_its_original_cannot_be_kept(
     def full(_path: Path) -> Path:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(autosave, "keep_damaged_copy", full)
+    monkeypatch.setattr(listener, "keep_damaged_copy", full)
     saver = Autosaver(path, durable=False, damaged=True)
     with pytest.raises(OSError):
         saver.start(resumed.history)

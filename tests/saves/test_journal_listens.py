@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from arle.files.autosave import Autosaver, resume
+from arle.files.journal import Autosaver, resume
 from arle.match import GameHistory, Match
 from tests.saves.helpers import assert_same_game, full_game
 

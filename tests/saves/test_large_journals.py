@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from arle.files import autosave
-from arle.files.autosave import Autosaver, list_games, resume
+from arle.files.journal import Autosaver, list_games, reader, resume
+from arle.files.journal.format import as_line
 from arle.match.history import GameHistory
 from tests.saves.helpers import full_game
 
@@ -46,7 +46,7 @@ def test_moves_after_a_huge_line_that_continue_are_kept_too(tmp_path: Path) -> N
     _setup, all_moves = full_game(3, 2)
     from arle.engine import move_to_dict
 
-    tail = "".join(autosave._line({"n": 121 + i, "move": move_to_dict(m)})
+    tail = "".join(as_line({"n": 121 + i, "move": move_to_dict(m)})
                    for i, m in enumerate(all_moves[120:125]))
     with path.open("ab") as f:
         f.write(b"{" * 5_000_000 + b"\n" + tail.encode())
@@ -58,7 +58,7 @@ def test_a_journal_larger_than_the_scan_limit_keeps_the_moves_before(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Reading ends: past ``MAX_SCAN_BYTES`` the rest is one damaged line."""
     path, moves = _journal(tmp_path)
-    monkeypatch.setattr(autosave, "MAX_SCAN_BYTES", path.stat().st_size + 1000)
+    monkeypatch.setattr(reader, "MAX_SCAN_BYTES", path.stat().st_size + 1000)
     with path.open("ab") as f:
         f.write(b"\n" * 5000)
     resumed = resume(path)

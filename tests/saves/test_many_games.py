@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 from arle.commands.bench_listing import make_journals
-from arle.files.autosave import Autosaver, list_games, scan_games
+from arle.files.journal import Autosaver, list_games, scan_games
 from arle.match.history import GameHistory
 from tests.saves.helpers import full_game
 
@@ -46,11 +46,11 @@ def test_the_first_part_comes_before_the_whole_folder_is_read(tmp_path: Path) ->
 def test_the_start_page_names_computer_levels_without_the_rules_engine() -> None:
     """130 ms of a 280 ms freeze with 2,000 games was the engine imported on the window's thread
     (the level names lived beside the coach)."""
-    from arle.files.autosave import GameEntry
+    from arle.files.journal import GameEntry
 
     code = ("import sys; from pathlib import Path; "
             "from PySide6.QtWidgets import QApplication; app = QApplication([]); "
-            "from arle.files.autosave import GameEntry; from arle.gui.shell.start_page import game_text; "
+            "from arle.files.journal import GameEntry; from arle.gui.shell.start_page import game_text; "
             "e = GameEntry(Path('g'), ('Ada', 'Ben'), 3, (1, 2), 0.0, None, False, "
             "seats=('person', 'hard')); "
             "assert 'computer, Hard' in game_text(e); "

@@ -12,9 +12,9 @@ import pytest
 
 from arle.engine import Setup
 from arle.engine.interpreter.moves import SkipPlacement
-from arle.files import autosave, saves
-from arle.files.autosave import Autosaver, resume
+from arle.files import saves
 from arle.files.errors import NamedSaveError, SaveError
+from arle.files.journal import Autosaver, listener, resume
 from arle.files.settings import read_settings
 from arle.files.stats import GameRecord, read_stats, record_game
 from arle.match.history import GameHistory
@@ -148,7 +148,7 @@ def test_each_append_to_the_journal_is_fsynced(tmp_path: Path, monkeypatch: pyte
     saver, history = _saver(tmp_path)
     synced: list[int] = []
     real = os.fsync
-    monkeypatch.setattr(autosave.os, "fsync", lambda fd: synced.append(fd) or real(fd))
+    monkeypatch.setattr(listener.os, "fsync", lambda fd: synced.append(fd) or real(fd))
     history.apply(SkipPlacement())
     saver.sync(history)
     assert len(synced) == 1
@@ -169,7 +169,7 @@ def test_a_failed_fsync_cuts_the_append_back_and_the_next_sync_catches_up(
             raise OSError(5, "Input/output error")
         real(fd)
 
-    monkeypatch.setattr(autosave.os, "fsync", failing_once)
+    monkeypatch.setattr(listener.os, "fsync", failing_once)
     history.apply(SkipPlacement())
     with pytest.raises(OSError):
         saver.sync(history)

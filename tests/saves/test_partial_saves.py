@@ -13,12 +13,13 @@ import pytest
 from arle.engine import FREE_MOVES, Game, MoveAnimal, Setup, move_to_dict
 from arle.files import saves
 from arle.files.errors import SaveError
+from arle.match.history import GameHistory
 from tests.saves.helpers import full_game
 
 
 def _save_with(tmp_path: Path, change) -> tuple[Path, int]:
     setup, moves = full_game(5, 2)
-    history = saves.replay(setup, moves[:120], False)
+    history = GameHistory(setup, moves[:120])
     data = saves.save_dict(history.setup, history.moves, history.game)
     change(data["moves"])
     path = tmp_path / "g.arle.json"
@@ -49,6 +50,21 @@ def test_a_move_type_this_arle_does_not_know_keeps_the_moves_before_it(tmp_path:
     path, _total = _save_with(tmp_path, unknown)
     loaded = saves.load_save(path, partial=True)
     assert len(loaded.history.moves) == 30 and loaded.damage is not None and loaded.damage.why == "unknown"
+
+
+@pytest.mark.parametrize("move", ["x", 7, [1], None, True])
+def test_a_move_that_is_not_an_object_keeps_the_moves_before_it(tmp_path: Path, move: object) -> None:
+    """Issue 49: a move that is a text, a number or a list crashed the partial replay (it was taken
+    for a move already read); it is a move this Arle does not know, and the strict load says so."""
+
+    def not_an_object(moves: list) -> None:
+        moves[30] = move
+
+    path, _total = _save_with(tmp_path, not_an_object)
+    loaded = saves.load_save(path, partial=True)
+    assert len(loaded.history.moves) == 30 and loaded.damage is not None and loaded.damage.why == "unknown"
+    with pytest.raises(SaveError, match="move 31 is not a valid move: a move must be an object"):
+        saves.load_save(path)
 
 
 def test_a_whole_save_loads_as_before_and_is_still_checked(tmp_path: Path) -> None:

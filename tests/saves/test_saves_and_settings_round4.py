@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from arle.files import saves
-from arle.files.autosave import Autosaver, resume
 from arle.files.errors import NamedSaveError, SaveError
+from arle.files.journal import Autosaver, resume
 from arle.files.settings import Settings, read_settings
 from arle.match.history import GameHistory
 from tests.saves.helpers import full_game

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from arle.files.autosave import Autosaver, JournalChanged, resume
+from arle.files.journal import Autosaver, JournalChanged, resume
 from arle.match.history import GameHistory
 from tests.saves.helpers import full_game
 

@@ -10,6 +10,7 @@ import pytest
 
 from arle.commands.simulate import play_one
 from arle.files import saves
+from arle.files.final import FINGERPRINT_VERSION, fingerprint
 
 
 def _saved_game_text() -> dict:
@@ -34,7 +35,7 @@ def test_a_tampered_final_state_is_refused_whatever_the_app_version(version: obj
 
 def test_tampered_scores_are_refused_even_with_another_fingerprint_format() -> None:
     data = _saved_game_text()
-    data["final"]["fingerprint"] = saves.FINGERPRINT_VERSION + 1
+    data["final"]["fingerprint"] = FINGERPRINT_VERSION + 1
     data["final"]["scores"] = [99, 99]
     with pytest.raises(saves.SaveError, match="fingerprinted by a newer Arle"):
         saves.loads(json.dumps(data))
@@ -44,7 +45,7 @@ def test_a_fingerprint_version_this_arle_does_not_know_is_refused() -> None:
     """Issue 33: a fingerprint version edited to one this Arle does not make switched the state
     check off, so edited moves were accepted; a newer or an invalid version is refused."""
     data = _saved_game_text()
-    newer = saves.FINGERPRINT_VERSION + 1
+    newer = FINGERPRINT_VERSION + 1
     for version, words in ((newer, f"fingerprinted by a newer Arle (version {newer}"),
                            (0, "no valid fingerprint version"), (True, "no valid fingerprint version")):
         data["final"]["fingerprint"] = version
@@ -79,9 +80,9 @@ def test_a_version_1_fingerprint_made_with_the_old_prompts_is_checked_with_them(
     prompt = str(history.game.prompt())
     assert prompt.startswith("Convert: up to ") and "more" not in prompt
     data = saves.save_dict(history.setup, history.moves, history.game)
-    data["final"]["state_sha256"] = saves.fingerprint(history.game, 1)
+    data["final"]["state_sha256"] = fingerprint(history.game, 1)
     data["final"]["fingerprint"] = 1
-    assert saves.fingerprint(history.game, 1) != saves.fingerprint(history.game)
+    assert fingerprint(history.game, 1) != fingerprint(history.game)
     assert len(saves.loads(json.dumps(data)).history.moves) == len(history.moves)
     del data["final"]["fingerprint"]  # absent: version 1
     assert len(saves.loads(json.dumps(data)).history.moves) == len(history.moves)

@@ -9,7 +9,7 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QPainter, QPixmap, QPixmapCache
 from PySide6.QtSvg import QSvgRenderer
 
-from arle.files.resources import resource_path
+from arle.resources import resource_path
 
 _renderers: dict[str, QSvgRenderer] = {}
 

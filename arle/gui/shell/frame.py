@@ -9,7 +9,7 @@ from PySide6.QtCore import QPoint, QRect, QSize
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QWidget
 
-from arle.files.resources import resource_path
+from arle.resources import resource_path
 
 APP_NAME = "Arle"
 DEFAULT_SIZE = (1600, 1000)

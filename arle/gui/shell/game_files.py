@@ -16,8 +16,8 @@ from PySide6.QtCore import QCoreApplication, QTimer
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from arle.files.autosave import Listing, ResumedGame
     from arle.files.damaged import DamagedCopy
+    from arle.files.journal import Listing, ResumedGame
     from arle.files.saves import LoadedSave, SaveDamage
     from arle.gui.shell.host import Host
 
@@ -68,7 +68,7 @@ class GameFiles:
             from arle.files.damaged import damaged_copies
 
             if use_autosave:
-                from arle.files.autosave import scan_games
+                from arle.files.journal import scan_games
 
                 for step in scan_games(should_stop=should_stop):
                     inbox.put(marked(step))
@@ -101,7 +101,7 @@ class GameFiles:
 
     def continue_game(self, journal: Path) -> None:
         """Continue a game in progress from its journal, with its link to its save file."""
-        from arle.files.autosave import resume
+        from arle.files.journal import resume
         from arle.gui.kit.texts import language
         from arle.match.words import Wording
 
@@ -110,8 +110,8 @@ class GameFiles:
                    lambda resumed: self._resumed(journal, resumed), lambda exc: self._cannot_continue(exc))
 
     def _resumed(self, journal: Path, resumed: ResumedGame) -> None:
-        from arle.files.autosave import Autosaver
         from arle.files.errors import GameInUse, SaveError
+        from arle.files.journal import Autosaver
 
         if not self.may_drop_game():
             return
@@ -145,7 +145,7 @@ class GameFiles:
 
     def set_aside(self, journal: Path) -> None:
         """Rename a damaged journal so it is not listed again, keeping it for a bug report."""
-        from arle.files.autosave import set_aside
+        from arle.files.journal import set_aside
 
         kept = set_aside(journal)
         if kept is None:

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from PySide6.QtWidgets import QProgressBar, QStackedWidget, QStatusBar, QWidget
 
     from arle.engine import Move
-    from arle.files.autosave import Autosaver
+    from arle.files.journal import Autosaver
     from arle.files.settings import Settings
     from arle.gui.friend import Connection
     from arle.gui.kit.background import Worker

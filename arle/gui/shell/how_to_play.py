@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QCoreApplication, Qt, QUrl
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
 
-from arle.files.resources import resource_path
 from arle.gui.kit.texts import HOWTO_SCHEME as SCHEME
 from arle.gui.kit.texts import language
+from arle.resources import resource_path
 
 if TYPE_CHECKING:
     from arle.engine import Game

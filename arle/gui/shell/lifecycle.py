@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from arle.engine import Setup
-    from arle.files.autosave import Autosaver
+    from arle.files.journal import Autosaver
     from arle.files.settings import Settings
     from arle.gui.friend import Connection
     from arle.gui.shell.dialogs import RemoteChoice
@@ -219,7 +219,7 @@ class Lifecycle:
 
     @staticmethod
     def _new_journal(save_path: Path | None) -> Autosaver:
-        from arle.files.autosave import Autosaver, new_autosave_path
+        from arle.files.journal import Autosaver, new_autosave_path
 
         return Autosaver(new_autosave_path(), save_path=save_path)
 

@@ -37,8 +37,8 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from arle.engine import Move, Setup
-    from arle.files.autosave import Autosaver
     from arle.files.damaged import DamagedCopy
+    from arle.files.journal import Autosaver
     from arle.gui.assists import Assists
     from arle.gui.friend import Connection
     from arle.gui.session import GameSession

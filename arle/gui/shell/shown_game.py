@@ -1,5 +1,5 @@
 """The game shown in the window, as one object: its session (and so its match), its game page, its
-journal (``arle.files.autosave.Autosaver``), the save file it belongs to, the assists, the guided
+journal (``arle.files.journal.Autosaver``), the save file it belongs to, the assists, the guided
 game's guide and the game-over screen. The window holds one ``ShownGame | None`` and closes it as
 a whole, so that no part of a closed game outlives the others.
 
@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
     from pathlib import Path
 
-    from arle.files.autosave import Autosaver
+    from arle.files.journal import Autosaver
     from arle.files.settings import Settings
     from arle.gui.friend import Connection, Friend
     from arle.gui.shell.game_over import GameOverDialog

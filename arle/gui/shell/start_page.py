@@ -35,8 +35,8 @@ from arle.gui.kit.levels import seat_words
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QStatusBar
 
-    from arle.files.autosave import Damage, GameEntry, Listing
     from arle.files.damaged import DamagedCopy
+    from arle.files.journal import Damage, GameEntry, Listing
 
 #: Item data: the journal's path, and what the entry is ("ok", "damaged", "in_use").
 PATH_ROLE = Qt.ItemDataRole.UserRole
@@ -312,7 +312,7 @@ class StartPage(QWidget):
 
     def show_games(self, entries: Sequence[GameEntry], recent: Sequence[Path]) -> None:
         """Show a whole listing at once (``begin_listing``, ``add_listing``, ``end_listing``)."""
-        from arle.files.autosave import Listing
+        from arle.files.journal import Listing
 
         self.begin_listing()
         self.add_listing(Listing(list(entries)))
@@ -324,7 +324,7 @@ class StartPage(QWidget):
         self.complete = False
 
     def add_listing(self, step: Listing) -> None:
-        """A part of the listing (``arle.files.autosave.scan_games``): shown in slices of at most
+        """A part of the listing (``arle.files.journal.scan_games``): shown in slices of at most
         ``SLICE_S`` of the window's time each, so that 2,000 games never freeze it."""
         if self._fresh:
             self._fresh = False

@@ -58,12 +58,12 @@ from arle.engine import (
     TradePeat,
     UseBuilding,
 )
-from arle.files.resources import resource_path
 from arle.gui.kit import style
 from arle.gui.kit.looks import PicturedButton, PicturedToolButton, keep_picture, used_picture
 from arle.gui.kit.texts import language, say
 from arle.gui.kit.wrapped_text import WrappedText
 from arle.match import words
+from arle.resources import resource_path
 
 if TYPE_CHECKING:
     from arle.engine import Move

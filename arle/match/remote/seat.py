@@ -24,7 +24,8 @@ from ..history import REMOTE
 from .wire import START, Message, Refused, chain, chain_all, moves_of, printable
 
 if TYPE_CHECKING:
-    from arle.match.play import Change, Match
+    from arle.match.change import Change
+    from arle.match.loop import Match
     from arle.match.seats import ShouldStop
 
 

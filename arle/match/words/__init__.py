@@ -25,7 +25,7 @@ from .log import entry_text, event_words, inventory_of, log_label, summed
 from .names import count_text, name_of, number
 
 if TYPE_CHECKING:
-    from ..play import LogEntry
+    from ..change import LogEntry
 
 
 @attrs.frozen

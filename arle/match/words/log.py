@@ -86,7 +86,7 @@ from .names import (
 if TYPE_CHECKING:
     from arle.engine import Game, Language, Move, PlayerState
 
-    from ..play import LogEntry
+    from ..change import LogEntry
 
 
 def log_label(game: Game, move: Move, lang: Language) -> str:

@@ -1,4 +1,6 @@
-"""Locate files in the top-level ``resources/`` folder."""
+"""Locate files in the top-level ``resources/`` folder: the one fact about where Arle is installed
+that every layer may ask (the computer players read their tuned weights there, the window its
+pictures), so it stands below them all and imports nothing of Arle (issue 49)."""
 
 from __future__ import annotations
 
@@ -16,7 +18,7 @@ def _roots() -> Iterator[Path]:
         yield Path(base) / "resources"
         return
     # A source checkout or an editable install: next to the ``arle`` package.
-    yield Path(__file__).resolve().parents[2] / "resources"
+    yield Path(__file__).resolve().parents[1] / "resources"
     # A wheel install: pyproject's data-files put it under <data>/share/arle/ (venv/system or --user).
     for scheme in (sysconfig.get_default_scheme(), sysconfig.get_preferred_scheme("user")):
         yield Path(sysconfig.get_path("data", scheme)) / "share" / "arle" / "resources"

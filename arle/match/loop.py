@@ -1,11 +1,12 @@
 """Playing a game: a ``Match`` applies, undoes and redoes moves, keeps the log in words, asks its
 seats for their moves and tells its listeners what changed.
 
-Every apply, undo and redo makes one ``Change`` (the events, the log entries and so the moves added
-and taken away), heard by every listener (``listen``): the journal, the game log and the window
-each follow the game from it instead of comparing copies. The seats (``arle.match.seats``) are the
-players: ``turn()`` says which seat must be asked now, ``answer()`` plays what it chose, and
-``play()`` runs the whole loop without a window (``arle arena``, ``simulate``, the coach).
+Every apply, undo and redo makes one ``Change`` (``arle.match.change``: the events, the log
+entries and so the moves added and taken away), heard by every listener (``listen``): the journal,
+the game log and the window each follow the game from it instead of comparing copies. The seats
+(``arle.match.seats``) are the players: ``turn()`` says which seat must be asked now, ``answer()``
+plays what it chose, and ``play()`` runs the whole loop without a window (``arle arena``,
+``simulate``, the coach).
 
 Against the computer one undo goes back to the person's previous decision (the computer's moves
 after it go too), and while a seat that is not a person at this computer is to act, no person may
@@ -18,60 +19,11 @@ from collections.abc import Callable, Sequence
 
 import attrs
 
-from arle.engine import Event, Game, IllegalMove, Move, Refusal, Setup, describe
+from arle.engine import Game, IllegalMove, Move, Refusal, Setup
 
+from .change import Change, Listener, LogEntry, Words, plain_words
 from .history import PERSON, REMOTE, GameHistory
 from .seats import Seat, ShouldStop, seats_of
-
-#: Puts a move in words in the situation before it is applied (the log's words).
-Words = Callable[[Game, Move], str]
-#: Hears every ``Change`` of a match.
-Listener = Callable[["Change"], None]
-
-
-def plain_words(game: Game, move: Move) -> str:
-    """The engine's compact form: the words when no view supplies its own."""
-    return describe(move)
-
-
-@attrs.frozen
-class LogEntry:
-    """One applied move: who made it, the move, its label in words (taken before it was applied,
-    when the pending decision still knew its options) and the engine events it caused."""
-
-    actor: int | None
-    move: Move
-    label: str
-    events: list[Event]
-
-
-@attrs.frozen
-class Change:
-    """What one apply, undo or redo changed, complete: a listener needs nothing else.
-
-    ``cause`` is "apply", "undo" or "redo". ``events`` are the engine events to show as they
-    happen (empty after undo and redo: views then redraw from the state). ``added`` are the log
-    entries (so the moves) now at the end of the game, ``removed`` the ones taken away, oldest
-    first; ``at`` is how many moves the game held before the first of them."""
-
-    cause: str
-    events: list[Event]
-    at: int
-    added: tuple[LogEntry, ...] = ()
-    removed: tuple[LogEntry, ...] = ()
-
-    @property
-    def moves_added(self) -> list[Move]:
-        return [entry.move for entry in self.added]
-
-    @property
-    def moves_removed(self) -> list[Move]:
-        return [entry.move for entry in self.removed]
-
-    @property
-    def size(self) -> int:
-        """How many moves the game holds after the change."""
-        return self.at + len(self.added)
 
 
 @attrs.frozen
