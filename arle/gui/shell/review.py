@@ -22,7 +22,6 @@ import attrs
 from PySide6.QtCore import QCoreApplication, QRect, QSize, Qt, QTimer
 from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
-    QComboBox,
     QDialog,
     QGraphicsEllipseItem,
     QGraphicsView,
@@ -85,7 +84,8 @@ class ReviewedGame:
 class ReviewWindow(QDialog):
     """See the module."""
 
-    def __init__(self, game: ReviewedGame, parent: QWidget | None = None, level: str = "hard") -> None:
+    def __init__(self, game: ReviewedGame, parent: QWidget | None = None) -> None:
+        from arle.ai import COACH_LEVEL
         from arle.gui.kit.background import Worker
         from arle.gui.kit.style import DEFAULT_COLORS
         from arle.gui.kit.texts import language
@@ -96,7 +96,8 @@ class ReviewWindow(QDialog):
 
         super().__init__(parent)
         self.game = game
-        self.level = level
+        #: The coach's level, whose Hint the review never calls costly (issue 50); the window names it.
+        self.level = COACH_LEVEL
         names = " – ".join(game.setup.names) or _tr("Solo game")
         self.setWindowTitle(_tr("Review: {names}").format(names=names))
         self.setWindowFlag(Qt.WindowType.WindowMaximizeButtonHint, True)
@@ -154,17 +155,9 @@ class ReviewWindow(QDialog):
         self.bar.setMaximumHeight(14)
         self.bar.setTextVisible(False)
         row = QHBoxLayout()
-        self.level_box = QComboBox()
-        from arle.gui.kit.levels import level_name
-
-        for name in ("hard", "expert"):
-            self.level_box.addItem(level_name(name), name)
-        self.level_box.setCurrentIndex(self.level_box.findData(self.level))
-        self.level_box.setToolTip(_tr("The computer level that reviews (Expert takes longer)."))
-        self.level_box.activated.connect(self._level_chosen)
         self.cancel_button = QPushButton(_tr("Cancel"))
         self.cancel_button.clicked.connect(self._cancel_or_restart)
-        row.addWidget(self.level_box)
+        row.addStretch(1)
         row.addWidget(self.cancel_button)
         left.addWidget(self.status)
         left.addWidget(self.bar)
@@ -251,8 +244,8 @@ class ReviewWindow(QDialog):
         self.cancel_button.setText(_tr("Cancel"))
         self.bar.setRange(0, 0)
         self.bar.show()
-        self.status.setText(_tr("The computer ({level}) replays the game…").format(
-            level=self.level_box.currentText()))
+        self.status.setText(_tr("The computer ({level}, the level of the Hint) replays the game…").format(
+            level=self._level_words()))
         self._poll.start()
 
     def _show_progress(self) -> None:
@@ -260,7 +253,8 @@ class ReviewWindow(QDialog):
         if total:
             self.bar.setRange(0, total)
             self.bar.setValue(done)
-            self.status.setText(_tr("Reviewing: {done} of {total} decisions…").format(done=done, total=total))
+            self.status.setText(_tr("Reviewing the decisions: {done}/{total}…").format(
+                done=done, total=total))
         from arle.match.review import costliest
 
         shown = costliest(list(self._found))
@@ -276,10 +270,10 @@ class ReviewWindow(QDialog):
         self.cancel_button.setText(_tr("Review again"))
         self.cancel_button.setEnabled(False)
         if review.moments:
-            said = _tr("{n} decisions reviewed: the costliest moments, costliest first.")
+            said = _tr("Reviewed by {level}, the level of the Hint: the costliest moments, costliest first.")
         else:
-            said = _tr("{n} decisions reviewed: none cost anything the computer could see.")
-        self.status.setText(said.format(n=review.decisions))
+            said = _tr("Reviewed by {level}, the level of the Hint: no decision cost anything it could see.")
+        self.status.setText(said.format(level=self._level_words()))
         self._list(review.moments)
         if review.moments and self.list.currentRow() < 0:
             self.list.setCurrentRow(0)
@@ -311,12 +305,10 @@ class ReviewWindow(QDialog):
         else:
             self.start()
 
-    def _level_chosen(self, index: int) -> None:
-        level = self.level_box.itemData(index)
-        if level != self.level:
-            self.level = level
-            self.cancel_button.setEnabled(True)
-            self.start()
+    def _level_words(self) -> str:
+        from arle.gui.kit.levels import level_name
+
+        return level_name(self.level)
 
     # -- the moments ----------------------------------------------------------------------------------
 
