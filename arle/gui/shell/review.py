@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import attrs
 from PySide6.QtCore import QCoreApplication, QRect, QSize, Qt, QTimer
-from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut
+from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut, QTransform
 from PySide6.QtWidgets import (
     QDialog,
     QGraphicsEllipseItem,
@@ -61,6 +61,8 @@ def _tr(text: str) -> str:
 #: The rings: the move played (red) and the move suggested (green), dashed and solid.
 PLAYED_COLOR, SUGGESTED_COLOR = "#c0392b", "#1e8449"
 RING_RADIUS = 26.0
+#: Room around the two rings of a moment, in scene units, when both are brought into view.
+RING_MARGIN = 24.0
 #: How often the window looks at the review's progress and the moments found (ms).
 POLL_MS = 120
 #: The review window's inside where the screen has room for it (``ReviewWindow._fit_screen``).
@@ -355,21 +357,29 @@ class ReviewWindow(QDialog):
         self.detail.setText(moment_line(moment, said, language()))
         self._ring(moment.played[0] if moment.played else None, PLAYED_COLOR, _tr("The move played"), True)
         self._ring(moment.suggested[0], SUGGESTED_COLOR, _tr("The computer's suggestion"), False)
-        self._show_rings()
+        QTimer.singleShot(0, self._show_rings)  # (once the page has followed the step, fitted its boards)
 
     def _show_rings(self) -> None:
         """Scroll the board in front to both rings it holds (the move played could be left above
-        the view when only the suggestion was brought into it)."""
+        the view when only the suggestion was brought into it), the board shown smaller while
+        they are too far apart for the view (issue 50: Wood Trader was off screen while Grocer
+        was shown); the next step or moment shows it at its own scale again (``_unring``)."""
         view = self.page.views.currentWidget()
         if not isinstance(view, QGraphicsView):
             return
         shown = [ring for ring in self.rings
                  if isinstance(ring, QGraphicsEllipseItem) and ring.scene() is view.scene()]
-        if shown:
-            both = shown[0].sceneBoundingRect()
-            for ring in shown[1:]:
-                both = both.united(ring.sceneBoundingRect())
-            view.ensureVisible(both, 20, 20)
+        if not shown:
+            return
+        both = shown[0].sceneBoundingRect()
+        for ring in shown[1:]:
+            both = both.united(ring.sceneBoundingRect())
+        both = both.adjusted(-RING_MARGIN, -RING_MARGIN, RING_MARGIN, RING_MARGIN)
+        room = view.viewport().rect()
+        fits = min(room.width() / both.width(), room.height() / both.height())
+        if fits < view.transform().m11():
+            view.setTransform(QTransform.fromScale(fits, fits))
+        view.ensureVisible(both, 0, 0)
 
     def _ring(self, move: Move | None, color: str, tip: str, dashed: bool) -> None:
         if move is None:
@@ -388,6 +398,8 @@ class ReviewWindow(QDialog):
             self.rings.append(button)
 
     def _unring(self) -> None:
+        for view in self.page.board_views():  # (a board shown smaller for two rings: its own scale)
+            view.fit()
         for ring in self.rings:
             if isinstance(ring, QPushButton):
                 ring.setStyleSheet("")
