@@ -38,6 +38,7 @@ from arle.engine import (
     Move,
     Setup,
     describe,
+    implied_flip,
     move_from_dict,
     move_to_dict,
 )
@@ -632,11 +633,14 @@ def replay_prefix(setup: Setup, moves: Sequence[Move | dict[str, Any]], friendly
         if history.game.over:
             why, kind = "comes after the end of the game", "after_end"
         else:
-            actor, label = history.game.actor, _label(words, history.game, move) if log is not None else ""
             try:
-                events = history.apply(move)
-                if log is not None:
-                    log.append(LogEntry(actor, move, label, list(events)))
+                implied = implied_flip(history.game, move)  # (an older Arle's flip without asking)
+                for each in (move,) if implied is None else (implied, move):
+                    actor = history.game.actor
+                    label = _label(words, history.game, each) if log is not None else ""
+                    events = history.apply(each)
+                    if log is not None:
+                        log.append(LogEntry(actor, each, label, list(events)))
                 continue
             except IllegalMove:
                 why, kind = f"is not legal at its place in the game (half-year {half_year})", "illegal"

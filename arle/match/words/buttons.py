@@ -19,6 +19,7 @@ from arle.engine import (
     MoveDike,
     OptionKind,
     Pay,
+    PlaceKind,
     PlaceTile,
     PlaceWorker,
     ReleaseAnimal,
@@ -39,10 +40,12 @@ from .names import (
     count_text,
     dike_name,
     equipment_name,
+    flip_result,
     flip_target,
     holder_text,
     lowered,
     moor_name,
+    moved_text,
     name_of,
     space_words,
     tool_name,
@@ -52,6 +55,23 @@ from .names import (
 
 if TYPE_CHECKING:
     from arle.engine import Game, Language, Move, PlayerState
+
+
+def flip_label(game: Game, target: str, lang: Language) -> str:
+    """A flip says what it makes and where the Animals it sends away go (issue 50 items 8 and
+    22: the Hint said "Flip Stall", never that it becomes a Depot and its Horses move out)."""
+    if place(target).kind is PlaceKind.MOOR:
+        return tr("Dehydrate {moor}", lang).format(moor=flip_target(game, target, lang))
+    made = flip_result(game, target)
+    if made is None:
+        return tr("Flip {target}", lang).format(target=flip_target(game, target, lang))
+    tile, moved = made
+    text = tr("Turn the {target} into a {tile}", lang).format(target=flip_target(game, target, lang),
+                                                             tile=name_of(tile, lang))
+    if moved:
+        p = game.state.players[game.actor if game.actor is not None else 0]
+        text += " " + tr("(its Animals move: {moved})", lang).format(moved=moved_text(moved, lang, p))
+    return text
 
 
 def _decision_option_label(game: Game, move: Move, lang: Language) -> str | None:
@@ -141,7 +161,7 @@ def move_label(game: Game, move: Move, lang: Language) -> str:
             return tr("Load {item} on {piece}", lang).format(
                 item=count_text(item, 1, lang), piece=equipment_name(game, vehicle, lang))
         case Flip(target=target):
-            return tr("Flip {target}", lang).format(target=flip_target(game, target, lang))
+            return flip_label(game, target, lang)
         case AdvanceTool(tool=tool):
             return tr("Advance {tool}", lang).format(tool=tool_name(tool, lang))
     return type(move).__name__

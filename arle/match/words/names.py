@@ -19,10 +19,14 @@ from arle.engine import (
     PLAIN,
     TOOL_TRACKS,
     Animal,
+    AnimalMoved,
     Equipment,
+    Flip,
     Good,
+    IllegalMove,
     Language,
     PlaceKind,
+    TileFlipped,
     Tool,
     Word,
     counted,
@@ -282,6 +286,32 @@ def equipment_name(game: Game, eid: int, lang: Language) -> str:
             if e.id == eid and p.index == actor:
                 return name_of(e.kind, lang)
     return tr("Equipment {n}", lang).format(n=eid)
+
+
+def flip_result(game: Game, target: str) -> tuple[str, list[AnimalMoved]] | None:
+    """What flipping ``target`` now makes (a tile or a piece of Equipment: "depot") and the
+    Animals it sends elsewhere, from a flip on a copy of the game; None for a Moor (dehydrated,
+    said on its own) or a flip not legal now."""
+    if place(target).kind is PlaceKind.MOOR:
+        return None
+    trial = game.copy()
+    try:
+        events = trial.apply(Flip(target))
+    except IllegalMove:
+        return None
+    made = next((e.after for e in events if isinstance(e, TileFlipped)), None)
+    return None if made is None else (made, [e for e in events if isinstance(e, AnimalMoved)])
+
+
+def moved_text(moved: Iterable[AnimalMoved], lang: Language, player: PlayerState | None = None) -> str:
+    """Animals the game moved, counted by kind and where they went: "3 Horses to row 4, column 2"."""
+    by_place: dict[str, dict[str, int]] = {}
+    for e in moved:
+        here = by_place.setdefault(e.dst, {})
+        here[str(e.animal)] = here.get(str(e.animal), 0) + 1
+    return tr("; ", lang).join(tr("{animals} to {where}", lang).format(
+        animals=", ".join(count_text(a, n, lang) for a, n in here.items()),
+        where=holder_text(dst, lang, player)) for dst, here in by_place.items())
 
 
 def flip_target(game: Game, target: str, lang: Language) -> str:
