@@ -153,7 +153,7 @@ def test_french_game_log_lines_are_sentences_with_their_articles(qtbot, language
     qtbot.addWidget(window)
     window.install(GameHistory(Setup(players=1, names=("Anna",), seed=3), [PlaceWorker("summer.woodcutter")]))
     assert window.page is not None
-    assert window.page.log.texts()[0] == "Anna place un ouvrier sur la case Bûcheron (été) — +3 bois"
+    assert window.page.log.texts()[0] == "Anna place un ouvrier sur l'action Bûcheron (été) — +3 bois"
 
 
 def test_french_game_over_explanations_and_pictures_words(language):

@@ -104,7 +104,7 @@ def test_the_moment_in_english_and_in_french(blunder_review):
     fr = say_moment(blunder, before, load_language("fr"))
     assert fr.when == "Semestre 3 (été)"
     assert fr.played == "Passer cet ouvrier"
-    assert fr.suggested.startswith("Placer un ouvrier sur la case ")
+    assert fr.suggested.startswith("Placer un ouvrier sur l'action ")
     assert fr.why.startswith("Un ouvrier retiré de la piste des mois sans être placé ne rapporte rien "
                              "ce semestre.")
     assert fr.cost == f"{blunder.cost:g}".replace(".", ",")

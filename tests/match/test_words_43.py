@@ -308,4 +308,5 @@ def test_what_an_action_does_after_its_animals_are_housed_is_said_on_its_own_lin
     label, events = log_label(game, release, EN), game.apply(release)
     assert entry_text([LogEntry(0, release, label, events)], 0, ["Anna"], EN) == (
         "Anna releases a Sheep — -1 Sheep\nAnna: Fisherman (Summer) goes on — 3 Fish Traps now, +3 Food")
-    assert entry_text([LogEntry(0, release, label, events)], 0, ["Anna"], FR).split("\n")[0].endswith("-1 mouton")
+    french = entry_text([LogEntry(0, release, label, events)], 0, ["Anna"], FR)
+    assert french.split("\n")[0].endswith("-1 mouton")
