@@ -75,3 +75,16 @@ def test_the_travel_track_is_said_once_for_all_its_destinations():
 def test_the_and_or_prompt_has_no_colon_nor_slash_in_french():
     """Item 28: "Maintenant : Vous pouvez : prendre 1 cheval et/ou assécher une tourbière"."""
     assert tr("You may: {options}", FR) == "Vous pouvez {options}" and tr(" and/or ", FR) == " et "
+
+
+def test_the_log_counts_a_chosen_animal_as_its_button_does():
+    """Item 13: the log said "chooses 1 cattle" beside a button "1 Cattle"."""
+    from arle.engine import Animal, Choose, Game
+    from arle.engine.interpreter.steps import TakeAnimal
+    from arle.match.words import log_label
+    from tests.engine.helpers import run_steps
+
+    g = Game(Setup(players=1, seed=1))
+    run_steps(g, 0, [TakeAnimal((Animal.SHEEP, Animal.CATTLE, Animal.HORSE))])
+    assert log_label(g, Choose("cattle"), EN) == "chooses 1 Cattle"
+    assert log_label(g, Choose("cattle"), FR) == "choisit 1 vache"
