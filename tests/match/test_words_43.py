@@ -199,7 +199,7 @@ def test_french_refusals_and_tips_agree():
         return say(render(Refusal(id_, tuple(params.items()))), FR)
 
     assert refused("load.cannot_afford", item="clay", cost="1 nourriture") == \
-        "Charger de l'argile coûte 1 nourriture."
+        "Le chargement de l'argile coûte 1 nourriture."  # (issue 50 item 26)
     assert refused("space.season_solo", season="winter") == \
         "En solo, seules les cases d'hiver sont utilisables maintenant."
     assert refused("space.season_solo", season="summer").startswith("En solo, seules les cases d'été ")
