@@ -88,3 +88,11 @@ def test_the_log_counts_a_chosen_animal_as_its_button_does():
     run_steps(g, 0, [TakeAnimal((Animal.SHEEP, Animal.CATTLE, Animal.HORSE))])
     assert log_label(g, Choose("cattle"), EN) == "chooses 1 Cattle"
     assert log_label(g, Choose("cattle"), FR) == "choisit 1 vache"
+
+
+def test_a_count_beside_its_number_is_written_as_the_log_writes_it():
+    """Item 21: the panel said "2 Chevaux" and the log "+1 cheval"."""
+    from arle.match.words.names import count_name, count_text
+
+    assert count_name("horse", 2, FR) == "chevaux" and count_text("horse", 1, FR) == "1 cheval"
+    assert count_name("horse", 2, EN) == "Horses"

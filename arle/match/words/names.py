@@ -131,10 +131,12 @@ def count_text(key: str, n: int, lang: Language) -> str:
 
 
 def count_name(key: str, n: int, lang: Language) -> str:
-    """The name in ``count_text`` without its number, capitalized: "Chevaux" beside a 2."""
+    """The name in ``count_text`` without its number, as the log writes it beside a number:
+    "Horses" beside a 2, and in French "chevaux" (issue 50 item 21: the panel said "2 Chevaux"
+    and the log "+1 cheval")."""
     words = count_text(key, n, lang).split(" ", 1)
     name = words[1] if len(words) == 2 else words[0]
-    return name[:1].upper() + name[1:]
+    return name if lang.lower_case_names else name[:1].upper() + name[1:]
 
 
 def season_name(season: str, lang: Language) -> str:
