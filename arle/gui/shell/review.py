@@ -333,7 +333,7 @@ class ReviewWindow(QDialog):
         self.list.clear()
         for i, moment in enumerate(self.moments, start=1):
             said = self.words(moment)
-            text = _tr("{i}. {when}, about {cost} VP: “{played}”, suggested “{suggested}”").format(
+            text = _tr("{i}. {when}: “{played}” cost about {cost} VP; suggested: “{suggested}”").format(
                 i=i, when=said.when, cost=said.cost, played=said.played, suggested=said.suggested)
             item = QListWidgetItem(text)
             item.setToolTip(said.why)
