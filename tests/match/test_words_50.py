@@ -96,3 +96,19 @@ def test_a_count_beside_its_number_is_written_as_the_log_writes_it():
 
     assert count_name("horse", 2, FR) == "chevaux" and count_text("horse", 1, FR) == "1 cheval"
     assert count_name("horse", 2, EN) == "Horses"
+
+
+def test_the_farmers_inn_says_a_field_becomes_a_forest():
+    """Item 2 (its log sentence): the log said "places the tile at row 4, column 1", not that a
+    Field became a Forest; the button said "Place the tile"."""
+    from arle.engine import Game, PlaceTile
+    from arle.engine.rules.building_steps import ReplaceFields
+    from arle.match.words import log_label
+    from tests.engine.helpers import run_steps
+
+    g = Game(Setup(players=1, seed=1))
+    run_steps(g, 0, [ReplaceFields(3)])
+    move = PlaceTile("3,0")
+    assert log_label(g, move, EN) == "turns the Grain Field at row 4, column 1 into a Forest"
+    assert move_label(g, move, EN) == "Turn the Grain Field at row 4, column 1 into a Forest"
+    assert log_label(g, move, FR) == "remplace le champ de blé en rangée 4, colonne 1 par une Forêt"

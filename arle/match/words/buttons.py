@@ -47,6 +47,7 @@ from .names import (
     moor_name,
     moved_text,
     name_of,
+    replaced_tile,
     space_words,
     tool_name,
     tr,
@@ -129,6 +130,11 @@ def move_label(game: Game, move: Move, lang: Language) -> str:
             return tr("Done", lang)
         case PlaceTile(space=space):
             cell = place(space)
+            replaced = replaced_tile(game, space)
+            if replaced is not None:  # (the Farmer's Inn's Forests: issue 50 item 2)
+                return tr("Turn the {old} at {where} into a {tile}", lang).format(
+                    old=name_of(replaced[0], lang), where=holder_text(space, lang),
+                    tile=name_of(replaced[1], lang))
             return tr("Place the tile at row {r}, column {c}", lang).format(r=cell.row + 1, c=cell.col + 1)
         case MoveDike(dike=dike, to=to):
             name, column = dike_name(_actor(game), dike, lang), place(to).col

@@ -81,6 +81,7 @@ from .names import (
     name_of,
     of_name,
     plain_word,
+    replaced_tile,
     season_name,
     space_words,
     tool_name,
@@ -115,6 +116,10 @@ def log_label(game: Game, move: Move, lang: Language) -> str:
         case PlaceTile(space=space):
             tile = str(getattr(game.decision, "tile", ""))  # (the tile the decision places)
             where = holder_text(space, lang)
+            replaced = replaced_tile(game, space)
+            if replaced is not None and tile not in BUILDINGS:  # (the Farmer's Inn: issue 50 item 2)
+                return tr("turns the {old} at {where} into a {tile}", lang).format(
+                    old=name_of(replaced[0], lang), where=where, tile=name_of(replaced[1], lang))
             if tile in BUILDINGS:
                 return tr("builds the {building} at {where}", lang).format(
                     building=name_of(tile, lang), where=where)

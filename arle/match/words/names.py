@@ -26,7 +26,9 @@ from arle.engine import (
     IllegalMove,
     Language,
     PlaceKind,
+    PlaceTile,
     TileFlipped,
+    TilePlaced,
     Tool,
     Word,
     counted,
@@ -303,6 +305,24 @@ def flip_result(game: Game, target: str) -> tuple[str, list[AnimalMoved]] | None
         return None
     made = next((e.after for e in events if isinstance(e, TileFlipped)), None)
     return None if made is None else (made, [e for e in events if isinstance(e, AnimalMoved)])
+
+
+def replaced_tile(game: Game, space: str) -> tuple[str, str] | None:
+    """(the tile there, the tile it becomes) when placing a tile at ``space`` now replaces one
+    (the Farmer's Inn turns Fields into Forests, issue 50 item 2), from the move on a copy of
+    the game; None when the space is empty or the move is not legal now."""
+    where = place(space)
+    p = game.state.players[game.actor if game.actor is not None else 0]
+    old = p.tiles.get((where.row, where.col)) if where.kind in (PlaceKind.SPACE, PlaceKind.CELL) else None
+    if not old:
+        return None
+    trial = game.copy()
+    try:
+        events = trial.apply(PlaceTile(space))
+    except IllegalMove:
+        return None
+    new = next((e.tile for e in events if isinstance(e, TilePlaced) and e.space == space), None)
+    return None if new is None or new == old else (old, new)
 
 
 def moved_text(moved: Iterable[AnimalMoved], lang: Language, player: PlayerState | None = None) -> str:
