@@ -217,6 +217,8 @@ def test_both_rings_of_a_moment_are_in_view_at_1280x720(qtbot, tmp_path, played,
     for ring in rings:
         centre = view.mapFromScene(ring.sceneBoundingRect().center())
         assert area.contains(QPoint(centre.x(), centre.y())), "a ring of the moment is off screen"
+    window.step(1)  # the next move: the board at its own scale again
+    assert view.transform().m11() == pytest.approx(view.wanted_scale())
 
 
 def test_game_menu_reviews_the_game_in_progress_without_touching_it(qtbot, monkeypatch, tmp_path):

@@ -24,7 +24,6 @@ from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut, QTransform
 from PySide6.QtWidgets import (
     QDialog,
     QGraphicsEllipseItem,
-    QGraphicsView,
     QHBoxLayout,
     QLabel,
     QListWidget,
@@ -39,6 +38,7 @@ from PySide6.QtWidgets import (
 from arle.engine import Move, Setup
 
 if TYPE_CHECKING:
+    from arle.gui.boards.board_view import BoardView
     from arle.gui.session import GameSession
     from arle.gui.side.game_page import GamePage
     from arle.match.review import Moment, Review, Said
@@ -121,6 +121,8 @@ class ReviewWindow(QDialog):
         self.review: Review | None = None
         self.moments: tuple[Moment, ...] = ()
         self.rings: list[QGraphicsEllipseItem | QPushButton] = []
+        #: The boards ``_show_rings`` showed smaller than their own scale.
+        self.shrunk: list[BoardView] = []
         self._poll = QTimer(self)
         self._poll.setInterval(POLL_MS)
         self._poll.timeout.connect(self._show_progress)
@@ -364,8 +366,10 @@ class ReviewWindow(QDialog):
         the view when only the suggestion was brought into it), the board shown smaller while
         they are too far apart for the view (issue 50: Wood Trader was off screen while Grocer
         was shown); the next step or moment shows it at its own scale again (``_unring``)."""
+        from arle.gui.boards.board_view import BoardView
+
         view = self.page.views.currentWidget()
-        if not isinstance(view, QGraphicsView):
+        if not isinstance(view, BoardView):
             return
         shown = [ring for ring in self.rings
                  if isinstance(ring, QGraphicsEllipseItem) and ring.scene() is view.scene()]
@@ -379,6 +383,7 @@ class ReviewWindow(QDialog):
         fits = min(room.width() / both.width(), room.height() / both.height())
         if fits < view.transform().m11():
             view.setTransform(QTransform.fromScale(fits, fits))
+            self.shrunk.append(view)
         view.ensureVisible(both, 0, 0)
 
     def _ring(self, move: Move | None, color: str, tip: str, dashed: bool) -> None:
@@ -398,8 +403,9 @@ class ReviewWindow(QDialog):
             self.rings.append(button)
 
     def _unring(self) -> None:
-        for view in self.page.board_views():  # (a board shown smaller for two rings: its own scale)
+        for view in self.shrunk:  # (a board shown smaller for two rings: its own scale again)
             view.fit()
+        self.shrunk = []
         for ring in self.rings:
             if isinstance(ring, QPushButton):
                 ring.setStyleSheet("")
