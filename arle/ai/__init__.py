@@ -14,9 +14,9 @@ Entry points:
   game review, issue 40, compares the two).
 - ``LEVELS``: one ``Level`` record per level (name, solo and two-player search, label, what it
   is like); ``level(name)`` finds one.
-- ``hint(game, should_stop=None, level="hard") -> (move, reason)``: a level's move with why
-  (the coach asks Expert, the guided first game Hard), as a message id and its parameters
-  (``reason_text`` puts it in English words).
+- ``hint(game, should_stop=None, level=COACH_LEVEL) -> (move, reason)``: a level's move with why
+  (the coach and the game review both ask ``COACH_LEVEL``, issue 50), as a message id and its
+  parameters (``reason_text`` puts it in English words).
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from collections.abc import Callable
 from arle.engine import Game, Move
 
 from .analysis import Line, action_over, analyse, appraise
-from .levels import LEVEL_NAMES, LEVELS, Level, level
+from .levels import COACH_LEVEL, LEVEL_NAMES, LEVELS, Level, level
 from .levels import level as _find
 from .players import effort, pick, random_move
 from .players import plan as _plan
@@ -63,7 +63,7 @@ def _settle_first(game: Game, value: Callable[[Game, int], float]) -> Move | Non
 
 
 def hint(
-    game: Game, should_stop: Callable[[], bool] | None = None, level: str = "hard"
+    game: Game, should_stop: Callable[[], bool] | None = None, level: str = COACH_LEVEL
 ) -> tuple[Move, Reason]:
     """The move of ``level`` (a searching one: Normal, Hard or Expert) now and a one-line
     reason: what the move itself brings (issue 30: the gain of a later step of the action is
@@ -73,7 +73,8 @@ def hint(
 
 
 __all__ = [
-    "LEVELS", "LEVEL_NAMES", "Cancelled", "Level", "Line", "Reason", "action_over", "analyse", "appraise",
+    "COACH_LEVEL", "LEVELS", "LEVEL_NAMES", "Cancelled", "Level", "Line", "Reason", "action_over", "analyse",
+    "appraise",
     "choose", "evaluate",
     "hint", "level",
     "reason_text", "reason_words",

@@ -14,8 +14,8 @@ import attrs
 from arle.engine import Game, Move
 
 from .players import effort, plan
-from .reasons import Reason, move_reason
-from .search import Cancelled, _is_end, look_further, settle
+from .reasons import Reason, line_reason
+from .search import Cancelled, Leaf, _is_end, look_further, settle
 
 
 @attrs.frozen
@@ -29,6 +29,8 @@ class Line:
     moves: tuple[Move, ...]
     value: float
     reason: Reason
+    #: Where the line's action ends (the review compares it with the end of the action played).
+    end: Game = attrs.field(eq=False, repr=False)
 
 
 def analyse(
@@ -46,18 +48,24 @@ def analyse(
     me = game.actor
     leaves = plan(game, level, should_stop)
     if not leaves:  # every line repeated a position: the decision's first move, said so
-        return [Line((game.decision_moves()[0],), 0.0, Reason("ai.reason.only", {}))]
-    out: list[Line] = []
+        only = game.decision_moves()[0]
+        after = game.copy()
+        after.apply(only)
+        return [Line((only,), 0.0, Reason("ai.reason.only", {}), after)]
+    best: list[Leaf] = []
     seen: set[Move] = set()
     for leaf in leaves:  # best first: the first leaf of each first move is its best
-        first = leaf.path[0]
-        if first in seen:
-            continue
-        seen.add(first)
-        reason = move_reason(game, first, me, later=len(leaf.path) > 1)
-        out.append(Line(tuple(leaf.path), round(leaf.value, 3), reason))
-        if len(out) == lines:
-            break
+        if leaf.path[0] not in seen:
+            seen.add(leaf.path[0])
+            best.append(leaf)
+    out: list[Line] = []
+    for i, leaf in enumerate(best[:lines]):
+        margin = leaf.value - best[i + 1].value if i + 1 < len(best) else 0.0
+        end = game.copy()  # (the leaf's own game has the loads after it played: not the action's)
+        for m in leaf.path:
+            end.apply(m)
+        reason = line_reason(game, end, me, leaf.path, margin)
+        out.append(Line(tuple(leaf.path), round(leaf.value, 3), reason, end))
     return out
 
 

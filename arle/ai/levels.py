@@ -66,7 +66,7 @@ LEVELS: tuple[Level, ...] = (
         solo=EASY, two_player=EASY,
     ),
     Level(
-        "normal", N_("Normal"), N_("Plans each action and one more; a good game for a first win."),
+        "normal", N_("Normal"), N_("Plans each action and the next; within reach for a first win."),
         solo=Effort(
             width=3, nodes=600, refine=4, reply=Effort(width=2, nodes=100, settle=4, value=NORMAL_VALUE),
             settle=4, seconds=2.0, value=NORMAL_VALUE, spread=0.25,
@@ -77,7 +77,9 @@ LEVELS: tuple[Level, ...] = (
         ),
     ),
     Level(
-        "hard", N_("Hard"), N_("Searches wide and aims at buildings; thinks a second or two."),
+        "hard", N_("Hard"),
+        N_("Weighs many lines and works toward buildings; thinks a second or two. The coach's Hint "
+           "and the game review use it."),
         solo=Effort(width=6, nodes=4000, refine=10, reply=Effort(width=3, nodes=400), seconds=8.0),
         two_player=Effort(
             width=6, nodes=3000, refine=8, seconds=8.0, value=TWO_PLAYER_VALUE,
@@ -85,7 +87,8 @@ LEVELS: tuple[Level, ...] = (
         ),
     ),
     Level(
-        "expert", N_("Expert"), N_("Thinks longer and plays its strongest game; the coach's choice."),
+        "expert", N_("Expert"),
+        N_("Thinks longer than Hard but is about as strong: it won 9 of 20 games against Hard."),
         solo=Effort(width=6, nodes=6000, refine=10, reply=Effort(width=4, nodes=800), seconds=20.0),
         two_player=Effort(
             width=8, nodes=6000, refine=12, seconds=20.0, value=TWO_PLAYER_VALUE,
@@ -97,6 +100,16 @@ LEVELS: tuple[Level, ...] = (
         solo=None, two_player=None, offered=False,
     ),
 )
+#: The one level whose analysis the coach's Hint and the game review both use (issue 50: the Hint
+#: asked Expert and the review Hard, and the review called a hinted move costly). Hard: Expert
+#: thinks longer without being measurably stronger (``about`` says so), and a Hint comes sooner.
+COACH_LEVEL = "hard"
+#: Expert against Hard in two-player games, seats swapped (``arle arena --levels expert,hard``):
+#: (games Expert won, games played). Issue 50: 9 of 20 on seeds 1-10, short of the 12 that would
+#: make it stronger, so New Game offers it as about as strong as Hard (tests/ai/test_levels.py
+#: holds the words to this figure). Seed 1 again after issue 50's rules changes, both seats:
+#: Hard won both (72 to 59.5, 81.5 to 76).
+EXPERT_AGAINST_HARD = (9, 20)
 #: The names, in the order of ``LEVELS``.
 LEVEL_NAMES: tuple[str, ...] = tuple(x.name for x in LEVELS)
 

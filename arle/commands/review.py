@@ -16,6 +16,7 @@ from collections.abc import Sequence
 def main(argv: Sequence[str] | None = None) -> int:
     from pathlib import Path
 
+    from arle.ai import COACH_LEVEL
     from arle.files.catalogues import load_language
     from arle.files.errors import SaveError
     from arle.files.reviews import cached, keep, load_game
@@ -31,8 +32,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="arle review", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("file", metavar="FILE", help="a journal (.arle-journal) or a save (.arle.json)")
-    parser.add_argument("--level", choices=REVIEW_LEVELS, default="hard",
-                        help="the computer level that reviews (default: hard; expert takes longer)")
+    parser.add_argument("--level", choices=REVIEW_LEVELS, default=COACH_LEVEL,
+                        help=f"the computer level that reviews (default: {COACH_LEVEL}, the coach's Hint's)")
     parser.add_argument("--json", action="store_true",
                         help='print one JSON object: {"moments": [{"move", "cost", "played", "suggested", '
                              '"why"}, ...]}, costliest first')

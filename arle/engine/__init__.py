@@ -53,6 +53,7 @@ from .content.tools import TOOL_TRACKS, Tool
 from .content.words import counted
 from .interpreter.bounds import FREE_MOVES, MAX_MOVES
 from .interpreter.events import (
+    ActionResumed,
     ActionUsed,
     AnimalMoved,
     AnimalsChanged,
@@ -133,6 +134,7 @@ from .rules.travel import sale_key
 from .rules.useless import does_nothing
 from .rules.vehicles import LOADING_STATION, item_size
 from .rules.vehicles import span as load_span
+from .rules.warden import implied_flip
 
 #: Sorted; the docstring above groups them.
 __all__ = [
@@ -179,6 +181,7 @@ __all__ = [
     "WINTER",
     "WORKERS",
     "YELLOW",
+    "ActionResumed",
     "ActionUsed",
     "AdvanceTool",
     "Animal",
@@ -263,6 +266,7 @@ __all__ = [
     "does_nothing",
     "empty_land_spaces",
     "first_land_row",
+    "implied_flip",
     "inventory_report",
     "item_size",
     "join",

@@ -15,7 +15,7 @@ from typing import Any
 
 import attrs
 
-from arle.engine import MAX_MOVES, Game, IllegalMove, Move, Setup, describe, move_from_dict
+from arle.engine import MAX_MOVES, Game, IllegalMove, Move, Setup, describe, implied_flip, move_from_dict
 from arle.files.errors import MAX_NAME_CHARS, SaveError, is_valid_text, shown, valid_text
 from arle.match.change import LogEntry, Words
 from arle.match.history import PERSON, REMOTE, SEAT_KINDS, GameHistory, seats_for
@@ -227,11 +227,14 @@ def replay_prefix(record: GameRecord, moves: Sequence[Any], *,
         if history.game.over:
             why, kind = "comes after the end of the game", "after_end"
         else:
-            actor, label = history.game.actor, _label(words, history.game, move) if log is not None else ""
             try:
-                events = history.apply(move)
-                if log is not None:
-                    log.append(LogEntry(actor, move, label, list(events)))
+                implied = implied_flip(history.game, move)  # (an older Arle's flip without asking)
+                for each in (move,) if implied is None else (implied, move):
+                    actor = history.game.actor
+                    label = _label(words, history.game, each) if log is not None else ""
+                    events = history.apply(each)
+                    if log is not None:
+                        log.append(LogEntry(actor, each, label, list(events)))
                 continue
             except IllegalMove:
                 why, kind = f"is not legal at its place in the game (half-year {half_year})", "illegal"

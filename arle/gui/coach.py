@@ -1,7 +1,7 @@
-"""The coach (solo, and one person against the computer): Hint shows the move Expert would make now
-(issue 30: the strongest level, which answers within a few seconds), lit where the piece would go
-(a ring on the board, or the button that makes it), with one line of why. Expert thinks for a few
-seconds, off the GUI thread (``arle.gui.kit.background.Worker``); any move,
+"""The coach (solo, and one person against the computer): Hint shows the move the coach's level
+(``arle.ai.COACH_LEVEL``, the level the game review uses too: issue 50) would make now, lit where
+the piece would go (a ring on the board, or the button that makes it), with one line of why. It
+thinks for a second or two, off the GUI thread (``arle.gui.kit.background.Worker``); any move,
 undo or new game drops the hint and cancels a think in progress.
 
 At the end of a solo game the coach plays the same start (setup and seed) as Hard, off the GUI
@@ -72,10 +72,6 @@ class CoachedPage(Protocol):
     def places_of(self, move: Move) -> list[tuple[BoardView, QPointF]]: ...
 
 
-#: The level whose move the Hint shows (issue 30: Expert, whose answer comes within a few seconds).
-HINT_LEVEL = "expert"
-
-
 def mark_ring(view: BoardView, pos: QPointF, r: float, color: str, tip: str,
               dashed: bool = True) -> QGraphicsEllipseItem:
     """A ring of ``color`` around ``pos`` on ``view``'s board, above its pieces (drops and clicks
@@ -94,11 +90,11 @@ def mark_ring(view: BoardView, pos: QPointF, r: float, color: str, tip: str,
 
 
 class Coach(QObject):
-    """Asks Expert for the move now and lights it on the page."""
+    """Asks the coach's level for the move now and lights it on the page."""
 
     #: The hint's words, or "" when it is dropped (the side panel shows them).
     said = Signal(str)
-    #: True while the coach (Expert) thinks about a hint.
+    #: True while the coach thinks about a hint.
     busy = Signal(bool)
     #: Hard's final score playing the same start as this solo game (``compare_with_hard``).
     hardScored = Signal(float)
@@ -126,8 +122,8 @@ class Coach(QObject):
         return s.coached and not s.game.over and not s.computer_turn
 
     def ask(self) -> bool:
-        """Start Expert's think about the position now; False (and a sentence) when no hint is offered."""
-        from arle.ai import hint
+        """Start the coach's think about the position now; False (and a sentence) when no hint is offered."""
+        from arle.ai import COACH_LEVEL, hint
 
         if not self.session.coached:
             self.session.refuse(_tr("Hints are offered in solo and against the computer."))
@@ -140,7 +136,7 @@ class Coach(QObject):
         at = len(self.session.history.moves)
         self.busy.emit(True)
         self.said.emit(_tr("The coach is thinking…"))
-        self.thinker.restart(lambda should_stop: hint(game, should_stop, HINT_LEVEL),
+        self.thinker.restart(lambda should_stop: hint(game, should_stop, COACH_LEVEL),
                          lambda found: self._found(found, at), self._failed)
         return True
 
@@ -253,8 +249,12 @@ class CoachBar(QFrame):
         self.session = page.session
         self.coach = coach
         self.setObjectName("coachBar")
+        from arle.ai import COACH_LEVEL
+
         self.button = QPushButton(_tr("Hint"))
-        self.button.setToolTip(_tr("The move the Expert computer player would make now, and why (H)."))
+        self.button.setToolTip(_tr("The move the {level} computer player would make now, and why (H); "
+                                   "the game review asks the same level.").format(
+                                       level=level_name(COACH_LEVEL)))
         self.button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Enter stays with the decision's default
         self.button.clicked.connect(coach.ask)
         self.bar = QProgressBar()

@@ -29,8 +29,8 @@ from typing import Any
 
 import attrs
 
-from arle.ai import Reason, action_over, analyse, appraise, reason_words
-from arle.ai.reasons import move_reason
+from arle.ai import COACH_LEVEL, Reason, action_over, analyse, appraise, reason_words
+from arle.ai.reasons import difference
 from arle.engine import ENGLISH, Game, Language, Move, Setup, SkipPlacement, move_from_dict, move_to_dict, say
 
 from .history import PERSON, GameHistory
@@ -39,7 +39,7 @@ from .words.names import lowered, season_name, tr
 
 #: Raise whenever what a review finds or how it is worded in a cache changes: cached reviews of
 #: another version are made again.
-REVIEW_VERSION = 1
+REVIEW_VERSION = 2
 #: The levels a review may use (the strongest two: a weaker level teaches little).
 REVIEW_LEVELS = ("hard", "expert")
 #: How many moments a review lists: always up to ``FEW``, up to ``MOST`` when the extra ones cost
@@ -59,7 +59,9 @@ class Moment:
     before it); ``start``, where its action began; ``player``, who played it; ``half_year``;
     ``cost``, the estimated VP lost (see the module's note); ``played``, the moves played from
     ``move`` to the end of the action; ``suggested``, the line the level suggests from there;
-    ``reason``, what the suggested move brings (``arle.ai.Reason``)."""
+    ``reason``, the gain the suggested line reaches (``arle.ai.Reason``); ``differs``, what the
+    suggested line ends the action with that the move played does not (issue 50 item 5; None
+    when the two ends hold the same goods, buildings and points)."""
 
     move: int
     start: int
@@ -69,27 +71,38 @@ class Moment:
     played: tuple[Move, ...]
     suggested: tuple[Move, ...]
     reason: Reason
+    differs: Reason | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "move": self.move, "start": self.start, "player": self.player, "half_year": self.half_year,
             "cost": self.cost, "played": [move_to_dict(m) for m in self.played],
             "suggested": [move_to_dict(m) for m in self.suggested],
-            "reason": {"id": self.reason.id, "params": _plain(self.reason.params)},
+            "reason": _reason_dict(self.reason),
+            "differs": None if self.differs is None else _reason_dict(self.differs),
         }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Moment:
         """Raises ``ValueError``, ``KeyError`` or ``TypeError`` for data no review wrote."""
-        reason = data["reason"]
-        if not isinstance(reason["id"], str) or not isinstance(reason["params"], dict):
-            raise ValueError("not a reason")
-        params = {k: _tupled(v) for k, v in reason["params"].items()}
+        differs = data["differs"]
         return cls(
             _int(data["move"]), _int(data["start"]), _int(data["player"]), _int(data["half_year"]),
             float(data["cost"]), tuple(move_from_dict(m) for m in data["played"]),
-            tuple(move_from_dict(m) for m in data["suggested"]), Reason(reason["id"], params),
+            tuple(move_from_dict(m) for m in data["suggested"]), _reason(data["reason"]),
+            None if differs is None else _reason(differs),
         )
+
+
+def _reason_dict(reason: Reason) -> dict[str, Any]:
+    return {"id": reason.id, "params": _plain(reason.params)}
+
+
+def _reason(data: Any) -> Reason:
+    """Raises ``ValueError`` (or ``KeyError``, ``TypeError``) for data no review wrote."""
+    if not isinstance(data["id"], str) or not isinstance(data["params"], dict):
+        raise ValueError("not a reason")
+    return Reason(data["id"], {k: _tupled(v) for k, v in data["params"].items()})
 
 
 @attrs.frozen
@@ -185,7 +198,7 @@ def review(
     setup: Setup,
     moves: Sequence[Move],
     seats: Sequence[str],
-    level: str = "hard",
+    level: str = COACH_LEVEL,
     should_stop: Callable[[], bool] | None = None,
     on_progress: Progress | None = None,
     on_moment: Callable[[Moment], None] | None = None,
@@ -220,34 +233,39 @@ def costliest(found: Sequence[Moment]) -> tuple[Moment, ...]:
 
 def _moment(action: Action, moves: Sequence[Move], level: str,
             should_stop: Callable[[], bool] | None) -> Moment | None:
-    """The action compared with the best line from where it began; None when it cost nothing."""
+    """The action compared, move by move, with what the Hint of ``level`` suggests: the best
+    line from where the action began, searched again wherever the player left it after its first
+    step (the Hint searches again at each decision, issue 50: a move the Hint suggested is never
+    called costly). None when the action followed it or cost nothing."""
     played = list(moves[action.start:action.end])
-    best = analyse(action.before, level, 1, should_stop)[0]
-    if _same(played, best.moves):
+    g = action.before.copy()
+    best = analyse(g, level, 1, should_stop)[0]
+    k = j = 0  # moves played so far; moves of ``best`` followed so far
+    while k < len(played):
+        move = played[k]
+        if j < len(best.moves) and move == best.moves[j]:
+            j += 1
+        elif g.actor != action.player or move not in g.decision_moves():
+            pass  # an anytime move inside the action (a load, a trade): the search plays them itself
+        elif j == 0:
+            break  # off the Hint's line at its first step
+        else:  # off the line at a later step: what the Hint says here
+            best = analyse(g, level, 1, should_stop)[0]
+            if move != best.moves[0]:
+                break
+            j = 1
+        g.apply(move)
+        k += 1
+    if k == len(played):  # the Hint's moves were played, anytime moves aside
         return None
-    end = action.before.copy()
-    for m in played:
+    end = g.copy()
+    for m in played[k:]:
         end.apply(m)
     cost = round(max(0.0, best.value - appraise(end, action.player, level, should_stop)), 1)
     if cost < NOISE:
         return None
-    # where the action left the suggestion: the position shown, and the move the review names
-    g, k = action.before.copy(), 0
-    while k < len(played) and k < len(best.moves) and played[k] == best.moves[k]:
-        g.apply(played[k])
-        k += 1
-    if k == len(played):  # the line was played, anytime moves aside
-        return None
-    suggested = tuple(best.moves[k:]) or (played[k],)  # (the line, and more after it)
-    reason = best.reason if k == 0 else move_reason(g, suggested[0], action.player,
-                                                     later=len(suggested) > 1)
     return Moment(action.start + k, action.start, action.player, g.state.half_year, cost,
-                  tuple(played[k:]), suggested, reason)
-
-
-def _same(played: Sequence[Move], line: Sequence[Move]) -> bool:
-    """Whether the action played is the line, anytime moves inside it aside."""
-    return [m for m in played if m in line] == list(line) and len(played) >= len(line)
+                  tuple(played[k:]), best.moves, best.reason, difference(best.end, end, action.player))
 
 
 # -- in words -------------------------------------------------------------------------------------
@@ -273,8 +291,8 @@ def position_before(setup: Setup, moves: Sequence[Move], index: int) -> Game:
     return g
 
 
-#: Reasons that say nothing a person can act on: the review says the difference instead.
-VAGUE = ("ai.reason.later", "ai.reason.position", "ai.reason.only")
+#: Reasons that say nothing a person can act on: the review says only the difference.
+VAGUE = ("ai.reason.position", "ai.reason.only")
 
 
 def say_moment(moment: Moment, before: Game, lang: Language = ENGLISH) -> Said:
@@ -283,23 +301,23 @@ def say_moment(moment: Moment, before: Game, lang: Language = ENGLISH) -> Said:
     when = tr("Half-year {n} ({season})", lang).format(n=moment.half_year, season=season)
     played = move_label(before, moment.played[0], lang) if moment.played else ""
     suggested = move_label(before, moment.suggested[0], lang)
+    said = [] if moment.reason.id in VAGUE else [say(reason_words(moment.reason), lang)]
     if moment.played and type(moment.played[0]) is SkipPlacement:
-        why = tr("A Worker taken off the month track without being placed gains nothing this "
-                 "half-year.", lang)
-    elif moment.reason.id in VAGUE:
-        why = tr("The suggested line leaves a position the computer values about {cost} VP "
-                 "higher.", lang).format(cost=number(moment.cost, lang))
-    else:
-        why = say(reason_words(moment.reason), lang)
+        said = [tr("A Worker taken off the month track without being placed gains nothing this "
+                   "half-year.", lang)]
+    if moment.differs is not None:  # what the suggestion ends with that the move played does not
+        said.append(say(reason_words(moment.differs), lang))
+    why = " ".join(said) or tr("The two moves end the action alike; the suggestion leaves the better "
+                               "prospects for the actions after it.", lang)
     return Said(when, played, suggested, number(moment.cost, lang), why)
 
 
 def moment_line(moment: Moment, said: Said, lang: Language = ENGLISH) -> str:
-    """One line for a list of moments: "Half-year 3 (Summer): played …; suggested …; about 4.5 VP
-    lost. Why." """
-    return tr("{when}: you played “{played}”; the computer suggests “{suggested}” (about {cost} VP). "
-              "{why}", lang).format(when=said.when, played=said.played, suggested=said.suggested,
-                                    cost=said.cost, why=said.why)
+    """One line for a list of moments: "Half-year 3 (Summer): you played …, which cost you about
+    4.5 VP; the computer suggests …. Why." (issue 50 item 23: the number is said to be a cost)."""
+    return tr("{when}: you played “{played}”, which cost you about {cost} VP; the computer suggests "
+              "“{suggested}”. {why}", lang).format(when=said.when, played=said.played,
+                                                   suggested=said.suggested, cost=said.cost, why=said.why)
 
 
 def moments_json(moments: Sequence[Moment], setup: Setup, moves: Sequence[Move],

@@ -62,3 +62,22 @@ def test_the_start_pages_labels_are_the_records_labels():
     from arle.gui.kit.levels import labels
 
     assert {x.name: x.label for x in LEVELS} == labels()  # (English: no language installed)
+
+
+def test_new_game_offers_expert_only_as_strong_as_it_measured():
+    """Issue 50, "And the levels": a level New Game offers as stronger must be stronger. Expert
+    won ``EXPERT_AGAINST_HARD`` (9 of 20 two-player games against Hard, seats swapped), short of
+    12 of 20: its words, in English and in French, say it is about as strong as Hard, give the
+    figure, and claim no strength over it."""
+    from arle.ai.levels import EXPERT_AGAINST_HARD
+    from arle.files.catalogues import load_language
+    from arle.match.words.names import tr
+
+    won, played = EXPERT_AGAINST_HARD
+    assert won < 12 * played / 20  # (were it stronger, these words would have to change with it)
+    english = level("expert").about
+    french = tr(english, load_language("fr"))
+    assert "about as strong" in english and f"{won} of {played}" in english
+    assert "strongest" not in english and "stronger" not in english and "best" not in english
+    assert "aussi fort" in french and f"{won} parties sur {played}" in french and french != english
+    assert "meilleur" not in french and "plus fort" not in french

@@ -500,7 +500,7 @@ def test_dike_warden_flip_and_1_dike():
     p = me(g)
     before = list(p.dikes)
     place(g, "winter.dike_warden")
-    assert options(g) == [Flip("s4,0"), Flip("m0"), Flip("m1"), Flip("m2")]
+    assert options(g) == [Flip("s4,0"), Flip("m0"), Flip("m1"), Flip("m2"), Done()]
     g.apply(Flip("m2"))
     assert homeboard.get_moor(p, 2).dehydrated and homeboard.get_moor(p, 2).peat == 4
     moves = options(g)

@@ -17,6 +17,7 @@ from tests.engine.helpers import (
     game_in,
     me,
     of_type,
+    passive,
     set_animals,
     set_goods,
 )
@@ -92,3 +93,26 @@ def test_a_report_holds_its_own_inventorying_only():
     report = inventory_report(events, 0, "november")
     assert report.season == "november" and report.breeding == () and report.shearing == ()
     assert report.food == (("food", 3),) and report.fuel == (("peat", 2),)
+
+
+def test_the_fuel_paid_is_the_wood_and_timber_the_player_chose():
+    """Issue 50 item 7: "Pay 1 Timber, 1 Wood" was played, and the summary said "Fuel paid:
+    2 Wood". Rulebook (rules/000, Phase 3, Sustenance): "For each missing Peat, pay 1 Wood (or
+    Timber) instead": the summary says which were paid."""
+    from arle.engine import Good, Pay
+
+    g = game_in("summer")
+    p = me(g)
+    clear_goods(p)
+    set_goods(p, food=9, wood=2, timber=2)
+    g.refresh()
+    events = finish_work_phase(g)
+    for _ in range(200):
+        if any(isinstance(e, InventoryEnded) and e.player == 0 for e in events):
+            break
+        moves = g.legal_moves()
+        mixed = [m for m in moves if isinstance(m, Pay) and dict(m.goods) == {Good.WOOD: 1, Good.TIMBER: 1}]
+        events += g.apply(mixed[0] if mixed else passive(moves))
+    report = inventory_report(events, 0, "november")
+    assert sorted(report.fuel) == [("timber", 1), ("wood", 1)]
+    assert "Fuel paid: 1 Wood, 1 Timber" in say(report.text())

@@ -250,6 +250,20 @@ def test_only_a_bottom_dike_moves_to_the_next_gap():
     assert why(g, MoveDike(0, "2,0")).id == "dike.not_next_gap"
 
 
+def test_the_dikes_that_may_move_are_named_by_their_columns():
+    """Issue 50 item 27: "Seule une des digues les plus basses (dans l'espace 1)": the board
+    numbers no gap; the Dikes are named by their columns, as the log names them."""
+    from arle.engine import render, say
+    from arle.files.catalogues import load_language
+
+    g = game_in()
+    run_steps(g, 0, [DikeStep("fixed:1")])
+    refused = render(why(g, MoveDike(3, "1,2")))
+    assert say(refused) == "Only one of the lowest Dikes may move up: those in columns 1, 2 or 3."
+    french = say(refused, load_language("fr"))
+    assert "colonnes 1, 2 ou 3" in french and "espace" not in french
+
+
 def test_peat_is_cut_off_dehydrated_moors_that_have_peat():
     """Rulebook p. 9: Peat lies on dehydrated Moors only."""
     g = game_in()
@@ -270,10 +284,8 @@ def test_the_dike_refusals_name_the_action_and_the_gap():
     g = game_in()
     assert '"+1 Dike"' in str(render(why(g, MoveDike(0, "1,2"))))
     run_steps(g, 0, [DikeStep("fixed:1")])
-    bottom = why(g, MoveDike(3, "1,2"))
-    assert bottom.get("gap") == min(gap for gap, _ in me(g).dikes)
-    gap_on_board = bottom.get("gap") + 1
-    assert str(render(bottom)) == f"Only one of the lowest Dikes (in gap {gap_on_board}) may move up."
+    bottom = why(g, MoveDike(3, "1,2"))  # (the movable Dikes by their columns: issue 50 item 27)
+    assert str(render(bottom)) == "Only one of the lowest Dikes may move up: those in columns 1, 2 or 3."
     gap = why(g, MoveDike(0, "2,0"))
     assert gap.get("gap") == 1  # the free place "1,2" is in gap 1 (0-based)
     assert str(render(gap)).startswith("A Dike moves into a free place of gap 2, the lowest gap")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from arle.engine.content.tiles import Equipment, Tile
-from arle.engine.interpreter.moves import Flip, MoveDike
+from arle.engine.interpreter.moves import Done, Flip, MoveDike
 from arle.engine.interpreter.state import LoadItem
 from arle.engine.rules import animals, homeboard
 from tests.engine.helpers import (
@@ -51,7 +51,8 @@ def test_warden_flips_equipment_for_free(before, after):
     to a Horse Cart, you do not need to pay any Wood or Horses.)"."""
     g, p, piece = _warden_with_only(lambda g, p: give(g, p, before))
     wood, supply = have(p, "wood"), dict(g.state.supply)
-    place(g, "summer.warden")  # the only flip is taken at once
+    place(g, "summer.warden")
+    g.apply(Flip(f"e{piece.id}"))  # (the only flip, chosen: issue 50 item 8)
     assert idle(g)
     assert piece.kind is after and len(p.barn) == 1
     assert have(p, "wood") == wood
@@ -67,6 +68,7 @@ def test_warden_flips_forest_to_park(before, after):
 
     g, p, space = _warden_with_only(setup)
     place(g, "summer.warden")
+    g.apply(Flip("s3,2"))
     assert p.tiles[space] == after.value
     assert g.stats["flip:forest->park"] == 1
 
@@ -76,7 +78,7 @@ def test_warden_dehydrates_a_moor_with_4_peat():
     g = game_in()
     p = me(g)
     place(g, "summer.warden")
-    assert options(g) == [Flip("s4,0"), Flip("m0"), Flip("m1"), Flip("m2")]
+    assert options(g) == [Flip("s4,0"), Flip("m0"), Flip("m1"), Flip("m2"), Done()]
     g.apply(Flip("m1"))
     assert idle(g)
     m = homeboard.get_moor(p, 1)
@@ -94,6 +96,7 @@ def test_warden_stall_to_depot_the_animals_leave():
     set_animals(p, {"s4,0": {H: 3}})
     g.refresh()
     place(g, "summer.warden")
+    g.apply(Flip("s4,0"))
     assert idle(g)
     assert p.tiles[(4, 0)] == Tile.DEPOT.value
     assert "s4,0" not in p.animals
@@ -132,6 +135,7 @@ def test_warden_flipped_vehicle_keeps_its_load():
 
     g, _, cart = _warden_with_only(setup)
     place(g, "summer.warden")
+    g.apply(Flip(f"e{cart.id}"))
     assert cart.kind is Equipment.HORSE_CART
     assert cart.load == load
 
@@ -176,7 +180,7 @@ def test_warden_the_player_chooses_among_all_eight_kinds_of_flip():
     place(g, "summer.warden")
     assert set(options(g)) == {
         *(Flip(f"e{e.id}") for e in pieces),
-        Flip("s3,2"), Flip("s4,1"), Flip("s4,0"), Flip("m0"), Flip("m1"), Flip("m2"),
+        Flip("s3,2"), Flip("s4,1"), Flip("s4,0"), Flip("m0"), Flip("m1"), Flip("m2"), Done(),
     }
     g.apply(Flip(f"e{pieces[3].id}"))
     assert idle(g)  # exactly one flip
@@ -189,7 +193,8 @@ def test_dike_warden_a_flip_and_1_dike():
     g.state.half_year = 2
     g.refresh()
     dikes = list(p.dikes)
-    place(g, "winter.dike_warden")  # the Handcart is the only flip: taken at once
+    place(g, "winter.dike_warden")
+    g.apply(Flip(f"e{piece.id}"))  # (the only flip, chosen: issue 50 item 8)
     assert piece.kind is Equipment.WAGON
     moves = [m for m in options(g) if isinstance(m, MoveDike)]
     assert moves
@@ -207,3 +212,47 @@ def test_dike_warden_without_a_flip_still_builds_the_dike():
     g.apply(next(m for m in options(g) if isinstance(m, MoveDike)))
     assert idle(g)
     assert p.dikes != dikes
+
+
+def test_the_warden_may_leave_the_only_stall_a_stall():
+    """Issue 50 item 8: the Warden flipped the only Stall at once, no choice, not even Done, and
+    its Horses moved out. The flip is one the Warden "may" make (RULES-DECISIONS.md, "Which tiles
+    the Warden (and Dike Warden, Berum Castle) may flip"; rulebook ↻4 "Flip over a tile"), so
+    even a single tile is offered with Done, which flips nothing and moves no Animal."""
+    g, p, _ = _warden_with_only(lambda g, p: None)
+    p.tiles[(4, 0)] = Tile.STALL.value
+    set_animals(p, {"s4,0": {H: 3}})
+    g.refresh()
+    place(g, "summer.warden")
+    assert options(g) == [Flip("s4,0"), Done()]
+    g.apply(Done())
+    assert idle(g)
+    assert p.tiles[(4, 0)] == Tile.STALL.value and p.animals["s4,0"] == {H: 3}
+    assert not any(k.startswith("flip:") for k in g.stats)
+
+
+def test_a_game_of_an_older_arle_that_flipped_without_asking_still_replays():
+    """Issue 50 item 8 changed the rules' flow: an Arle before it flipped a single tile without a
+    move, so its saves and journals go on with the next move at the flip's decision (the review's
+    game ``hard_own``, saved by such an Arle, did at move 80). Replaying plays that flip first
+    (``implied_flip``); a move that a flip would not make legal is still refused."""
+    import json
+    from pathlib import Path
+
+    from arle.engine import PlaceWorker, implied_flip, move_from_dict
+    from arle.files.saves import load_history
+
+    g, p, _ = _warden_with_only(lambda g, p: None)
+    p.tiles[(4, 0)] = Tile.STALL.value
+    g.refresh()
+    place(g, "summer.warden")
+    after = g.copy()
+    after.apply(Flip("s4,0"))
+    assert implied_flip(g, after.legal_moves()[0]) == Flip("s4,0")
+    assert implied_flip(g, Done()) is None and implied_flip(g, PlaceWorker("nowhere")) is None
+
+    path = Path(__file__).parents[1] / "match" / "data" / "hard_own.arle.json"
+    saved = [move_from_dict(m) for m in json.loads(path.read_text())["moves"]]
+    replayed = load_history(path).moves
+    assert len(replayed) == len(saved) + 1
+    assert [m for m in replayed if m not in saved] == [replayed[80]] and isinstance(replayed[80], Flip)

@@ -180,16 +180,16 @@ def test_save_and_continue_with_a_computer_seat_the_computer_moves_on_resume(qtb
     assert session.history.movers[0] == 0
 
 
-def test_the_hint_lights_expert_s_move_and_says_why(qtbot) -> None:
-    """Issues 11 and 30, the coach: H shows the move Expert would make now, lit where the piece
-    would go, with one line of reason."""
-    from arle.ai import hint, reason_text
+def test_the_hint_lights_the_coach_level_s_move_and_says_why(qtbot) -> None:
+    """Issues 11, 30 and 50, the coach: H shows the move the coach's level (the review's too)
+    would make now, lit where the piece would go, with one line of reason."""
+    from arle.ai import COACH_LEVEL, hint, reason_text
 
     window = open_window(qtbot)
     history = GameHistory(Setup(players=1, seed=4, names=("Anna",)))
     window.install(history)
     session = window.session
-    expected, reason = hint(session.game.copy(), None, "expert")
+    expected, reason = hint(session.game.copy(), None, COACH_LEVEL)
     qtbot.keyClick(window, Qt.Key.Key_H)
     coach = window.page.coach
     qtbot.waitUntil(lambda: coach.move is not None, timeout=60_000)

@@ -153,7 +153,7 @@ def test_french_game_log_lines_are_sentences_with_their_articles(qtbot, language
     qtbot.addWidget(window)
     window.install(GameHistory(Setup(players=1, names=("Anna",), seed=3), [PlaceWorker("summer.woodcutter")]))
     assert window.page is not None
-    assert window.page.log.texts()[0] == "Anna place un ouvrier sur la case Bûcheron (été) — +3 bois"
+    assert window.page.log.texts()[0] == "Anna place un ouvrier sur l'action Bûcheron (été) — +3 bois"
 
 
 def test_french_game_over_explanations_and_pictures_words(language):
@@ -342,7 +342,8 @@ def test_french_counts_take_the_plural_the_number_asks_for(qtbot, language):
     grid = GoodsGrid(["horse", "food", "wood"])
     qtbot.addWidget(grid)
     grid.set_counts({"horse": "2", "food": "1", "wood": "3"})
-    assert (grid.name("horse"), grid.name("food")) == ("Chevaux", "Nourriture")
+    # (issue 50 item 21: as the log writes them, "+1 cheval", not "2 Chevaux")
+    assert (grid.name("horse"), grid.name("food")) == ("chevaux", "nourriture")
 
 
 def test_french_elides_de_before_a_name_that_begins_with_a_vowel(qtbot, language):

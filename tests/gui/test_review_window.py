@@ -40,7 +40,7 @@ def _history() -> GameHistory:
 def _kept_review(history: GameHistory) -> Review:
     """The review the computer makes of this game (its one costly moment), without the wait."""
     moment = Moment(BLUNDER, BLUNDER, 0, 3, 3.7, (SkipPlacement(),),
-                    (PlaceWorker("summer.grocer"),), Reason("ai.reason.later", {}))
+                    (PlaceWorker("summer.grocer"),), Reason("ai.reason.position", {}))
     return Review("hard", review_key(history.setup, history.moves, "hard"), 17, (moment,))
 
 
@@ -188,16 +188,20 @@ def test_the_review_window_fits_the_screen_with_its_frame(qtbot, tmp_path):
     assert screen.contains(window.geometry())
 
 
-def test_both_rings_of_a_moment_are_in_view_at_1280x720(qtbot, tmp_path):
+@pytest.mark.parametrize(("played", "suggested"), [("summer.fisherman", "summer.carpenter"),
+                                                   ("winter.wood_trader", "summer.grocer"),
+                                                   ("summer.grocer", "winter.wood_trader")])
+def test_both_rings_of_a_moment_are_in_view_at_1280x720(qtbot, tmp_path, played, suggested):
     """Issue 43's playthrough: only the suggestion was scrolled into view, the ring on the move
-    played (above it on the board) stayed off screen."""
+    played (above it on the board) stayed off screen; issue 50 item 5: Wood Trader scrolled off
+    while Grocer was shown."""
     from PySide6.QtCore import QPoint
 
     history = _history()
     path = tmp_path / "game.arle.json"
     save_history(path, history)
-    moment = Moment(BLUNDER, BLUNDER, 0, 3, 3.7, (PlaceWorker("summer.fisherman"),),
-                    (PlaceWorker("summer.carpenter"),), Reason("ai.reason.later", {}))
+    moment = Moment(BLUNDER, BLUNDER, 0, 3, 3.7, (PlaceWorker(played),),
+                    (PlaceWorker(suggested),), Reason("ai.reason.position", {}))
     keep(path, Review("hard", review_key(history.setup, history.moves, "hard"), 17, (moment,)))
     window = ReviewWindow(ReviewedGame(history.setup, tuple(history.moves), history.seats, (), path))
     qtbot.addWidget(window)
@@ -205,6 +209,7 @@ def test_both_rings_of_a_moment_are_in_view_at_1280x720(qtbot, tmp_path):
     window.show()
     qtbot.waitUntil(lambda: window.review is not None)
     window.list.setCurrentRow(0)
+    qtbot.wait(100)  # (the page follows the step and fits its boards first)
     view = window.page.views.currentWidget()
     rings = [r for r in window.rings if isinstance(r, QGraphicsEllipseItem) and r.scene() is view.scene()]
     assert len(rings) == 2
@@ -212,6 +217,8 @@ def test_both_rings_of_a_moment_are_in_view_at_1280x720(qtbot, tmp_path):
     for ring in rings:
         centre = view.mapFromScene(ring.sceneBoundingRect().center())
         assert area.contains(QPoint(centre.x(), centre.y())), "a ring of the moment is off screen"
+    window.step(1)  # the next move: the board at its own scale again
+    assert view.transform().m11() == pytest.approx(view.wanted_scale())
 
 
 def test_game_menu_reviews_the_game_in_progress_without_touching_it(qtbot, monkeypatch, tmp_path):

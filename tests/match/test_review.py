@@ -98,29 +98,76 @@ def test_the_moment_in_english_and_in_french(blunder_review):
     assert en.when == "Half-year 3 (Summer)"
     assert en.played == "Skip this Worker"
     assert en.suggested.startswith("Place a Worker on ")
-    assert en.why == "A Worker taken off the month track without being placed gains nothing this half-year."
+    assert en.why.startswith("A Worker taken off the month track without being placed gains nothing "
+                             "this half-year.")
     assert en.cost == f"{blunder.cost:g}"
     fr = say_moment(blunder, before, load_language("fr"))
     assert fr.when == "Semestre 3 (été)"
     assert fr.played == "Passer cet ouvrier"
-    assert fr.suggested.startswith("Placer un ouvrier sur la case ")
-    assert fr.why == "Un ouvrier retiré de la piste des mois sans être placé ne rapporte rien ce semestre."
+    assert fr.suggested.startswith("Placer un ouvrier sur l'action ")
+    assert fr.why.startswith("Un ouvrier retiré de la piste des mois sans être placé ne rapporte rien "
+                             "ce semestre.")
     assert fr.cost == f"{blunder.cost:g}".replace(".", ",")
 
 
-def test_a_vague_reason_says_the_difference_in_both_languages(blunder_review):
+def test_the_review_names_what_the_two_lines_end_with_in_both_languages(blunder_review):
+    """Issue 50 item 5: not "leaves a position the computer values about 15.9 VP higher" but
+    what differs (the goods, building, Animals or feeding the two lines end with)."""
     history, done, _, _ = blunder_review
     import attrs
 
     from arle.ai import Reason
 
     blunder = next(m for m in done.moments if m.move == BLUNDER)
-    vague = attrs.evolve(blunder, played=blunder.suggested, cost=2.5, reason=Reason("ai.reason.later", {}))
     before = position_before(history.setup, history.moves, BLUNDER)
+    assert blunder.differs is not None and blunder.differs.id == "ai.reason.differs.goods"
+    en, fr = say_moment(blunder, before).why, say_moment(blunder, before, load_language("fr")).why
+    assert "After the suggestion you would have 1 Grain, 1 Brick, 1 Leather more than after your move." in en
+    assert "Avec la suite proposée, vous auriez " in fr and " de plus qu'après votre coup." in fr
+    vague = attrs.evolve(blunder, played=blunder.suggested,
+                         reason=Reason("ai.reason.position", {"margin": 0}))
     assert say_moment(vague, before).why == (
-        "The suggested line leaves a position the computer values about 2.5 VP higher.")
-    assert say_moment(vague, before, load_language("fr")).why == (
-        "La ligne suggérée mène à une position que l'ordinateur estime à environ 2,5 PV de plus.")
+        "After the suggestion you would have 1 Grain, 1 Brick, 1 Leather more than after your move.")
+    for words in (en, fr, say_moment(vague, before).why):
+        assert "values" not in words and "estime" not in words and "ligne" not in words
+
+
+def _hinted_game(players: int, seed: int, half_years: int) -> GameHistory:
+    """A seeded game whose person (seat 0) takes the Hint's move at every decision, the other
+    seat Hard, up to the end of ``half_years`` half-years."""
+    from arle.ai import choose, hint
+    from arle.engine import Game, Setup
+
+    seats = ("person", "hard")[:players]
+    setup = Setup(players=players, seed=seed, names=("Anna", "Ben")[:players])
+    g, moves = Game(setup), []
+    while not g.over and g.state.half_year <= half_years:
+        move = hint(g)[0] if g.actor == 0 else choose(g, "hard")
+        g.apply(move)
+        moves.append(move)
+    return GameHistory(setup, moves, seats=seats)
+
+
+@pytest.mark.parametrize(("players", "seed", "half_years"), [(1, 2, 4), (2, 1, 3)])
+def test_a_game_that_takes_the_hint_at_every_decision_costs_nothing_in_its_review(players, seed, half_years):
+    """Issue 50 item 1: the Hint asked Expert, the review Hard, and the review called a hinted
+    move costly. One level for both (``COACH_LEVEL``, the review's default and the Hint's), and
+    the review searches again where the Hint would: a game that took the Hint at every decision
+    has no moment of 1 VP or more (none at all). The first half-years of a solo and a two-player
+    game against Hard; ``test_a_whole_hinted_game_costs_nothing`` plays one to its end."""
+    from arle.ai import COACH_LEVEL
+
+    history = _hinted_game(players, seed, half_years)
+    done = review(history.setup, history.moves, history.seats)
+    assert done.level == COACH_LEVEL and done.decisions >= 15
+    assert done.moments == (), done.moments
+
+
+@pytest.mark.slow
+def test_a_whole_hinted_game_costs_nothing():
+    """Issue 50 item 1, a whole two-player game against Hard (seed 1; about 2 minutes)."""
+    history = _hinted_game(2, 1, 99)
+    assert review(history.setup, history.moves, history.seats).moments == ()
 
 
 # -- the cache beside the game ----------------------------------------------------------------------

@@ -21,7 +21,7 @@ EN = load_language("en")
 
 @pytest.mark.parametrize(("lang", "label", "log"), [
     (EN, "Place a Worker on Woodcutter (Summer)", "places a Worker on Woodcutter (Summer)"),
-    (FR, "Placer un ouvrier sur la case Bûcheron (été)", "place un ouvrier sur la case Bûcheron (été)"),
+    (FR, "Placer un ouvrier sur l'action Bûcheron (été)", "place un ouvrier sur l'action Bûcheron (été)"),
 ])
 def test_a_move_is_worded_for_its_button_and_the_log_in_the_language_given(lang, label, log):
     game = Game(Setup(players=2, seed=1))
@@ -49,7 +49,7 @@ def test_a_log_entry_names_its_player_and_what_the_move_did():
     match = Match(history, words=Wording(FR).log_label)
     match.apply(PlaceWorker("summer.woodcutter"))
     assert entry_text(match.log, 0, ("Anna", "Élodie"), FR) == \
-        "Anna place un ouvrier sur la case Bûcheron (été) — +3 bois"
+        "Anna place un ouvrier sur l'action Bûcheron (été) — +3 bois"
 
 
 def test_simulate_prints_a_french_log_without_qt():
@@ -63,6 +63,6 @@ def test_simulate_prints_a_french_log_without_qt():
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     assert lines[-1] == "QT []"
-    assert lines[0] == "Joueur 1 place un ouvrier sur la case Bûcheron (été) — +3 bois"
+    assert lines[0] == "Joueur 1 place un ouvrier sur l'action Bûcheron (été) — +3 bois"
     assert any(line.startswith("Inventaire de Joueur 2 — ") for line in lines)
     assert '"seed": 7' in lines[-2]

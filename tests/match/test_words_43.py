@@ -199,7 +199,7 @@ def test_french_refusals_and_tips_agree():
         return say(render(Refusal(id_, tuple(params.items()))), FR)
 
     assert refused("load.cannot_afford", item="clay", cost="1 nourriture") == \
-        "Charger de l'argile coûte 1 nourriture."
+        "Le chargement de l'argile coûte 1 nourriture."  # (issue 50 item 26)
     assert refused("space.season_solo", season="winter") == \
         "En solo, seules les cases d'hiver sont utilisables maintenant."
     assert refused("space.season_solo", season="summer").startswith("En solo, seules les cases d'été ")
@@ -263,3 +263,50 @@ def test_a_refusal_names_a_good_with_its_article_and_a_town_without():
     assert said("dest:emden", 2).startswith("Emden (taille 2)")
     town = Word("Norden", Features("m", name=True), french_forms)
     assert [format(town, spec) for spec in ("à", "de", "le,lower")] == ["à Norden", "de Norden", "Norden"]
+
+
+def test_the_warden_says_the_stall_becomes_a_depot_and_where_its_animals_go():
+    """Issue 50 items 8 and 22: the Hint said "Flip Stall" and the log "Animals moved: 3 Horses",
+    never that the Stall becomes a Depot nor where its Horses went. The button (and so the Hint)
+    and the log say both, in English and French."""
+    from arle.engine import Animal, Flip, PlaceWorker, Setup
+    from arle.match import LogEntry
+    from arle.match.words import entry_text
+
+    game = Game(Setup(players=1, seed=1))
+    game.state.players[0].animals = {"s4,0": {Animal.HORSE: 3}}
+    game.refresh()
+    game.apply(PlaceWorker("summer.warden"))
+    flip = Flip("s4,0")
+    assert move_label(game, flip, EN) == ("Turn the Stall at row 5, column 1 into a Depot (its Animals "
+                                          "move: 2 Horses to row 4, column 3; 1 Horse to row 5, column 2)")
+    assert move_label(game, flip, FR) == (
+        "Faire de la Stalle en rangée 5, colonne 1 un Entrepôt (ses animaux partent : 2 chevaux vers la "
+        "rangée 4, colonne 3 ; 1 cheval vers la rangée 5, colonne 2)")
+    label = log_label(game, flip, EN)
+    assert label == "turns the Stall at row 5, column 1 into a Depot"
+    line = entry_text([LogEntry(0, flip, label, game.copy().apply(flip))], 0, ["Anna"], EN)
+    assert line == ("Anna turns the Stall at row 5, column 1 into a Depot — Animals moved: 2 Horses to "
+                    "row 4, column 3; 1 Horse to row 5, column 2")
+
+
+def test_what_an_action_does_after_its_animals_are_housed_is_said_on_its_own_line():
+    """Issue 50 item 9: "Player 2 releases a Sheep — -1 Sheep, 5 Fish Traps now, +5 Food": the
+    Fisherman's Sheep had no place, and what the Fisherman did after the release was glued to it.
+    The release says its own effect; the Fisherman's go on a line of their own."""
+    from arle.engine import Animal, PlaceWorker, ReleaseAnimal, Setup, animal_holders
+    from arle.match import LogEntry
+    from arle.match.words import entry_text
+
+    game = Game(Setup(players=1, seed=1))
+    p = game.state.players[0]
+    for holder, size, _, _ in animal_holders(p):
+        p.animals[holder] = {Animal.HORSE: size}  # (no place left for the Fisherman's Sheep)
+    game.refresh()
+    game.apply(PlaceWorker("summer.fisherman"))
+    release = ReleaseAnimal(Animal.SHEEP, "x")
+    label, events = log_label(game, release, EN), game.apply(release)
+    assert entry_text([LogEntry(0, release, label, events)], 0, ["Anna"], EN) == (
+        "Anna releases a Sheep — -1 Sheep\nAnna: Fisherman (Summer) goes on — 3 Fish Traps now, +3 Food")
+    french = entry_text([LogEntry(0, release, label, events)], 0, ["Anna"], FR)
+    assert french.split("\n")[0].endswith("-1 mouton")

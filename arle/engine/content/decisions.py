@@ -73,8 +73,9 @@ RULES_NOTES: tuple[RulesNote, ...] = (
     RulesNote("Paying with Timber and Brick", "Timber pays for Wood and Brick for Clay everywhere, "
               "so an Inn's \"2 different Building Materials\" may be paid with 2 Timber (for Wood "
               "and Timber) or 2 Bricks (for Clay and Brick)."),
-    RulesNote("Warden", "A flipped Vehicle keeps its load. Animals leave a Stall turned Depot; a "
-              "Stable turned Double Stall keeps 3 Animals in each half."),
+    RulesNote("Warden", "The flip is your choice, even of your only tile: you may flip nothing. A "
+              "flipped Vehicle keeps its load. Animals leave a Stall turned Depot; a Stable turned "
+              "Double Stall keeps 3 Animals in each half."),
     RulesNote("Weaving Parlor and Colonist's House", "The Peat you cut is a bonus: with no Peat "
               "left on your Moors you may still pay 3 Flax for 1 Linen (2 Wool for 1 Clay)."),
     RulesNote("Anytime buildings", "A dark green building is offered only when its use gains you "

@@ -46,7 +46,7 @@ MESSAGES: dict[str, str] = {
     "tile.space_taken": "That space already holds a {tile}.",
     "tile.not_there": "The tile cannot go on that space.",
     "dike.none_to_move": 'You may move a Dike only when an action gives you "+1 Dike".',
-    "dike.not_bottom": "Only one of the lowest Dikes (in gap {gap}) may move up.",
+    "dike.not_bottom": "Only one of the lowest Dikes may move up: {columns}.",
     "dike.not_next_gap": "A Dike moves into a free place of gap {gap}, the lowest gap above the "
                          "Dike Line with room.",
     "peat.not_now": "You may cut Peat only when an action lets you (Peat Cutter, Grocer, "

@@ -142,6 +142,15 @@ class ActionUsed(Event):
 
 
 @attrs.frozen
+class ActionResumed(Event):
+    """The Animals that waited for a place are housed: the action that gave them (``source``,
+    an action space or a building) goes on, and what it does next is its own, not the move that
+    housed them (issue 50 item 9: "releases a Sheep — -1 Sheep, 5 Fish Traps now, +5 Food")."""
+
+    source: str
+
+
+@attrs.frozen
 class OptionsLapsed(Event):
     """An anytime move (loading, a trade) took what the decision waiting under it needed: it ended
     with its options not taken, and the log says so instead of leaving it silent."""

@@ -20,6 +20,7 @@ from ..rules.scoring import ScoreBreakdown, score
 from . import flow
 from .bounds import FREE_MOVES, MAX_MOVES
 from .events import (
+    ActionResumed,
     Event,
     GameEnded,
     HalfYearStarted,
@@ -215,6 +216,8 @@ class Game:
         if index < self._n_decision:
             if d is not None:
                 d.choose(self, move)
+                if isinstance(d, HouseAnimalsDecision) and d.finished:
+                    self._resumed(actor)
             else:
                 self._phase_move(actor, move)
             self._advance()
@@ -227,6 +230,13 @@ class Game:
                 # was dropped for want of options, which the log says instead of keeping silent.
                 self.emit(OptionsLapsed(d.player, d.lapsed_text(self)))
         return self._take_events()
+
+    def _resumed(self, player: int) -> None:
+        """Say that the action under the housed Animals goes on (``ActionResumed``), if one does."""
+        for frame in reversed(self.state.stack):
+            if isinstance(frame, Script) and frame.player == player and frame.source and frame.steps:
+                self.emit(ActionResumed(player, frame.source))
+                return
 
     def copy(self) -> Game:
         """An independent game in the same position, for undo snapshots and searches: the state

@@ -178,14 +178,14 @@ def pay_sustenance(g: Game, p: PlayerState, food: int, fuel: int) -> None:
 
     paid = (("food", paid_food), ("grain", grain), ("animals", by_animals))
     g.emit(InventoryPart(p.index, "food", tuple((k, n) for k, n in paid if n)))
-    if fuel:
-        burnt = (("peat", paid_peat), ("wood", by_wood))
-        g.emit(InventoryPart(p.index, "fuel", tuple((k, n) for k, n in burnt if n)))
     steps: list[Step] = []
     if by_animals:
         steps.append(PayAnimalsStep(by_animals))
-    if by_wood:
+    if by_wood:  # Wood or Timber, as the player pays: the fuel is told once it is paid
         steps.append(PayCost(cost(wood=by_wood)))
+        steps.append(FuelPaid(paid_peat, p.goods[Good.WOOD], p.goods[Good.TIMBER]))
+    elif fuel:
+        FuelPaid(paid_peat, 0, 0).run(g, p)
     if steps:
         g.push(Script(p.index, steps, source="sustenance"))
     if missing_food or missing_fuel:
@@ -200,6 +200,22 @@ class PayAnimalsStep(Step):
 
     def run(self, g: Game, p: PlayerState) -> Decision | None:
         return PayAnimalsDecision(p.index, self.n)
+
+
+@attrs.frozen
+class FuelPaid(Step):
+    """The November fuel as it was paid: ``peat``, then the Wood and Timber spent since the
+    player held ``wood`` and ``timber`` (issue 50 item 7: 1 Timber and 1 Wood paid were summed
+    up as "Fuel paid: 2 Wood")."""
+
+    peat: int
+    wood: int
+    timber: int
+
+    def run(self, g: Game, p: PlayerState) -> None:
+        burnt = (("peat", self.peat), ("wood", self.wood - p.goods[Good.WOOD]),
+                 ("timber", self.timber - p.goods[Good.TIMBER]))
+        g.emit(InventoryPart(p.index, "fuel", tuple((k, n) for k, n in burnt if n > 0)))
 
 
 @attrs.define

@@ -68,12 +68,14 @@ def _counts(counts: Counts) -> Text | None:
     if not counts:
         return None
     parts: list[Text] = []
+    journeys = [noun(DESTINATIONS[key[5:]].name) for key, _ in counts if key.startswith("dest:")]
     for key, n in counts:
         if key == "animals":
             parts.append(tn("{n} Animal", "{n} Animals", n))
         elif key.startswith("dest:"):
-            parts.append(t("{destination} to the Travel Experience Track",
-                           destination=noun(DESTINATIONS[key[5:]].name)))
+            if journeys:  # (the track said once for all of them, issue 50 item 28)
+                parts.append(t("{destinations} to the Travel Experience Track", destinations=join(journeys)))
+                journeys = []
         else:
             parts.append(counted(key, n))  # "2 Sheep", "2 moutons": the plural is the language's
     return join(parts)

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from ..content.action_spaces import ACTION_SPACES
-from ..content.text import Text, t
+from ..content.text import Text, listed, t, tn
 from ..interpreter.bounds import FREE_MOVES, MAX_MOVES
 from ..interpreter.moves import (
     MOVE_TYPES,
@@ -144,9 +144,11 @@ def _move_dike(g: Game, move: MoveDike) -> Refusal | None:
         return refusal("dike.none_to_move", prompt=g.prompt())
     p = g.state.players[g.actor or 0]
     movers, targets = homeboard.dike_targets(p)
-    if move.dike not in movers:
-        bottom = p.dikes[movers[0]][0] if movers else 0
-        return refusal("dike.not_bottom", dike=move.dike, gap=bottom)
+    if move.dike not in movers:  # (named by their columns, as the board and the log do: issue 50)
+        columns = sorted({p.dikes[d][1] + 1 for d in movers})
+        where = tn("the one in column {columns}", "those in columns {columns}", len(columns),
+                   columns=listed([t("{n}", n=c) for c in columns], t("{items} or {last}")))
+        return refusal("dike.not_bottom", dike=move.dike, columns=where)
     if move.to not in {homeboard.space_id(t) for t in targets}:
         gap = targets[0][0] if targets else 0
         return refusal("dike.not_next_gap", to=move.to, gap=gap)

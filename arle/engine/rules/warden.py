@@ -10,7 +10,7 @@ import attrs
 from ..content.text import Text, t
 from ..content.tiles import FLIPS, Equipment, Tile
 from ..interpreter.events import TileFlipped
-from ..interpreter.moves import Flip
+from ..interpreter.moves import Done, Flip
 from ..interpreter.state import PlayerState
 from ..interpreter.steps import Decision, Step
 from . import animals, homeboard
@@ -74,18 +74,34 @@ class UpgradeTile(Step):
 
 @attrs.define
 class UpgradeDecision(Decision):
-    answers = (Flip,)
+    """A tile upgrade is the player's choice, even of a single tile: the flips are those the
+    Warden "may" make (RULES-DECISIONS.md), and a flip can cost (a Stall turned Depot sends
+    its Animals elsewhere): ``Done`` flips nothing (issue 50 item 8)."""
+
+    answers = (Flip, Done)
 
     def prompt(self, g: Game) -> Text:
         return t("Choose a tile to flip for free")
 
     def options(self, g: Game) -> list[Move]:
-        return [Flip(t) for t in flip_targets(g.state.players[self.player])]
+        return [*(Flip(t) for t in flip_targets(g.state.players[self.player])), Done()]
 
     def choose(self, g: Game, move: Move) -> None:
-        assert isinstance(move, Flip)
-        name = flip(g, g.state.players[self.player], move.target)
-        g.stats_flip(name)
         self.finished = True
+        if isinstance(move, Flip):
+            g.stats_flip(flip(g, g.state.players[self.player], move.target))
 
-    auto_single = True
+
+def implied_flip(g: Game, move: Move) -> Move | None:
+    """The flip an Arle before issue 50 made without asking (a Warden with a single tile to
+    flip), when ``move``, from a save or journal of that Arle, follows it: replaying such a file
+    plays the flip first. None in every other case."""
+    d = g.decision
+    if not isinstance(d, UpgradeDecision) or isinstance(move, Flip | Done):
+        return None
+    flips = [m for m in d.options(g) if isinstance(m, Flip)]
+    if len(flips) != 1:
+        return None
+    trial = g.copy()
+    trial.apply(flips[0])
+    return flips[0] if move in trial.legal_moves() else None

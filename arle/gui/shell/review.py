@@ -20,12 +20,10 @@ from typing import TYPE_CHECKING, Protocol
 
 import attrs
 from PySide6.QtCore import QCoreApplication, QRect, QSize, Qt, QTimer
-from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut
+from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut, QTransform
 from PySide6.QtWidgets import (
-    QComboBox,
     QDialog,
     QGraphicsEllipseItem,
-    QGraphicsView,
     QHBoxLayout,
     QLabel,
     QListWidget,
@@ -40,6 +38,7 @@ from PySide6.QtWidgets import (
 from arle.engine import Move, Setup
 
 if TYPE_CHECKING:
+    from arle.gui.boards.board_view import BoardView
     from arle.gui.session import GameSession
     from arle.gui.side.game_page import GamePage
     from arle.match.review import Moment, Review, Said
@@ -62,6 +61,8 @@ def _tr(text: str) -> str:
 #: The rings: the move played (red) and the move suggested (green), dashed and solid.
 PLAYED_COLOR, SUGGESTED_COLOR = "#c0392b", "#1e8449"
 RING_RADIUS = 26.0
+#: Room around the two rings of a moment, in scene units, when both are brought into view.
+RING_MARGIN = 24.0
 #: How often the window looks at the review's progress and the moments found (ms).
 POLL_MS = 120
 #: The review window's inside where the screen has room for it (``ReviewWindow._fit_screen``).
@@ -85,7 +86,8 @@ class ReviewedGame:
 class ReviewWindow(QDialog):
     """See the module."""
 
-    def __init__(self, game: ReviewedGame, parent: QWidget | None = None, level: str = "hard") -> None:
+    def __init__(self, game: ReviewedGame, parent: QWidget | None = None) -> None:
+        from arle.ai import COACH_LEVEL
         from arle.gui.kit.background import Worker
         from arle.gui.kit.style import DEFAULT_COLORS
         from arle.gui.kit.texts import language
@@ -96,7 +98,8 @@ class ReviewWindow(QDialog):
 
         super().__init__(parent)
         self.game = game
-        self.level = level
+        #: The coach's level, whose Hint the review never calls costly (issue 50); the window names it.
+        self.level = COACH_LEVEL
         names = " – ".join(game.setup.names) or _tr("Solo game")
         self.setWindowTitle(_tr("Review: {names}").format(names=names))
         self.setWindowFlag(Qt.WindowType.WindowMaximizeButtonHint, True)
@@ -118,6 +121,8 @@ class ReviewWindow(QDialog):
         self.review: Review | None = None
         self.moments: tuple[Moment, ...] = ()
         self.rings: list[QGraphicsEllipseItem | QPushButton] = []
+        #: The boards ``_show_rings`` showed smaller than their own scale.
+        self.shrunk: list[BoardView] = []
         self._poll = QTimer(self)
         self._poll.setInterval(POLL_MS)
         self._poll.timeout.connect(self._show_progress)
@@ -154,17 +159,9 @@ class ReviewWindow(QDialog):
         self.bar.setMaximumHeight(14)
         self.bar.setTextVisible(False)
         row = QHBoxLayout()
-        self.level_box = QComboBox()
-        from arle.gui.kit.levels import level_name
-
-        for name in ("hard", "expert"):
-            self.level_box.addItem(level_name(name), name)
-        self.level_box.setCurrentIndex(self.level_box.findData(self.level))
-        self.level_box.setToolTip(_tr("The computer level that reviews (Expert takes longer)."))
-        self.level_box.activated.connect(self._level_chosen)
         self.cancel_button = QPushButton(_tr("Cancel"))
         self.cancel_button.clicked.connect(self._cancel_or_restart)
-        row.addWidget(self.level_box)
+        row.addStretch(1)
         row.addWidget(self.cancel_button)
         left.addWidget(self.status)
         left.addWidget(self.bar)
@@ -251,8 +248,8 @@ class ReviewWindow(QDialog):
         self.cancel_button.setText(_tr("Cancel"))
         self.bar.setRange(0, 0)
         self.bar.show()
-        self.status.setText(_tr("The computer ({level}) replays the game…").format(
-            level=self.level_box.currentText()))
+        self.status.setText(_tr("The computer ({level}, the level of the Hint) replays the game…").format(
+            level=self._level_words()))
         self._poll.start()
 
     def _show_progress(self) -> None:
@@ -260,7 +257,8 @@ class ReviewWindow(QDialog):
         if total:
             self.bar.setRange(0, total)
             self.bar.setValue(done)
-            self.status.setText(_tr("Reviewing: {done} of {total} decisions…").format(done=done, total=total))
+            self.status.setText(_tr("Reviewing the decisions: {done}/{total}…").format(
+                done=done, total=total))
         from arle.match.review import costliest
 
         shown = costliest(list(self._found))
@@ -276,10 +274,10 @@ class ReviewWindow(QDialog):
         self.cancel_button.setText(_tr("Review again"))
         self.cancel_button.setEnabled(False)
         if review.moments:
-            said = _tr("{n} decisions reviewed: the costliest moments, costliest first.")
+            said = _tr("Reviewed by {level}, the level of the Hint: the costliest moments, costliest first.")
         else:
-            said = _tr("{n} decisions reviewed: none cost anything the computer could see.")
-        self.status.setText(said.format(n=review.decisions))
+            said = _tr("Reviewed by {level}, the level of the Hint: no decision cost anything it could see.")
+        self.status.setText(said.format(level=self._level_words()))
         self._list(review.moments)
         if review.moments and self.list.currentRow() < 0:
             self.list.setCurrentRow(0)
@@ -311,12 +309,10 @@ class ReviewWindow(QDialog):
         else:
             self.start()
 
-    def _level_chosen(self, index: int) -> None:
-        level = self.level_box.itemData(index)
-        if level != self.level:
-            self.level = level
-            self.cancel_button.setEnabled(True)
-            self.start()
+    def _level_words(self) -> str:
+        from arle.gui.kit.levels import level_name
+
+        return level_name(self.level)
 
     # -- the moments ----------------------------------------------------------------------------------
 
@@ -339,7 +335,7 @@ class ReviewWindow(QDialog):
         self.list.clear()
         for i, moment in enumerate(self.moments, start=1):
             said = self.words(moment)
-            text = _tr("{i}. {when}, about {cost} VP: “{played}”, suggested “{suggested}”").format(
+            text = _tr("{i}. {when}: “{played}” cost about {cost} VP; suggested: “{suggested}”").format(
                 i=i, when=said.when, cost=said.cost, played=said.played, suggested=said.suggested)
             item = QListWidgetItem(text)
             item.setToolTip(said.why)
@@ -363,21 +359,32 @@ class ReviewWindow(QDialog):
         self.detail.setText(moment_line(moment, said, language()))
         self._ring(moment.played[0] if moment.played else None, PLAYED_COLOR, _tr("The move played"), True)
         self._ring(moment.suggested[0], SUGGESTED_COLOR, _tr("The computer's suggestion"), False)
-        self._show_rings()
+        QTimer.singleShot(0, self._show_rings)  # (once the page has followed the step, fitted its boards)
 
     def _show_rings(self) -> None:
         """Scroll the board in front to both rings it holds (the move played could be left above
-        the view when only the suggestion was brought into it)."""
+        the view when only the suggestion was brought into it), the board shown smaller while
+        they are too far apart for the view (issue 50: Wood Trader was off screen while Grocer
+        was shown); the next step or moment shows it at its own scale again (``_unring``)."""
+        from arle.gui.boards.board_view import BoardView
+
         view = self.page.views.currentWidget()
-        if not isinstance(view, QGraphicsView):
+        if not isinstance(view, BoardView):
             return
         shown = [ring for ring in self.rings
                  if isinstance(ring, QGraphicsEllipseItem) and ring.scene() is view.scene()]
-        if shown:
-            both = shown[0].sceneBoundingRect()
-            for ring in shown[1:]:
-                both = both.united(ring.sceneBoundingRect())
-            view.ensureVisible(both, 20, 20)
+        if not shown:
+            return
+        both = shown[0].sceneBoundingRect()
+        for ring in shown[1:]:
+            both = both.united(ring.sceneBoundingRect())
+        both = both.adjusted(-RING_MARGIN, -RING_MARGIN, RING_MARGIN, RING_MARGIN)
+        room = view.viewport().rect()
+        fits = min(room.width() / both.width(), room.height() / both.height())
+        if fits < view.transform().m11():
+            view.setTransform(QTransform.fromScale(fits, fits))
+            self.shrunk.append(view)
+        view.ensureVisible(both, 0, 0)
 
     def _ring(self, move: Move | None, color: str, tip: str, dashed: bool) -> None:
         if move is None:
@@ -396,6 +403,9 @@ class ReviewWindow(QDialog):
             self.rings.append(button)
 
     def _unring(self) -> None:
+        for view in self.shrunk:  # (a board shown smaller for two rings: its own scale again)
+            view.fit()
+        self.shrunk = []
         for ring in self.rings:
             if isinstance(ring, QPushButton):
                 ring.setStyleSheet("")

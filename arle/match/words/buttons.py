@@ -19,6 +19,7 @@ from arle.engine import (
     MoveDike,
     OptionKind,
     Pay,
+    PlaceKind,
     PlaceTile,
     PlaceWorker,
     ReleaseAnimal,
@@ -39,11 +40,14 @@ from .names import (
     count_text,
     dike_name,
     equipment_name,
+    flip_result,
     flip_target,
     holder_text,
     lowered,
     moor_name,
+    moved_text,
     name_of,
+    replaced_tile,
     space_words,
     tool_name,
     tr,
@@ -52,6 +56,23 @@ from .names import (
 
 if TYPE_CHECKING:
     from arle.engine import Game, Language, Move, PlayerState
+
+
+def flip_label(game: Game, target: str, lang: Language) -> str:
+    """A flip says what it makes and where the Animals it sends away go (issue 50 items 8 and
+    22: the Hint said "Flip Stall", never that it becomes a Depot and its Horses move out)."""
+    if place(target).kind is PlaceKind.MOOR:
+        return tr("Dehydrate {moor}", lang).format(moor=flip_target(game, target, lang))
+    made = flip_result(game, target)
+    if made is None:
+        return tr("Flip {target}", lang).format(target=flip_target(game, target, lang))
+    tile, moved = made
+    text = tr("Turn the {target} into a {tile}", lang).format(target=flip_target(game, target, lang),
+                                                             tile=name_of(tile, lang))
+    if moved:
+        p = game.state.players[game.actor if game.actor is not None else 0]
+        text += " " + tr("(its Animals move: {moved})", lang).format(moved=moved_text(moved, lang, p))
+    return text
 
 
 def _decision_option_label(game: Game, move: Move, lang: Language) -> str | None:
@@ -109,6 +130,11 @@ def move_label(game: Game, move: Move, lang: Language) -> str:
             return tr("Done", lang)
         case PlaceTile(space=space):
             cell = place(space)
+            replaced = replaced_tile(game, space)
+            if replaced is not None:  # (the Farmer's Inn's Forests: issue 50 item 2)
+                return tr("Turn the {old} at {where} into a {tile}", lang).format(
+                    old=name_of(replaced[0], lang), where=holder_text(space, lang),
+                    tile=name_of(replaced[1], lang))
             return tr("Place the tile at row {r}, column {c}", lang).format(r=cell.row + 1, c=cell.col + 1)
         case MoveDike(dike=dike, to=to):
             name, column = dike_name(_actor(game), dike, lang), place(to).col
@@ -141,7 +167,7 @@ def move_label(game: Game, move: Move, lang: Language) -> str:
             return tr("Load {item} on {piece}", lang).format(
                 item=count_text(item, 1, lang), piece=equipment_name(game, vehicle, lang))
         case Flip(target=target):
-            return tr("Flip {target}", lang).format(target=flip_target(game, target, lang))
+            return flip_label(game, target, lang)
         case AdvanceTool(tool=tool):
             return tr("Advance {tool}", lang).format(tool=tool_name(tool, lang))
     return type(move).__name__

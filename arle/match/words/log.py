@@ -14,8 +14,10 @@ from typing import TYPE_CHECKING
 import attrs
 
 from arle.engine import (
+    ACTION_SPACES,
     BUILDINGS,
     DESTINATIONS,
+    ActionResumed,
     AdvanceTool,
     AnimalMoved,
     AnimalsChanged,
@@ -63,19 +65,23 @@ from arle.engine import (
 
 from .buttons import move_label
 from .names import (
+    _countable,
     building_option,
     count_text,
     dike_name,
     equipment_name,
+    flip_result,
     flip_target,
     goods_listed,
     holder_text,
     listed,
     lowered,
     moor_name,
+    moved_text,
     name_of,
     of_name,
     plain_word,
+    replaced_tile,
     season_name,
     space_words,
     tool_name,
@@ -110,6 +116,10 @@ def log_label(game: Game, move: Move, lang: Language) -> str:
         case PlaceTile(space=space):
             tile = str(getattr(game.decision, "tile", ""))  # (the tile the decision places)
             where = holder_text(space, lang)
+            replaced = replaced_tile(game, space)
+            if replaced is not None and tile not in BUILDINGS:  # (the Farmer's Inn: issue 50 item 2)
+                return tr("turns the {old} at {where} into a {tile}", lang).format(
+                    old=name_of(replaced[0], lang), where=where, tile=name_of(replaced[1], lang))
             if tile in BUILDINGS:
                 return tr("builds the {building} at {where}", lang).format(
                     building=name_of(tile, lang), where=where)
@@ -151,6 +161,10 @@ def log_label(game: Game, move: Move, lang: Language) -> str:
         case Flip(target=target):
             if place(target).kind is PlaceKind.MOOR:  # (a Moor's flip is its dehydrating)
                 return tr("dehydrates {moor}", lang).format(moor=flip_target(game, target, lang))
+            made = flip_result(game, target)
+            if made is not None:  # (where its Animals go: the effects of the move say it)
+                return tr("turns the {target} into a {tile}", lang).format(
+                    target=flip_target(game, target, lang), tile=name_of(made[0], lang))
             return tr("flips the {target}", lang).format(target=flip_target(game, target, lang))
         case AdvanceTool(tool=tool):
             return tr("moves the {tool} up", lang).format(tool=tool_name(tool, lang))
@@ -198,6 +212,9 @@ def _chosen(game: Game, option: str, lang: Language) -> str | None:
             return tr("sells {goods} for {food}", lang).format(goods=m[1], food=m[2])
         return tr("chooses to {what}", lang).format(what=lowered(text, lang))
     if kind in (OptionKind.PART, OptionKind.GO, OptionKind.CONFIRM, OptionKind.EQUIPMENT):
+        counted = re.fullmatch(r"(\d+) [a-z ]+", english)
+        if counted and option in _countable():  # ("chooses 1 Cattle", as its button says: issue 50)
+            return tr("chooses {what}", lang).format(what=count_text(option, int(counted[1]), lang))
         if _NOUN_PHRASE.match(english):
             return tr("chooses {what}", lang).format(what=lowered(text, lang))
         return tr("chooses to {what}", lang).format(what=lowered(text, lang))
@@ -325,19 +342,25 @@ def _words(log: Sequence[LogEntry], upto: int, events: list[Event], names: Seque
         events = [e for e in events if not (isinstance(e, (TilePlaced, BuildingBuilt)) and e.space == space)]
     events = _sales_said_once(events, entry.move)
     words: list[str] = []
-    moved: dict[str, int] = {}
+    moved: list[AnimalMoved] = []
     for e in summed(events):
         if isinstance(e, AnimalMoved):  # (moved by the game: said once, counted, issue 43)
             if not moved:
                 words.append("")  # (their place among the effects)
-            moved[str(e.animal)] = moved.get(str(e.animal), 0) + 1
+            moved.append(e)
             continue
         text = event_words(e, lang)
         if text:
             words.append(text)
     if moved:
-        animals = ", ".join(count_text(a, n, lang) for a, n in moved.items())
-        phrase = trn("Animal moved: {animals}", "Animals moved: {animals}", sum(moved.values()), lang)
+        phrase = trn("Animal moved: {animals}", "Animals moved: {animals}", len(moved), lang)
+        if isinstance(entry.move, Flip):  # (a Depot's Animals: where they went, issue 50 item 8)
+            animals = moved_text(moved, lang)
+        else:
+            counts: dict[str, int] = {}
+            for e in moved:
+                counts[str(e.animal)] = counts.get(str(e.animal), 0) + 1
+            animals = ", ".join(count_text(a, n, lang) for a, n in counts.items())
         words[words.index("")] = phrase.format(animals=animals)
     return words
 
@@ -372,10 +395,20 @@ def entry_text(log: Sequence[LogEntry], upto: int, names: Sequence[str], lang: L
     actor = entry.actor if entry.actor is not None else -1
     who = names[actor] if actor >= 0 else ""
     text = tr("{name} {action}", lang).format(name=who, action=entry.label) if who else entry.label
-    effects, reports = _split(_words(log, upto, by_player.pop(actor, []), names, lang))
+    mine = by_player.pop(actor, [])
+    resumed = next((i for i, e in enumerate(mine) if isinstance(e, ActionResumed)), len(mine))
+    effects, reports = _split(_words(log, upto, mine[:resumed], names, lang))
     if effects:
         text += " — " + ", ".join(effects)
     lines = [text, *reports]
+    if resumed < len(mine):  # (the action that waited for the Animals: its own line, issue 50 item 9)
+        effects, reports = _split(_words(log, upto, mine[resumed + 1:], names, lang))
+        if effects:
+            source = mine[resumed].source  # type: ignore[attr-defined]
+            what = space_words(source, lang) if source in ACTION_SPACES else name_of(source, lang)
+            lines.append(tr("{name}: {action} goes on — {effects}", lang).format(
+                name=who, action=what, effects=", ".join(effects)))
+        lines += reports
     general = by_player.pop(-1, [])
     for player, events in sorted(by_player.items()):
         effects, reports = _split(_words(log, upto, events, names, lang))

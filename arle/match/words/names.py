@@ -19,10 +19,16 @@ from arle.engine import (
     PLAIN,
     TOOL_TRACKS,
     Animal,
+    AnimalMoved,
     Equipment,
+    Flip,
     Good,
+    IllegalMove,
     Language,
     PlaceKind,
+    PlaceTile,
+    TileFlipped,
+    TilePlaced,
     Tool,
     Word,
     counted,
@@ -127,10 +133,12 @@ def count_text(key: str, n: int, lang: Language) -> str:
 
 
 def count_name(key: str, n: int, lang: Language) -> str:
-    """The name in ``count_text`` without its number, capitalized: "Chevaux" beside a 2."""
+    """The name in ``count_text`` without its number, as the log writes it beside a number:
+    "Horses" beside a 2, and in French "chevaux" (issue 50 item 21: the panel said "2 Chevaux"
+    and the log "+1 cheval")."""
     words = count_text(key, n, lang).split(" ", 1)
     name = words[1] if len(words) == 2 else words[0]
-    return name[:1].upper() + name[1:]
+    return name if lang.lower_case_names else name[:1].upper() + name[1:]
 
 
 def season_name(season: str, lang: Language) -> str:
@@ -282,6 +290,50 @@ def equipment_name(game: Game, eid: int, lang: Language) -> str:
             if e.id == eid and p.index == actor:
                 return name_of(e.kind, lang)
     return tr("Equipment {n}", lang).format(n=eid)
+
+
+def flip_result(game: Game, target: str) -> tuple[str, list[AnimalMoved]] | None:
+    """What flipping ``target`` now makes (a tile or a piece of Equipment: "depot") and the
+    Animals it sends elsewhere, from a flip on a copy of the game; None for a Moor (dehydrated,
+    said on its own) or a flip not legal now."""
+    if place(target).kind is PlaceKind.MOOR:
+        return None
+    trial = game.copy()
+    try:
+        events = trial.apply(Flip(target))
+    except IllegalMove:
+        return None
+    made = next((e.after for e in events if isinstance(e, TileFlipped)), None)
+    return None if made is None else (made, [e for e in events if isinstance(e, AnimalMoved)])
+
+
+def replaced_tile(game: Game, space: str) -> tuple[str, str] | None:
+    """(the tile there, the tile it becomes) when placing a tile at ``space`` now replaces one
+    (the Farmer's Inn turns Fields into Forests, issue 50 item 2), from the move on a copy of
+    the game; None when the space is empty or the move is not legal now."""
+    where = place(space)
+    p = game.state.players[game.actor if game.actor is not None else 0]
+    old = p.tiles.get((where.row, where.col)) if where.kind in (PlaceKind.SPACE, PlaceKind.CELL) else None
+    if not old:
+        return None
+    trial = game.copy()
+    try:
+        events = trial.apply(PlaceTile(space))
+    except IllegalMove:
+        return None
+    new = next((e.tile for e in events if isinstance(e, TilePlaced) and e.space == space), None)
+    return None if new is None or new == old else (old, new)
+
+
+def moved_text(moved: Iterable[AnimalMoved], lang: Language, player: PlayerState | None = None) -> str:
+    """Animals the game moved, counted by kind and where they went: "3 Horses to row 4, column 2"."""
+    by_place: dict[str, dict[str, int]] = {}
+    for e in moved:
+        here = by_place.setdefault(e.dst, {})
+        here[str(e.animal)] = here.get(str(e.animal), 0) + 1
+    return tr("; ", lang).join(tr("{animals} to {where}", lang).format(
+        animals=", ".join(count_text(a, n, lang) for a, n in here.items()),
+        where=holder_text(dst, lang, player)) for dst, here in by_place.items())
 
 
 def flip_target(game: Game, target: str, lang: Language) -> str:
