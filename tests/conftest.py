@@ -10,6 +10,9 @@ them):
 - ``@pytest.mark.posix_only("needs SIGALRM")``: skipped on Windows (no FIFOs, chmod modes,
   SIGKILL or SIGALRM there);
 - ``@pytest.mark.windows_only("why")``: runs on Windows only (file locking, %LOCALAPPDATA%...).
+
+Every test has a time limit (pytest-timeout, ``timeout`` in pyproject: a hang is a named failure);
+a ``slow`` test, a whole game played or reviewed, gets ``SLOW_TIMEOUT`` instead.
 """
 
 from __future__ import annotations
@@ -26,6 +29,8 @@ _PLATFORM_MARKERS = {
     "posix_only": (os.name == "posix", "POSIX only"),
     "windows_only": (sys.platform == "win32", "Windows only"),
 }
+#: Seconds a ``slow`` test may take (the slowest, a whole two-player review, about 2 minutes alone).
+SLOW_TIMEOUT = 1800
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -37,6 +42,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     """Skip marked tests where their system is missing; a marker without a reason is an error
     everywhere, not only on the system where it would skip."""
     for item in items:
+        if item.get_closest_marker("slow") and not item.get_closest_marker("timeout"):
+            item.add_marker(pytest.mark.timeout(SLOW_TIMEOUT))
         for name, (present, what) in _PLATFORM_MARKERS.items():
             marker = item.get_closest_marker(name)
             if marker is None:

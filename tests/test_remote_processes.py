@@ -22,19 +22,25 @@ SEED = 4
 
 
 class Side:
-    """One ``arle remote`` process; its stderr lines are read as they come."""
+    """One ``arle remote`` process; its stdout and stderr lines are read as they come, each by
+    its own thread, which alone reads its pipe (the pipes are closed once both threads ended:
+    no thread reads a closed file, none outlives the test)."""
 
     def __init__(self, *args: str) -> None:
         env = dict(os.environ, PYTHONUNBUFFERED="1")
         self.proc = subprocess.Popen([sys.executable, "-m", "arle", "remote", *args, "--json"], cwd=REPO,
                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
         self.lines: list[str] = []
-        self._reader = threading.Thread(target=self._read, daemon=True)
+        self.out: list[str] = []
+        self._reader = threading.Thread(target=self._read, args=(self.proc.stderr, self.lines), daemon=True)
+        self._out_reader = threading.Thread(target=self._read, args=(self.proc.stdout, self.out), daemon=True)
         self._reader.start()
+        self._out_reader.start()
 
-    def _read(self) -> None:
-        for line in self.proc.stderr:
-            self.lines.append(line.rstrip("\n"))
+    @staticmethod
+    def _read(stream, into: list[str]) -> None:
+        for line in stream:
+            into.append(line.rstrip("\n"))
 
     def wait_for(self, text: str, timeout: float = 60.0) -> str:
         end = time.monotonic() + timeout
@@ -51,10 +57,10 @@ class Side:
         return int(json.loads(self.wait_for('"port"'))["port"])
 
     def result(self, timeout: float = 120.0) -> dict:
-        out, _ = self.proc.communicate(timeout=timeout)
-        self._reader.join(5)
+        self.proc.wait(timeout)
+        self._join()
         assert self.proc.returncode == 0, (self.proc.returncode, self.lines)
-        return json.loads(out.strip().splitlines()[-1])
+        return json.loads(self.out[-1])
 
     def kill(self) -> None:
         if sys.platform == "win32":
@@ -64,9 +70,18 @@ class Side:
         self.proc.wait(30)
 
     def stop(self) -> None:
+        """End the process, its readers and its pipes."""
         if self.proc.poll() is None:
             self.proc.kill()
             self.proc.wait(30)
+        self._join()
+        for stream in (self.proc.stdout, self.proc.stderr):
+            stream.close()
+
+    def _join(self) -> None:
+        for reader in (self._reader, self._out_reader):
+            reader.join(10)
+            assert not reader.is_alive(), "a pipe stayed open after its process ended"
 
 
 @pytest.fixture

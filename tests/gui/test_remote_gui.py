@@ -29,10 +29,12 @@ def _connected() -> tuple[Remote, Remote]:
     server.close()
     ledgers = [Ledger("g", 0), Ledger("g", 1)]
     shaken: dict[str, tuple] = {}
-    shake = threading.Thread(target=lambda: shaken.update(friend=handshake(there, KEY, 0, ledgers[0])))
+    shake = threading.Thread(target=lambda: shaken.update(friend=handshake(there, KEY, 0, ledgers[0])),
+                             daemon=True)
     shake.start()
     hello, session = handshake(here, KEY, 1, ledgers[1])
-    shake.join()
+    shake.join(30)
+    assert not shake.is_alive(), "the friend's handshake never ended"
     ours, theirs = Remote(ledgers[1]), Remote(ledgers[0])
     ours.connect(LiveChannel(here, ledgers[1], KEY, session), hello)
     theirs.connect(LiveChannel(there, ledgers[0], KEY, shaken["friend"][1]), shaken["friend"][0])
@@ -66,6 +68,10 @@ def test_the_seat_driver_plays_a_friend_on_another_computer(qtbot) -> None:
         stop.set()
         driver.stop(wait=2.0)
         playing.join(10)
+        for remote in (ours, theirs):  # (their reader threads end with the connections)
+            for channel in remote.channels:
+                channel.close()
+    assert not playing.is_alive()
     assert window.match.history.moves == friend.history.moves
     assert arena(4, ["random", "random"])[0]["digest"] == _digest(window.match)
     assert "Your friend has moved." in said

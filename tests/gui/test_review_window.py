@@ -239,3 +239,18 @@ def test_game_menu_reviews_the_game_in_progress_without_touching_it(qtbot, monke
     assert review.session is not window.session and review.session.history.moves == moves[:review.at]
     review.reject()
     assert window.session.history.moves == moves
+
+
+def test_stepping_past_the_last_move_stays_at_the_end_of_the_game(qtbot, tmp_path):
+    """Issue 51, item 12: ``go_to`` clamps at both ends: a step past the last move (a key held,
+    a number too large) shows the end of the game, never indexes past it."""
+    window, history, _ = _window(qtbot, tmp_path)
+    window.go_to(UPTO)
+    qtbot.keyClick(window, Qt.Key.Key_Right)
+    assert window.at == UPTO
+    window.go_to(UPTO + 1)
+    window.go_to(UPTO + 5)
+    assert window.at == UPTO and window.session.history.moves == history.moves
+    assert len(window.session.log) == UPTO
+    window.go_to(-3)
+    assert window.at == 0 and window.session.history.moves == []

@@ -144,10 +144,12 @@ def _pair():
     server.close()
     ledgers = [Ledger("g", 0), Ledger("g", 1)]
     out = {}
-    shake = threading.Thread(target=lambda: out.update(host=handshake(hosted, KEY, 0, ledgers[0])))
+    shake = threading.Thread(target=lambda: out.update(host=handshake(hosted, KEY, 0, ledgers[0])),
+                             daemon=True)
     shake.start()
     hello_from_host, session = handshake(joined, KEY, 1, ledgers[1])
-    shake.join()
+    shake.join(30)
+    assert not shake.is_alive(), "the host's handshake never ended"
     sides = []
     ends = ((0, hosted, *out["host"]), (1, joined, hello_from_host, session))
     for me, sock, hello, sess in ends:
@@ -160,36 +162,49 @@ def _pair():
     return sides
 
 
-def _play_until(sides, count):
-    """Both sides play (each on its thread) until their games hold ``count`` moves."""
+def _play_until(sides, count, seconds=30.0):
+    """Both sides play (each on its thread) until their games hold ``count`` moves, or for
+    ``seconds`` at most: a side that is stuck ends too, so that no thread outlives the test."""
+    end = time.monotonic() + seconds
 
     def run(match, remote):
-        while len(match.history.moves) < count:
+        while len(match.history.moves) < count and time.monotonic() < end:
             remote.settle(match)
             with contextlib.suppress(Cancelled):
-                match.step(lambda: remote.ledger.count >= count)
+                match.step(lambda: remote.ledger.count >= count or time.monotonic() >= end)
 
-    threads = [threading.Thread(target=run, args=side) for side in sides]
+    threads = [threading.Thread(target=run, args=side, daemon=True) for side in sides]
     for thread in threads:
         thread.start()
     for thread in threads:
-        thread.join(30)
+        thread.join(seconds + 10)
+    assert not any(thread.is_alive() for thread in threads), "a side kept playing"
 
 
 def _ask(asker, friend, count):
     """``asker`` asks to take back ``count`` moves while the friend's side listens."""
     answers = []
-    thread = threading.Thread(target=lambda: answers.append(asker.ask_undo(count, timeout=5)))
+    thread = threading.Thread(target=lambda: answers.append(asker.ask_undo(count, timeout=5)), daemon=True)
     thread.start()
     while thread.is_alive():
         friend.poll(0.01)
     return answers[0]
 
 
-def test_a_headless_friend_never_agrees_to_an_undo_unless_told():
+@pytest.fixture
+def live_pair():
+    """``_pair``'s two sides, their connections closed after the test (their threads end)."""
+    sides = _pair()
+    yield sides
+    for _match, remote in sides:
+        for channel in remote.channels:
+            channel.close()
+
+
+def test_a_headless_friend_never_agrees_to_an_undo_unless_told(live_pair):
     """Issue 41: undo by agreement (asked and accepted, as at the table); a headless side never
     agrees unless told to, and then both sides take back the same moves."""
-    (host, host_remote), (join, join_remote) = sides = _pair()
+    (host, host_remote), (join, join_remote) = sides = live_pair
     _play_until(sides, 6)
     assert len(host.history.moves) == len(join.history.moves) == 6
     assert _ask(host_remote, join_remote, 1) is False
@@ -202,15 +217,19 @@ def test_a_headless_friend_never_agrees_to_an_undo_unless_told():
     assert host_remote.ledger.hash == join_remote.ledger.hash
 
 
-def _listening():
-    """A live channel on one end of a loopback connection, and the raw other end."""
+@pytest.fixture
+def listening():
+    """A live channel on one end of a loopback connection, and the raw other end (both closed
+    after the test: the channel's reader thread ends)."""
     server = socket.create_server(("127.0.0.1", 0))
     raw = socket.create_connection(server.getsockname())
     sock, _ = server.accept()
     server.close()
     problems = []
     channel = LiveChannel(sock, Ledger("g", 1), KEY, "sess", report=problems.append)
-    return channel, raw, problems
+    yield channel, raw, problems
+    channel.close()
+    raw.close()
 
 
 def _wait_closed(channel):
@@ -224,8 +243,8 @@ def _frame(seq, kind="end", session="sess"):
     return seal(Message("g", 0, session, seq, kind, 0, START, {}), KEY)
 
 
-def test_a_replayed_live_message_is_refused():
-    channel, raw, problems = _listening()
+def test_a_replayed_live_message_is_refused(listening):
+    channel, raw, problems = listening
     write_frame(raw, _frame(1))
     write_frame(raw, _frame(1))
     _wait_closed(channel)
@@ -233,29 +252,29 @@ def test_a_replayed_live_message_is_refused():
     assert problems == ["a message was replayed (number 1 came already): refused"]
 
 
-def test_a_live_message_out_of_order_is_refused():
-    channel, raw, problems = _listening()
+def test_a_live_message_out_of_order_is_refused(listening):
+    channel, raw, problems = listening
     write_frame(raw, _frame(2))
     _wait_closed(channel)
     assert channel.receive(0) == [] and "out of order" in problems[0]
 
 
-def test_a_message_of_an_earlier_connection_is_refused():
-    channel, raw, problems = _listening()
+def test_a_message_of_an_earlier_connection_is_refused(listening):
+    channel, raw, problems = listening
     write_frame(raw, _frame(1, session="an earlier one"))
     _wait_closed(channel)
     assert channel.receive(0) == [] and "earlier connection" in problems[0]
 
 
-def test_an_oversized_frame_is_refused_before_it_is_read():
-    channel, raw, problems = _listening()
+def test_an_oversized_frame_is_refused_before_it_is_read(listening):
+    channel, raw, problems = listening
     raw.sendall((50 << 20).to_bytes(4, "big"))
     _wait_closed(channel)
     assert "over the" in problems[0]
 
 
-def test_a_disconnect_in_the_middle_of_a_message_takes_nothing_of_it():
-    channel, raw, problems = _listening()
+def test_a_disconnect_in_the_middle_of_a_message_takes_nothing_of_it(listening):
+    channel, raw, problems = listening
     frame = _frame(1)
     raw.sendall(len(frame).to_bytes(4, "big") + frame[:20])
     raw.close()
@@ -264,8 +283,8 @@ def test_a_disconnect_in_the_middle_of_a_message_takes_nothing_of_it():
     assert problems == ["the connection closed in the middle of a message: nothing of it was taken"]
 
 
-def test_a_flood_of_messages_is_cut_off():
-    channel, raw, problems = _listening()
+def test_a_flood_of_messages_is_cut_off(listening):
+    channel, raw, problems = listening
     try:
         for seq in range(1, 2000):
             write_frame(raw, _frame(seq))

@@ -13,12 +13,12 @@ from pathlib import Path
 import pytest
 
 from arle.ai import Cancelled
-from arle.engine import SkipPlacement
+from arle.engine import Done, SkipPlacement
 from arle.files.catalogues import load_language
 from arle.files.reviews import cache_path, cached, keep
 from arle.files.saves import load_history, save_history
 from arle.match import GameHistory
-from arle.match.review import Review, position_before, review, say_moment
+from arle.match.review import Moment, Review, actions, costliest, position_before, review, say_moment
 
 DATA = Path(__file__).parent / "data"
 BLUNDER = 39
@@ -261,3 +261,50 @@ def test_the_scores_through_the_half_years_end_with_the_final_score():
     scores = scores_by_half_year(history.setup, history.moves)
     assert len(scores) == 9 and scores[-1] == tuple(history.game.scores())
     assert len(scores_by_half_year(history.setup, history.moves[:PREFIX])) == 2  # a game in progress
+
+
+def _costing(*costs: float) -> list[Moment]:
+    """Moments of these costs, at moves 0, 1, 2, ... (what ``costliest`` ranks)."""
+    from arle.ai import Reason
+
+    reason = Reason("ai.reason.position", {})
+    return [Moment(i, i, 0, 1, cost, (), (), reason) for i, cost in enumerate(costs)]
+
+
+def test_a_fourth_and_fifth_moment_of_exactly_one_vp_are_listed():
+    """Issue 51, item 4: the extra moments are listed while each costs ``WORTH`` (1 VP) or more:
+    exactly 1 VP is in, just under it is out."""
+    assert [m.cost for m in costliest(_costing(3.0, 2.0, 1.5, 1.0, 1.0))] == [3.0, 2.0, 1.5, 1.0, 1.0]
+    assert [m.cost for m in costliest(_costing(3.0, 2.0, 1.5, 1.0, 0.9))] == [3.0, 2.0, 1.5, 1.0]
+    assert [m.cost for m in costliest(_costing(0.5, 0.4, 0.3, 0.2))] == [0.5, 0.4, 0.3]
+
+
+def test_among_equal_costs_the_earlier_moment_comes_first():
+    """Issue 51, item 5: moments that cost the same are listed in the game's order."""
+    assert [m.move for m in costliest(_costing(2.0, 2.0, 3.0, 2.0))] == [2, 0, 1, 3]
+
+
+def _colonist_then_done() -> tuple[GameHistory, list]:
+    """Hard's own game, but its first action (the Colonist) ended at its second step with Done
+    instead of taking the Horse: a costly move that is not where its action began."""
+    history = _game("hard_own")
+    return history, [history.moves[0], Done()]
+
+
+def test_an_action_still_being_played_is_not_reviewed():
+    """Issue 51, item 6: in a game in progress, the action not yet over is left out (its end
+    cannot be valued); every action a prefix lists is one the whole game lists alike."""
+    history = _game("hard_own", PREFIX)
+    whole = [(a.start, a.end, a.player) for a in actions(history.setup, history.moves, (0,))]
+    for n in range(len(history.moves)):
+        part = [(a.start, a.end, a.player) for a in actions(history.setup, history.moves[:n], (0,))]
+        assert set(part) <= set(whole), n
+    assert review(history.setup, history.moves[:1], history.seats, "hard").decisions == 0
+
+
+def test_the_moments_move_is_the_first_move_that_left_the_suggestion():
+    """Issue 51, item 7: ``move`` is the first move off the Hint's line (the position shown is
+    before it), ``start`` where the action began."""
+    history, moves = _colonist_then_done()
+    done = review(history.setup, moves, history.seats, "hard")
+    assert [(m.start, m.move, m.played) for m in done.moments] == [(0, 1, (Done(),))]

@@ -147,3 +147,59 @@ def test_undo_against_the_computer_goes_back_to_the_first_move():
 def test_the_seats_must_be_of_the_kinds_the_history_records():
     with pytest.raises(ValueError):
         Match(GameHistory(Setup(players=1, seed=1)), seats=[Computer("hard")])
+
+
+def test_a_move_thought_out_before_an_undo_is_not_played_when_the_same_player_acts_again():
+    """Issue 51, item 1: ``answer`` compares the move count too, not only the actor. A computer
+    with two decisions in a row is asked at the second; one move is taken back (as an agreed
+    undo does), so the same seat acts again, one move earlier: its answer is stale."""
+    history = GameHistory(Setup(players=2, seed=6, start_player=0), seats=("random", "random"))
+    match = Match(history)
+    while not (history.moves and match.game.actor == history.movers[-1]):
+        assert match.step() is not None
+    turn = match.turn()
+    assert turn is not None
+    move = turn.think()
+    match.undo(agreed=1)
+    assert match.game.actor == turn.actor and len(history.moves) == turn.at - 1
+    size = len(history.moves)
+    assert match.answer(turn, move) is None
+    assert len(history.moves) == size
+
+
+def test_redo_words_its_log_line_in_the_position_before_the_move():
+    """Issue 51, item 2: a move taken back and played again reads in the log as it did the first
+    time (its words are of the position before it, as ``apply`` says them)."""
+    from arle.engine import ENGLISH
+    from arle.match.words import Wording
+
+    rng = random.Random(4)
+    match = Match(GameHistory(Setup(players=1, seed=4)), words=Wording(ENGLISH).log_label)
+    for _ in range(60):
+        match.apply(rng.choice(match.legal_moves()))
+    first = [entry.label for entry in match.log]
+    after = [match.words(match.history.position(i + 1), m) for i, m in enumerate(match.history.moves)]
+    assert after != first  # (some words depend on the position: the check below can fail)
+    while match.history.moves:
+        match.history.undo()
+        match.log.pop()
+    while match.can_redo():
+        match.redo()
+    assert [entry.label for entry in match.log] == first
+
+
+def test_a_person_may_not_redo_during_the_computers_turn():
+    """Issue 51, item 3: ``can_redo`` is false while the computer is to act, even with moves to
+    redo (the computer plays its own move; a redo then would play the person's old one)."""
+    history = GameHistory(Setup(players=2, seed=8, start_player=0), seats=(PERSON, "random"))
+    match = Match(history)
+    match.apply(match.legal_moves()[0])
+    while not match.computer_turn:
+        match.apply(match.legal_moves()[0])
+    play(match)
+    match.undo()  # back to the person's decision, the computer's moves with it
+    match.redo()  # the person's move again: the computer is to act, its moves still to redo
+    assert match.computer_turn and history.can_redo()
+    assert not match.can_redo()
+    with pytest.raises(ValueError):
+        match.redo()

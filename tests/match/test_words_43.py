@@ -310,3 +310,15 @@ def test_what_an_action_does_after_its_animals_are_housed_is_said_on_its_own_lin
         "Anna releases a Sheep — -1 Sheep\nAnna: Fisherman (Summer) goes on — 3 Fish Traps now, +3 Food")
     french = entry_text([LogEntry(0, release, label, events)], 0, ["Anna"], FR)
     assert french.split("\n")[0].endswith("-1 mouton")
+
+
+def test_animals_moved_takes_its_plural_from_the_number_of_animals_not_of_kinds():
+    """Issue 51, item 11: two Sheep moved by the game are "Animals moved", though of one kind."""
+    from arle.engine import AnimalMoved, Done
+    from arle.match import LogEntry
+    from arle.match.words import entry_text
+
+    events = [AnimalMoved(0, "sheep", "s3,1", "d0"), AnimalMoved(0, "sheep", "s3,1", "d1")]
+    log = [LogEntry(0, Done(), "…", events)]
+    assert entry_text(log, 0, ["Anna"], EN) == "Anna … — Animals moved: 2 Sheep"
+    assert entry_text(log, 0, ["Anna"], FR) == "Anna … — animaux déplacés : 2 moutons"

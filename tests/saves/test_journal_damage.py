@@ -276,3 +276,20 @@ def test_a_journal_beginning_with_a_bom_is_read(tmp_path: Path) -> None:
                                                      [SkipPlacement()] * 2))
     path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
     assert len(resume(path).history.moves) == 2
+
+
+def test_a_damaged_journal_is_copied_once_not_at_every_rewrite(tmp_path: Path) -> None:
+    """Issue 51, item 10: the ``.damaged`` copy is of the original, made before the first
+    rewrite only: later rewrites (a save path set, a new start) make no more copies."""
+    path, _history = _game(tmp_path, moves=60)
+    _replace_record(path, 30, b"#garbage#")
+    original = path.read_bytes()
+    resumed = resume(path)
+    saver = Autosaver(path, durable=False, damaged=resumed.damaged)
+    saver.start(resumed.history)
+    saver.set_save_path(tmp_path / "g.arle.json")
+    saver.start(resumed.history)
+    assert sorted(p.name for p in tmp_path.glob("*.damaged")) == ["g.arle-journal.damaged"]
+    assert saver.kept_original == tmp_path / "g.arle-journal.damaged"
+    assert saver.kept_original.read_bytes() == original
+    saver.close()

@@ -75,3 +75,29 @@ def test_continuing_a_huge_journal_keeps_its_original_first(tmp_path: Path) -> N
     saver.start(resumed.history)
     assert saver.kept_original is not None and saver.kept_original.stat().st_size == original
     assert resume(path).history.moves == moves and resume(path).damage is None
+
+
+def test_a_journal_of_exactly_the_scan_bound_is_read_whole(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 51, item 8: ``MAX_SCAN_BYTES`` is the most that is read, so a journal of exactly
+    that size is whole (not cut short, nothing damaged); one byte more is cut."""
+    path, moves = _journal(tmp_path)
+    size = path.stat().st_size
+    monkeypatch.setattr(reader, "MAX_SCAN_BYTES", size)
+    seen = reader.Bytes()
+    assert b"".join(reader.read_chunks(path, seen)) == path.read_bytes() and not seen.cut
+    resumed = resume(path)
+    assert resumed.history.moves == moves and resumed.damage is None
+    monkeypatch.setattr(reader, "MAX_SCAN_BYTES", size - 1)
+    seen = reader.Bytes()
+    assert len(b"".join(reader.read_chunks(path, seen))) == size - 1 and seen.cut
+
+
+def test_a_line_over_the_bound_that_arrives_in_pieces_is_damaged() -> None:
+    """Issue 51, item 9: the line-length bound counts what earlier chunks held of the line: a
+    line longer than ``MAX_LINE_BYTES`` read in two chunks, each under it, is one damaged line."""
+    bound = reader.MAX_LINE_BYTES
+    chunks = [b"ok\n" + b"a" * (bound - 10), b"b" * 20 + b"\nnext\n"]
+    assert list(reader.split_lines(chunks)) == [b"ok", None, b"next"]
+    whole = [b"a" * (bound - 10), b"b" * 10 + b"\n"]  # exactly the bound: a line
+    assert list(reader.split_lines(whole)) == [b"a" * (bound - 10) + b"b" * 10]
