@@ -210,10 +210,10 @@ def test_the_out_of_order_sentence_is_said_once(tmp_path: Path) -> None:
 def test_a_full_disk_leaves_no_part_file_and_the_turn_goes_later(tmp_path: Path, monkeypatch) -> None:
     ledgers, channels, said = _sides(tmp_path)
 
-    def full(fd: int) -> None:
+    def full(fd: int, data: bytes) -> int:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(shared.os, "fsync", full)
+    monkeypatch.setattr(shared.os, "write", full)
     _play(ledgers, channels, 1)
     assert not (tmp_path / shared.turn_name(0, 1)).exists()
     assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".part")] == []
@@ -234,7 +234,7 @@ def test_a_link_under_our_turn_name_is_never_written_through(tmp_path: Path) -> 
     assert len(said[0]) == 1 and "not a regular file" in said[0][0]
 
 
-@pytest.mark.parametrize("version", [None, "x" * 5000, True, 10**40])
+@pytest.mark.parametrize("version", [None, "x" * 5000, 10**40])
 def test_a_foreign_version_is_said_without_python_words_or_the_peers_text(version) -> None:
     """Issue 48 item 6: no "version None", and the peer's text is never quoted."""
     import json

@@ -72,7 +72,6 @@ def _write(path: Path, raw: bytes) -> None:
             view = memoryview(raw)
             while view:
                 view = view[os.write(fd, view):]
-            os.fsync(fd)
         finally:
             os.close(fd)
         os.replace(part, path)
@@ -359,7 +358,7 @@ class FolderChannel:
         self._looked = time.monotonic()
         got: list[Message] = []
         try:
-            names = sorted(os.listdir(self.folder))
+            names = os.listdir(self.folder)
         except OSError as exc:
             self._say(f"the shared folder cannot be read ({exc.strerror or exc})", "folder")
             return got
