@@ -84,7 +84,7 @@ def test_a_foreign_or_tampered_turn_file_is_refused_and_changes_nothing(tmp_path
     first = tmp_path / shared.turn_name(0, 1)
     genuine = first.read_bytes()
     other = Message("another game", 0, "", 1, "turn", 0, START, {"at": 0, "before": START, "moves": []})
-    (tmp_path / "turn-1-00009.json").write_bytes(seal(other, KEY))
+    (tmp_path / "turn-1-00009.json").write_bytes(seal(other, shared.game_key(tmp_path, KEY)))
     first.write_bytes(genuine.replace(b'"at":0', b'"at":1'))
     assert _receive(channels[1]) == []
     assert any("belongs to another game" in text for text in said[1])
@@ -247,3 +247,35 @@ def test_a_foreign_version_is_said_without_python_words_or_the_peers_text(versio
     said = str(refused.value)
     assert "None" not in said and "xxx" not in said and "True" not in said and len(said) < 200
     assert "no remote protocol version Arle knows" in said
+
+
+# -- issue 47 item 8: a folder game's secret gets a per-game salt and a memory-hard derivation
+
+
+def test_a_folder_games_files_are_signed_with_a_salted_argon2id_key_of_its_own(tmp_path):
+    import json as _json
+
+    from nacl import pwhash
+
+    shared.create_game(tmp_path / "a", KEY, SETUP, "g")
+    shared.create_game(tmp_path / "b", KEY, SETUP, "g")
+    salts = [_json.loads((tmp_path / f / shared.GAME_FILE).read_text())["body"]["salt"] for f in "ab"]
+    assert salts[0] != salts[1] and all(len(bytes.fromhex(s)) == pwhash.argon2id.SALTBYTES for s in salts)
+    keys = [shared.game_key(tmp_path / f, KEY) for f in "ab"]
+    assert keys[0] != keys[1] and KEY not in keys
+    assert keys[0] == pwhash.argon2id.kdf(32, KEY, bytes.fromhex(salts[0]),
+                                          opslimit=pwhash.argon2id.OPSLIMIT_INTERACTIVE,
+                                          memlimit=pwhash.argon2id.MEMLIMIT_INTERACTIVE)
+    with pytest.raises(Refused, match="not signed"):  # the typed secret's key alone opens nothing
+        shared._read(tmp_path / "a" / shared.GAME_FILE, KEY)
+    assert shared.read_game(tmp_path / "a", KEY) == (SETUP, "g")
+
+
+def test_a_folder_game_made_before_salts_still_opens(tmp_path):
+    from arle.match.remote.wire import setup_to_dict
+
+    old = Message("g", 0, "", 0, "hello", 0, START, {"setup": setup_to_dict(SETUP)})
+    (tmp_path / shared.GAME_FILE).write_bytes(seal(old, KEY))
+    assert shared.read_game(tmp_path, KEY) == (SETUP, "g")
+    ledger = Ledger("g", 1)
+    assert shared.FolderChannel(tmp_path, ledger, KEY).key == KEY

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import functools
+import json
 import os
 import re
 import stat
@@ -131,25 +133,64 @@ def _read(path: Path, key: bytes) -> Message:
 # -- the game file ---------------------------------------------------------------------------------
 
 def create_game(folder: Path, key: bytes, setup: Setup, game: str) -> None:
-    """Seat 1 starts a game in the folder. Raises ``Refused`` when it holds one already."""
+    """Seat 1 starts a game in the folder. Raises ``Refused`` when it holds one already.
+
+    The game gets a random salt (in ``game.json``, signed) and every file of it is signed with
+    ``salted_key(key, salt)``: a memory-hard key of this game alone (issue 47 item 8)."""
     from .wire import setup_to_dict
 
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / GAME_FILE
-    if path.exists():
+    if path.exists() or path.is_symlink():
         raise Refused(f"{folder} holds a game already: continue it, or choose an empty folder")
-    _write(path, seal(Message(game, 0, "", 0, "hello", 0, START, {"setup": setup_to_dict(setup)}), key))
+    salt = os.urandom(SALT_BYTES).hex()
+    body = {"setup": setup_to_dict(setup), "salt": salt}
+    _write(path, seal(Message(game, 0, "", 0, "hello", 0, START, body), salted_key(key, salt)))
 
 
 def read_game(folder: Path, key: bytes) -> tuple[Setup, str]:
     """(setup, game id) of the folder's game. Raises ``Refused``."""
     path = folder / GAME_FILE
-    if not path.exists():
+    if not (path.exists() or path.is_symlink()):
         raise Refused(f"{folder} holds no game yet")
-    message = _read(path, key)
+    message = _read(path, game_key(folder, key))
     if message.kind != "hello" or message.seq != 0:
         raise Refused(f"{path.name} is not an Arle game file")
     return setup_of(message.body.get("setup")), message.game
+
+
+#: The salt of a folder game, in bytes (Argon2id's).
+SALT_BYTES = 16
+
+
+def game_key(folder: Path, key: bytes) -> bytes:
+    """The key the files of the folder's game are signed with: ``key`` (drawn from the typed
+    secret) made memory-hard with the game's own salt, which ``game.json`` holds; ``key`` itself
+    for a game made before salts (those still open). Raises ``Refused`` when ``game.json`` cannot
+    be read. A forged salt only makes ``game.json``'s signature fail."""
+    try:
+        data = json.loads(_raw(folder / GAME_FILE).decode("utf-8"))
+    except (OSError, ValueError, RecursionError):
+        return key  # read again, and refused in words, by the caller
+    body = data.get("body") if isinstance(data, dict) else None
+    salt = body.get("salt") if isinstance(body, dict) else None
+    return salted_key(key, salt) if isinstance(salt, str) else key
+
+
+@functools.lru_cache(maxsize=8)
+def salted_key(key: bytes, salt: str) -> bytes:
+    """Argon2id of ``key`` with the game's ``salt`` (hex): 64 MiB and about 0.1 s a guess, once per
+    game and side (cached). Raises ``Refused`` for a salt that is not one."""
+    from nacl import pwhash
+
+    try:
+        raw = bytes.fromhex(salt)
+    except ValueError:
+        raw = b""
+    if len(raw) != SALT_BYTES:
+        raise Refused(f"{GAME_FILE} holds a salt that is not {SALT_BYTES} bytes of hex")
+    return pwhash.argon2id.kdf(32, key, raw, opslimit=pwhash.argon2id.OPSLIMIT_INTERACTIVE,
+                               memlimit=pwhash.argon2id.MEMLIMIT_INTERACTIVE)
 
 
 def wait_game(folder: Path, key: bytes, timeout: float,
@@ -203,6 +244,7 @@ def rebuild(folder: Path, key: bytes, me: int, setup: Setup, game: str,
             report: Callable[[str], None] = lambda text: None) -> tuple[list[Move], list[int]]:
     """This side's moves after a restart: its journal, else the turn files of both seats put in
     order by where they start; then the engine replays them (an illegal one stops the list)."""
+    key = game_key(folder, key)
     moves: list[Move] = []
     path = folder / journal_name(me)
     if path.exists():
@@ -265,7 +307,7 @@ class FolderChannel:
                  report: Callable[[str], None] | None = None) -> None:
         self.folder = folder
         self.ledger = ledger
-        self.key = key
+        self.key = key = game_key(folder, key)
         self.report: Callable[[str], None] = report or (lambda text: None)
         me = ledger.me
         self._seq = 0
