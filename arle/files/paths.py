@@ -133,7 +133,7 @@ class NotWrittenThrough(OSError):
     is left as it is (writing would replace a device, a FIFO or another game)."""
 
 
-def atomic_write_text(path: Path, text: str, *, chosen: bool = False) -> None:
+def atomic_write_text(path: Path, text: str, *, chosen: bool = False, private: bool = False) -> None:
     """Write ``text`` so that a reader sees the old file or the new one, never half of either.
 
     Only regular files are written (issue 48 item 1). ``chosen``: a save the player picked, which
@@ -141,7 +141,8 @@ def atomic_write_text(path: Path, text: str, *, chosen: bool = False) -> None:
     files (settings, statistics, caches, journals) are never written through a link. Anything that
     is not a regular file (a device, a FIFO, a folder, a link loop) is refused with
     ``NotWrittenThrough``; a read-only file with ``ReadOnlyFile`` rather than replaced and made
-    writable.
+    writable. ``private``: the text holds a secret (a remote game's), readable by the owner only
+    (0600, issue 47 item 8) whatever the file replaced allowed.
 
     The text goes to a temporary file in the same directory, is flushed and fsynced, then renamed
     over the target (atomic on POSIX and Windows); the directory is fsynced so the rename survives
@@ -154,6 +155,8 @@ def atomic_write_text(path: Path, text: str, *, chosen: bool = False) -> None:
         if not st.st_mode & stat.S_IWUSR or not os.access(path, os.W_OK):
             raise ReadOnlyFile(errno.EACCES, "the file is read-only", str(path))
         mode = stat.S_IMODE(st.st_mode)  # the file replaced keeps its permissions
+    if private:
+        mode = 0o600
     path.parent.mkdir(parents=True, exist_ok=True)
     data = text.encode("utf-8")  # before any file exists: text that cannot be written changes nothing
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
@@ -170,6 +173,11 @@ def atomic_write_text(path: Path, text: str, *, chosen: bool = False) -> None:
             os.unlink(tmp)
         raise
     fsync_dir(path.parent)
+
+
+def holds_secret(remote: object) -> bool:
+    """Whether a game's remote record (``Plan.to_dict()``) holds a typed secret: its file is 0600."""
+    return isinstance(remote, dict) and bool(remote.get("secret"))
 
 
 def writable_target(path: Path, *, chosen: bool = False) -> Path:

@@ -96,3 +96,31 @@ def test_a_chosen_save_through_a_link_to_a_file_writes_that_file(tmp_path: Path)
     link.symlink_to(target)
     atomic_write_text(link, GAME, chosen=True)
     assert link.is_symlink() and target.read_text() == GAME
+
+
+# -- issue 47 item 8: no secret is stored readable by other users
+
+
+def test_a_journal_and_a_save_holding_a_remote_secret_are_0600(tmp_path: Path) -> None:
+    import stat
+
+    from arle.engine import Setup
+    from arle.files.journal import Autosaver
+    from arle.files.saves import save_history
+    from arle.match.history import GameHistory
+
+    history = GameHistory(Setup(players=2, seed=1), seats=("person", "remote"))
+    history.remote = {"mode": "folder", "game": "g", "me": 0, "secret": "typed", "folder": str(tmp_path)}
+    journal = tmp_path / "a.arle-journal"
+    saver = Autosaver(journal)
+    saver.start(history)
+    saver.close()
+    save = tmp_path / "game.arle.json"
+    save.write_text("old")
+    save.chmod(0o644)
+    save_history(save, history)
+    for path in (journal, save):
+        assert "typed" in path.read_text() and stat.S_IMODE(path.stat().st_mode) == 0o600
+    history.remote = None
+    save_history(tmp_path / "plain.arle.json", history)  # no secret: as any document
+    assert stat.S_IMODE((tmp_path / "plain.arle.json").stat().st_mode) & 0o044

@@ -20,7 +20,14 @@ from typing import TYPE_CHECKING
 
 from arle.files.errors import GameInUse, SaveError
 from arle.files.locks import GameLock
-from arle.files.paths import NotWrittenThrough, atomic_write_text, autosave_path, fsync_dir, keep_file_copy
+from arle.files.paths import (
+    NotWrittenThrough,
+    atomic_write_text,
+    autosave_path,
+    fsync_dir,
+    holds_secret,
+    keep_file_copy,
+)
 
 from .format import as_line, header_of, move_lines
 from .reader import digest_of
@@ -174,7 +181,8 @@ class Autosaver:
             self.kept_original = keep_damaged_copy(self.path)  # OSError: the original stays as it is
         header = header_of(history, self.save_path)
         try:
-            atomic_write_text(self.path, as_line(header) + move_lines(0, moves))
+            atomic_write_text(self.path, as_line(header) + move_lines(0, moves),
+                              private=holds_secret(history.remote))  # a friend's secret: 0600
         except UnicodeError:
             raise SaveError("the game cannot be autosaved: a name in it is not valid text") from None
         self._written = list(moves)
