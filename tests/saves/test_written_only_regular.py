@@ -124,3 +124,24 @@ def test_a_journal_and_a_save_holding_a_remote_secret_are_0600(tmp_path: Path) -
     history.remote = None
     save_history(tmp_path / "plain.arle.json", history)  # no secret: as any document
     assert stat.S_IMODE((tmp_path / "plain.arle.json").stat().st_mode) & 0o044
+
+
+@pytest.mark.parametrize("probe", ["device", "fifo", "the game itself", "loop"])
+def test_a_lock_file_that_is_a_link_or_a_fifo_is_neither_followed_nor_deleted_through(
+        tmp_path: Path, probe: str) -> None:
+    """The probe method run on the game lock: discarding a game unlinked what its lock linked to."""
+    from arle.files.locks import GameLock, lock_path
+
+    game = tmp_path / "game.arle.json"
+    game.write_text(GAME)
+    lock = lock_path(tmp_path / "a.arle-journal")
+    if probe == "fifo":
+        os.mkfifo(lock)
+    else:
+        PROBES[probe](lock, tmp_path)
+    held = GameLock(tmp_path / "a.arle-journal")
+    with pytest.raises(OSError, match="lock file is"):
+        held.acquire()
+    held.release_and_remove()
+    assert game.read_text() == GAME and os.path.exists(os.devnull) and not os.path.isfile(os.devnull)
+    assert lock.is_symlink() or lock.is_fifo()
