@@ -145,3 +145,23 @@ def test_a_lock_file_that_is_a_link_or_a_fifo_is_neither_followed_nor_deleted_th
     held.release_and_remove()
     assert game.read_text() == GAME and os.path.exists(os.devnull) and not os.path.isfile(os.devnull)
     assert lock.is_symlink() or lock.is_fifo()
+
+
+@pytest.mark.parametrize("probe", ["fifo", "the game itself"])
+def test_a_listing_summary_that_is_a_link_or_a_fifo_is_left_as_it_is(tmp_path: Path, probe: str) -> None:
+    """The probe method run on the start page's summary cache: it was replaced whatever it was."""
+    from arle.files.journal.summary import summary_path, write_summary
+
+    (tmp_path / "game.arle.json").write_text(GAME)
+    journal = tmp_path / "a.arle-journal"
+    cache = summary_path(journal)
+    if probe == "fifo":
+        os.mkfifo(cache)
+    else:
+        PROBES[probe](cache, tmp_path)
+    with pytest.raises(NotWrittenThrough):
+        write_summary(journal, {"half_year": 1}, "0" * 64)
+    assert (tmp_path / "game.arle.json").read_text() == GAME
+    assert cache.is_fifo() or cache.is_symlink()
+    assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []
+
