@@ -19,7 +19,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from arle.ai import COACH_LEVEL
     from arle.files.catalogues import load_language
     from arle.files.errors import SaveError
-    from arle.files.reviews import cached, keep, load_game
+    from arle.files.reviews import cached, keep, read_reviewed
     from arle.match.review import (
         REVIEW_LEVELS,
         moment_line,
@@ -27,7 +27,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         review,
         say_moment,
     )
-    from arle.match.words.names import tr
+    from arle.match.words.names import tr, trn
 
     parser = argparse.ArgumentParser(prog="arle review", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -36,16 +36,18 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help=f"the computer level that reviews (default: {COACH_LEVEL}, the coach's Hint's)")
     parser.add_argument("--json", action="store_true",
                         help='print one JSON object: {"moments": [{"move", "cost", "played", "suggested", '
-                             '"why"}, ...]}, costliest first')
+                             '"why"}, ...], "left_out": N}, costliest first; N: moves of a damaged file '
+                             'that could not be replayed')
     parser.add_argument("--lang", choices=("en", "fr"), default="en", help="the language of the words")
     parser.add_argument("--no-cache", action="store_true", help="review again even if a review is kept")
     args = parser.parse_args(argv)
     path = Path(args.file)
     try:
-        history = load_game(path)
+        reviewed = read_reviewed(path)
     except SaveError as exc:
         print(f"arle review: {exc}", file=sys.stderr)
         return 1
+    history = reviewed.history
     lang = load_language(args.lang)
     found = None if args.no_cache else cached(path, history, args.level)
     if found is None:
@@ -60,8 +62,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     setup, moves = history.setup, history.moves
     if args.json:
         print(json.dumps({"file": str(path), "level": found.level, "decisions": found.decisions,
+                          "left_out": reviewed.left_out,
                           "moments": moments_json(found.moments, setup, moves, lang)}, ensure_ascii=False))
         return 0
+    if reviewed.left_out:
+        print(trn("The file is damaged: {count} move could not be replayed and is left out of this review.",
+                  "The file is damaged: {count} moves could not be replayed and are left out of this review.",
+                  reviewed.left_out, lang).format(count=reviewed.left_out))
     if not found.moments:
         print(tr("No decision cost anything the computer could see.", lang))
     for i, moment in enumerate(found.moments, start=1):

@@ -22,6 +22,17 @@ class DamagedCopy:
     size: int
     #: When it was made (epoch seconds).
     made: float
+    #: (device, inode) when listed: a copy is deleted only while it is still that very file.
+    identity: tuple[int, int] = (0, 0)
+
+    def still_listed(self) -> bool:
+        """Whether the file at ``path`` is still the one listed (issue 48 item 5: another window may
+        have made a new copy under a freed name since the page was shown)."""
+        try:
+            st = os.lstat(self.path)
+        except OSError:
+            return False
+        return (st.st_size, st.st_mtime, (st.st_dev, st.st_ino)) == (self.size, self.made, self.identity)
 
 
 def folders() -> list[Path]:
@@ -52,7 +63,7 @@ def damaged_copies(where: list[Path] | None = None) -> list[DamagedCopy]:
                 continue
             seen.add(entry.path)
             copies.append(DamagedCopy(Path(entry.path), Path(folder) / match["original"], st.st_size,
-                                      st.st_mtime))
+                                      st.st_mtime, (st.st_dev, st.st_ino)))
     copies.sort(key=lambda c: c.made, reverse=True)
     return copies
 
@@ -70,11 +81,14 @@ def older_copies(copies: list[DamagedCopy]) -> list[DamagedCopy]:
 
 
 def delete_copies(copies: list[DamagedCopy]) -> tuple[int, int]:
-    """Delete ``copies`` (the player asked to): how many were deleted, how many could not be."""
+    """Delete ``copies`` (the player asked to): how many were deleted, how many could not be. A copy
+    replaced since it was listed is left: it is not the one the player was shown."""
     deleted = failed = 0
     for copy in copies:
         if not DAMAGED_COPY.match(copy.path.name):  # only ever a copy Arle made
             failed += 1
+            continue
+        if not copy.still_listed():
             continue
         try:
             copy.path.unlink()

@@ -10,12 +10,15 @@ platform's lock does for two handles of one process). No Qt, no engine.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
+import stat
 import threading
 from pathlib import Path
 from types import TracebackType
 
 from arle.files.errors import GameInUse
+from arle.files.paths import NotARegularFile
 
 try:
     import fcntl
@@ -41,7 +44,8 @@ class GameLock:
     def __init__(self, path: Path) -> None:
         self.path = Path(path)
         self._fd: int | None = None
-        self._key = os.path.realpath(lock_path(self.path))
+        lock = lock_path(self.path)  # its folder resolved (one key for two ways to a game), not itself:
+        self._key = os.path.join(os.path.realpath(lock.parent), lock.name)  # a link is never followed
 
     @property
     def held(self) -> bool:
@@ -54,7 +58,16 @@ class GameLock:
             if self._key in _held:
                 return False
             Path(self._key).parent.mkdir(parents=True, exist_ok=True)
-            fd = os.open(self._key, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOINHERIT", 0), 0o666)
+            try:
+                fd = os.open(self._key, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOINHERIT", 0)
+                             | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0), 0o666)
+            except OSError as exc:
+                if exc.errno != errno.ELOOP:
+                    raise
+                raise NotARegularFile(errno.ELOOP, "the game's lock file is a link", self._key) from None
+            if not stat.S_ISREG(os.fstat(fd).st_mode):  # a FIFO or a device put in its place
+                os.close(fd)
+                raise NotARegularFile(errno.EINVAL, "the game's lock file is not a regular file", self._key)
             if not _os_lock(fd):
                 os.close(fd)
                 return False
@@ -83,7 +96,8 @@ class GameLock:
             return
         if os.name == "posix":  # while held, so no one else locks the old file meanwhile
             with contextlib.suppress(OSError):
-                os.unlink(self._key)
+                if self._fd is not None and os.path.samestat(os.lstat(self._key), os.fstat(self._fd)):
+                    os.unlink(self._key)  # (only the very file held: never what replaced it)
         self.release()
         if os.name != "posix":  # Windows cannot delete an open file
             with contextlib.suppress(OSError):

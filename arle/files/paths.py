@@ -128,25 +128,35 @@ class ReadOnlyFile(PermissionError):
     """The file to be replaced is read-only: someone meant it not to change, so it is not."""
 
 
-def atomic_write_text(path: Path, text: str) -> None:
+class NotWrittenThrough(OSError):
+    """Arle's own file is a link, or something that is not a regular file sits where it goes: it
+    is left as it is (writing would replace a device, a FIFO or another game)."""
+
+
+def atomic_write_text(path: Path, text: str, *, chosen: bool = False, private: bool = False) -> None:
     """Write ``text`` so that a reader sees the old file or the new one, never half of either.
 
-    A symlink is written through (the file it points to is replaced, the link stays); a read-only
-    file is refused (``ReadOnlyFile``) rather than replaced and made writable.
+    Only regular files are written (issue 48 item 1). ``chosen``: a save the player picked, which
+    may be reached through a symlink (the file it points to is replaced, the link stays); Arle's own
+    files (settings, statistics, caches, journals) are never written through a link. Anything that
+    is not a regular file (a device, a FIFO, a folder, a link loop) is refused with
+    ``NotWrittenThrough``; a read-only file with ``ReadOnlyFile`` rather than replaced and made
+    writable. ``private``: the text holds a secret (a remote game's), readable by the owner only
+    (0600, issue 47 item 8) whatever the file replaced allowed.
 
     The text goes to a temporary file in the same directory, is flushed and fsynced, then renamed
     over the target (atomic on POSIX and Windows); the directory is fsynced so the rename survives
     a power failure.
     """
-    path = Path(path)
-    if path.is_symlink():  # a link (into a synced folder, say): the file it points to is rewritten
-        path = Path(os.path.realpath(path))
+    path = writable_target(Path(path), chosen=chosen)
     mode = creation_mode()
     with contextlib.suppress(FileNotFoundError):
-        st = os.stat(path)
+        st = os.lstat(path)
         if not st.st_mode & stat.S_IWUSR or not os.access(path, os.W_OK):
             raise ReadOnlyFile(errno.EACCES, "the file is read-only", str(path))
         mode = stat.S_IMODE(st.st_mode)  # the file replaced keeps its permissions
+    if private:
+        mode = 0o600
     path.parent.mkdir(parents=True, exist_ok=True)
     data = text.encode("utf-8")  # before any file exists: text that cannot be written changes nothing
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
@@ -163,6 +173,35 @@ def atomic_write_text(path: Path, text: str) -> None:
             os.unlink(tmp)
         raise
     fsync_dir(path.parent)
+
+
+def holds_secret(remote: object) -> bool:
+    """Whether a game's remote record (``Plan.to_dict()``) holds a typed secret: its file is 0600."""
+    return isinstance(remote, dict) and bool(remote.get("secret"))
+
+
+def writable_target(path: Path, *, chosen: bool = False) -> Path:
+    """The regular file (or free name) that writing ``path`` replaces: ``path`` itself, or for a
+    ``chosen`` save the file its links lead to. Raises ``NotWrittenThrough``."""
+    try:
+        st = os.lstat(path)
+    except FileNotFoundError:
+        return path
+    if stat.S_ISLNK(st.st_mode):
+        if not chosen:
+            raise NotWrittenThrough(errno.ELOOP, "it is a link, and Arle writes its own files only "
+                                    "as regular files", str(path))
+        target = Path(os.path.realpath(path))
+        try:
+            st = os.lstat(target)
+        except FileNotFoundError:  # a dangling link: the save is made where it points
+            return target
+        if stat.S_ISLNK(st.st_mode):  # realpath stops inside a loop
+            raise NotWrittenThrough(errno.ELOOP, "it is a loop of links", str(path))
+        path = target
+    if not stat.S_ISREG(st.st_mode):
+        raise NotWrittenThrough(errno.EINVAL, "it is not a regular file, so it was left as it is", str(path))
+    return path
 
 
 def fsync_dir(directory: Path) -> None:

@@ -11,6 +11,7 @@ game's own file is never written here, so changing or deleting the cache cannot 
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import json
 from pathlib import Path
 from typing import Any
@@ -23,6 +24,8 @@ FORMAT = "arle-review"
 SUFFIX = ".review.json"
 #: A cache holds a few reviews of a few moments: anything larger is not ours.
 MAX_BYTES = 256 * 1024
+#: A real cache nests 6 levels (reviews, a review, its moments, a moment, its moves, a move's own).
+MAX_DEPTH = 32
 
 
 def cache_path(game_path: Path) -> Path:
@@ -44,6 +47,30 @@ def load_game(path: Path) -> GameHistory:
     return load_history(path)
 
 
+@dataclasses.dataclass(frozen=True)
+class ReviewedGame:
+    """A game to review, and how many of its file's moves could not be replayed (a damaged
+    journal or save): the review says so rather than passing for the whole game."""
+
+    history: GameHistory
+    left_out: int = 0
+
+
+def read_reviewed(path: Path) -> ReviewedGame:
+    """The moves of ``path`` that replay, and how many were left out; ``SaveError`` (one
+    sentence) when none can be read. Read only."""
+    path = Path(path)
+    if path.name.endswith(JOURNAL_EXTENSION):
+        from arle.files.journal.reader import resume
+
+        resumed = resume(path)
+        return ReviewedGame(resumed.history, resumed.damage.lost if resumed.damage else 0)
+    from arle.files.saves import load_save
+
+    loaded = load_save(path, partial=True)
+    return ReviewedGame(loaded.history, loaded.damage.lost if loaded.damage else 0)
+
+
 def cached(game_path: Path, history: GameHistory, level: str) -> Review | None:
     """The review of this game at ``level`` kept beside ``game_path``; None when there is none
     that matches the game as it is now."""
@@ -52,7 +79,7 @@ def cached(game_path: Path, history: GameHistory, level: str) -> Review | None:
         if data.get("key") == key and data.get("level") == level:
             try:
                 return Review.from_dict(data)
-            except (ValueError, KeyError, TypeError, AttributeError):
+            except Exception:  # a cache is untrusted: any error is no cache
                 return None
     return None
 
@@ -72,9 +99,26 @@ def keep(game_path: Path, review: Review) -> bool:
 
 
 def _reviews(path: Path) -> list[dict[str, Any]]:
-    """The reviews recorded in the cache at ``path``; none when it is missing or not ours."""
-    with contextlib.suppress(OSError, ValueError, UnicodeDecodeError):
-        data = json.loads(read_bounded(path, MAX_BYTES).decode("utf-8"))  # (OSError: none, too large)
+    """The reviews recorded in the cache at ``path``; none when it is missing, not ours, nested
+    deeper than a review is or unreadable in any way (a cache is read as any untrusted file)."""
+    with contextlib.suppress(OSError, ValueError, RecursionError, MemoryError):  # UnicodeError: ValueError
+        raw = read_bounded(path, MAX_BYTES)  # (OSError: none, too large, not a regular file)
+        if _depth(raw) > MAX_DEPTH:
+            return []
+        data = json.loads(raw.decode("utf-8"))
         if isinstance(data, dict) and data.get("format") == FORMAT and isinstance(data.get("reviews"), list):
             return [d for d in data["reviews"] if isinstance(d, dict)]
     return []
+
+
+def _depth(raw: bytes) -> int:
+    """How deep the JSON in ``raw`` nests, counted on the bytes before it is parsed (brackets
+    inside strings count too: only an upper bound, which is all a refusal needs)."""
+    depth = deepest = 0
+    for byte in raw:
+        if byte in b"[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif byte in b"]}":
+            depth -= 1
+    return deepest

@@ -45,10 +45,12 @@ from arle.files.paths import (  # noqa: F401 (EXTENSION, data_dir, saves_dir, th
     EXTENSION,
     FileTooLarge,
     NotARegularFile,
+    NotWrittenThrough,
     ReadOnlyFile,
     atomic_write_text,
     data_dir,
     fsync_dir,
+    holds_secret,
     read_bounded,
     saves_dir,
 )
@@ -127,7 +129,10 @@ def save_game(
         raise SaveError("the game cannot be saved: a player name is not valid text (a lone surrogate)")
     try:
         text = dumps(save_dict(setup, moves, game, friendly_undo=friendly_undo, seats=seats, remote=remote))
-        atomic_write_text(Path(path), text)
+        atomic_write_text(Path(path), text, chosen=True, private=holds_secret(remote))
+    except NotWrittenThrough as exc:
+        raise NamedSaveError(f"{Path(path).name} is not a regular file ({exc.strerror}): save the game "
+                             "under another name") from None
     except ReadOnlyFile:
         raise NamedSaveError(f"{Path(path).name} is read-only, so it was left as it is: save the game "
                              "under another name") from None

@@ -1,5 +1,10 @@
 """Statistics of finished games (issue 13): games played, wins per player name, best and average
-solo scores. A JSON file ``stats.json`` in the data directory, no Qt.
+solo scores, no Qt. Kept in SQLite (``stats.sqlite3`` in the data directory, issue 48 item 2): one
+row a finished game, written in a transaction (WAL, a busy timeout), so that two windows ending
+games at the same moment lose nothing. The ``stats.json`` of earlier Arles is imported once and
+kept beside as ``stats.json.imported``; what follows describes how it is read. A database that
+cannot be used is set aside like every damaged file (``stats.sqlite3.damaged``) with a sentence,
+and the next game starts a new one.
 
 A game is recorded when it ends, under its game id (``game_id``: a digest of its setup, so the
 same game ended again after an undo at the end, or opened again from a save, is one game; its
@@ -12,11 +17,16 @@ dropped (issue 42 item 5). A name that is not valid text (a lone surrogate) is r
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
+import errno
 import hashlib
 import json
 import logging
 import math
+import os
+import sqlite3
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +49,11 @@ SCHEMA = 1
 #: About 10,000 games: far more than anyone plays, small enough to read at once.
 MAX_STATS_BYTES = 4 * 1024 * 1024
 MAX_GAMES = 10_000
+#: The database, beside the ``stats.json`` it replaces; the imported file's new suffix.
+DATABASE = "stats.sqlite3"
+IMPORTED = ".imported"
+#: How long a writer waits for another window's transaction (s).
+BUSY_S = 10.0
 
 
 @dataclasses.dataclass(frozen=True)
@@ -101,12 +116,6 @@ def _record(value: Any) -> GameRecord | None:
     return GameRecord(tuple(names), tuple(float(v) for v in scores), winner, tuple(seats))
 
 
-def read_stats(path: Path | None = None) -> tuple[dict[str, GameRecord], str | None]:
-    """The recorded games by id, and a warning sentence if (part of) the file could not be used."""
-    games, warning, _raw = _load(Path(path) if path is not None else stats_path())
-    return games, warning
-
-
 def _load(path: Path) -> tuple[dict[str, GameRecord], str | None, bytes | None]:
     """``read_stats``, and the file's bytes when they could be read (None: missing or unreadable)."""
     try:
@@ -146,32 +155,194 @@ def _warn(message: str, raw: bytes | None = None) -> tuple[dict[str, GameRecord]
     return {}, message, raw
 
 
+def read_stats(path: Path | None = None) -> tuple[dict[str, GameRecord], str | None]:
+    """The recorded games by id (the oldest first), and a warning sentence if some could not be used.
+    ``path``: the ``stats.json`` of earlier Arles; the database is beside it."""
+    path = Path(path) if path is not None else stats_path()
+    with _Database(path, set_aside=False) as db:
+        return db.games(), db.warning
+
+
 def record_game(key: str, record: GameRecord, path: Path | None = None) -> bool:
     """Record one finished game under ``key`` (replacing what that game recorded before). True when
-    this is the first time the game is recorded. A file that could not all be read is kept
-    beside it first (a new ``.damaged`` copy), never overwritten; False when it cannot be kept."""
-    from arle.files.paths import atomic_write_text
-
+    this is the first time the game is recorded. Raises OSError when the statistics cannot be
+    written (the sentence says why)."""
     path = Path(path) if path is not None else stats_path()
-    games, warning, raw = _load(path)
-    if warning is not None and (raw is not None or path.exists()):
-        try:
-            if raw is not None:
-                keep_copy(path, raw)
-            else:  # too large, not a file, unreadable: moved aside whole, unread
-                move_aside(path)
-        except OSError as exc:
-            log.warning("cannot set the statistics file aside: %s", exc)
-            return False
-    new = key not in games
-    games.pop(key, None)
     # A name no file can hold (a lone surrogate, put in through the API) is kept repaired.
-    games[key] = dataclasses.replace(record, names=tuple(valid_text(n) for n in record.names))
-    while len(games) > MAX_GAMES:  # the oldest first: dicts keep the order of insertion
-        games.pop(next(iter(games)))
-    data = {"schema": SCHEMA, "games": {k: dataclasses.asdict(r) for k, r in games.items()}}
-    atomic_write_text(path, json.dumps(data, ensure_ascii=False) + "\n")
-    return new
+    record = dataclasses.replace(record, names=tuple(valid_text(n) for n in record.names))
+    with _Database(path, set_aside=True) as db:
+        if db.connection is None:
+            raise OSError(errno.EIO, db.warning or "the statistics cannot be written", str(db.path))
+        return db.put(key, record)
+
+
+def database_path(path: Path) -> Path:
+    """The database beside the ``stats.json`` at ``path``."""
+    return path.with_name(DATABASE)
+
+
+class _Database:
+    """The statistics database, opened (made, and the old JSON file imported, when needed)."""
+
+    def __init__(self, path: Path, *, set_aside: bool) -> None:
+        self.json_path = path
+        self.path = database_path(path)
+        #: Whether an old file that could not all be read is set aside and imported (a game ended)
+        #: or only read (the statistics shown: reading changes no file).
+        self.set_aside = set_aside
+        self.warning: str | None = None
+        self.connection: sqlite3.Connection | None = None
+        self.unimported: dict[str, GameRecord] = {}
+
+    def __enter__(self) -> _Database:
+        self.connection = self._open()
+        if self.json_path.exists() or self.json_path.is_symlink():
+            self._import()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.connection is not None:
+            self.connection.close()
+
+    def _open(self) -> sqlite3.Connection | None:
+        for _ in range(2):  # a damaged database is set aside once, and a new one started
+            problem = self._not_regular()
+            connection = None
+            if problem is None:
+                try:
+                    self.path.parent.mkdir(parents=True, exist_ok=True)
+                    connection = sqlite3.connect(self.path, timeout=BUSY_S, isolation_level=None)
+                    connection.execute("PRAGMA journal_mode=WAL")
+                    connection.execute(_TABLE)
+                    connection.execute("SELECT count(*) FROM games").fetchone()
+                    return connection
+                except sqlite3.DatabaseError as exc:  # "file is not a database", "malformed"...
+                    problem = f"the statistics database {self.path} is damaged ({exc})"
+                except (sqlite3.Error, OSError) as exc:  # locked past the timeout, a read-only folder
+                    if connection is not None:
+                        connection.close()
+                    self._say(f"the statistics database {self.path} cannot be used ({exc})")
+                    return None
+            if connection is not None:
+                connection.close()
+            if not self._set_aside(problem):
+                return None
+        return None
+
+    def _not_regular(self) -> str | None:
+        """Why the database (or its WAL and shared-memory files) cannot be opened safely: a link,
+        a FIFO, a device (SQLite would follow, block or write through it); None when they are fine."""
+        for name in (self.path, *(self.path.with_name(DATABASE + extra) for extra in ("-wal", "-shm"))):
+            try:
+                mode = os.lstat(name).st_mode
+            except FileNotFoundError:
+                continue
+            except OSError as exc:
+                return f"the statistics database {name} cannot be read ({exc.strerror or exc})"
+            if not stat.S_ISREG(mode):
+                return f"the statistics database {name} is not a regular file"
+        return None
+
+    def _set_aside(self, problem: str) -> bool:
+        """Set the damaged database aside (a new ``.damaged`` copy, never over an earlier one)."""
+        try:
+            kept = move_aside(self.path)
+        except OSError as exc:
+            self._say(f"{problem}; it could not be set aside ({exc.strerror or exc})")
+            return False
+        for extra in ("-wal", "-shm"):
+            with contextlib.suppress(OSError):
+                os.unlink(self.path.with_name(DATABASE + extra))
+        self._say(f"{problem}; it is kept as {kept.name} and a new one is started")
+        return True
+
+    def _say(self, text: str) -> None:
+        log.warning("%s", text)
+        self.warning = text if self.warning is None else self.warning
+
+    def _import(self) -> None:
+        """Import the ``stats.json`` of earlier Arles once (the games the database holds already
+        stay as they are), then keep it beside as ``stats.json.imported``; a file that could not
+        all be read is first kept as a ``.damaged`` copy."""
+        games, warning, raw = _load(self.json_path)
+        if warning is not None:
+            self._say(warning)
+        if self.connection is None or (warning is not None and not self.set_aside):
+            self.unimported = games
+            return
+        if warning is not None:
+            try:
+                if raw is not None:
+                    keep_copy(self.json_path, raw)
+                else:  # too large, not a file, unreadable: moved aside whole, unread
+                    move_aside(self.json_path)
+                    return
+            except OSError as exc:
+                log.warning("cannot set the statistics file aside: %s", exc)
+                return
+        connection = self.connection
+        assert connection is not None
+        with contextlib.suppress(sqlite3.Error, OSError):
+            connection.execute("BEGIN IMMEDIATE")
+            for key, record in games.items():
+                connection.execute("INSERT OR IGNORE INTO games (key, record) VALUES (?, ?)",
+                                   (key, _as_text(record)))
+            connection.execute("COMMIT")
+            os.replace(self.json_path, self.json_path.with_name(self.json_path.name + IMPORTED))
+
+    def games(self) -> dict[str, GameRecord]:
+        """The database's games, then those of an old file not imported yet."""
+        rows: list[Any] = []
+        if self.connection is not None:
+            try:
+                rows = self.connection.execute("SELECT key, record FROM games ORDER BY id").fetchall()
+            except sqlite3.Error as exc:
+                self._say(f"the statistics database {self.path} cannot be read ({exc})")
+        games: dict[str, GameRecord] = {}
+        for key, text in rows:
+            record = _from_text(text)
+            if isinstance(key, str) and record is not None:
+                games[key] = record
+        if len(games) != len(rows):
+            self._say(f"the statistics database {self.path} has games that cannot be read; they are left out")
+        return {**self.unimported, **games}
+
+    def put(self, key: str, record: GameRecord) -> bool:
+        connection = self.connection
+        assert connection is not None
+        try:
+            connection.execute("BEGIN IMMEDIATE")  # the write lock first: no read-then-lost update
+            try:
+                new = connection.execute("SELECT 1 FROM games WHERE key = ?", (key,)).fetchone() is None
+                connection.execute("INSERT OR REPLACE INTO games (key, record) VALUES (?, ?)",
+                                   (key, _as_text(record)))
+                connection.execute("DELETE FROM games WHERE id NOT IN "
+                                   "(SELECT id FROM games ORDER BY id DESC LIMIT ?)", (MAX_GAMES,))
+                connection.execute("COMMIT")
+            except BaseException:
+                with contextlib.suppress(sqlite3.Error):
+                    connection.execute("ROLLBACK")
+                raise
+        except sqlite3.Error as exc:
+            raise OSError(errno.EIO, f"the statistics cannot be written ({exc})", str(self.path)) from None
+        return new
+
+
+def _as_text(record: GameRecord) -> str:
+    return json.dumps(dataclasses.asdict(record), ensure_ascii=True)
+
+
+def _from_text(text: Any) -> GameRecord | None:
+    if not isinstance(text, str) or len(text) > 4096:
+        return None
+    try:
+        return _record(json.loads(text))
+    except (ValueError, RecursionError):
+        return None
+
+
+_TABLE = ("CREATE TABLE IF NOT EXISTS games (id INTEGER PRIMARY KEY AUTOINCREMENT, "
+          "key TEXT NOT NULL UNIQUE, record TEXT NOT NULL)")
 
 
 def summarize(games: dict[str, GameRecord]) -> Summary:

@@ -4,8 +4,9 @@ best) and the statistics, each game counted once."""
 
 from __future__ import annotations
 
-import json
+import contextlib
 import random
+import sqlite3
 
 import pytest
 from PySide6.QtWidgets import QMessageBox
@@ -13,7 +14,7 @@ from PySide6.QtWidgets import QMessageBox
 from arle.commands.simulate import choose_move
 from arle.engine import EndTurn, Setup
 from arle.files.settings import load_settings
-from arle.files.stats import read_stats, stats_path
+from arle.files.stats import database_path, read_stats, stats_path
 from arle.gui.boards import motion
 from arle.gui.shell.game_over import StatisticsDialog
 from arle.gui.shell.main_window import MainWindow
@@ -183,7 +184,8 @@ def test_a_game_ended_again_after_undo_is_counted_once(qtbot):
     assert window.game_over_dialog is not None
     games, warning = read_stats()
     assert warning is None and len(games) == 1
-    assert len(json.loads(stats_path().read_text())["games"]) == 1
+    with contextlib.closing(sqlite3.connect(database_path(stats_path()))) as db:
+        assert db.execute("SELECT count(*) FROM games").fetchone() == (1,)  # one row a game
 
 
 def test_solo_game_over_gives_the_yardstick_and_the_personal_best(qtbot):

@@ -308,3 +308,46 @@ def test_the_moments_move_is_the_first_move_that_left_the_suggestion():
     history, moves = _colonist_then_done()
     done = review(history.setup, moves, history.seats, "hard")
     assert [(m.start, m.move, m.played) for m in done.moments] == [(0, 1, (Done(),))]
+
+
+# -- issue 48 item 3: the cache is read as any untrusted file; a damaged file's review says what it left out
+
+
+def test_a_cache_nested_2000_deep_is_no_cache_and_is_rewritten(tmp_path, blunder_review):
+    history, done, _, _ = blunder_review
+    path = tmp_path / "game.arle.json"
+    save_history(path, history)
+    cache_path(path).write_text('{"format": "arle-review", "reviews": [' + "[" * 2000 + "]" * 2000 + "]}")
+    assert cached(path, history, "hard") is None
+    assert keep(path, done) and cached(path, history, "hard") == done
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "symlink"), reason="no symlinks here")
+def test_a_cache_linked_to_the_game_itself_never_writes_into_the_game(tmp_path, blunder_review):
+    """Issue 48 item 1: the review was written into the save, 120 moves destroyed."""
+    history, done, _, _ = blunder_review
+    path = tmp_path / "game.arle.json"
+    save_history(path, history)
+    before = path.read_bytes()
+    cache_path(path).symlink_to(path)
+    assert not keep(path, done)
+    assert path.read_bytes() == before and cache_path(path).is_symlink()
+
+
+def test_the_review_of_a_damaged_file_says_how_many_moves_it_left_out(tmp_path, capsys, monkeypatch,
+                                                                      blunder_review):
+    from arle.commands import review as command
+
+    history, _, _, _ = blunder_review
+    path = tmp_path / "game.arle.json"
+    save_history(path, history)
+    data = json.loads(path.read_text())
+    data["moves"][20] = {"type": "NoSuchMove"}
+    path.write_text(json.dumps(data))
+    monkeypatch.setattr("arle.match.review.review", lambda *a, **k: Review("hard", "k", 0, ()))
+    assert command.main([str(path), "--json", "--no-cache"]) == 0
+    assert json.loads(capsys.readouterr().out)["left_out"] == PREFIX - 20
+    assert command.main([str(path), "--no-cache"]) == 0
+    assert f"{PREFIX - 20} moves could not be replayed and are left out" in capsys.readouterr().out
+    assert command.main([str(path), "--no-cache", "--lang", "fr"]) == 0
+    assert f"{PREFIX - 20} coups" in capsys.readouterr().out

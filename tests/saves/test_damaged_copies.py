@@ -43,3 +43,18 @@ def test_only_a_copy_arle_made_is_ever_deleted(tmp_path: Path) -> None:
     keep = tmp_path / "notes.txt"
     keep.write_text("mine")
     assert delete_copies([DamagedCopy(keep, keep, 4, 0.0)]) == (0, 1) and keep.exists()
+
+
+def test_a_copy_made_under_a_freed_name_after_listing_is_not_deleted(tmp_path: Path) -> None:
+    """Issue 48 item 5: another window made a new copy under the name of a listed one meanwhile:
+    the click deletes only the files that were listed."""
+    older = tmp_path / "stats.json.damaged"
+    older.write_bytes(b"old")
+    os.utime(older, (1_000_000, 1_000_000))
+    (tmp_path / "stats.json.2.damaged").write_bytes(b"newer")
+    listed = older_copies(damaged_copies([tmp_path]))
+    assert [c.path for c in listed] == [older]
+    older.unlink()  # another window: deleted, then a new copy under the freed name
+    older.write_bytes(b"the newest copy")
+    assert delete_copies(listed) == (0, 0)
+    assert older.read_bytes() == b"the newest copy"

@@ -242,3 +242,25 @@ def test_discarding_a_game_another_window_holds_leaves_its_lock_file(tmp_path: P
     assert (tmp_path / "g.arle-journal.lock").exists() and is_locked(path)
     holder.release_and_remove()
     assert not (tmp_path / "g.arle-journal.lock").exists()
+
+
+def test_a_folder_game_is_listed_as_your_turn_once_the_friend_wrote_a_turn_file(tmp_path: Path) -> None:
+    """Issue 48 item 4: the start page said "waiting for Player 2" for a folder game after the
+    friend played: the listing looks at the shared folder."""
+    from arle.files.journal import Autosaver, list_games
+    from arle.match.history import GameHistory
+
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    history = GameHistory(Setup(players=2, seed=1, start_player=1), seats=("person", "remote"))
+    history.remote = {"mode": "folder", "game": "g", "me": 0, "secret": "s", "folder": str(shared)}
+    journals = tmp_path / "autosaves"
+    saver = Autosaver(journals / "a.arle-journal")
+    saver.start(history)
+    saver.close()
+    os.utime(journals / "a.arle-journal", (1_000_000, 1_000_000))
+    [entry] = list_games(journals)
+    assert (entry.me, entry.to_move) == (0, 1)  # waiting for the friend
+    (shared / "turn-2-00001.json").write_text("{}")
+    [entry] = list_games(journals)
+    assert entry.to_move == 0  # the friend played: our turn

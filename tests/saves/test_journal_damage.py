@@ -12,6 +12,7 @@ import pytest
 
 from arle.engine import Setup
 from arle.engine.interpreter.moves import SkipPlacement
+from arle.files.errors import SaveError
 from arle.files.journal import Autosaver, keep_damaged_copy, list_games, listener, reader, resume, set_aside
 from arle.match.history import GameHistory
 from tests.saves.helpers import full_game
@@ -293,3 +294,17 @@ def test_a_damaged_journal_is_copied_once_not_at_every_rewrite(tmp_path: Path) -
     assert saver.kept_original == tmp_path / "g.arle-journal.damaged"
     assert saver.kept_original.read_bytes() == original
     saver.close()
+
+
+@pytest.mark.parametrize(("header", "said"), [
+    (b'{"format": "arle-autosave", "schema": 1, "seed": ' + b"7" * 5000 + b"}", "5,000 digits"),
+    (b'{"format": "arle-autosave", "format": "x"}', "appears twice"),
+    (b"[1, 2]", "is not a record"),
+    (b'{"format": ', "is not valid JSON"),
+])
+def test_a_journal_header_says_why_it_cannot_be_read(tmp_path: Path, header: bytes, said: str) -> None:
+    """Issue 48 item 6: a journal with a 5,000-digit seed was "the first line is not valid JSON"."""
+    path = tmp_path / "g.arle-journal"
+    path.write_bytes(header + b"\n")
+    with pytest.raises(SaveError, match=said):
+        resume(path)

@@ -3,7 +3,12 @@ and summed up as games played, wins per player name, best and average solo score
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
+import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -87,9 +92,9 @@ def test_a_computer_seat_is_recorded_and_its_wins_counted_apart_from_a_person_of
     games, warning = read_stats(path)
     assert warning is None and games["a"].seats == ("person", "hard") and games["b"].seats == ()
     assert summarize(games).wins == {("Ada", "person"): 1, ("Bot", "hard"): 1, ("Bot", "person"): 0}
-    data = json.loads(path.read_text(encoding="utf-8"))
-    data["games"]["a"]["seats"] = ["person"]  # not one a player
-    path.write_text(json.dumps(data), encoding="utf-8")
+    with contextlib.closing(sqlite3.connect(stats.database_path(path))) as db, db:
+        bad = {"names": ["Ada", "Bot"], "scores": [30, 40], "winner": 1, "seats": ["person"]}  # no player
+        db.execute("UPDATE games SET record = ? WHERE key = 'a'", (json.dumps(bad),))
     assert set(read_stats(path)[0]) == {"b"}
 
 
@@ -130,3 +135,62 @@ def test_a_lone_surrogate_name_in_the_file_does_not_stop_later_games_being_recor
     games, warning = read_stats(path)
     assert list(games) == ["k", "a", "b"] and warning is None
     assert (tmp_path / "stats.json.damaged").read_text() == original
+
+
+# -- issue 48 item 2: statistics that two windows share ------------------------------------------------
+
+_WRITER = """
+import sys
+from pathlib import Path
+from arle.files.stats import GameRecord, record_game
+for i in range(50):
+    record_game(f"{sys.argv[2]}-{i}", GameRecord(("Ada",), (float(i),), 0), Path(sys.argv[1]))
+"""
+
+
+def test_two_processes_ending_50_games_each_at_once_lose_none(tmp_path: Path) -> None:
+    """Two windows ending games at the same moment lost 50 of 100 records with stats.json."""
+    path = tmp_path / "stats.json"
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
+    writers = [subprocess.Popen([sys.executable, "-c", _WRITER, str(path), name], env=env) for name in "ab"]
+    assert [w.wait(timeout=120) for w in writers] == [0, 0]
+    games, warning = read_stats(path)
+    assert warning is None and len(games) == 100
+
+
+def test_an_old_stats_json_is_imported_once_and_kept_beside(tmp_path: Path) -> None:
+    path = tmp_path / "stats.json"
+    old = json.dumps({"schema": 1, "games": {"old": {"names": ["Ada"], "scores": [50], "winner": 0}}})
+    path.write_text(old)
+    assert not record_game("old", GameRecord(("Ada",), (70,), 0), path)  # the same game ended again
+    assert (tmp_path / "stats.json.imported").read_text() == old and not path.exists()
+    games, warning = read_stats(path)
+    assert warning is None and games["old"].scores == (70.0,)
+
+
+def test_a_damaged_database_is_set_aside_with_a_sentence_and_a_new_one_started(tmp_path: Path) -> None:
+    path = tmp_path / "stats.json"
+    record_game("a", GameRecord(("Ada",), (50,), 0), path)
+    database = stats.database_path(path)
+    database.write_bytes(b"this is not a database" * 100)
+    games, warning = read_stats(path)
+    assert games == {} and warning is not None and "stats.sqlite3.damaged" in warning
+    assert (tmp_path / "stats.sqlite3.damaged").read_bytes() == b"this is not a database" * 100
+    assert record_game("b", GameRecord(("Ada",), (50,), 0), path)
+    assert list(read_stats(path)[0]) == ["b"]
+
+
+@pytest.mark.skipif(os.name != "posix", reason="symlinks and FIFOs need POSIX (Windows lacks mkfifo)")
+@pytest.mark.timeout(30)
+@pytest.mark.parametrize("probe", ["device", "fifo"])
+def test_a_database_that_is_a_link_or_a_fifo_is_never_opened(tmp_path: Path, probe: str) -> None:
+    path = tmp_path / "stats.json"
+    database = stats.database_path(path)
+    if probe == "device":
+        database.symlink_to(os.devnull)
+    else:
+        os.mkfifo(database)
+    games, warning = read_stats(path)
+    assert games == {} and warning is not None and "not a regular file" in warning
+    assert record_game("b", GameRecord(("Ada",), (50,), 0), path)
+    assert list(read_stats(path)[0]) == ["b"] and os.path.exists(os.devnull)

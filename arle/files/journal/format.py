@@ -113,9 +113,10 @@ def parse_lines(lines: Iterator[bytes | None]) -> Journal:
     first: bytes | bool | None = next(lines, False)
     if first is False:
         raise SaveError("the autosaved game is empty")
-    header = record_of(first.removeprefix(b"\xef\xbb\xbf") if isinstance(first, bytes) else None)  # a BOM
+    line = first.removeprefix(b"\xef\xbb\xbf") if isinstance(first, bytes) else None  # a BOM
+    header = record_of(line)
     if header is None:
-        raise SaveError("the autosaved game's first line is not valid JSON")
+        raise SaveError(f"the autosaved game's first line {_why_not(line)}")
     if header.get("format") != FORMAT:
         raise SaveError("the autosave file is not an Arle autosave")
     schema = header.get("schema")
@@ -175,6 +176,24 @@ def record_of(line: bytes | None) -> dict[str, Any] | None:
     except (UnicodeDecodeError, ValueError, RecursionError):
         return None
     return entry if isinstance(entry, dict) else None
+
+
+def _why_not(line: bytes | None) -> str:
+    """Why a header line is no record, in words: "is not valid JSON", or the JSON reader's own
+    sentence (a number of 5,000 digits is valid JSON that no record holds, issue 48 item 6)."""
+    if line is not None:
+        try:
+            strict_json(line.decode("utf-8"))
+        except json.JSONDecodeError:
+            pass
+        except ValueError as exc:  # bounded_int, a duplicated key, NaN: already in words
+            if not isinstance(exc, UnicodeError):
+                return f"cannot be read: {exc}"
+        except RecursionError:
+            return "is nested absurdly deep"
+        else:
+            return "is not a record (a JSON object)"
+    return "is not valid JSON"
 
 
 def _salvage(line: bytes | None) -> dict[str, Any] | None:

@@ -11,14 +11,23 @@ under the lock, before its first rewrite, that the journal still holds the bytes
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
+import stat
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from arle.files.errors import GameInUse, SaveError
 from arle.files.locks import GameLock
-from arle.files.paths import atomic_write_text, autosave_path, fsync_dir, keep_file_copy
+from arle.files.paths import (
+    NotWrittenThrough,
+    atomic_write_text,
+    autosave_path,
+    fsync_dir,
+    holds_secret,
+    keep_file_copy,
+)
 
 from .format import as_line, header_of, move_lines
 from .reader import digest_of
@@ -172,7 +181,8 @@ class Autosaver:
             self.kept_original = keep_damaged_copy(self.path)  # OSError: the original stays as it is
         header = header_of(history, self.save_path)
         try:
-            atomic_write_text(self.path, as_line(header) + move_lines(0, moves))
+            atomic_write_text(self.path, as_line(header) + move_lines(0, moves),
+                              private=holds_secret(history.remote))  # a friend's secret: 0600
         except UnicodeError:
             raise SaveError("the game cannot be autosaved: a name in it is not valid text") from None
         self._written = list(moves)
@@ -182,9 +192,13 @@ class Autosaver:
     def _append(self, text: str) -> None:
         """Append whole lines, or nothing: a short write or a failed fsync is cut back off."""
         data = memoryview(text.encode("utf-8"))
-        fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | getattr(os, "O_BINARY", 0))  # Windows: no CRLF
+        fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | getattr(os, "O_BINARY", 0)  # Windows: no CRLF
+                     | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))  # a link, a FIFO: refused
         try:
-            end = os.fstat(fd).st_size
+            st = os.fstat(fd)
+            if not stat.S_ISREG(st.st_mode):  # a journal swapped for a FIFO or a device: never written
+                raise NotWrittenThrough(errno.EINVAL, "it is not a regular file", str(self.path))
+            end = st.st_size
             try:
                 while data:
                     written = os.write(fd, data)

@@ -226,7 +226,7 @@ def _entry(path: Path, replay: bool = True) -> GameEntry | None:
         seats=seats,
         damage=Damage.from_dict(cached["damage"]),
         me=me,
-        to_move=cached.get("actor"),
+        to_move=_to_move(options, me, cached.get("actor"), st.st_mtime),
         setup=setup,
     )
 
@@ -275,6 +275,34 @@ def _seats(raw: Any) -> tuple[str, ...]:
     if isinstance(raw, list) and len(raw) <= 2 and all(isinstance(s, str) and len(s) < 16 for s in raw):
         return tuple(raw)
     return ()
+
+
+#: The most names looked at in a shared folder when listing (a folder of junk is not read to its end).
+MAX_FOLDER_NAMES = 20_000
+
+
+def _to_move(options: Any, me: int | None, actor: Any, played: float) -> int | None:
+    """Whose turn it is: the journal's, unless this is a game by a shared folder waiting for the
+    friend and the folder holds a turn file of the friend's newer than the journal (issue 48 item 4:
+    the start page said "waiting for Player 2" after the friend played)."""
+    seat: int | None = actor if actor in (0, 1) and not isinstance(actor, bool) else None
+    remote = options.get("remote") if isinstance(options, dict) else None
+    folder = remote.get("folder") if isinstance(remote, dict) and remote.get("mode") == "folder" else None
+    if me is None or seat != 1 - me or not isinstance(folder, str) or not folder:
+        return seat
+    prefix = f"turn-{2 - me}-"  # the friend's seat, counted from 1, as the turn files name it
+    try:
+        with os.scandir(folder) as entries:
+            for count, entry in enumerate(entries):
+                if count >= MAX_FOLDER_NAMES:
+                    break
+                if (entry.name.startswith(prefix) and entry.name.endswith(".json")
+                        and entry.is_file(follow_symlinks=False)
+                        and entry.stat(follow_symlinks=False).st_mtime > played):
+                    return me
+    except OSError:  # the folder is not here now (a share not mounted): the journal's word
+        pass
+    return seat
 
 
 def _me(options: Any) -> int | None:

@@ -7,6 +7,7 @@ game can.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -14,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from arle.files.errors import MAX_MESSAGE_CHARS, SaveError, is_valid_text, strict_json
-from arle.files.paths import read_bounded
+from arle.files.paths import read_bounded, writable_target
 
 from .reader import Damage, resume, resume_bytes
 
@@ -64,9 +65,17 @@ def write_summary(path: Path, summary: dict[str, Any], digest: str) -> None:
     """Not fsynced: a lost summary is only rebuilt by replay."""
     data = {"v": _SUMMARY_VERSION, **summary}
     data["sha256"] = _seal(data, digest)
-    tmp = path.with_name(f".{path.name}{SUMMARY_SUFFIX}.{os.getpid()}.tmp")
-    tmp.write_text(json.dumps(data, ensure_ascii=True), encoding="ascii")
-    os.replace(tmp, summary_path(path))
+    target = writable_target(summary_path(path))  # a link, a FIFO put there: NotWrittenThrough
+    tmp = path.with_name(f".{path.name}{SUMMARY_SUFFIX}.{os.urandom(6).hex()}.tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o644)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(json.dumps(data, ensure_ascii=True).encode("ascii"))
+        os.replace(tmp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
 
 
 def _seal(summary: dict[str, Any], digest: str) -> str:

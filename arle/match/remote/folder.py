@@ -11,8 +11,13 @@ that restarts rebuilds its game from its journal (or, without one, from the turn
 
 from __future__ import annotations
 
+import contextlib
+import errno
+import functools
+import json
 import os
 import re
+import stat
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -21,12 +26,27 @@ from typing import Any
 from arle.engine import Game, IllegalMove, Move, Setup, move_to_dict
 
 from .seat import Ledger
-from .wire import MAX_BYTES, START, Message, Refused, chain, chain_all, moves_of, seal, setup_of, unseal
+from .wire import (
+    MAX_BYTES,
+    NOT_JSON,
+    START,
+    Message,
+    Refused,
+    chain,
+    chain_all,
+    moves_of,
+    seal,
+    setup_of,
+    unseal,
+)
 
 #: How often the folder is looked at (s).
 POLL_S = 0.1
 #: The most turn files one look reads.
 MAX_FILES = 200
+#: How long a file that is not whole JSON may stay so, unchanged, before it is reported: a sync
+#: program or a network share may show a file half written for a while.
+SETTLE_S = 10.0
 GAME_FILE = "game.json"
 _TURN = re.compile(r"turn-([12])-(\d{5})\.json")
 
@@ -41,62 +61,167 @@ def journal_name(seat: int) -> str:
 
 
 def _write(path: Path, raw: bytes) -> None:
-    """All or nothing: a reader (or the sync program) never sees half a file."""
-    part = path.with_name(f".{path.name}.{os.getpid()}.part")
-    part.write_bytes(raw)
-    os.replace(part, path)
+    """All or nothing: a reader (or the sync program) never sees half a file. Whoever can write to
+    the folder may have put a link or a FIFO under the name: it is never written through nor
+    replaced (``Refused``); a full disk or a read-only folder leaves no ``.part`` behind (OSError)."""
+    with contextlib.suppress(FileNotFoundError):
+        if not stat.S_ISREG(os.lstat(path).st_mode):
+            raise Refused(f"{path.name} in the shared folder is not a regular file: it was left as it is")
+    part = path.with_name(f".{path.name}.{os.urandom(6).hex()}.part")
+    fd = os.open(part, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | getattr(os, "O_BINARY", 0), 0o600)
+    try:
+        try:
+            view = memoryview(raw)
+            while view:
+                view = view[os.write(fd, view):]
+        finally:
+            os.close(fd)
+        os.replace(part, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(part)
+        raise
+
+
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+
+
+class Incomplete(Refused):
+    """Not valid JSON (yet): a file still being written or synced, reported only once it stays so."""
+
+
+def _raw(path: Path) -> bytes:
+    """The bytes of the regular file ``path``, at most ``MAX_BYTES``: never through a link, never
+    blocking on a FIFO, never reading a device. Raises ``Refused`` (OSError: it went away)."""
+    if not _NOFOLLOW and os.path.islink(path):  # (Windows: no O_NOFOLLOW)
+        raise Refused(f"{path.name} is a link: only regular files are read")
+    try:
+        fd = os.open(path, os.O_RDONLY | _NOFOLLOW | getattr(os, "O_NONBLOCK", 0)  # a FIFO: no wait
+                     | getattr(os, "O_BINARY", 0))
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise Refused(f"{path.name} is a link: only regular files are read") from None
+        raise
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise Refused(f"{path.name} is not a regular file: only regular files are read")
+        chunks: list[bytes] = []
+        left = MAX_BYTES + 1
+        while left > 0 and (chunk := os.read(fd, left)):
+            chunks.append(chunk)
+            left -= len(chunk)
+    finally:
+        os.close(fd)
+    raw = b"".join(chunks)
+    if len(raw) > MAX_BYTES:
+        raise Refused(f"{path.name} is over the {MAX_BYTES} bytes limit")
+    return raw
 
 
 def _read(path: Path, key: bytes) -> Message:
     try:
-        size = path.stat().st_size
-        if size > MAX_BYTES:
-            raise Refused(f"{path.name} has {size} bytes, over the {MAX_BYTES} bytes limit")
-        raw = path.read_bytes()
+        raw = _raw(path)
     except OSError as exc:
         raise Refused(f"{path.name} cannot be read ({exc.strerror or exc})") from None
     try:
         return unseal(raw, key)
     except Refused as exc:
-        raise Refused(f"{path.name}: {exc}") from None
+        kind = Incomplete if str(exc) == NOT_JSON else Refused
+        raise kind(f"{path.name}: {exc}") from None
 
 
 # -- the game file ---------------------------------------------------------------------------------
 
 def create_game(folder: Path, key: bytes, setup: Setup, game: str) -> None:
-    """Seat 1 starts a game in the folder. Raises ``Refused`` when it holds one already."""
+    """Seat 1 starts a game in the folder. Raises ``Refused`` when it holds one already.
+
+    The game gets a random salt (in ``game.json``, signed) and every file of it is signed with
+    ``salted_key(key, salt)``: a memory-hard key of this game alone (issue 47 item 8)."""
     from .wire import setup_to_dict
 
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / GAME_FILE
-    if path.exists():
+    if path.exists() or path.is_symlink():
         raise Refused(f"{folder} holds a game already: continue it, or choose an empty folder")
-    _write(path, seal(Message(game, 0, "", 0, "hello", 0, START, {"setup": setup_to_dict(setup)}), key))
+    salt = os.urandom(SALT_BYTES).hex()
+    body = {"setup": setup_to_dict(setup), "salt": salt}
+    _write(path, seal(Message(game, 0, "", 0, "hello", 0, START, body), salted_key(key, salt)))
 
 
 def read_game(folder: Path, key: bytes) -> tuple[Setup, str]:
     """(setup, game id) of the folder's game. Raises ``Refused``."""
     path = folder / GAME_FILE
-    if not path.exists():
+    if not (path.exists() or path.is_symlink()):
         raise Refused(f"{folder} holds no game yet")
-    message = _read(path, key)
+    message = _read(path, game_key(folder, key))
     if message.kind != "hello" or message.seq != 0:
         raise Refused(f"{path.name} is not an Arle game file")
     return setup_of(message.body.get("setup")), message.game
 
 
+#: The salt of a folder game, in bytes (Argon2id's).
+SALT_BYTES = 16
+
+
+def game_key(folder: Path, key: bytes) -> bytes:
+    """The key the files of the folder's game are signed with: ``key`` (drawn from the typed
+    secret) made memory-hard with the game's own salt, which ``game.json`` holds; ``key`` itself
+    for a game made before salts (those still open). Raises ``Refused`` when ``game.json`` cannot
+    be read. A forged salt only makes ``game.json``'s signature fail."""
+    try:
+        data = json.loads(_raw(folder / GAME_FILE).decode("utf-8"))
+    except (OSError, ValueError, RecursionError):
+        return key  # read again, and refused in words, by the caller
+    body = data.get("body") if isinstance(data, dict) else None
+    salt = body.get("salt") if isinstance(body, dict) else None
+    return salted_key(key, salt) if isinstance(salt, str) else key
+
+
+@functools.lru_cache(maxsize=8)
+def salted_key(key: bytes, salt: str) -> bytes:
+    """Argon2id of ``key`` with the game's ``salt`` (hex): 64 MiB and about 0.1 s a guess, once per
+    game and side (cached). Raises ``Refused`` for a salt that is not one."""
+    from nacl import pwhash
+
+    try:
+        raw = bytes.fromhex(salt)
+    except ValueError:
+        raw = b""
+    if len(raw) != SALT_BYTES:
+        raise Refused(f"{GAME_FILE} holds a salt that is not {SALT_BYTES} bytes of hex")
+    return pwhash.argon2id.kdf(32, key, raw, opslimit=pwhash.argon2id.OPSLIMIT_INTERACTIVE,
+                               memlimit=pwhash.argon2id.MEMLIMIT_INTERACTIVE)
+
+
 def wait_game(folder: Path, key: bytes, timeout: float,
               should_stop: Callable[[], bool] | None = None) -> tuple[Setup, str]:
-    """The folder's game once seat 1 has written it."""
+    """The folder's game once seat 1 has written it. A ``game.json`` still being written or synced
+    (not valid JSON yet, or still changing) is waited for; one that stays bad ``SETTLE_S`` is refused."""
     deadline = time.monotonic() + timeout
+    bad: tuple[tuple[int, int], float] | None = None
     while True:
         try:
             return read_game(folder, key)
-        except Refused:
+        except Refused as exc:
             stop = should_stop is not None and should_stop()
-            if (folder / GAME_FILE).exists() or time.monotonic() > deadline or stop:
+            mark = _mark(folder / GAME_FILE)
+            if time.monotonic() > deadline or stop or (mark is not None and not isinstance(exc, Incomplete)):
                 raise
+            if mark is not None:
+                if bad is None or bad[0] != mark:
+                    bad = (mark, time.monotonic())
+                elif time.monotonic() - bad[1] >= SETTLE_S:
+                    raise
         time.sleep(POLL_S)
+
+
+def _mark(path: Path) -> tuple[int, int] | None:
+    """(size, time) of ``path`` as it is now (not following a link); None when it is not there."""
+    try:
+        st = os.lstat(path)
+    except OSError:
+        return None
+    return st.st_size, st.st_mtime_ns
 
 
 # -- rebuilding a side -----------------------------------------------------------------------------
@@ -119,6 +244,7 @@ def rebuild(folder: Path, key: bytes, me: int, setup: Setup, game: str,
             report: Callable[[str], None] = lambda text: None) -> tuple[list[Move], list[int]]:
     """This side's moves after a restart: its journal, else the turn files of both seats put in
     order by where they start; then the engine replays them (an illegal one stops the list)."""
+    key = game_key(folder, key)
     moves: list[Move] = []
     path = folder / journal_name(me)
     if path.exists():
@@ -181,7 +307,7 @@ class FolderChannel:
                  report: Callable[[str], None] | None = None) -> None:
         self.folder = folder
         self.ledger = ledger
-        self.key = key
+        self.key = key = game_key(folder, key)
         self.report: Callable[[str], None] = report or (lambda text: None)
         me = ledger.me
         self._seq = 0
@@ -196,7 +322,10 @@ class FolderChannel:
         self._their_seq = 0
         self._seen: dict[str, tuple[int, int]] = {}
         self._said: set[str] = set()
+        self._ignored: set[str] = set()  # names that are no turn file of the friend
+        self._pending: dict[str, tuple[tuple[int, int], float]] = {}  # not whole yet: (mark, since)
         self._looked = 0.0
+        self._unsent = False  # a turn over that the folder did not take: written again at each look
 
     @property
     def open(self) -> bool:
@@ -215,7 +344,7 @@ class FolderChannel:
         with ledger.lock:
             body = {"moves": [move_to_dict(m) for m in ledger.moves]}
             message = Message(ledger.game, ledger.me, "", 0, "sync", ledger.count, ledger.hash, body)
-        _write(self.folder / journal_name(ledger.me), seal(message, self.key))
+        self._write(self.folder / journal_name(ledger.me), seal(message, self.key))
 
     def turn_over(self) -> None:
         """Write our turn file: the moves since the friend's last one, if a file lacks them."""
@@ -230,14 +359,33 @@ class FolderChannel:
                     "moves": [move_to_dict(m) for m in ledger.moves[at:]]}
             message = Message(ledger.game, ledger.me, "", self._seq + 1, "turn", ledger.count,
                               ledger.hash, body)
-        _write(self.folder / turn_name(ledger.me, message.seq), seal(message, self.key))
+        raw = seal(message, self.key)
+        self._unsent = not self._write(self.folder / turn_name(ledger.me, message.seq), raw)
+        if self._unsent:
+            return
         self._seq = message.seq
         self._written = message.count
 
-    def _say(self, text: str) -> None:
-        if text not in self._said:
-            self._said.add(text)
+    def _say(self, text: str, kind: str | None = None) -> None:
+        """Say ``text`` once per kind of problem (10,000 junk files are one line, not 10,000)."""
+        kind = text if kind is None else kind
+        if kind not in self._said:
+            self._said.add(kind)
             self.report(text)
+
+    def _write(self, path: Path, raw: bytes) -> bool:
+        """Write a file of ours into the folder; on a full disk or a read-only folder one sentence,
+        nothing left behind, and False (the turn is written again at the next look)."""
+        try:
+            _write(path, raw)
+        except Refused as exc:
+            self._say(f"{exc}.", "not regular")
+            return False
+        except OSError as exc:
+            self._say(f"{path.name} cannot be written to the shared folder ({exc.strerror or exc}): "
+                      "it is written once the folder takes it again.", "cannot write")
+            return False
+        return True
 
     def receive(self, timeout: float) -> list[Message]:
         """The friend's next turn files, in order."""
@@ -247,54 +395,87 @@ class FolderChannel:
                 time.sleep(timeout)
                 return []
             time.sleep(wait)
+        if self._unsent:
+            self.turn_over()  # a turn file the folder did not take last time
         self._looked = time.monotonic()
         got: list[Message] = []
         try:
-            names = sorted(p.name for p in self.folder.iterdir())
+            names = os.listdir(self.folder)
         except OSError as exc:
-            self._say(f"the shared folder cannot be read ({exc.strerror or exc})")
+            self._say(f"the shared folder cannot be read ({exc.strerror or exc})", "folder")
             return got
-        friend = self.ledger.friend
         candidates: list[tuple[int, str, Message]] = []
         for name in names:
-            if (name == GAME_FILE or name.startswith(".") or not name.endswith(".json")
-                    or name in (journal_name(0), journal_name(1))):
+            if name in self._ignored or not self._friends(name):
                 continue
-            path = self.folder / name
-            try:
-                stat = path.stat()
-            except OSError:
-                continue
-            mark = (stat.st_size, stat.st_mtime_ns)
-            if self._seen.get(name) == mark or len(candidates) >= MAX_FILES:
-                continue
-            self._seen[name] = mark
-            try:
-                message = _read(path, self.key)
-            except Refused as exc:
-                self._say(f"Refused {exc}: the file changes nothing.")
-                continue
-            if message.game != self.ledger.game:
-                self._say(f"Refused {name}: it belongs to another game.")
-                continue
-            if message.kind != "turn" or name != turn_name(message.sender, message.seq):
-                self._say(f"Refused {name}: it is not a turn file of this game under its own name "
-                          f"(a copy or a duplicate).")
-                continue
-            if message.sender != friend:
-                continue  # ours
-            candidates.append((message.seq, name, message))
+            message = self._look(name, len(candidates) >= MAX_FILES)
+            if message is not None:
+                candidates.append((message.seq, name, message))
         for seq, name, message in sorted(candidates):
             if seq <= self._their_seq:
-                self._say(f"Refused {name}: turn {seq} of the friend came already (a duplicate).")
+                self._say(f"Refused {name}: turn {seq} of the friend came already (a duplicate).",
+                          "duplicate")
             elif seq == self._their_seq + 1:
                 self._their_seq = seq
                 got.append(message)
             else:
                 del self._seen[name]  # read again once the turns before it came
                 self._say(f"{name} came before the friend's turn {self._their_seq + 1}: "
-                          f"it waits for it (out of order).")
+                          f"it waits for it (out of order).", "out of order")
         return got
+
+    def _friends(self, name: str) -> bool:
+        """Whether ``name`` may be a turn file of the friend; any other name is looked at once."""
+        match = _TURN.fullmatch(name)
+        if match is not None and int(match[1]) - 1 == self.ledger.friend:
+            return True
+        self._ignored.add(name)
+        if match is None and not (name == GAME_FILE or name.startswith(".") or not name.endswith(".json")
+                                  or name in (journal_name(0), journal_name(1))):
+            self._say(f"Refused {_shown(name)}: it is not a turn file of this game under its own name "
+                      f"(a copy or a duplicate); the file changes nothing.", "name")
+        return False
+
+    def _look(self, name: str, full: bool) -> Message | None:
+        """The friend's turn file ``name`` when it is new or changed since the last look; a file not
+        yet whole is waited for silently, and reported once it stays so ``SETTLE_S``."""
+        path = self.folder / name
+        mark = _mark(path)
+        if mark is None or self._seen.get(name) == mark or full:
+            return None
+        pending = self._pending.get(name)
+        now = time.monotonic()
+        if pending is not None and pending[0] == mark and now - pending[1] < SETTLE_S:
+            return None
+        try:
+            message = _read(path, self.key)
+        except Incomplete as exc:
+            if pending is None or pending[0] != mark:
+                self._pending[name] = (mark, now)
+                return None
+            self._say(f"Refused {exc}: the file changes nothing.", str(exc).replace(name, ""))
+            self._seen[name] = mark
+            return None
+        except Refused as exc:
+            self._seen[name] = mark
+            self._say(f"Refused {exc}: the file changes nothing.", str(exc).replace(name, ""))
+            return None
+        self._seen[name] = mark
+        self._pending.pop(name, None)
+        if message.game != self.ledger.game:
+            self._say(f"Refused {name}: it belongs to another game.", "another game")
+            return None
+        if message.kind != "turn" or name != turn_name(message.sender, message.seq):
+            self._say(f"Refused {name}: it is not a turn file of this game under its own name "
+                      f"(a copy or a duplicate).", "name")
+            return None
+        return message
+
+
+def _shown(name: str) -> str:
+    """A file name someone else chose, as one short line."""
+    clean = "".join(c if c.isprintable() else "?" for c in name)
+    return clean if len(clean) <= 60 else clean[:57] + "..."
 
 
 __all__ = ["FolderChannel", "create_game", "journal_name", "read_game", "rebuild", "turn_name", "wait_game"]

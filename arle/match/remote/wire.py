@@ -123,6 +123,10 @@ def seal(message: Message, key: bytes) -> bytes:
     return raw
 
 
+#: What a message that is not (yet) whole JSON is refused with.
+NOT_JSON = "a message is not valid JSON text"
+
+
 def unseal(raw: bytes, key: bytes) -> Message:
     """The message ``raw`` holds, checked: size, JSON, version, fields, signature. Raises
     ``Refused``; the game, sender, session and sequence are the caller's to check."""
@@ -131,15 +135,17 @@ def unseal(raw: bytes, key: bytes) -> Message:
     try:
         data = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError):
-        raise Refused("a message is not valid JSON text") from None
+        raise Refused(NOT_JSON) from None
     if not _shallow(data):
         raise Refused(f"a message is nested deeper than {MAX_DEPTH} levels")
     if not isinstance(data, dict) or data.get("arle") != "remote":
         raise Refused("a message is not an Arle remote message")
     version = data.get("v")
     if version != VERSION:
-        raise Refused(f"the friend's Arle speaks remote protocol version {version!r} and this one "
-                      f"version {VERSION}: both players need the same version of Arle")
+        known = isinstance(version, int) and not isinstance(version, bool) and 0 < version < 10_000
+        said = f"remote protocol version {version}" if known else "no remote protocol version Arle knows"
+        raise Refused(f"the friend's Arle speaks {said} and this one version {VERSION}: both players "
+                      "need the same version of Arle")
     if set(data) != FIELDS:
         raise Refused("a message has missing or unknown fields")
     mac = data.pop("mac")
