@@ -17,8 +17,8 @@ import json
 import sys
 import threading
 import time
-from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from arle.ai import Cancelled
 from arle.commands.arena import _level, _quantile
@@ -27,8 +27,12 @@ from arle.match import Change, Computer, GameHistory, Match
 from arle.match.history import REMOTE
 from arle.match.remote import Ledger, Refused, Remote, digest, key_for, live, new_game_id
 from arle.match.remote import folder as shared
+from arle.match.remote.servers import MAILBOX, RELAY
 from arle.match.remote.wire import Message, setup_of, setup_to_dict
 from arle.match.seats import Seat, ShouldStop
+
+if TYPE_CHECKING:
+    from arle.match.remote.wormhole_link import WormholeChannel
 
 
 def _say(text: str) -> None:
@@ -116,124 +120,51 @@ def _remote(ledger: Ledger, folder: Path | None, key: bytes) -> Remote:
     return Remote(ledger, channels, report=_say)
 
 
-def _keep_connected(remote: Remote, match_over: Callable[[], bool], clock: Clock,
-                    connect: Callable[[], None]) -> threading.Thread:
-    """A thread that (re)connects whenever no live connection is open, until the game ends."""
-
-    said: set[str] = set()
-
-    def run() -> None:
-        while not match_over() and not clock.ended.is_set():
-            if not any(isinstance(c, live.LiveChannel) and c.open for c in remote.channels):
-                try:
-                    connect()
-                except Refused as exc:
-                    if str(exc) not in said:  # each reason once, however often it is retried
-                        said.add(str(exc))
-                        _say(str(exc))
-                    time.sleep(0.5)
-            time.sleep(0.05)
-
-    thread = threading.Thread(target=run, name="arle-remote-connect", daemon=True)
-    thread.start()
-    return thread
+def _servers(args: argparse.Namespace) -> dict[str, object]:
+    return {"mailbox": args.mailbox, "relay": args.relay or None, "direct": not args.no_direct,
+            "wait": args.wait}
 
 
 def host(args: argparse.Namespace) -> int:
-    key = key_for(args.secret)
-    me = 0
-    kept = _kept(args.dir, key, me)
-    if kept is None:
-        setup, game = Setup(players=2, seed=args.seed, start_player=0), new_game_id()
-        moves: list[Move] = []
-        movers: list[int] = []
-        if args.dir is not None:
-            shared.create_game(args.dir, key, setup, game)
-    else:
-        setup, game, moves, movers = kept
-    ledger = Ledger(game, me, moves, movers)
-    remote = _remote(ledger, args.dir, key)
-    match = _match(setup, me, args.level, remote, args.move_delay)
-    clock = Clock(args.wait)
-    server = live.Host(args.address, args.port)
-    _event(hosting=args.address, port=server.port, moves=len(moves),
-           invitation=live.invitation(args.address, server.port, args.secret))
+    """Invite a friend through the mailbox: the code first (a JSON line on stdout), then seat 1."""
+    from arle.match.remote import wormhole_link
 
-    def connect() -> None:
-        sock = server.accept(0.5, clock)
-        if sock is None:
-            return
-        try:
-            hello, session = live.handshake(sock, key, me, ledger, setup_to_dict(setup))
-            channel = live.LiveChannel(sock, ledger, key, session, report=_say)
-            remote.connect(channel, hello)
-            clock.moved()
-            _event(connected=True, friend_moves=hello.count)
-        except Refused as exc:
-            sock.close()
-            raise Refused(f"a connection was refused: {exc}") from None
+    def announce(code: str) -> None:
+        print(json.dumps({"code": code}) if args.json else f"code: {code}", flush=True)
 
+    channel = wormhole_link.meet(None, on_code=announce, **_servers(args))  # type: ignore[arg-type]
     try:
-        _keep_connected(remote, lambda: match.game.over, clock, connect)
-        return _play(match, remote, clock, me, args.level, args.json)
+        setup = Setup(players=2, seed=args.seed, start_player=0)
+        ledger = Ledger(new_game_id(), 0)
+        hello = wormhole_link.hello(channel, ledger, {"setup": setup_to_dict(setup)})
+        return _live(channel, hello, ledger, setup, args)
     finally:
-        clock.ended.set()
-        server.close()  # the socket listens only while hosting
+        channel.close()
 
 
 def join(args: argparse.Namespace) -> int:
-    if args.code:
-        address, port, secret = live.read_invitation(args.code)
-    elif args.address and args.secret is not None:
-        (address, port), secret = live.split_address(args.address), args.secret
-    else:
-        raise Refused("join needs --code, or --address and --secret")
-    key = key_for(secret)
-    me = 1
-    kept = _kept(args.dir, key, me)
-    clock = Clock(args.wait)
-    ledger: Ledger | None = None
-    if kept is not None:
-        setup, game, moves, movers = kept
-        ledger = Ledger(game, me, moves, movers)
-    deadline = time.monotonic() + args.wait
-    while True:  # the host may not be listening yet
-        try:
-            sock = live.connect(address, port)
-            break
-        except Refused:
-            if time.monotonic() > deadline:
-                raise
-            time.sleep(0.2)
+    """Join a friend's invitation with its code: seat 2."""
+    from arle.match.remote import wormhole_link
+
+    channel = wormhole_link.meet(args.code.strip(), **_servers(args))  # type: ignore[arg-type]
     try:
-        hello, session = live.handshake(sock, key, me, ledger)
-    except Refused:
-        sock.close()
-        raise
-    if ledger is None:
+        hello = wormhole_link.hello(channel, None, {})
         setup = setup_of(hello.body.get("setup"))
-        ledger = Ledger(hello.game, me)
-        if args.dir is not None and not (args.dir / shared.GAME_FILE).exists():
-            shared.create_game(args.dir, key, setup, ledger.game)
-    remote = _remote(ledger, args.dir, key)
-    match = _match(setup, me, args.level, remote, args.move_delay)
-    remote.connect(live.LiveChannel(sock, ledger, key, session, report=_say), hello)
-    _event(connected=True, friend_moves=hello.count)
-    known = ledger
+        ledger = Ledger(hello.game, 1)
+        return _live(channel, hello, ledger, setup, args)
+    finally:
+        channel.close()
 
-    def reconnect() -> None:
-        sock = live.connect(address, port, timeout=2.0)
-        try:
-            hello, session = live.handshake(sock, key, me, known)
-            remote.connect(live.LiveChannel(sock, known, key, session, report=_say), hello)
-            _event(connected=True, friend_moves=hello.count)
-        except Refused:
-            sock.close()
-            raise
 
-    _keep_connected(remote, lambda: match.game.over, clock, reconnect)
+def _live(channel: WormholeChannel, hello: Message, ledger: Ledger, setup: Setup,
+          args: argparse.Namespace) -> int:
+    channel.ledger = ledger
+    clock = Clock(args.wait)
+    remote = Remote(ledger, report=_say, patience=args.wait)
+    match = _match(setup, ledger.me, args.level, remote, args.move_delay)
+    remote.connect(channel, hello)
     try:
-        return _play(match, remote, clock, me, args.level, args.json)
+        return _play(match, remote, clock, ledger.me, args.level, args.json)
     finally:
         clock.ended.set()
 
@@ -273,17 +204,15 @@ def _parser() -> argparse.ArgumentParser:
     common.add_argument("--move-delay", type=float, default=0.0, help=argparse.SUPPRESS)  # (tests)
     common.add_argument("--wait", type=float, default=600.0,
                         help="give up after the friend kept us waiting this many seconds (default 600)")
-    h = modes.add_parser("host", parents=[common], help="play seat 1 and wait for a friend")
-    h.add_argument("--address", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
-    h.add_argument("--port", type=int, required=True, help="the port (0: any free one, printed)")
-    h.add_argument("--secret", required=True, help="the secret both players share")
+    live = argparse.ArgumentParser(add_help=False, parents=[common])
+    live.add_argument("--mailbox", default=MAILBOX, help=f"the meeting (mailbox) server (default {MAILBOX})")
+    live.add_argument("--relay", default=RELAY, help=f"the transit relay, tcp:HOST:PORT (default {RELAY})")
+    live.add_argument("--no-direct", action="store_true",
+                      help="no direct connection: every byte goes through the relay")
+    h = modes.add_parser("host", parents=[live], help="play seat 1: invite a friend with a code")
     h.add_argument("--seed", type=int, default=1)
-    h.add_argument("--dir", type=Path, help="also keep the game in this (shared) folder")
-    j = modes.add_parser("join", parents=[common], help="play seat 2 against a host")
-    j.add_argument("--address", help="the host as HOST:PORT")
-    j.add_argument("--secret", help="the secret both players share")
-    j.add_argument("--code", help="the host's invitation code (instead of --address and --secret)")
-    j.add_argument("--dir", type=Path, help="also keep the game in this (shared) folder")
+    j = modes.add_parser("join", parents=[live], help="play seat 2 with a friend's code")
+    j.add_argument("--code", required=True, help="the code the inviting friend read out")
     f = modes.add_parser("folder", parents=[common], help="play by turn files in a shared folder")
     f.add_argument("--dir", type=Path, required=True, help="the folder both players sync")
     f.add_argument("--seat", type=int, choices=(1, 2), required=True)

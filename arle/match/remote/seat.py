@@ -12,10 +12,11 @@ sides never agree unless told); an agreed undo is applied by the driver (``settl
 
 from __future__ import annotations
 
+import queue
 import threading
 import time
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from arle.ai import Cancelled
 from arle.engine import Game, Move, move_to_dict, render
@@ -98,6 +99,18 @@ class Channel(Protocol):
     def close(self) -> None: ...
 
 
+#: The one queue the friend's messages reach the seat by (``None``: only wake the consumer).
+Inbox = queue.Queue[tuple[Message, Channel] | None]
+
+
+@runtime_checkable
+class Delivering(Protocol):
+    """A channel that puts what it receives, checked, into the seat's inbox as it comes (the
+    wormhole's callback), rather than waiting to be asked (``receive``)."""
+
+    def deliver_to(self, inbox: Inbox) -> None: ...
+
+
 def _quiet(text: str) -> None:
     """By default problems are only kept in ``Remote.problems``."""
 
@@ -109,12 +122,20 @@ class Remote:
 
     def __init__(self, ledger: Ledger, channels: Sequence[Channel] = (), *,
                  agree_undo: Callable[[int], bool] | None = None,
-                 report: Callable[[str], None] = _quiet, poll_s: float = 0.05) -> None:
+                 report: Callable[[str], None] = _quiet, poll_s: float = 0.05,
+                 patience: float | None = None) -> None:
         self.ledger = ledger
         self.channels: list[Channel] = list(channels)
         self.agree_undo = agree_undo
         self.report = report
+        #: How often channels that must be looked at (a folder) are looked at (s).
         self.poll_s = poll_s
+        #: The longest ``choose`` waits on delivered messages alone before it asks ``should_stop``
+        #: (None: until a message comes or ``wake``).
+        self.patience = patience
+        #: What delivering channels (``Inbox``) received, in order: (message, channel), or None to
+        #: wake the one consumer, the thread that waits for the friend's move.
+        self.inbox: Inbox = queue.Queue()
         #: The friend's moves received and checked against the hashes, not yet played (by index).
         self.pending: dict[int, Move] = {}
         #: Every refusal, in words (a message is said once).
@@ -126,12 +147,21 @@ class Remote:
         self._agreed: int | None = None
         self._lock = threading.RLock()
         for channel in self.channels:
-            channel.report = self.refuse
+            self._attach(channel)
+
+    def _attach(self, channel: Channel) -> None:
+        channel.report = self.refuse
+        if isinstance(channel, Delivering):
+            channel.deliver_to(self.inbox)
 
     def add(self, channel: Channel) -> None:
         """A new way to the friend (a reconnection): the old closed ones are dropped."""
-        channel.report = self.refuse
+        self._attach(channel)
         self.channels = [c for c in self.channels if c.open] + [channel]
+
+    def wake(self) -> None:
+        """Wake the thread waiting for the friend's move (it then asks its ``should_stop``)."""
+        self.inbox.put(None)
 
     # -- the seat ------------------------------------------------------------------------------------
 
@@ -153,7 +183,8 @@ class Remote:
                 return move
             if should_stop is not None and should_stop():
                 raise Cancelled()
-            self.poll(self.poll_s)
+            looked = any(c.open and not isinstance(c, Delivering) for c in self.channels)
+            self.poll(self.poll_s if looked else self.patience)
 
     def inform(self, change: Change) -> None:
         """Keep the ledger; a move of ours goes to the friend (the folder keeps it first)."""
@@ -175,21 +206,37 @@ class Remote:
 
     # -- receiving -------------------------------------------------------------------------------------
 
-    def poll(self, timeout: float) -> None:
-        """Take what the channels received (waiting up to ``timeout`` for something)."""
-        channels = [c for c in self.channels if c.open]
+    def poll(self, timeout: float | None) -> None:
+        """Take what came (waiting up to ``timeout`` for something; None: until it comes)."""
+        channels = [c for c in self.channels if c.open and not isinstance(c, Delivering)]
+        self._take_delivered(0.0 if channels else timeout)
         if not channels:
-            if timeout:
-                time.sleep(timeout)
             return
         # One channel waits (a live one if any: it wakes as a message comes); the others only look.
         waiting = next((c for c in channels if c.live), channels[0])
         for channel in sorted(channels, key=lambda c: c is waiting):
-            for message in channel.receive(timeout if channel is waiting else 0.0):
+            for message in channel.receive((timeout or 0.0) if channel is waiting else 0.0):
                 try:
                     self.take(message, channel)
                 except Refused as exc:
                     self.refuse(str(exc), channel)
+
+    def _take_delivered(self, timeout: float | None) -> None:
+        """Take the messages in the inbox, waiting up to ``timeout`` for the first (None: until
+        one comes, 0: not at all)."""
+        block = timeout is None or timeout > 0
+        try:
+            item = self.inbox.get(block, timeout)
+            while True:
+                if item is not None:
+                    message, channel = item
+                    try:
+                        self.take(message, channel)
+                    except Refused as exc:
+                        self.refuse(str(exc), channel)
+                item = self.inbox.get_nowait()
+        except queue.Empty:
+            pass
 
     def refuse(self, text: str, *tell: Channel) -> None:
         """Say a refusal once, and tell the friend through ``tell`` (live channels only)."""
@@ -317,7 +364,7 @@ class Remote:
             return False
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            self.poll(self.poll_s)
+            self.poll(max(0.001, deadline - time.monotonic()))
             for answer in list(self._answers):
                 self._answers.remove(answer)
                 if answer[0] == count:
@@ -362,7 +409,7 @@ class Remote:
                 told.append(channel)
         deadline = time.monotonic() + timeout
         while not self.friend_ended and time.monotonic() < deadline and any(c.open for c in told):
-            self.poll(self.poll_s)
+            self.poll(max(0.001, deadline - time.monotonic()))
 
 
 def new_game_id() -> str:
