@@ -102,6 +102,7 @@ class WormholeChannel:
         self.code = ""
         self._proto: _Lines | None = None
         self._open = False
+        self._ended = False
         self._seq = 0
         self._their_seq = 0
         self._inbox: Inbox | None = None
@@ -122,8 +123,9 @@ class WormholeChannel:
             self._made_d.callback(None)
 
     def _lost(self) -> None:
+        if self._open and not self._ended:  # not after the game's end, nor when we closed it
+            self.report("your friend closed the connection")
         self._open = False
-        self.report("the connection to the friend was closed")
         self._put(None)
 
     def _refuse(self, text: str) -> None:
@@ -136,6 +138,7 @@ class WormholeChannel:
         except Refused as exc:
             self.report(str(exc))
             return
+        self._ended = self._ended or message.kind == "end"
         if not self.first.called:
             self.first.callback(message)
             return
