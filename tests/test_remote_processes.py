@@ -223,3 +223,76 @@ def test_the_latency_bench_gives_its_figures_and_its_target(capsys):
     record = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert record["moves"] > 100 and record["target_p95"] == 50.0
     assert 0 <= record["p50"] <= record["p95"] <= record["max"]
+
+
+class Hostile:
+    """A peer that knows the code (in this process): at its first turn it sends an illegal move,
+    replays that message and sends an oversized one, then plays on honestly."""
+
+    def __init__(self, servers) -> None:
+        from arle.match.remote import wormhole_link
+
+        self.link = wormhole_link
+        self.servers = servers
+
+    def play(self, code: str) -> list[str]:
+        from arle.engine import move_to_dict
+        from arle.match import Computer, GameHistory, Match
+        from arle.match.history import REMOTE
+        from arle.match.remote import Ledger, Remote
+        from arle.match.remote.wire import MAX_BYTES, Message, chain, pack, setup_of
+
+        link = self.link
+        channel = link.meet(code, mailbox=self.servers.mailbox, relay=self.servers.relay, direct=False,
+                            wait=60)
+        try:
+            hello = link.hello(channel, None, {})
+            ledger = Ledger(hello.game, 1)
+            channel.ledger = ledger
+            remote = Remote(ledger, patience=60)
+            write = link._reactor().callFromThread
+
+            class Cheat(Computer):
+                cheated = False
+
+                def choose(self, game, should_stop=None):
+                    if not self.cheated:
+                        self.cheated = True
+                        illegal = ledger.moves[-1]
+                        assert game.why_not(illegal) is not None
+                        at, before = ledger.count, ledger.hash
+                        body = {"at": at, "before": before, "move": move_to_dict(illegal)}
+                        assert channel.send("move", body, at + 1, chain(before, illegal))
+                        raw = pack(Message(ledger.game, 1, "", channel._seq, "move", at + 1,
+                                           chain(before, illegal), body))
+                        write(channel._proto.transport.write, raw + b"\n")  # the same message again
+                        write(channel._proto.transport.write, b"x" * (MAX_BYTES + 1) + b"\n")
+                        end = time.monotonic() + 30
+                        while not any("refused" in p for p in remote.problems) and time.monotonic() < end:
+                            remote.poll(1.0)
+                    return super().choose(game, should_stop)
+
+            match = Match(GameHistory(setup_of(hello.body.get("setup")), [], seats=[REMOTE, "random"]),
+                          seats=[remote, Cheat("random")])
+            remote.connect(channel, hello)
+            while not match.game.over and match.step() is not None:
+                remote.settle(match)
+            remote.finish()
+            return remote.problems
+        finally:
+            channel.close()
+
+
+@pytest.mark.timeout(120)
+def test_a_peer_with_the_code_cannot_slip_in_an_illegal_replayed_or_oversized_move(sides, wormhole_servers):
+    """Issue 47: a friend's Arle that cheats: each bad message is refused in one sentence and
+    changes nothing (the game ends as ``arena``'s)."""
+    host = sides("host", *wormhole_servers.args(), "--seed", str(SEED), "--level", "random")
+    theirs = Hostile(wormhole_servers).play(host.code())
+    end = host.result()
+    refused = end["refused"]
+    assert end["digest"] == _arena_digest()
+    assert any("is not legal here" in text for text in refused), refused
+    assert any("replayed" in text for text in refused), refused
+    assert any("over the 1048576 bytes limit" in text for text in refused), refused
+    assert len(refused) == 3 and any("refused a message" in text for text in theirs)
