@@ -167,6 +167,7 @@ def _live(channel: WormholeChannel, hello: Message, ledger: Ledger, setup: Setup
         return _play(match, remote, clock, ledger.me, args.level, args.json)
     finally:
         clock.ended.set()
+        remote.close()
 
 
 def folder(args: argparse.Namespace) -> int:

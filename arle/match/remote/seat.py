@@ -133,8 +133,8 @@ class Remote:
         #: The longest ``choose`` waits on delivered messages alone before it asks ``should_stop``
         #: (None: until a message comes or ``wake``).
         self.patience = patience
-        #: What delivering channels (``Inbox``) received, in order: (message, channel), or None to
-        #: wake the one consumer, the thread that waits for the friend's move.
+        #: What delivering channels (``Inbox``) received, in order: (message, channel), or None
+        #: (a channel closed); its one consumer is the thread that takes the friend's messages.
         self.inbox: Inbox = queue.Queue()
         #: The friend's moves received and checked against the hashes, not yet played (by index).
         self.pending: dict[int, Move] = {}
@@ -146,13 +146,48 @@ class Remote:
         self._answers: list[tuple[int, bool]] = []
         self._agreed: int | None = None
         self._lock = threading.RLock()
+        #: Raised by each message taken (and by ``wake``): what a waiting ``choose`` waits on.
+        self._heard = threading.Condition(self._lock)
+        self._version = 0
+        self._consumer: threading.Thread | None = None
+        self._closing = False
         for channel in self.channels:
             self._attach(channel)
 
     def _attach(self, channel: Channel) -> None:
         channel.report = self.refuse
         if isinstance(channel, Delivering):
+            if self._consumer is None:
+                self._consumer = threading.Thread(target=self._consume, name="arle-friend-messages",
+                                                  daemon=True)
+                self._consumer.start()
             channel.deliver_to(self.inbox)
+
+    def _consume(self) -> None:
+        """The inbox's one consumer: each message, as it comes, taken and checked; then whoever
+        waits for the friend (``choose``, ``ask_undo``, ``finish``) is woken."""
+        while True:
+            item = self.inbox.get()
+            if item is None:  # a channel closed (wake who waits), or ``close``
+                if self._closing:
+                    return
+                self.wake()
+                continue
+            message, channel = item
+            try:
+                self.take(message, channel)
+            except Refused as exc:
+                self.refuse(str(exc), channel)
+            except Exception as exc:  # a bug must not stop the friend's messages for good
+                self.refuse(f"a message could not be taken ({type(exc).__name__})")
+            self.wake()
+
+    def close(self) -> None:
+        """Stop taking the friend's messages (the channels are closed by their owner)."""
+        if self._consumer is not None:
+            self._closing = True
+            self.inbox.put(None)
+            self._consumer.join(5.0)
 
     def add(self, channel: Channel) -> None:
         """A new way to the friend (a reconnection): the old closed ones are dropped."""
@@ -160,8 +195,23 @@ class Remote:
         self.channels = [c for c in self.channels if c.open] + [channel]
 
     def wake(self) -> None:
-        """Wake the thread waiting for the friend's move (it then asks its ``should_stop``)."""
-        self.inbox.put(None)
+        """Wake whoever waits for the friend (``choose`` then asks its ``should_stop``)."""
+        with self._heard:
+            self._version += 1
+            self._heard.notify_all()
+
+    def _await(self, seen: int, timeout: float | None) -> None:
+        """Wait for the friend: look at a folder every ``poll_s``, else until woken."""
+        if any(c.open and not isinstance(c, Delivering) for c in self.channels):
+            self.poll(self.poll_s if timeout is None else min(self.poll_s, timeout))
+        else:
+            self._wait(seen, timeout)
+
+    def _wait(self, seen: int, timeout: float | None) -> None:
+        """Wait until something was heard since ``seen`` (a message taken, ``wake``), or
+        ``timeout`` seconds (None: no limit)."""
+        with self._heard:
+            self._heard.wait_for(lambda: self._version != seen, timeout)
 
     # -- the seat ------------------------------------------------------------------------------------
 
@@ -175,6 +225,7 @@ class Remote:
         for channel in self.channels:
             channel.turn_over()
         while True:
+            seen = self._version
             self.poll(0.0)
             if self._agreed is not None:
                 raise Cancelled()
@@ -183,8 +234,7 @@ class Remote:
                 return move
             if should_stop is not None and should_stop():
                 raise Cancelled()
-            looked = any(c.open and not isinstance(c, Delivering) for c in self.channels)
-            self.poll(self.poll_s if looked else self.patience)
+            self._await(seen, self.patience)
 
     def inform(self, change: Change) -> None:
         """Keep the ledger; a move of ours goes to the friend (the folder keeps it first)."""
@@ -206,37 +256,22 @@ class Remote:
 
     # -- receiving -------------------------------------------------------------------------------------
 
-    def poll(self, timeout: float | None) -> None:
-        """Take what came (waiting up to ``timeout`` for something; None: until it comes)."""
+    def poll(self, timeout: float) -> None:
+        """Take what the channels that must be looked at hold (waiting up to ``timeout`` for
+        something); delivering channels' messages are taken as they come (``_consume``)."""
         channels = [c for c in self.channels if c.open and not isinstance(c, Delivering)]
-        self._take_delivered(0.0 if channels else timeout)
         if not channels:
+            if timeout:
+                self._wait(self._version, timeout)
             return
         # One channel waits (a live one if any: it wakes as a message comes); the others only look.
         waiting = next((c for c in channels if c.live), channels[0])
         for channel in sorted(channels, key=lambda c: c is waiting):
-            for message in channel.receive((timeout or 0.0) if channel is waiting else 0.0):
+            for message in channel.receive(timeout if channel is waiting else 0.0):
                 try:
                     self.take(message, channel)
                 except Refused as exc:
                     self.refuse(str(exc), channel)
-
-    def _take_delivered(self, timeout: float | None) -> None:
-        """Take the messages in the inbox, waiting up to ``timeout`` for the first (None: until
-        one comes, 0: not at all)."""
-        block = timeout is None or timeout > 0
-        try:
-            item = self.inbox.get(block, timeout)
-            while True:
-                if item is not None:
-                    message, channel = item
-                    try:
-                        self.take(message, channel)
-                    except Refused as exc:
-                        self.refuse(str(exc), channel)
-                item = self.inbox.get_nowait()
-        except queue.Empty:
-            pass
 
     def refuse(self, text: str, *tell: Channel) -> None:
         """Say a refusal once, and tell the friend through ``tell`` (live channels only)."""
@@ -364,11 +399,13 @@ class Remote:
             return False
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            self.poll(max(0.001, deadline - time.monotonic()))
+            seen = self._version
+            self.poll(0.0)
             for answer in list(self._answers):
                 self._answers.remove(answer)
                 if answer[0] == count:
                     return answer[1]
+            self._await(seen, max(0.001, deadline - time.monotonic()))
         return False
 
     @property
@@ -409,7 +446,10 @@ class Remote:
                 told.append(channel)
         deadline = time.monotonic() + timeout
         while not self.friend_ended and time.monotonic() < deadline and any(c.open for c in told):
-            self.poll(max(0.001, deadline - time.monotonic()))
+            seen = self._version
+            self.poll(0.0)
+            if not self.friend_ended:
+                self._await(seen, max(0.001, deadline - time.monotonic()))
 
 
 def new_game_id() -> str:
