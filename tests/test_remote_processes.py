@@ -214,12 +214,13 @@ def test_two_processes_play_a_whole_seeded_game_by_a_shared_folder(sides, tmp_pa
     assert ends[0]["digest"] == ends[1]["digest"] == _arena_digest()
 
 
-def test_the_latency_bench_gives_its_figures_and_its_target(capsys):
-    """``arle remote bench``: move-to-screen latency on loopback (the figure is the command's to
-    give, not a test's to judge)."""
+@pytest.mark.timeout(120)
+def test_the_latency_bench_gives_its_figures_and_its_target(capsys, wormhole_servers):
+    """``arle remote bench`` through a local mailbox and relay: move-to-screen latency (the figure
+    is the command's to give, not a test's to judge)."""
     from arle.commands.remote import main
 
-    assert main(["bench", "--games", "1", "--json"]) == 0
+    assert main(["bench", *wormhole_servers.args(), "--no-direct", "--games", "1", "--json"]) == 0
     record = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert record["moves"] > 100 and record["target_p95"] == 50.0
     assert 0 <= record["p50"] <= record["p95"] <= record["max"]

@@ -270,12 +270,14 @@ def _first(channel: WormholeChannel) -> defer.Deferred[Message]:
 
 
 def meet(code: str | None, *, mailbox: str = MAILBOX, relay: str | None = RELAY, direct: bool = True,
-         wait: float = 600.0, on_code: Callable[[str], None] = lambda _code: None) -> WormholeChannel:
+         wait: float = 600.0, on_code: Callable[[str], None] = lambda _code: None,
+         channel: WormholeChannel | None = None) -> WormholeChannel:
     """Meet the friend (blocking; off the GUI thread): ``code`` None invites (``on_code`` hears the
     new code as soon as it exists), else joins with it. ``direct`` False: every byte through the
-    relay. Raises ``Refused`` (one sentence)."""
+    relay. ``channel``: one another thread may ``close`` to give up. Raises ``Refused`` (one
+    sentence)."""
     _reactor()
-    channel = WormholeChannel()
+    channel = channel if channel is not None else WormholeChannel()
     try:
         _start(channel, code, mailbox, relay, direct, wait, on_code).wait(wait + MEET_S + 10.0)
     except Refused:
