@@ -18,6 +18,7 @@ import attrs
 from arle.engine import Move, Setup
 
 from . import folder as shared
+from . import servers
 from .seat import Ledger, Remote
 from .wire import Message, Refused, key_for, setup_of, setup_to_dict
 
@@ -68,12 +69,17 @@ class Plan:
         return cls(str(mode), raw["game"], me, raw.get("secret", ""), raw.get("folder", ""))
 
 
+def _servers() -> dict[str, Any]:
+    """The servers the window meets through, read when it meets (Settings may change them)."""
+    return {"mailbox": servers.MAILBOX, "relay": servers.RELAY, "direct": servers.DIRECT}
+
+
 def join_first(code: str) -> tuple[Setup, WormholeChannel, Message]:
     """Join a friend's invitation for a new game (off the GUI thread): the inviting side's setup,
     the connection and its hello, ready for ``Link(..., first=...)``. Raises ``Refused``."""
     from . import wormhole_link
 
-    channel = wormhole_link.meet(code.strip())
+    channel = wormhole_link.meet(code.strip(), **_servers())
     try:
         hello = wormhole_link.hello(channel, None, {})
         return setup_of(hello.body.get("setup")), channel, hello
@@ -163,7 +169,7 @@ class Link:
 
         self._meeting = channel = wormhole_link.WormholeChannel()
         try:
-            wormhole_link.meet(None, on_code=self.code, channel=channel, wait=INVITE_S)
+            wormhole_link.meet(None, on_code=self.code, channel=channel, wait=INVITE_S, **_servers())
             hello = wormhole_link.hello(channel, self.ledger, {"setup": setup_to_dict(self.setup)})
             if not self._stop.is_set():
                 self._take(channel, hello)

@@ -7,5 +7,7 @@ APPID = "arle.game/fields-of-arle/v1"
 MAILBOX = "ws://relay.magic-wormhole.io:4000/v1"
 #: The transit relay, for when no direct connection works.
 RELAY = "tcp:transit.magic-wormhole.io:4001"
+#: Whether a direct connection is tried before the relay (False: every byte through the relay).
+DIRECT = True
 
-__all__ = ["APPID", "MAILBOX", "RELAY"]
+__all__ = ["APPID", "DIRECT", "MAILBOX", "RELAY"]
