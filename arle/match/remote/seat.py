@@ -183,11 +183,13 @@ class Remote:
             self.wake()
 
     def close(self) -> None:
-        """Stop taking the friend's messages (the channels are closed by their owner)."""
+        """Stop taking the friend's messages (the channels are closed by their owner), and wake a
+        ``choose`` still waiting, to ask its ``should_stop``."""
+        self._closing = True
         if self._consumer is not None:
-            self._closing = True
             self.inbox.put(None)
             self._consumer.join(5.0)
+        self.wake()
 
     def add(self, channel: Channel) -> None:
         """A new way to the friend (a reconnection): the old closed ones are dropped."""
