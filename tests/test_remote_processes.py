@@ -297,3 +297,23 @@ def test_a_peer_with_the_code_cannot_slip_in_an_illegal_replayed_or_oversized_mo
     assert any("replayed" in text for text in refused), refused
     assert any("over the 1048576 bytes limit" in text for text in refused), refused
     assert len(refused) == 3 and any("refused a message" in text for text in theirs)
+
+
+@pytest.mark.timeout(180)
+@pytest.mark.posix_only("kill -9")
+def test_kill_9_of_both_sides_then_continue_with_a_new_code_loses_nothing(sides, wormhole_servers, tmp_path):
+    """Issue 47: each side keeps its game in its own folder; both killed mid-game, then started
+    again: a new code, the two sides check they hold the same game and go on from there."""
+    slow = ("--no-direct", "--move-delay", "0.05", "--wait", "60", "--level", "random")
+    keep_a, keep_b = str(tmp_path / "a"), str(tmp_path / "b")
+    host = sides("host", *wormhole_servers.args(), *slow, "--seed", str(SEED), "--dir", keep_a)
+    join = sides("join", *wormhole_servers.args(), *slow, "--code", host.code(), "--dir", keep_b)
+    time.sleep(4.0)
+    join.kill()
+    host.kill()
+    host = sides("host", *wormhole_servers.args(), *slow, "--seed", str(SEED), "--dir", keep_a)
+    kept = json.loads(host.wait_for('"kept"'))["kept"]
+    join = sides("join", *wormhole_servers.args(), *slow, "--code", host.code(), "--dir", keep_b)
+    ends = host.result(), join.result()
+    assert 0 < kept < ends[0]["moves"]  # killed mid-game; it went on from its folder
+    assert ends[0]["digest"] == ends[1]["digest"] == _arena_digest()

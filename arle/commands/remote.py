@@ -116,17 +116,41 @@ def _servers(args: argparse.Namespace) -> dict[str, object]:
             "wait": args.wait}
 
 
+#: Live games kept in ``--dir`` are this side's own: their files are checked against damage only.
+_KEPT_KEY = key_for("")
+
+
+def _kept(directory: Path | None, me: int) -> tuple[Setup, str, list[Move], list[int]] | None:
+    """The live game kept in ``directory`` (setup, id, this side's moves and who made them)."""
+    if directory is None or not (directory / shared.GAME_FILE).exists():
+        return None
+    setup, game = shared.read_game(directory, _KEPT_KEY)
+    moves, movers = shared.rebuild(directory, _KEPT_KEY, me, setup, game, _say)
+    _event(kept=len(moves), game=game)
+    return setup, game, moves, movers
+
+
 def host(args: argparse.Namespace) -> int:
-    """Invite a friend through the mailbox: the code first (a JSON line on stdout), then seat 1."""
+    """Invite a friend through the mailbox: the code first (a JSON line on stdout), then seat 1.
+    With ``--dir``, a game kept there goes on (a new code; both sides resync)."""
     from arle.match.remote import wormhole_link
+
+    kept = _kept(args.dir, 0)
+    if kept is None:
+        setup, game = Setup(players=2, seed=args.seed, start_player=0), new_game_id()
+        moves: list[Move] = []
+        movers: list[int] = []
+        if args.dir is not None:
+            shared.create_game(args.dir, _KEPT_KEY, setup, game)
+    else:
+        setup, game, moves, movers = kept
 
     def announce(code: str) -> None:
         print(json.dumps({"code": code}) if args.json else f"code: {code}", flush=True)
 
     channel = wormhole_link.meet(None, on_code=announce, **_servers(args))  # type: ignore[arg-type]
     try:
-        setup = Setup(players=2, seed=args.seed, start_player=0)
-        ledger = Ledger(new_game_id(), 0)
+        ledger = Ledger(game, 0, moves, movers)
         hello = wormhole_link.hello(channel, ledger, {"setup": setup_to_dict(setup)})
         return _live(channel, hello, ledger, setup, args)
     finally:
@@ -134,14 +158,26 @@ def host(args: argparse.Namespace) -> int:
 
 
 def join(args: argparse.Namespace) -> int:
-    """Join a friend's invitation with its code: seat 2."""
+    """Join a friend's invitation with its code: seat 2. With ``--dir``, a game kept there goes
+    on (the two sides check they hold the same game: its id, move count and hash)."""
     from arle.match.remote import wormhole_link
 
+    kept = _kept(args.dir, 1)
     channel = wormhole_link.meet(args.code.strip(), **_servers(args))  # type: ignore[arg-type]
     try:
-        hello = wormhole_link.hello(channel, None, {})
-        setup = setup_of(hello.body.get("setup"))
-        ledger = Ledger(hello.game, 1)
+        if kept is not None:
+            setup, game, moves, movers = kept
+            ledger = Ledger(game, 1, moves, movers)
+            hello = wormhole_link.hello(channel, ledger, {})
+            if hello.game != game:
+                raise Refused("the friend invited you to another game than the one kept in "
+                              f"{args.dir}: give another --dir to start it")
+        else:
+            hello = wormhole_link.hello(channel, None, {})
+            setup = setup_of(hello.body.get("setup"))
+            ledger = Ledger(hello.game, 1)
+            if args.dir is not None:
+                shared.create_game(args.dir, _KEPT_KEY, setup, hello.game)
         return _live(channel, hello, ledger, setup, args)
     finally:
         channel.close()
@@ -151,7 +187,8 @@ def _live(channel: WormholeChannel, hello: Message, ledger: Ledger, setup: Setup
           args: argparse.Namespace) -> int:
     channel.ledger = ledger
     clock = Clock(args.wait)
-    remote = Remote(ledger, report=_say, patience=args.wait)
+    remote = _remote(ledger, args.dir, _KEPT_KEY)
+    remote.patience = args.wait
     match = _match(setup, ledger.me, args.level, remote, args.move_delay)
     remote.connect(channel, hello)
     try:
@@ -201,6 +238,9 @@ def _parser() -> argparse.ArgumentParser:
     live.add_argument("--relay", default=RELAY, help=f"the transit relay, tcp:HOST:PORT (default {RELAY})")
     live.add_argument("--no-direct", action="store_true",
                       help="no direct connection: every byte goes through the relay")
+    live.add_argument("--dir", type=Path,
+                      help="keep the game in this folder (this side's own): run again to go on, "
+                           "with a new code")
     h = modes.add_parser("host", parents=[live], help="play seat 1: invite a friend with a code")
     h.add_argument("--seed", type=int, default=1)
     j = modes.add_parser("join", parents=[live], help="play seat 2 with a friend's code")
