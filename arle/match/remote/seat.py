@@ -1,7 +1,7 @@
 """The friend on another computer as a seat: ``choose`` waits for their move, ``inform`` sends ours.
 
 The seat keeps a ``Ledger`` of the game's moves (with the hash of every prefix) and talks through
-channels (``arle.match.remote.live``, ``arle.match.remote.folder``). A received move is taken only
+channels (``arle.match.remote.wormhole_link``, ``arle.match.remote.folder``). A received move is taken only
 if its message checks (``wire.unseal``), the hashes say both sides hold the same game, and the
 engine finds it legal in the position; anything else is refused with one sentence (``problems``,
 and a ``refuse`` message to the friend) and changes nothing.
