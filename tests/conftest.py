@@ -53,3 +53,77 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
                 raise pytest.UsageError(f"{item.nodeid}: @pytest.mark.{name} needs a reason")
             if not present:
                 item.add_marker(pytest.mark.skip(reason=f"{what}: {reason}"))
+
+
+# -- magic-wormhole servers on loopback (issue 47) ---------------------------------------------------
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+class TwistServer:
+    """A ``twist`` server (the mailbox or the transit relay) on a free loopback port, started by
+    the tests themselves; ``stop`` and ``start`` again keep the port (a relay cut)."""
+
+    def __init__(self, plugin: str, tmp: object, *extra: str) -> None:
+        self.plugin, self.tmp, self.extra = plugin, tmp, extra
+        self.port = _free_port()
+        self.proc: object = None
+
+    def start(self) -> None:
+        import socket
+        import subprocess
+        import time
+
+        twist = os.path.join(os.path.dirname(sys.executable), "twist")
+        self.proc = subprocess.Popen([twist, self.plugin, f"--port=tcp:{self.port}:interface=127.0.0.1",
+                                      *self.extra], cwd=str(self.tmp), stdout=subprocess.DEVNULL,
+                                     stderr=subprocess.DEVNULL)
+        end = time.monotonic() + 30
+        while time.monotonic() < end:
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
+                return
+            except OSError:
+                time.sleep(0.1)
+        self.stop()
+        raise RuntimeError(f"{self.plugin} did not start on port {self.port}")
+
+    def stop(self) -> None:
+        import subprocess
+
+        proc = self.proc
+        if isinstance(proc, subprocess.Popen) and proc.poll() is None:
+            proc.kill()
+            proc.wait(30)
+
+
+class WormholeServers:
+    """The mailbox's URL and the relay's hint, as ``arle remote --mailbox/--relay`` take them."""
+
+    def __init__(self, mailbox: TwistServer, relay: TwistServer) -> None:
+        self.mailbox_server, self.relay_server = mailbox, relay
+        self.mailbox = f"ws://127.0.0.1:{mailbox.port}/v1"
+        self.relay = f"tcp:127.0.0.1:{relay.port}"
+
+    def args(self) -> tuple[str, ...]:
+        return ("--mailbox", self.mailbox, "--relay", self.relay)
+
+
+@pytest.fixture
+def wormhole_servers(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
+    """A real magic-wormhole mailbox server and transit relay on free loopback ports, stopped after."""
+    tmp = tmp_path_factory.mktemp("wormhole-servers")
+    mailbox = TwistServer("wormhole-mailbox", tmp, f"--channel-db={tmp / 'channels.sqlite'}")
+    relay = TwistServer("transitrelay", tmp)
+    try:
+        mailbox.start()
+        relay.start()
+        yield WormholeServers(mailbox, relay)
+    finally:
+        relay.stop()
+        mailbox.stop()

@@ -1,10 +1,10 @@
-"""``arle remote host|join|folder``: the computer plays a friend on another computer, headless.
+"""``arle remote host|join|folder|bench``: the computer plays a friend on another computer, headless.
 
-``host`` plays seat 1 and waits for a friend on the address it chose (``--address``, default
-127.0.0.1; it prints an invitation code on stderr), ``join`` plays seat 2 (``--address`` and
-``--secret``, or ``--code``), ``folder`` plays by turn files in a shared folder. With ``--dir`` a
-live game also keeps its turn files and journal there, so that a dropped connection or a killed
-process loses nothing: run the same command again, or go on by ``folder``. Each prints, when the
+``host`` plays seat 1: it meets the friend through a magic-wormhole mailbox (``--mailbox``; a
+transit relay ``--relay`` carries the bytes when no direct connection works, and ``--no-direct``
+sends them all through it) and prints first, as soon as it exists, the code to give (a JSON line
+``{"code": ...}`` with ``--json``); ``join --code`` plays seat 2; ``folder`` plays by turn files in a
+shared folder; ``bench`` measures move-to-screen latency through a mailbox and relay. Each prints, when the
 game ends, one JSON line: ``seat``, ``scores``, ``winner``, ``moves``, ``digest`` (as ``arle
 arena``). Problems go to stderr, one sentence each. Exit codes: 0 the game ended, 1 refused (bad
 input, another game), 3 the friend did not move within ``--wait`` seconds (the game is kept).
@@ -17,18 +17,22 @@ import json
 import sys
 import threading
 import time
-from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from arle.ai import Cancelled
 from arle.commands.arena import _level, _quantile
 from arle.engine import Game, Move, Setup
 from arle.match import Change, Computer, GameHistory, Match
 from arle.match.history import REMOTE
-from arle.match.remote import Ledger, Refused, Remote, digest, key_for, live, new_game_id
+from arle.match.remote import Ledger, Refused, Remote, digest, key_for, new_game_id
 from arle.match.remote import folder as shared
+from arle.match.remote.servers import MAILBOX, RELAY
 from arle.match.remote.wire import Message, setup_of, setup_to_dict
 from arle.match.seats import Seat, ShouldStop
+
+if TYPE_CHECKING:
+    from arle.match.remote.wormhole_link import WormholeChannel
 
 
 def _say(text: str) -> None:
@@ -102,140 +106,96 @@ def _match(setup: Setup, me: int, level: str, remote: Remote, delay: float = 0.0
     return Match(GameHistory(setup, moves, seats=kinds), seats=seats)
 
 
-def _kept(folder: Path | None, key: bytes, me: int) -> tuple[Setup, str, list[Move], list[int]] | None:
-    """The game kept in ``folder`` (setup, id, moves, movers), if there is one."""
-    if folder is None or not (folder / shared.GAME_FILE).exists():
-        return None
-    setup, game = shared.read_game(folder, key)
-    moves, movers = shared.rebuild(folder, key, me, setup, game, _say)
-    return setup, game, moves, movers
-
-
 def _remote(ledger: Ledger, folder: Path | None, key: bytes) -> Remote:
     channels = [shared.FolderChannel(folder, ledger, key)] if folder is not None else []
     return Remote(ledger, channels, report=_say)
 
 
-def _keep_connected(remote: Remote, match_over: Callable[[], bool], clock: Clock,
-                    connect: Callable[[], None]) -> threading.Thread:
-    """A thread that (re)connects whenever no live connection is open, until the game ends."""
+def _servers(args: argparse.Namespace) -> dict[str, object]:
+    return {"mailbox": args.mailbox, "relay": args.relay or None, "direct": not args.no_direct,
+            "wait": args.wait}
 
-    said: set[str] = set()
 
-    def run() -> None:
-        while not match_over() and not clock.ended.is_set():
-            if not any(isinstance(c, live.LiveChannel) and c.open for c in remote.channels):
-                try:
-                    connect()
-                except Refused as exc:
-                    if str(exc) not in said:  # each reason once, however often it is retried
-                        said.add(str(exc))
-                        _say(str(exc))
-                    time.sleep(0.5)
-            time.sleep(0.05)
+#: Live games kept in ``--dir`` are this side's own: their files are checked against damage only.
+_KEPT_KEY = key_for("")
 
-    thread = threading.Thread(target=run, name="arle-remote-connect", daemon=True)
-    thread.start()
-    return thread
+
+def _kept(directory: Path | None, me: int) -> tuple[Setup, str, list[Move], list[int]] | None:
+    """The live game kept in ``directory`` (setup, id, this side's moves and who made them)."""
+    if directory is None or not (directory / shared.GAME_FILE).exists():
+        return None
+    setup, game = shared.read_game(directory, _KEPT_KEY)
+    moves, movers = shared.rebuild(directory, _KEPT_KEY, me, setup, game, _say)
+    _event(kept=len(moves), game=game)
+    return setup, game, moves, movers
 
 
 def host(args: argparse.Namespace) -> int:
-    key = key_for(args.secret)
-    me = 0
-    kept = _kept(args.dir, key, me)
+    """Invite a friend through the mailbox: the code first (a JSON line on stdout), then seat 1.
+    With ``--dir``, a game kept there goes on (a new code; both sides resync)."""
+    from arle.match.remote import wormhole_link
+
+    kept = _kept(args.dir, 0)
     if kept is None:
         setup, game = Setup(players=2, seed=args.seed, start_player=0), new_game_id()
         moves: list[Move] = []
         movers: list[int] = []
         if args.dir is not None:
-            shared.create_game(args.dir, key, setup, game)
+            shared.create_game(args.dir, _KEPT_KEY, setup, game)
     else:
         setup, game, moves, movers = kept
-    ledger = Ledger(game, me, moves, movers)
-    remote = _remote(ledger, args.dir, key)
-    match = _match(setup, me, args.level, remote, args.move_delay)
-    clock = Clock(args.wait)
-    server = live.Host(args.address, args.port)
-    _event(hosting=args.address, port=server.port, moves=len(moves),
-           invitation=live.invitation(args.address, server.port, args.secret))
 
-    def connect() -> None:
-        sock = server.accept(0.5, clock)
-        if sock is None:
-            return
-        try:
-            hello, session = live.handshake(sock, key, me, ledger, setup_to_dict(setup))
-            channel = live.LiveChannel(sock, ledger, key, session, report=_say)
-            remote.connect(channel, hello)
-            clock.moved()
-            _event(connected=True, friend_moves=hello.count)
-        except Refused as exc:
-            sock.close()
-            raise Refused(f"a connection was refused: {exc}") from None
+    def announce(code: str) -> None:
+        print(json.dumps({"code": code}) if args.json else f"code: {code}", flush=True)
 
+    channel = wormhole_link.meet(None, on_code=announce, **_servers(args))  # type: ignore[arg-type]
     try:
-        _keep_connected(remote, lambda: match.game.over, clock, connect)
-        return _play(match, remote, clock, me, args.level, args.json)
+        ledger = Ledger(game, 0, moves, movers)
+        hello = wormhole_link.hello(channel, ledger, {"setup": setup_to_dict(setup)})
+        return _live(channel, hello, ledger, setup, args)
     finally:
-        clock.ended.set()
-        server.close()  # the socket listens only while hosting
+        channel.close()
 
 
 def join(args: argparse.Namespace) -> int:
-    if args.code:
-        address, port, secret = live.read_invitation(args.code)
-    elif args.address and args.secret is not None:
-        (address, port), secret = live.split_address(args.address), args.secret
-    else:
-        raise Refused("join needs --code, or --address and --secret")
-    key = key_for(secret)
-    me = 1
-    kept = _kept(args.dir, key, me)
+    """Join a friend's invitation with its code: seat 2. With ``--dir``, a game kept there goes
+    on (the two sides check they hold the same game: its id, move count and hash)."""
+    from arle.match.remote import wormhole_link
+
+    kept = _kept(args.dir, 1)
+    channel = wormhole_link.meet(args.code.strip(), **_servers(args))  # type: ignore[arg-type]
+    try:
+        if kept is not None:
+            setup, game, moves, movers = kept
+            ledger = Ledger(game, 1, moves, movers)
+            hello = wormhole_link.hello(channel, ledger, {})
+            if hello.game != game:
+                raise Refused("the friend invited you to another game than the one kept in "
+                              f"{args.dir}: give another --dir to start it")
+        else:
+            hello = wormhole_link.hello(channel, None, {})
+            setup = setup_of(hello.body.get("setup"))
+            ledger = Ledger(hello.game, 1)
+            if args.dir is not None:
+                shared.create_game(args.dir, _KEPT_KEY, setup, hello.game)
+        return _live(channel, hello, ledger, setup, args)
+    finally:
+        channel.close()
+
+
+def _live(channel: WormholeChannel, hello: Message, ledger: Ledger, setup: Setup,
+          args: argparse.Namespace) -> int:
+    channel.ledger = ledger
     clock = Clock(args.wait)
-    ledger: Ledger | None = None
-    if kept is not None:
-        setup, game, moves, movers = kept
-        ledger = Ledger(game, me, moves, movers)
-    deadline = time.monotonic() + args.wait
-    while True:  # the host may not be listening yet
-        try:
-            sock = live.connect(address, port)
-            break
-        except Refused:
-            if time.monotonic() > deadline:
-                raise
-            time.sleep(0.2)
+    remote = _remote(ledger, args.dir, _KEPT_KEY)
+    remote.patience = args.wait
+    match = _match(setup, ledger.me, args.level, remote, args.move_delay)
+    remote.connect(channel, hello)
     try:
-        hello, session = live.handshake(sock, key, me, ledger)
-    except Refused:
-        sock.close()
-        raise
-    if ledger is None:
-        setup = setup_of(hello.body.get("setup"))
-        ledger = Ledger(hello.game, me)
-        if args.dir is not None and not (args.dir / shared.GAME_FILE).exists():
-            shared.create_game(args.dir, key, setup, ledger.game)
-    remote = _remote(ledger, args.dir, key)
-    match = _match(setup, me, args.level, remote, args.move_delay)
-    remote.connect(live.LiveChannel(sock, ledger, key, session, report=_say), hello)
-    _event(connected=True, friend_moves=hello.count)
-    known = ledger
-
-    def reconnect() -> None:
-        sock = live.connect(address, port, timeout=2.0)
-        try:
-            hello, session = live.handshake(sock, key, me, known)
-            remote.connect(live.LiveChannel(sock, known, key, session, report=_say), hello)
-            _event(connected=True, friend_moves=hello.count)
-        except Refused:
-            sock.close()
-            raise
-
-    _keep_connected(remote, lambda: match.game.over, clock, reconnect)
-    try:
-        return _play(match, remote, clock, me, args.level, args.json)
+        return _play(match, remote, clock, ledger.me, args.level, args.json)
     finally:
         clock.ended.set()
+        remote.close()
 
 
 def folder(args: argparse.Namespace) -> int:
@@ -273,81 +233,90 @@ def _parser() -> argparse.ArgumentParser:
     common.add_argument("--move-delay", type=float, default=0.0, help=argparse.SUPPRESS)  # (tests)
     common.add_argument("--wait", type=float, default=600.0,
                         help="give up after the friend kept us waiting this many seconds (default 600)")
-    h = modes.add_parser("host", parents=[common], help="play seat 1 and wait for a friend")
-    h.add_argument("--address", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
-    h.add_argument("--port", type=int, required=True, help="the port (0: any free one, printed)")
-    h.add_argument("--secret", required=True, help="the secret both players share")
+    live = argparse.ArgumentParser(add_help=False, parents=[common])
+    live.add_argument("--mailbox", default=MAILBOX, help=f"the meeting (mailbox) server (default {MAILBOX})")
+    live.add_argument("--relay", default=RELAY, help=f"the transit relay, tcp:HOST:PORT (default {RELAY})")
+    live.add_argument("--no-direct", action="store_true",
+                      help="no direct connection: every byte goes through the relay")
+    live.add_argument("--dir", type=Path,
+                      help="keep the game in this folder (this side's own): run again to go on, "
+                           "with a new code")
+    h = modes.add_parser("host", parents=[live], help="play seat 1: invite a friend with a code")
     h.add_argument("--seed", type=int, default=1)
-    h.add_argument("--dir", type=Path, help="also keep the game in this (shared) folder")
-    j = modes.add_parser("join", parents=[common], help="play seat 2 against a host")
-    j.add_argument("--address", help="the host as HOST:PORT")
-    j.add_argument("--secret", help="the secret both players share")
-    j.add_argument("--code", help="the host's invitation code (instead of --address and --secret)")
-    j.add_argument("--dir", type=Path, help="also keep the game in this (shared) folder")
+    j = modes.add_parser("join", parents=[live], help="play seat 2 with a friend's code")
+    j.add_argument("--code", required=True, help="the code the inviting friend read out")
     f = modes.add_parser("folder", parents=[common], help="play by turn files in a shared folder")
     f.add_argument("--dir", type=Path, required=True, help="the folder both players sync")
     f.add_argument("--seat", type=int, choices=(1, 2), required=True)
     f.add_argument("--seed", type=int, help="the deal, for seat 1 starting a game")
     f.add_argument("--secret", default="", help="the secret both players share (strongly advised)")
-    b = modes.add_parser("bench", help="move-to-screen latency of a live game on loopback")
+    b = modes.add_parser("bench", parents=[live],
+                         help="move-to-screen latency through a mailbox and relay (give local ones)")
     b.add_argument("--games", type=int, default=3)
-    b.add_argument("--json", action="store_true")
     return parser
 
 
 def bench(args: argparse.Namespace) -> int:
-    """Two sides in this process, on 127.0.0.1: from a move made on one side (its ``Change``
-    heard) to the same move's ``Change`` heard on the other (where the window draws it)."""
+    """Two sides in this process meeting through the mailbox and relay given (``--no-direct``:
+    every byte through the relay): from a move made on one side (its ``Change`` heard) to the same
+    move's ``Change`` heard on the other (where the window draws it)."""
     latencies: list[float] = []
-    key = key_for("bench")
     for seed in range(1, args.games + 1):
-        latencies += _bench_game(seed, key)
+        latencies += _bench_game(seed, args)
     p95 = round(_quantile(latencies, 0.95), 2)
     record = {"bench": "remote_move_to_screen_ms", "moves": len(latencies),
               "p50": round(_quantile(latencies, 0.5), 2), "p95": p95,
               "max": round(max(latencies, default=0.0), 2), "target_p95": 50.0, "pass": p95 <= 50.0}
     print(json.dumps(record) if args.json else
-          f"move to screen on loopback: p50 {record['p50']} ms, p95 {record['p95']} ms "
+          f"move to screen through the relay: p50 {record['p50']} ms, p95 {record['p95']} ms "
           f"(target 50), max {record['max']} ms over {record['moves']} moves", flush=True)
     return 0
 
 
-def _bench_game(seed: int, key: bytes) -> list[float]:
-    setup, game = Setup(players=2, seed=seed, start_player=0), new_game_id()
-    server = live.Host("127.0.0.1", 0)
+def _bench_game(seed: int, args: argparse.Namespace) -> list[float]:
+    from arle.match.remote import wormhole_link
+
+    setup = Setup(players=2, seed=seed, start_player=0)
+    ledgers = [Ledger(new_game_id(), 0), Ledger("", 1)]
+    codes: list[str] = []
+    got = threading.Event()
+    channels: list[WormholeChannel] = []
+
+    def invite() -> None:
+        def heard(code: str) -> None:
+            codes.append(code)
+            got.set()
+
+        channels.append(wormhole_link.meet(None, on_code=heard, **_servers(args)))  # type: ignore[arg-type]
+
+    inviting = threading.Thread(target=invite, name="arle-bench-invite")
+    inviting.start()
+    got.wait(60)
+    joined = wormhole_link.meet(codes[0], **_servers(args))  # type: ignore[arg-type]
+    inviting.join(60)
+    hosted = channels[0]
+    hellos: list[Message] = []
+    shake = threading.Thread(target=lambda: hellos.append(
+        wormhole_link.hello(hosted, ledgers[0], {"setup": setup_to_dict(setup)})))
+    shake.start()
+    hello_join = wormhole_link.hello(joined, None, {})
+    shake.join(60)
+    ledgers[1] = Ledger(hello_join.game, 1)
     made: dict[int, float] = {}
     shown: dict[int, float] = {}
     sides: list[tuple[Match, Remote]] = []
-    sock_host: list[object] = []
-
-    def accept() -> None:
-        sock_host.append(server.accept(10.0))
-
-    waiter = threading.Thread(target=accept)
-    waiter.start()
-    joined = live.connect("127.0.0.1", server.port)
-    waiter.join()
-    hosted = sock_host[0]
-    assert isinstance(hosted, type(joined))
-    ledgers = [Ledger(game, 0), Ledger(game, 1)]
-    hellos: list[tuple[Message, str]] = []
-    shake = threading.Thread(target=lambda: hellos.append(
-        live.handshake(hosted, key, 0, ledgers[0], setup_to_dict(setup))))
-    shake.start()
-    hello_join, session = live.handshake(joined, key, 1, ledgers[1])
-    shake.join()
-    server.close()
-    for me, sock, hello, sess in ((0, hosted, hello_join, session), (1, joined, hellos[0][0], hellos[0][1])):
+    for me, channel, hello in ((0, hosted, hellos[0]), (1, joined, hello_join)):
+        channel.ledger = ledgers[me]
         remote = Remote(ledgers[me])
         match = _match(setup, me, "random", remote)
-        remote.connect(live.LiveChannel(sock, ledgers[me], key, sess), hello)
+        remote.connect(channel, hello)
 
-        def heard(change: Change, me: int = me) -> None:
+        def heard_change(change: Change, me: int = me) -> None:
             now = time.perf_counter()
             for offset, entry in enumerate(change.added):
                 (made if entry.actor == me else shown)[change.at + offset] = now
 
-        match.listen(heard, first=True)  # made: before the seat sends it; shown: as a view hears
+        match.listen(heard_change, first=True)  # made: before the seat sends it; shown: as a view hears
         sides.append((match, remote))
 
     def run(side: tuple[Match, Remote]) -> None:
@@ -356,14 +325,15 @@ def _bench_game(seed: int, key: bytes) -> list[float]:
             pass
         remote.finish(1.0)
 
-    threads = [threading.Thread(target=run, args=(side,)) for side in sides]
+    threads = [threading.Thread(target=run, args=(side,), name="arle-bench-side") for side in sides]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join(120)
     for _, remote in sides:
-        for channel in remote.channels:
-            channel.close()
+        remote.close()
+    for channel in (hosted, joined):
+        channel.close()
     return [(shown[i] - made[i]) * 1000 for i in made if i in shown]
 
 

@@ -21,13 +21,11 @@ from arle.gui.kit.background import Worker
 from arle.match.remote.link import Link, Plan
 
 if TYPE_CHECKING:
-    import socket
-
     from arle.gui.seats import SeatDriver
     from arle.gui.session import GameSession
     from arle.match import GameHistory, Match
-    from arle.match.remote.live import Host
     from arle.match.remote.wire import Message
+    from arle.match.remote.wormhole_link import WormholeChannel
     from arle.match.seats import Seat
 
 #: How often the GUI thread looks for an undo asked or agreed while nobody waits for a move (ms).
@@ -42,11 +40,10 @@ def _tr(text: str) -> str:
 
 @attrs.frozen
 class Connection:
-    """A new remote game's way to the friend, made by New Game: the host's listening ``server``,
-    or the joiner's ``first`` exchange (its socket, the host's hello and the session)."""
+    """A new remote game's way to the friend, made by New Game: the joining side's ``first``
+    exchange (the wormhole connection and the inviting side's hello)."""
 
-    server: Host | None = None
-    first: tuple[socket.socket, Message, str] | None = None
+    first: tuple[WormholeChannel, Message] | None = None
 
 
 def ask_allow(parent: QWidget | None, count: int) -> bool:
@@ -69,10 +66,10 @@ class Friend(QObject):
     state = Signal(object)
     _heard = Signal(str)
     _linked = Signal(bool)
+    _code = Signal(str)
     _asked = Signal(int, object)
 
-    def __init__(self, history: GameHistory, *, server: Host | None = None,
-                 first: tuple[socket.socket, Message, str] | None = None,
+    def __init__(self, history: GameHistory, *, first: tuple[WormholeChannel, Message] | None = None,
                  parent: QObject | None = None) -> None:
         super().__init__(parent)
         assert history.remote is not None
@@ -80,9 +77,11 @@ class Friend(QObject):
         self.names = tuple(history.setup.names)
         self._heard.connect(self.said)
         self._linked.connect(self._connected)
+        self._code.connect(self._show_code)
         self._asked.connect(self._ask_here)
         self.link = Link(self.plan, history.setup, history.moves, history.movers,
-                         report=self._report, connected=self._linked.emit, server=server, first=first)
+                         report=self._report, connected=self._linked.emit, code=self._code.emit,
+                         first=first)
         self.link.remote.agree_undo = self._agree
         self.asker = Worker(self, name="arle-friend-undo")
         self.match: Match | None = None
@@ -93,6 +92,7 @@ class Friend(QObject):
         self._questioning = False
         #: The last thing said about the link that stays in view.
         self.status: str | None = None
+        self.code = ""
 
     @property
     def friend_name(self) -> str:
@@ -110,14 +110,8 @@ class Friend(QObject):
     def start(self, session: GameSession, driver: SeatDriver) -> None:
         """Begin: connect (or host), look for the friend's messages."""
         self.match, self.driver = session.match, driver
-        if self.plan.mode == "host" and not self.link.live:
-            from arle.match.remote.live import invitation
-
-            code = invitation(self.plan.address, self.plan.port, self.plan.secret)
-            self._set_state(_tr("Waiting for your friend to join (invitation code: {code}).")
-                            .format(code=code))
-        elif self.plan.mode == "join" and not self.link.live:
-            self._set_state(_tr("Connecting to your friend…"))
+        if self.plan.mode == "invite" and not self.link.live:
+            self._set_state(_tr("Asking the meeting server for a code…"))
         self.link.start()
         self._timer.start()
 
@@ -142,6 +136,11 @@ class Friend(QObject):
         else:
             self._set_state(_tr("The connection to your friend was lost: Arle keeps trying (nothing "
                                 "is lost)."))
+
+    def _show_code(self, code: str) -> None:
+        #: The code to read to the friend (tests and the window read it).
+        self.code = code
+        self._set_state(_tr("Read this code to your friend: {code}").format(code=code))
 
     def _set_state(self, text: str | None) -> None:
         self.status = text

@@ -48,16 +48,30 @@ def choice() -> NewGameChoice:
     return NewGameChoice(SETUP, False, ("#0072b2", "#e69f00"), None)
 
 
+@pytest.fixture
+def servers(wormhole_servers, monkeypatch):
+    """The windows meet through the tests' loopback mailbox and relay, every byte relayed."""
+    from arle.match.remote import servers as chosen
+
+    monkeypatch.setattr(chosen, "MAILBOX", wormhole_servers.mailbox)
+    monkeypatch.setattr(chosen, "RELAY", wormhole_servers.relay)
+    monkeypatch.setattr(chosen, "DIRECT", False)
+    return wormhole_servers
+
+
 def host_and_join(qtbot) -> tuple[MainWindow, MainWindow, list[str], list[str]]:
+    """Issue 47: A invites (its window shows the code to read), B joins with that code."""
     a, said_a = window(qtbot)
     b, said_b = window(qtbot)
-    a.life.start_remote(choice(), RemoteChoice("host", 0, "127.0.0.1", 0, SECRET))
+    a.life.start_remote(choice(), RemoteChoice("invite", 0))
     assert a.shown is not None and a.shown.friend is not None
-    port = a.shown.friend.plan.port
-    b.life.start_remote(choice(), RemoteChoice("join", 1, "127.0.0.1", port, SECRET))
+    friend = a.shown.friend
+    qtbot.waitUntil(lambda: bool(friend.code), timeout=30_000)
+    assert friend.status == f"Read this code to your friend: {friend.code}"
+    b.life.start_remote(choice(), RemoteChoice("join", 1, friend.code))
     loaded(qtbot, b)
     assert b.shown is not None and b.shown.friend is not None
-    qtbot.waitUntil(lambda: a.shown.friend.link.live and b.shown.friend.link.live, timeout=10_000)
+    qtbot.waitUntil(lambda: a.shown.friend.link.live and b.shown.friend.link.live, timeout=30_000)
     return a, b, said_a, said_b
 
 
@@ -87,8 +101,9 @@ def play_moves(qtbot, windows: list[MainWindow], count: int, seed: int = 3, live
     qtbot.waitUntil(lambda: _settled(windows, live), timeout=10_000)
 
 
-def test_two_windows_play_live_host_and_join(qtbot):
-    """Host and join (issue 41 item 4): the friend's moves show in the other window, which says so."""
+@pytest.mark.timeout(120)
+def test_two_windows_play_live_invite_and_join(qtbot, servers):
+    """Invite and join by code (issue 47): the friend's moves show in the other window, which says so."""
     a, b, said_a, said_b = host_and_join(qtbot)
     assert b.shown.session.setup == SETUP  # the host's game, names and all
     assert a.shown.session.match.seats[1] is a.shown.friend.link.remote  # the friend's seat: Remote
@@ -98,7 +113,8 @@ def test_two_windows_play_live_host_and_join(qtbot):
     assert a.undo_action.text() == "Ask to &take back"
 
 
-def test_an_undo_asked_and_allowed_is_taken_back_on_both_sides(qtbot, monkeypatch):
+@pytest.mark.timeout(120)
+def test_an_undo_asked_and_allowed_is_taken_back_on_both_sides(qtbot, monkeypatch, servers):
     """Undo only by agreement: the friend's window asks, and an agreed undo is applied on both."""
     asked: list[int] = []
     monkeypatch.setattr(arle.gui.friend, "ask_allow", lambda _parent, n: asked.append(n) or True)
@@ -114,7 +130,8 @@ def test_an_undo_asked_and_allowed_is_taken_back_on_both_sides(qtbot, monkeypatc
     assert a.shown.session.history.moves == before[:-1] == b.shown.session.history.moves
 
 
-def test_an_undo_refused_changes_nothing(qtbot, monkeypatch):
+@pytest.mark.timeout(120)
+def test_an_undo_refused_changes_nothing(qtbot, monkeypatch, servers):
     monkeypatch.setattr(arle.gui.friend, "ask_allow", lambda _parent, n: False)
     a, b, said_a, said_b = host_and_join(qtbot)
     play_moves(qtbot, [a, b], 2)
@@ -129,8 +146,8 @@ def test_an_undo_refused_changes_nothing(qtbot, monkeypatch):
 def folder_pair(qtbot, folder) -> tuple[MainWindow, MainWindow, list[str], list[str]]:
     a, said_a = window(qtbot)
     b, said_b = window(qtbot)
-    a.life.start_remote(choice(), RemoteChoice("folder", 0, "", 0, SECRET, str(folder)))
-    b.life.start_remote(choice(), RemoteChoice("folder", 1, "", 0, SECRET, str(folder)))
+    a.life.start_remote(choice(), RemoteChoice("folder", 0, "", SECRET, str(folder)))
+    b.life.start_remote(choice(), RemoteChoice("folder", 1, "", SECRET, str(folder)))
     return a, b, said_a, said_b
 
 
@@ -171,7 +188,7 @@ def test_a_tampered_turn_file_is_said_in_one_sentence_and_changes_nothing(qtbot,
     """A turn file not signed with the game's secret (tampered, or from someone else) is refused."""
     folder = tmp_path / "shared"
     a, said = window(qtbot)
-    a.life.start_remote(choice(), RemoteChoice("folder", 0, "", 0, SECRET, str(folder)))
+    a.life.start_remote(choice(), RemoteChoice("folder", 0, "", SECRET, str(folder)))
     session = a.shown.session
     rng = random.Random(1)
     while session.game.actor == 0:  # A's turn ends: its turn file goes to the folder
@@ -188,17 +205,18 @@ def test_a_tampered_turn_file_is_said_in_one_sentence_and_changes_nothing(qtbot,
 
 
 def test_new_game_offers_a_friend_on_another_computer(qtbot):
-    """New Game: the seat choice, host by default (a code to copy), a bad code said in one sentence."""
+    """New Game: the seat choice, invite by default (the code comes when the game starts), a
+    mistyped code said in one sentence (issue 47)."""
     from arle.gui.shell.dialogs import NewGameDialog
-    from arle.match.remote.live import read_invitation
 
     dialog = NewGameDialog(names=("Anna", "Ben"))
     qtbot.addWidget(dialog)
     dialog.seat_boxes[1].setCurrentIndex(dialog.seat_boxes[1].findData("remote"))
     chosen = dialog.remote_choice()
-    assert chosen is not None and (chosen.mode, chosen.me, chosen.address) == ("host", 0, "127.0.0.1")
-    assert read_invitation(dialog.friend_box.code.text()) == ("127.0.0.1", 7788, chosen.secret)
+    assert chosen is not None and (chosen.mode, chosen.me, chosen.code) == ("invite", 0, "")
     dialog.friend_box.join.setChecked(True)
     dialog.friend_box.paste.setText("arle1-nonsense")
-    assert dialog.error.text() == "This is not an Arle invitation code (or it was mistyped)."
+    assert dialog.error.text() == "This is not a code like 7-crossover-clockwork (or it was mistyped)."
     assert not dialog.buttons.button(dialog.buttons.StandardButton.Ok).isEnabled()
+    dialog.friend_box.paste.setText(" 7-Crossover-clockwork ")
+    assert dialog.error.text() == "" and dialog.remote_choice().code == "7-crossover-clockwork"

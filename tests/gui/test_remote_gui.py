@@ -1,11 +1,12 @@
-"""Issue 41 in the window: a friend on another computer is just a seat that is not local, so the
+"""Issues 41 and 47 in the window: a friend on another computer is just a seat that is not local, so the
 window's ``SeatDriver`` plays it as it plays the computer (its think waits for the friend's move,
 off the GUI thread), and the window says when the friend has moved."""
 
 from __future__ import annotations
 
-import socket
 import threading
+
+import pytest
 
 from arle.ai import Cancelled
 from arle.commands.arena import play as arena
@@ -14,35 +15,27 @@ from arle.gui.seats import SeatDriver
 from arle.gui.session import GameSession
 from arle.match import Computer, GameHistory, Match
 from arle.match.history import REMOTE
-from arle.match.remote import Ledger, Remote, key_for
-from arle.match.remote.live import LiveChannel, handshake
+from arle.match.remote import Ledger, Remote
 
-KEY = key_for("s")
 SETUP = Setup(players=2, seed=4, start_player=0)
 
 
-def _connected() -> tuple[Remote, Remote]:
-    """The friend's seat in the window (seat 2 here) and the window's seat at the friend's."""
-    server = socket.create_server(("127.0.0.1", 0))
-    there = socket.create_connection(server.getsockname())
-    here, _ = server.accept()
-    server.close()
-    ledgers = [Ledger("g", 0), Ledger("g", 1)]
-    shaken: dict[str, tuple] = {}
-    shake = threading.Thread(target=lambda: shaken.update(friend=handshake(there, KEY, 0, ledgers[0])),
-                             daemon=True)
-    shake.start()
-    hello, session = handshake(here, KEY, 1, ledgers[1])
-    shake.join(30)
-    assert not shake.is_alive(), "the friend's handshake never ended"
+def _connected(servers) -> tuple[Remote, Remote]:
+    """The friend's seat in the window (seat 2 here) and the window's seat at the friend's, met
+    through the tests' loopback mailbox and relay (issue 47)."""
+    from tests.match.wormhole_pair import pair
+
+    ledgers = (Ledger("g", 0), Ledger("g", 1))
+    (theirs_channel, from_join), (ours_channel, from_host) = pair(servers, ledgers)
     ours, theirs = Remote(ledgers[1]), Remote(ledgers[0])
-    ours.connect(LiveChannel(here, ledgers[1], KEY, session), hello)
-    theirs.connect(LiveChannel(there, ledgers[0], KEY, shaken["friend"][1]), shaken["friend"][0])
+    ours.connect(ours_channel, from_host)
+    theirs.connect(theirs_channel, from_join)
     return ours, theirs
 
 
-def test_the_seat_driver_plays_a_friend_on_another_computer(qtbot) -> None:
-    ours, theirs = _connected()
+@pytest.mark.timeout(120)
+def test_the_seat_driver_plays_a_friend_on_another_computer(qtbot, wormhole_servers) -> None:
+    ours, theirs = _connected(wormhole_servers)
     friend = Match(GameHistory(SETUP, seats=["random", REMOTE]), seats=[Computer("random"), theirs])
     stop = threading.Event()
 
@@ -67,11 +60,12 @@ def test_the_seat_driver_plays_a_friend_on_another_computer(qtbot) -> None:
     finally:
         stop.set()
         driver.stop(wait=2.0)
+        ours.wake()  # the driver's think, if it still waits for the friend, asks should_stop
         playing.join(10)
-        for remote in (ours, theirs):  # (their reader threads end with the connections)
+        for remote in (ours, theirs):
+            remote.close()
             for channel in remote.channels:
                 channel.close()
-    assert not playing.is_alive()
     assert window.match.history.moves == friend.history.moves
     assert arena(4, ["random", "random"])[0]["digest"] == _digest(window.match)
     assert "Your friend has moved." in said

@@ -3,7 +3,7 @@ and the engine finds it legal; undo in a remote game only by agreement; the live
 refuses replays, messages out of order, oversized frames and a cut inside a message."""
 
 import contextlib
-import socket
+import queue
 import threading
 import time
 
@@ -14,8 +14,7 @@ from arle.engine import Setup, move_to_dict
 from arle.match import PERSON, Computer, GameHistory, Match, Person
 from arle.match.history import REMOTE
 from arle.match.remote import Ledger, Message, Remote, key_for
-from arle.match.remote.live import LiveChannel, handshake, write_frame
-from arle.match.remote.wire import START, chain, seal
+from arle.match.remote.wire import MAX_BYTES, START, chain, pack
 
 KEY = key_for("s")
 SETUP = Setup(players=2, seed=3, start_player=0)
@@ -136,75 +135,54 @@ def test_undo_in_a_remote_game_only_by_agreement():
     assert change.moves_removed == [mine] and match.game.actor == 1
 
 
-def _pair():
-    """Two live sides over a loopback socket, in this process: (host side, join side)."""
-    server = socket.create_server(("127.0.0.1", 0))
-    joined = socket.create_connection(server.getsockname())
-    hosted, _ = server.accept()
-    server.close()
-    ledgers = [Ledger("g", 0), Ledger("g", 1)]
-    out = {}
-    shake = threading.Thread(target=lambda: out.update(host=handshake(hosted, KEY, 0, ledgers[0])),
-                             daemon=True)
-    shake.start()
-    hello_from_host, session = handshake(joined, KEY, 1, ledgers[1])
-    shake.join(30)
-    assert not shake.is_alive(), "the host's handshake never ended"
+def _pair(servers):
+    """Two live sides met through the tests' loopback mailbox and relay: (inviting side, joiner)."""
+    from tests.match.wormhole_pair import pair
+
+    ledgers = (Ledger("g", 0), Ledger("g", 1))
     sides = []
-    ends = ((0, hosted, *out["host"]), (1, joined, hello_from_host, session))
-    for me, sock, hello, sess in ends:
-        remote = Remote(ledgers[me], poll_s=0.01)
+    for me, (channel, hello) in enumerate(pair(servers, ledgers)):
+        remote = Remote(ledgers[me])
         kinds = ["random", REMOTE] if me == 0 else [REMOTE, "random"]
         seats = [Computer("random"), remote] if me == 0 else [remote, Computer("random")]
         match = Match(GameHistory(SETUP, seats=kinds), seats=seats)
-        remote.connect(LiveChannel(sock, ledgers[me], KEY, sess), hello)
+        remote.connect(channel, hello)
         sides.append((match, remote))
     return sides
 
 
-def _play_until(sides, count, seconds=30.0):
-    """Both sides play (each on its thread) until their games hold ``count`` moves, or for
-    ``seconds`` at most: a side that is stuck ends too, so that no thread outlives the test."""
-    end = time.monotonic() + seconds
+def _play_until(sides, count):
+    """Both sides play (each on its thread) until their games hold ``count`` moves."""
 
     def run(match, remote):
-        while len(match.history.moves) < count and time.monotonic() < end:
+        while len(match.history.moves) < count:
             remote.settle(match)
             with contextlib.suppress(Cancelled):
-                match.step(lambda: remote.ledger.count >= count or time.monotonic() >= end)
+                match.step(lambda: remote.ledger.count >= count)
 
-    threads = [threading.Thread(target=run, args=side, daemon=True) for side in sides]
+    threads = [threading.Thread(target=run, args=side) for side in sides]
     for thread in threads:
         thread.start()
     for thread in threads:
-        thread.join(seconds + 10)
-    assert not any(thread.is_alive() for thread in threads), "a side kept playing"
+        thread.join(30)
 
 
 def _ask(asker, friend, count):
     """``asker`` asks to take back ``count`` moves while the friend's side listens."""
     answers = []
-    thread = threading.Thread(target=lambda: answers.append(asker.ask_undo(count, timeout=5)), daemon=True)
+    thread = threading.Thread(target=lambda: answers.append(asker.ask_undo(count, timeout=5)))
     thread.start()
     while thread.is_alive():
         friend.poll(0.01)
     return answers[0]
 
 
-@pytest.fixture
-def live_pair():
-    """``_pair``'s two sides, their connections closed after the test (their threads end)."""
-    sides = _pair()
-    yield sides
-    for _match, remote in sides:
-        for channel in remote.channels:
-            channel.close()
-
-
-def test_a_headless_friend_never_agrees_to_an_undo_unless_told(live_pair):
+@pytest.mark.timeout(90)
+def test_a_headless_friend_never_agrees_to_an_undo_unless_told(wormhole_servers):
     """Issue 41: undo by agreement (asked and accepted, as at the table); a headless side never
-    agrees unless told to, and then both sides take back the same moves."""
-    (host, host_remote), (join, join_remote) = sides = live_pair
+    agrees unless told to, and then both sides take back the same moves (issue 47: through the
+    wormhole, agreed only for the same move count and hash)."""
+    (host, host_remote), (join, join_remote) = sides = _pair(wormhole_servers)
     _play_until(sides, 6)
     assert len(host.history.moves) == len(join.history.moves) == 6
     assert _ask(host_remote, join_remote, 1) is False
@@ -215,80 +193,73 @@ def test_a_headless_friend_never_agrees_to_an_undo_unless_told(live_pair):
     join_remote.settle(join)
     assert len(join.history.moves) == len(host.history.moves) == 4
     assert host_remote.ledger.hash == join_remote.ledger.hash
+    for _match, remote in sides:
+        remote.close()
+        for channel in remote.channels:
+            channel.close()
 
 
-@pytest.fixture
-def listening():
-    """A live channel on one end of a loopback connection, and the raw other end (both closed
-    after the test: the channel's reader thread ends)."""
-    server = socket.create_server(("127.0.0.1", 0))
-    raw = socket.create_connection(server.getsockname())
-    sock, _ = server.accept()
-    server.close()
+def _listening():
+    """A wormhole channel whose hello came, fed lines as the wormhole's callback feeds them."""
+    from arle.match.remote.wormhole_link import WormholeChannel, _Lines
+
     problems = []
-    channel = LiveChannel(sock, Ledger("g", 1), KEY, "sess", report=problems.append)
-    yield channel, raw, problems
-    channel.close()
-    raw.close()
+    channel = WormholeChannel(Ledger("g", 1))
+    channel.report = problems.append
+    lines = _Lines()
+    lines.channel = channel
+    lines.connectionMade()
+    inbox = queue.Queue()
+    channel.deliver_to(inbox)
+    lines.dataReceived(pack(Message("g", 0, "", 1, "hello", 0, START, {})) + b"\n")
+    return lines, inbox, problems
 
 
-def _wait_closed(channel):
-    end = time.monotonic() + 15
-    while channel.open and time.monotonic() < end:
-        time.sleep(0.01)
-    assert not channel.open
+def _line(seq, kind="end", game="g"):
+    return pack(Message(game, 0, "", seq, kind, 0, START, {})) + b"\n"
 
 
-def _frame(seq, kind="end", session="sess"):
-    return seal(Message("g", 0, session, seq, kind, 0, START, {}), KEY)
+def _taken(inbox):
+    got = []
+    while not inbox.empty():
+        item = inbox.get()
+        if item is not None:
+            got.append(item[0].seq)
+    return got
 
 
-def test_a_replayed_live_message_is_refused(listening):
-    channel, raw, problems = listening
-    write_frame(raw, _frame(1))
-    write_frame(raw, _frame(1))
-    _wait_closed(channel)
-    assert [m.seq for m in channel.receive(0)] == [1]
-    assert problems == ["a message was replayed (number 1 came already): refused"]
+def test_a_replayed_live_message_is_refused():
+    lines, inbox, problems = _listening()
+    lines.dataReceived(_line(2) + _line(2))
+    assert _taken(inbox) == [2]
+    assert problems == ["a message was replayed (number 2 came already): refused"]
 
 
-def test_a_live_message_out_of_order_is_refused(listening):
-    channel, raw, problems = listening
-    write_frame(raw, _frame(2))
-    _wait_closed(channel)
-    assert channel.receive(0) == [] and "out of order" in problems[0]
+def test_a_live_message_out_of_order_is_refused():
+    lines, inbox, problems = _listening()
+    lines.dataReceived(_line(3))
+    assert _taken(inbox) == [] and "out of order" in problems[0]
 
 
-def test_a_message_of_an_earlier_connection_is_refused(listening):
-    channel, raw, problems = listening
-    write_frame(raw, _frame(1, session="an earlier one"))
-    _wait_closed(channel)
-    assert channel.receive(0) == [] and "earlier connection" in problems[0]
+def test_a_message_of_another_game_is_refused():
+    lines, inbox, problems = _listening()
+    lines.dataReceived(_line(2, game="another"))
+    assert _taken(inbox) == [] and "another game" in problems[0]
 
 
-def test_an_oversized_frame_is_refused_before_it_is_read(listening):
-    channel, raw, problems = listening
-    raw.sendall((50 << 20).to_bytes(4, "big"))
-    _wait_closed(channel)
-    assert "over the" in problems[0]
+def test_an_oversized_line_is_refused_and_the_next_one_taken():
+    """Issue 47: a line over the limit is refused in one sentence and skipped to its end; the
+    connection and the messages after it are kept."""
+    lines, inbox, problems = _listening()
+    lines.dataReceived(b"x" * (MAX_BYTES + 1))
+    lines.dataReceived(b"yyy\n" + _line(2))
+    assert _taken(inbox) == [2]
+    assert problems == [f"the friend sent a message over the {MAX_BYTES} bytes limit: it was not taken"]
 
 
-def test_a_disconnect_in_the_middle_of_a_message_takes_nothing_of_it(listening):
-    channel, raw, problems = listening
-    frame = _frame(1)
-    raw.sendall(len(frame).to_bytes(4, "big") + frame[:20])
-    raw.close()
-    _wait_closed(channel)
-    assert channel.receive(0) == []
-    assert problems == ["the connection closed in the middle of a message: nothing of it was taken"]
-
-
-def test_a_flood_of_messages_is_cut_off(listening):
-    channel, raw, problems = listening
-    try:
-        for seq in range(1, 2000):
-            write_frame(raw, _frame(seq))
-    except OSError:
-        pass
-    _wait_closed(channel)
-    assert "too fast" in problems[0]
+def test_a_message_cut_in_the_middle_takes_nothing_of_it():
+    lines, inbox, problems = _listening()
+    lines.dataReceived(_line(2)[:20])
+    lines.connectionLost()
+    assert _taken(inbox) == []
+    assert problems == ["your friend closed the connection"]

@@ -8,8 +8,7 @@ import json
 import pytest
 
 from arle.match.remote import Message, Refused, key_for
-from arle.match.remote.live import invitation, read_invitation, split_address
-from arle.match.remote.wire import MAX_BYTES, START, canonical, move_of, seal, unseal
+from arle.match.remote.wire import MAX_BYTES, START, canonical, move_of, pack, seal, unpack, unseal
 
 KEY = key_for("correct horse")
 
@@ -66,14 +65,17 @@ def test_a_malformed_or_absurd_move_is_refused_in_a_sentence():
         move_of({"type": "Pass", "x": "y" * 5000})
 
 
-def test_an_invitation_code_carries_the_address_and_the_secret():
-    code = invitation("::1", 7788, "s3cret")
-    assert read_invitation(code) == ("::1", 7788, "s3cret")
-    with pytest.raises(Refused, match="not an Arle invitation"):
-        read_invitation(code[:-1] + ("0" if code[-1] != "0" else "1"))
-    assert split_address("[::1]:7788") == ("::1", 7788)
-    with pytest.raises(Refused, match="not an address"):
-        split_address("localhost")
+def test_an_unsigned_message_packs_and_unpacks_with_the_same_checks():
+    """Issue 47: live messages travel unsigned (the wormhole authenticates and encrypts them);
+    ``unpack`` keeps every other check of ``unseal``, and a signed one is not taken for it."""
+    message = Message("g", 1, "", 3, "move", 2, START, {"at": 1})
+    assert unpack(pack(message)) == message
+    with pytest.raises(Refused, match="missing or unknown fields"):
+        unpack(seal(message, KEY))
+    with pytest.raises(Refused, match="nested deeper"):
+        unpack(pack(Message("g", 1, "", 3, "move", 2, START, {"a": [[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]})))
+    with pytest.raises(Refused, match="seq is not a int"):
+        unpack(pack(Message("g", 1, "", True, "move", 2, START, {})))  # type: ignore[arg-type]
 
 
 def test_deeply_nested_json_is_refused_not_recursed_into():

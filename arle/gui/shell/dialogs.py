@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import re
 
 from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QColor, QIcon
@@ -22,7 +23,6 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QPushButton,
     QRadioButton,
-    QSpinBox,
     QTextBrowser,
     QVBoxLayout,
     QWidget,
@@ -284,8 +284,8 @@ class NewGameDialog(QDialog):
         if REMOTE not in seats:
             return None
         box = self.friend_box
-        return RemoteChoice(box.mode, seats.index(PERSON_SEAT), box.address(), box.port.value(),
-                            box.secret(), box.folder.text().strip())
+        return RemoteChoice(box.mode, seats.index(PERSON_SEAT), box.code(), box.secret(),
+                            box.folder.text().strip())
 
     def levels_said(self) -> str:
         """One line per computer level chosen (what it is like), after a suggestion of Easy or
@@ -330,86 +330,49 @@ class NewGameDialog(QDialog):
 
 @dataclasses.dataclass(frozen=True)
 class RemoteChoice:
-    """How New Game reaches the friend on another computer (issue 41): ``mode`` host, join or
-    folder; ``me`` this computer's seat; the address and port to listen on (host) or to reach
-    (join, from the invitation code); the secret; the shared folder."""
+    """How New Game reaches the friend on another computer (issues 41, 47): ``mode`` invite (a
+    code to read to the friend), join (the friend's code) or folder; ``me`` this computer's seat;
+    the code (join); the folder's secret and the folder."""
 
     mode: str
     me: int
-    address: str
-    port: int
-    secret: str
+    code: str = ""
+    secret: str = ""
     folder: str = ""
 
 
-def lan_address() -> str | None:
-    """This computer's address on its local network, as others reach it (no packet is sent)."""
-    import socket
-
-    try:
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-            probe.connect(("192.0.2.1", 9))  # a documentation address: only picks the route
-            address = str(probe.getsockname()[0])
-    except OSError:
-        return None
-    return None if address.startswith("127.") or address == "0.0.0.0" else address
+#: A magic-wormhole code: a number and words, like 7-crossover-clockwork.
+_CODE = re.compile(r"^[0-9]+(-[a-z]+)+$")
 
 
 class FriendBox(QGroupBox):
-    """New Game's choices for a friend on another computer: host (an invitation code to give),
-    join (the code the friend gave) or a shared folder (both sync it; a secret both type)."""
+    """New Game's choices for a friend on another computer: invite (the game shows a code to read
+    to the friend), join (the code the friend read) or a shared folder (both sync it; a secret
+    both type)."""
 
     changed = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         import secrets
 
-        from arle.match.remote.link import DEFAULT_PORT
-
         super().__init__(_tr("A friend on another computer"), parent)
         self.setObjectName("friend_box")
         lay = QFormLayout(self)
-        self.host = QRadioButton(_tr("Host: give your friend an invitation code"))
-        self.join = QRadioButton(_tr("Join: paste your friend's invitation code"))
+        self.invite = QRadioButton(_tr("Invite: Arle gives you a code to read to your friend"))
+        self.join = QRadioButton(_tr("Join: type the code your friend reads you"))
         self.by_folder = QRadioButton(_tr("A shared folder you both sync (Dropbox, OneDrive…)"))
-        self.host.setChecked(True)
+        self.invite.setChecked(True)
         group = QButtonGroup(self)
         how = QVBoxLayout()
-        for button in (self.host, self.join, self.by_folder):
+        for button in (self.invite, self.join, self.by_folder):
             group.addButton(button)
             how.addWidget(button)
             button.toggled.connect(self._shown)
         lay.addRow(_tr("How"), how)
-        self._secret = secrets.token_urlsafe(12)
-        # host
-        self.address_box = QComboBox()
-        self.address_box.addItem(_tr("This computer only (127.0.0.1)"), "127.0.0.1")
-        lan = lan_address()
-        if lan is not None:
-            self.address_box.addItem(_tr("Your local network ({address})").format(address=lan), lan)
-        self.port = QSpinBox()
-        self.port.setRange(1024, 65535)
-        self.port.setValue(DEFAULT_PORT)
-        where = QHBoxLayout()
-        where.addWidget(self.address_box, 3)
-        self.port_label = QLabel(_tr("port"))
-        where.addWidget(self.port_label)
-        where.addWidget(self.port, 1)
-        self.where_label = QLabel(_tr("Listen on"))
-        lay.addRow(self.where_label, where)
-        self.code = QLineEdit()
-        self.code.setReadOnly(True)
-        self.code.setObjectName("invitation")
-        self.copy = QPushButton(_tr("Copy"))
-        self.copy.clicked.connect(self._copy)
-        code_row = QHBoxLayout()
-        code_row.addWidget(self.code, 1)
-        code_row.addWidget(self.copy)
-        self.code_label = QLabel(_tr("Invitation"))
-        lay.addRow(self.code_label, code_row)
         # join
         self.paste = QLineEdit()
-        self.paste.setPlaceholderText(_tr("arle1-… (the code your friend gave you)"))
+        self.paste.setObjectName("friend_code")
+        self.paste.setPlaceholderText(_tr("7-crossover-clockwork (the code your friend reads you)"))
         self.paste_label = QLabel(_tr("Code"))
         lay.addRow(self.paste_label, self.paste)
         # folder
@@ -421,7 +384,7 @@ class FriendBox(QGroupBox):
         folder_row.addWidget(self.choose)
         self.folder_label = QLabel(_tr("Folder"))
         lay.addRow(self.folder_label, folder_row)
-        self.secret_edit = QLineEdit(self._secret)
+        self.secret_edit = QLineEdit(secrets.token_urlsafe(12))
         self.secret_edit.setToolTip(_tr("Both players type the same secret: it signs every turn file."))
         self.secret_label = QLabel(_tr("Secret"))
         lay.addRow(self.secret_label, self.secret_edit)
@@ -429,72 +392,46 @@ class FriendBox(QGroupBox):
         self.note.setWordWrap(True)
         self.note.setObjectName("friend_note")
         lay.addRow("", self.note)
-        for signal in (self.address_box.currentIndexChanged, self.port.valueChanged,
-                       self.paste.textChanged, self.folder.textChanged, self.secret_edit.textChanged):
+        for signal in (self.paste.textChanged, self.folder.textChanged, self.secret_edit.textChanged):
             signal.connect(self._shown)
         self._shown()
 
     @property
     def mode(self) -> str:
-        return "host" if self.host.isChecked() else "join" if self.join.isChecked() else "folder"
+        return "invite" if self.invite.isChecked() else "join" if self.join.isChecked() else "folder"
 
-    def address(self) -> str:
-        if self.mode == "join":
-            return self._invited()[0]
-        return str(self.address_box.currentData()) if self.mode == "host" else ""
+    def code(self) -> str:
+        return self.paste.text().strip().lower() if self.mode == "join" else ""
 
     def secret(self) -> str:
-        if self.mode == "join":
-            return self._invited()[2]
-        return self._secret if self.mode == "host" else self.secret_edit.text().strip()
-
-    def _invited(self) -> tuple[str, int, str]:
-        from arle.match.remote.live import read_invitation
-
-        return read_invitation(self.paste.text())
+        return self.secret_edit.text().strip() if self.mode == "folder" else ""
 
     def problem(self) -> str:
         """Why the choices cannot be played ("" when they can)."""
-        from arle.match.remote import Refused
-
         if self.mode == "join":
             if not self.paste.text().strip():
-                return _tr("Paste the invitation code your friend gave you.")
-            try:
-                self._invited()
-            except Refused:
-                return _tr("This is not an Arle invitation code (or it was mistyped).")
+                return _tr("Type the code your friend reads you.")
+            if not _CODE.match(self.code()):
+                return _tr("This is not a code like 7-crossover-clockwork (or it was mistyped).")
         if self.mode == "folder" and not self.folder.text().strip():
             return _tr("Choose the folder you and your friend both sync.")
         return ""
 
     def _shown(self, *_: object) -> None:
         mode = self.mode
-        from arle.match.remote.live import invitation
-
-        for widget, modes in ((self.where_label, "host"), (self.address_box, "host"), (self.port, "host"),
-                              (self.port_label, "host"),
-                              (self.code_label, "host"), (self.code, "host"), (self.copy, "host"),
-                              (self.paste_label, "join"), (self.paste, "join"),
+        for widget, modes in ((self.paste_label, "join"), (self.paste, "join"),
                               (self.folder_label, "folder"), (self.folder, "folder"),
                               (self.choose, "folder"), (self.secret_label, "folder"),
                               (self.secret_edit, "folder")):
             widget.setVisible(mode == modes)
-        self.code.setText(invitation(str(self.address_box.currentData()), self.port.value(), self._secret))
         self.note.setText({
-            "host": _tr("Give your friend this code (it holds the secret: send it privately). Arle "
-                        "listens only while the game is shown. Your friend on another computer "
-                        "needs your local network's address."),
+            "invite": _tr("When the game starts, Arle shows a code: read it to your friend, who "
+                          "chooses Join. Everything between you is encrypted."),
             "join": _tr("You play Player 2 of your friend's game: names and buildings are theirs."),
             "folder": _tr("Player 1 starts the game in an empty folder; Player 2 chooses the same "
                           "folder and types the same secret. A turn file goes there after each turn."),
         }[mode])
         self.changed.emit()
-
-    def _copy(self) -> None:
-        from PySide6.QtGui import QGuiApplication
-
-        QGuiApplication.clipboard().setText(self.code.text())
 
     def _choose_folder(self) -> None:
         from PySide6.QtWidgets import QFileDialog

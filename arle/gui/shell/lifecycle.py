@@ -21,7 +21,6 @@ from arle.gui.shell.frame import forget_module_sources
 from arle.gui.shell.game_files import reason
 
 if TYPE_CHECKING:
-    import socket
     from collections.abc import Sequence
     from pathlib import Path
 
@@ -34,6 +33,7 @@ if TYPE_CHECKING:
     from arle.gui.shell.shown_game import ShownGame
     from arle.match import GameHistory, LogEntry, NewGameChoice
     from arle.match.remote.wire import Message
+    from arle.match.remote.wormhole_link import WormholeChannel
 
 log = logging.getLogger(__name__)
 
@@ -83,15 +83,15 @@ class Lifecycle:
             self.start_new(choice)
 
     def start_remote(self, choice: NewGameChoice, remote: RemoteChoice) -> None:
-        """A new game against a friend on another computer (issue 41): host (listen now, so that
-        a port in use is said at once), join (the host's game, read off the GUI thread) or by a
-        shared folder (the game it holds, else a new one seat 1 starts there)."""
+        """A new game against a friend on another computer (issues 41, 47): invite (the game
+        shows the code as soon as the meeting server gives it), join (the inviting side's game,
+        met off the GUI thread) or by a shared folder (the game it holds, else a new one seat 1
+        starts there). A refused start keeps the form as the player filled it."""
         from arle.gui.friend import Connection
         from arle.match import GameHistory
         from arle.match.history import PERSON, REMOTE
         from arle.match.remote import Refused, new_game_id
         from arle.match.remote.link import Plan, folder_game, join_first
-        from arle.match.remote.live import Host
 
         w = self.window
         if not w.may_drop_game():
@@ -100,12 +100,10 @@ class Lifecycle:
         seats = [PERSON, PERSON]
         seats[1 - remote.me] = REMOTE
         try:
-            if remote.mode == "host":
-                server = Host(remote.address, remote.port)
+            if remote.mode == "invite":
                 history = GameHistory(choice.setup, seats=seats)
-                history.remote = Plan("host", new_game_id(), remote.me, remote.secret, remote.address,
-                                      server.port).to_dict()  # (port 0: the one it got)
-                w.install(history, colors, connection=Connection(server=server))
+                history.remote = Plan("invite", new_game_id(), remote.me).to_dict()
+                w.install(history, colors)
                 return
             if remote.mode == "folder":
                 folder = Path(remote.folder)
@@ -120,15 +118,13 @@ class Lifecycle:
             self._cannot_play(str(exc))
             return
 
-        def joined(found: tuple[Setup, socket.socket, Message, str]) -> None:
-            setup, sock, hello, session = found
+        def joined(found: tuple[Setup, WormholeChannel, Message]) -> None:
+            setup, channel, hello = found
             history = GameHistory(setup, seats=[REMOTE, PERSON])
-            history.remote = Plan("join", hello.game, 1, remote.secret, remote.address,
-                                  remote.port).to_dict()
-            w.install(history, colors, connection=Connection(first=(sock, hello, session)))
+            history.remote = Plan("join", hello.game, 1).to_dict()
+            w.install(history, colors, connection=Connection(first=(channel, hello)))
 
-        w.files._load(_tr("your friend's game"),
-                      lambda: join_first(remote.address, remote.port, remote.secret), joined,
+        w.files._load(_tr("your friend's game"), lambda: join_first(remote.code), joined,
                       lambda exc: self._cannot_play(str(exc)))
 
     def _cannot_play(self, text: str) -> None:

@@ -38,7 +38,7 @@ class ShownGame:
         """Put ``history``'s game in a fresh game page. ``journal``: the game's autosave journal,
         which then holds its save file (``save_path`` is the save file of a game without one).
         A game against a friend on another computer (``history.remote``) gets its ``friend``;
-        ``connection``: the host's socket or the join's first connection (``Friend``'s keywords)."""
+        ``connection``: the join's first connection (``Friend``'s keywords)."""
         from arle.gui.assists import Assists
         from arle.gui.kit.texts import language
         from arle.gui.session import GameSession
@@ -52,7 +52,7 @@ class ShownGame:
         if history.remote is not None:
             from arle.gui.friend import Friend
 
-            self.friend = Friend(history, server=connection.server, first=connection.first) \
+            self.friend = Friend(history, first=connection.first) \
                 if connection is not None else Friend(history)
         seats = self.friend.seats() if self.friend is not None else None
         self.session = GameSession(continued(history, colors, words, log, seats=seats))

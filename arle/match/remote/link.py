@@ -1,47 +1,48 @@
 """A remote game as a window plays it: what it needs to go on later (``Plan``, kept in the journal
-and in a save: the game's id, how to reach the friend and the secret) and, while it is shown, its
-way to the friend (``Link``: the ``Remote`` seat, the shared folder's channel if any, and a thread
-that hosts or joins again whenever no live connection is open).
+and in a save: the game's id, how to reach the friend and, for a folder, the secret) and, while it
+is shown, its way to the friend (``Link``: the ``Remote`` seat, the shared folder's channel if any,
+and, for an invitation, a thread that meets the friend through the mailbox with a new code).
 
-No Qt: the window (``arle.gui.friend``) hears what the link says through ``report``.
+No Qt: the window (``arle.gui.friend``) hears what the link says through ``report`` and ``code``.
 """
 
 from __future__ import annotations
 
-import socket
 import threading
-import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from arle.engine import Move, Setup
 
 from . import folder as shared
-from . import live
+from . import servers
 from .seat import Ledger, Remote
 from .wire import Message, Refused, key_for, setup_of, setup_to_dict
 
-#: The ways to the friend a window offers.
-MODES = ("host", "join", "folder")
-#: The port a host listens on unless the player picks another.
-DEFAULT_PORT = 7788
+if TYPE_CHECKING:
+    from .wormhole_link import WormholeChannel
+
+#: The ways to the friend a window offers: invite (a code to read to the friend), join (with the
+#: friend's code), folder (turn files in a folder both sync).
+MODES = ("invite", "join", "folder")
+#: The modes of issue 41's TCP link, read as today's.
+_OLD_MODES = {"host": "invite"}
+#: How long an invitation waits for the friend (s): as long as the game is shown.
+INVITE_S = 24 * 3600.0
 
 
 @attrs.frozen
 class Plan:
-    """What a remote game needs to continue: ``mode`` (host, join or folder), the game's id, this
-    computer's seat (``me``: 0 or 1), the secret (kept in plain text with the game), and the
-    address and port (live) or the folder (by turn files)."""
+    """What a remote game needs to continue: ``mode`` (invite, join or folder), the game's id,
+    this computer's seat (``me``: 0 or 1), the folder's secret and the folder."""
 
     mode: str
     game: str
     me: int
-    secret: str
-    address: str = ""
-    port: int = 0
+    secret: str = ""
     folder: str = ""
 
     @property
@@ -61,35 +62,30 @@ class Plan:
             value = raw.get(name, "")
             if not isinstance(value, str) or len(value) > limit:
                 raise ValueError(f"its remote game record's {name} is not valid")
-        me, port = raw.get("me"), raw.get("port", 0)
-        if (raw.get("mode") not in MODES or me not in (0, 1) or isinstance(me, bool)
-                or not isinstance(port, int) or isinstance(port, bool) or not 0 <= port < 65536
-                or not raw.get("game")):
+        me = raw.get("me")
+        mode = _OLD_MODES.get(raw.get("mode", ""), raw.get("mode"))
+        if mode not in MODES or me not in (0, 1) or isinstance(me, bool) or not raw.get("game"):
             raise ValueError("its remote game record is not valid")
-        return cls(raw["mode"], raw["game"], me, raw.get("secret", ""), raw.get("address", ""),
-                   port, raw.get("folder", ""))
+        return cls(str(mode), raw["game"], me, raw.get("secret", ""), raw.get("folder", ""))
 
 
-def join_first(address: str, port: int, secret: str, timeout: float = 10.0,
-               should_stop: Callable[[], bool] = lambda: False) -> tuple[Setup, socket.socket, Message, str]:
-    """Join a host for a new game (off the GUI thread): the host's setup and the connection, ready
-    for ``Link(..., first=...)``. Raises ``Refused`` (one sentence)."""
-    deadline = time.monotonic() + timeout
-    while True:
-        try:
-            sock = live.connect(address, port, timeout=min(5.0, timeout))
-            break
-        except Refused:
-            if time.monotonic() > deadline or should_stop():
-                raise
-            time.sleep(0.3)
+def _servers() -> dict[str, Any]:
+    """The servers the window meets through, read when it meets (Settings may change them)."""
+    return {"mailbox": servers.MAILBOX, "relay": servers.RELAY, "direct": servers.DIRECT}
+
+
+def join_first(code: str) -> tuple[Setup, WormholeChannel, Message]:
+    """Join a friend's invitation for a new game (off the GUI thread): the inviting side's setup,
+    the connection and its hello, ready for ``Link(..., first=...)``. Raises ``Refused``."""
+    from . import wormhole_link
+
+    channel = wormhole_link.meet(code.strip(), **_servers())
     try:
-        hello, session = live.handshake(sock, key_for(secret), 1, None)
-        setup = setup_of(hello.body.get("setup"))
+        hello = wormhole_link.hello(channel, None, {})
+        return setup_of(hello.body.get("setup")), channel, hello
     except Refused:
-        sock.close()
+        channel.close()
         raise
-    return setup, sock, hello, session
 
 
 def folder_game(directory: Path, secret: str, me: int, setup: Setup,
@@ -110,104 +106,77 @@ def folder_game(directory: Path, secret: str, me: int, setup: Setup,
 
 
 class Link:
-    """The way to the friend while the game is shown: the ``remote`` seat and, live, a thread that
-    hosts (listening only while the game is shown) or joins again when no connection is open."""
+    """The way to the friend while the game is shown: the ``remote`` seat and, for an invitation,
+    a thread that meets the friend with a new code (``code`` hears it) and resyncs by move count
+    and hash (``Remote.connect``)."""
 
     def __init__(self, plan: Plan, setup: Setup, moves: Sequence[Move], movers: Sequence[int], *,
                  report: Callable[[str], None], connected: Callable[[bool], None] = lambda _b: None,
-                 server: live.Host | None = None,
-                 first: tuple[socket.socket, Message, str] | None = None) -> None:
+                 code: Callable[[str], None] = lambda _c: None,
+                 first: tuple[WormholeChannel, Message] | None = None) -> None:
         self.plan = plan
         self.setup = setup
-        self.key = key_for(plan.secret)
         self.ledger = Ledger(plan.game, plan.me, moves, movers)
         self.report = report
         self.connected = connected
+        self.code = code
         channels: list[Any] = []
         if plan.folder:
-            channels.append(shared.FolderChannel(Path(plan.folder), self.ledger, self.key, report))
+            channels.append(shared.FolderChannel(Path(plan.folder), self.ledger, key_for(plan.secret),
+                                                 report))
         self.remote = Remote(self.ledger, channels, report=report)
-        self._server = server
         self._first = first
         self._stop = threading.Event()
+        self._meeting: WormholeChannel | None = None
         self._thread: threading.Thread | None = None
-        self._said: set[str] = set()
 
     @property
     def live(self) -> bool:
-        return any(isinstance(c, live.LiveChannel) and c.open for c in self.remote.channels)
+        return any(getattr(c, "live", False) and c.open for c in self.remote.channels)
 
     def start(self) -> None:
-        """Take the first connection (a join), then keep one open while the game is shown."""
+        """Take the first connection (a join); an invitation meets the friend off this thread."""
         if self._first is not None:
-            sock, hello, session = self._first
+            channel, hello = self._first
             self._first = None
-            self._take(sock, hello, session)
-        if self.plan.mode in ("host", "join"):
-            self._thread = threading.Thread(target=self._run, name="arle-friend-link", daemon=True)
+            self._take(channel, hello)
+        elif self.plan.mode == "invite":
+            self._thread = threading.Thread(target=self._invite, name="arle-friend-invitation",
+                                            daemon=True)
             self._thread.start()
+        elif self.plan.mode == "join":
+            self.report("to go on with this game, ask your friend to invite you again and join "
+                        "with the new code from New Game")
 
     def close(self) -> None:
-        """Stop hosting and joining, close the connection (the game is kept by each side)."""
+        """Stop inviting, close the connection (the game is kept by each side)."""
         self._stop.set()
-        if self._thread is not None:
-            self._thread.join(2.0)
-        if self._server is not None:
-            self._server.close()
-            self._server = None
+        if self._meeting is not None:
+            self._meeting.close()
         for channel in self.remote.channels:
             channel.close()
+        self.remote.close()
+        if self._thread is not None:
+            self._thread.join(5.0)
 
-    def _say(self, text: str) -> None:
-        if text not in self._said:  # each reason once, however often it is tried again
-            self._said.add(text)
-            self.report(text)
-
-    def _take(self, sock: socket.socket, hello: Message, session: str) -> None:
-        channel = live.LiveChannel(sock, self.ledger, self.key, session, report=self.report)
+    def _take(self, channel: WormholeChannel, hello: Message) -> None:
+        channel.ledger = self.ledger
         self.remote.connect(channel, hello)
-        self._said.clear()
         self.connected(True)
 
-    def _run(self) -> None:
-        was = self.live
-        while not self._stop.is_set():
-            now = self.live
-            if was and not now:
-                self.connected(False)
-            was = now
-            if now:
-                self._stop.wait(0.2)
-                continue
-            try:
-                self._host_once() if self.plan.mode == "host" else self._join_once()
-            except Refused as exc:
-                self._say(str(exc))
-                self._stop.wait(1.0)
-            was = self.live
+    def _invite(self) -> None:
+        from . import wormhole_link
 
-    def _host_once(self) -> None:
-        if self._server is None:
-            self._server = live.Host(self.plan.address, self.plan.port)
-        sock = self._server.accept(0.5, self._stop.is_set)
-        if sock is None:
-            return
+        self._meeting = channel = wormhole_link.WormholeChannel()
         try:
-            hello, session = live.handshake(sock, self.key, self.plan.me, self.ledger,
-                                            setup_to_dict(self.setup))
-            self._take(sock, hello, session)
+            wormhole_link.meet(None, on_code=self.code, channel=channel, wait=INVITE_S, **_servers())
+            hello = wormhole_link.hello(channel, self.ledger, {"setup": setup_to_dict(self.setup)})
+            if not self._stop.is_set():
+                self._take(channel, hello)
         except Refused as exc:
-            sock.close()
-            raise Refused(f"a connection was refused: {exc}") from None
-
-    def _join_once(self) -> None:
-        sock = live.connect(self.plan.address, self.plan.port, timeout=2.0)
-        try:
-            hello, session = live.handshake(sock, self.key, self.plan.me, self.ledger)
-            self._take(sock, hello, session)
-        except Refused:
-            sock.close()
-            raise
+            channel.close()
+            if not self._stop.is_set():
+                self.report(str(exc))
 
 
-__all__ = ["DEFAULT_PORT", "MODES", "Link", "Plan", "folder_game", "join_first"]
+__all__ = ["MODES", "Link", "Plan", "folder_game", "join_first"]

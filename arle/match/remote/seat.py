@@ -1,7 +1,7 @@
 """The friend on another computer as a seat: ``choose`` waits for their move, ``inform`` sends ours.
 
 The seat keeps a ``Ledger`` of the game's moves (with the hash of every prefix) and talks through
-channels (``arle.match.remote.live``, ``arle.match.remote.folder``). A received move is taken only
+channels (``arle.match.remote.wormhole_link``, ``arle.match.remote.folder``). A received move is taken only
 if its message checks (``wire.unseal``), the hashes say both sides hold the same game, and the
 engine finds it legal in the position; anything else is refused with one sentence (``problems``,
 and a ``refuse`` message to the friend) and changes nothing.
@@ -12,10 +12,11 @@ sides never agree unless told); an agreed undo is applied by the driver (``settl
 
 from __future__ import annotations
 
+import queue
 import threading
 import time
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from arle.ai import Cancelled
 from arle.engine import Game, Move, move_to_dict, render
@@ -98,6 +99,18 @@ class Channel(Protocol):
     def close(self) -> None: ...
 
 
+#: The one queue the friend's messages reach the seat by (``None``: only wake the consumer).
+Inbox = queue.Queue[tuple[Message, Channel] | None]
+
+
+@runtime_checkable
+class Delivering(Protocol):
+    """A channel that puts what it receives, checked, into the seat's inbox as it comes (the
+    wormhole's callback), rather than waiting to be asked (``receive``)."""
+
+    def deliver_to(self, inbox: Inbox) -> None: ...
+
+
 def _quiet(text: str) -> None:
     """By default problems are only kept in ``Remote.problems``."""
 
@@ -109,12 +122,20 @@ class Remote:
 
     def __init__(self, ledger: Ledger, channels: Sequence[Channel] = (), *,
                  agree_undo: Callable[[int], bool] | None = None,
-                 report: Callable[[str], None] = _quiet, poll_s: float = 0.05) -> None:
+                 report: Callable[[str], None] = _quiet, poll_s: float = 0.05,
+                 patience: float | None = None) -> None:
         self.ledger = ledger
         self.channels: list[Channel] = list(channels)
         self.agree_undo = agree_undo
         self.report = report
+        #: How often channels that must be looked at (a folder) are looked at (s).
         self.poll_s = poll_s
+        #: The longest ``choose`` waits on delivered messages alone before it asks ``should_stop``
+        #: (None: until a message comes or ``wake``).
+        self.patience = patience
+        #: What delivering channels (``Inbox``) received, in order: (message, channel), or None
+        #: (a channel closed); its one consumer is the thread that takes the friend's messages.
+        self.inbox: Inbox = queue.Queue()
         #: The friend's moves received and checked against the hashes, not yet played (by index).
         self.pending: dict[int, Move] = {}
         #: Every refusal, in words (a message is said once).
@@ -125,13 +146,74 @@ class Remote:
         self._answers: list[tuple[int, bool]] = []
         self._agreed: int | None = None
         self._lock = threading.RLock()
+        #: Raised by each message taken (and by ``wake``): what a waiting ``choose`` waits on.
+        self._heard = threading.Condition(self._lock)
+        self._version = 0
+        self._consumer: threading.Thread | None = None
+        self._closing = False
         for channel in self.channels:
-            channel.report = self.refuse
+            self._attach(channel)
+
+    def _attach(self, channel: Channel) -> None:
+        channel.report = self.refuse
+        if isinstance(channel, Delivering):
+            if self._consumer is None:
+                self._consumer = threading.Thread(target=self._consume, name="arle-friend-messages",
+                                                  daemon=True)
+                self._consumer.start()
+            channel.deliver_to(self.inbox)
+
+    def _consume(self) -> None:
+        """The inbox's one consumer: each message, as it comes, taken and checked; then whoever
+        waits for the friend (``choose``, ``ask_undo``, ``finish``) is woken."""
+        while True:
+            item = self.inbox.get()
+            if item is None:  # a channel closed (wake who waits), or ``close``
+                if self._closing:
+                    return
+                self.wake()
+                continue
+            message, channel = item
+            try:
+                self.take(message, channel)
+            except Refused as exc:
+                self.refuse(str(exc), channel)
+            except Exception as exc:  # a bug must not stop the friend's messages for good
+                self.refuse(f"a message could not be taken ({type(exc).__name__})")
+            self.wake()
+
+    def close(self) -> None:
+        """Stop taking the friend's messages (the channels are closed by their owner), and wake a
+        ``choose`` still waiting, to ask its ``should_stop``."""
+        self._closing = True
+        if self._consumer is not None:
+            self.inbox.put(None)
+            self._consumer.join(5.0)
+        self.wake()
 
     def add(self, channel: Channel) -> None:
         """A new way to the friend (a reconnection): the old closed ones are dropped."""
-        channel.report = self.refuse
+        self._attach(channel)
         self.channels = [c for c in self.channels if c.open] + [channel]
+
+    def wake(self) -> None:
+        """Wake whoever waits for the friend (``choose`` then asks its ``should_stop``)."""
+        with self._heard:
+            self._version += 1
+            self._heard.notify_all()
+
+    def _await(self, seen: int, timeout: float | None) -> None:
+        """Wait for the friend: look at a folder every ``poll_s``, else until woken."""
+        if any(c.open and not isinstance(c, Delivering) for c in self.channels):
+            self.poll(self.poll_s if timeout is None else min(self.poll_s, timeout))
+        else:
+            self._wait(seen, timeout)
+
+    def _wait(self, seen: int, timeout: float | None) -> None:
+        """Wait until something was heard since ``seen`` (a message taken, ``wake``), or
+        ``timeout`` seconds (None: no limit)."""
+        with self._heard:
+            self._heard.wait_for(lambda: self._version != seen, timeout)
 
     # -- the seat ------------------------------------------------------------------------------------
 
@@ -145,6 +227,7 @@ class Remote:
         for channel in self.channels:
             channel.turn_over()
         while True:
+            seen = self._version
             self.poll(0.0)
             if self._agreed is not None:
                 raise Cancelled()
@@ -153,7 +236,7 @@ class Remote:
                 return move
             if should_stop is not None and should_stop():
                 raise Cancelled()
-            self.poll(self.poll_s)
+            self._await(seen, self.patience)
 
     def inform(self, change: Change) -> None:
         """Keep the ledger; a move of ours goes to the friend (the folder keeps it first)."""
@@ -176,11 +259,12 @@ class Remote:
     # -- receiving -------------------------------------------------------------------------------------
 
     def poll(self, timeout: float) -> None:
-        """Take what the channels received (waiting up to ``timeout`` for something)."""
-        channels = [c for c in self.channels if c.open]
+        """Take what the channels that must be looked at hold (waiting up to ``timeout`` for
+        something); delivering channels' messages are taken as they come (``_consume``)."""
+        channels = [c for c in self.channels if c.open and not isinstance(c, Delivering)]
         if not channels:
             if timeout:
-                time.sleep(timeout)
+                self._wait(self._version, timeout)
             return
         # One channel waits (a live one if any: it wakes as a message comes); the others only look.
         waiting = next((c for c in channels if c.live), channels[0])
@@ -317,11 +401,13 @@ class Remote:
             return False
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            self.poll(self.poll_s)
+            seen = self._version
+            self.poll(0.0)
             for answer in list(self._answers):
                 self._answers.remove(answer)
                 if answer[0] == count:
                     return answer[1]
+            self._await(seen, max(0.001, deadline - time.monotonic()))
         return False
 
     @property
@@ -362,7 +448,10 @@ class Remote:
                 told.append(channel)
         deadline = time.monotonic() + timeout
         while not self.friend_ended and time.monotonic() < deadline and any(c.open for c in told):
-            self.poll(self.poll_s)
+            seen = self._version
+            self.poll(0.0)
+            if not self.friend_ended:
+                self._await(seen, max(0.001, deadline - time.monotonic()))
 
 
 def new_game_id() -> str:

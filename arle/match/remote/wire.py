@@ -109,29 +109,38 @@ class Message:
     body: dict[str, Any]
 
 
-def seal(message: Message, key: bytes) -> bytes:
-    """The message as signed bytes, ready to send or write."""
-    data: dict[str, Any] = {
-        "arle": "remote", "v": VERSION, "game": message.game, "from": message.sender,
-        "session": message.session, "seq": message.seq, "kind": message.kind,
-        "count": message.count, "hash": message.hash, "body": message.body,
-    }
-    data["mac"] = hmac.new(key, canonical(data), hashlib.sha256).hexdigest()
-    raw = canonical(data)
+def _fields(message: Message) -> dict[str, Any]:
+    return {"arle": "remote", "v": VERSION, "game": message.game, "from": message.sender,
+            "session": message.session, "seq": message.seq, "kind": message.kind,
+            "count": message.count, "hash": message.hash, "body": message.body}
+
+
+def _bounded(raw: bytes) -> bytes:
     if len(raw) > MAX_BYTES:
         raise Refused(f"a message of {len(raw)} bytes is over the {MAX_BYTES} bytes limit")
     return raw
+
+
+def seal(message: Message, key: bytes) -> bytes:
+    """The message as signed bytes, ready to write (a turn file)."""
+    data = _fields(message)
+    data["mac"] = hmac.new(key, canonical(data), hashlib.sha256).hexdigest()
+    return _bounded(canonical(data))
+
+
+def pack(message: Message) -> bytes:
+    """The message as bytes, unsigned: for a channel that authenticates and encrypts itself
+    (magic-wormhole's SPAKE2 and SecretBox)."""
+    return _bounded(canonical(_fields(message)))
 
 
 #: What a message that is not (yet) whole JSON is refused with.
 NOT_JSON = "a message is not valid JSON text"
 
 
-def unseal(raw: bytes, key: bytes) -> Message:
-    """The message ``raw`` holds, checked: size, JSON, version, fields, signature. Raises
-    ``Refused``; the game, sender, session and sequence are the caller's to check."""
-    if len(raw) > MAX_BYTES:
-        raise Refused(f"a message of {len(raw)} bytes is over the {MAX_BYTES} bytes limit")
+def _load(raw: bytes) -> dict[str, Any]:
+    """The JSON object ``raw`` holds, checked for size, depth, origin and version."""
+    _bounded(raw)
     try:
         data = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError):
@@ -146,13 +155,10 @@ def unseal(raw: bytes, key: bytes) -> Message:
         said = f"remote protocol version {version}" if known else "no remote protocol version Arle knows"
         raise Refused(f"the friend's Arle speaks {said} and this one version {VERSION}: both players "
                       "need the same version of Arle")
-    if set(data) != FIELDS:
-        raise Refused("a message has missing or unknown fields")
-    mac = data.pop("mac")
-    expected = hmac.new(key, canonical(data), hashlib.sha256).hexdigest()
-    if not isinstance(mac, str) or not hmac.compare_digest(mac, expected):
-        raise Refused("a message is not signed with this game's secret: tampered with, "
-                      "from another game, or the secret is wrong")
+    return data
+
+
+def _message(data: dict[str, Any]) -> Message:
     kinds = {"game": str, "from": int, "session": str, "seq": int, "kind": str, "count": int,
              "hash": str, "body": dict}
     for name, kind in kinds.items():
@@ -162,6 +168,29 @@ def unseal(raw: bytes, key: bytes) -> Message:
         raise Refused(f"a message is of an unknown kind {data['kind'][:40]!r}")
     return Message(data["game"], data["from"], data["session"], data["seq"], data["kind"],
                    data["count"], data["hash"], data["body"])
+
+
+def unseal(raw: bytes, key: bytes) -> Message:
+    """The message ``raw`` holds, checked: size, JSON, version, fields, signature. Raises
+    ``Refused``; the game, sender, session and sequence are the caller's to check."""
+    data = _load(raw)
+    if set(data) != FIELDS:
+        raise Refused("a message has missing or unknown fields")
+    mac = data.pop("mac")
+    expected = hmac.new(key, canonical(data), hashlib.sha256).hexdigest()
+    if not isinstance(mac, str) or not hmac.compare_digest(mac, expected):
+        raise Refused("a message is not signed with this game's secret: tampered with, "
+                      "from another game, or the secret is wrong")
+    return _message(data)
+
+
+def unpack(raw: bytes) -> Message:
+    """The unsigned message ``raw`` holds (``pack``), checked as ``unseal`` checks, but for the
+    signature. Raises ``Refused``."""
+    data = _load(raw)
+    if set(data) != FIELDS - {"mac"}:
+        raise Refused("a message has missing or unknown fields")
+    return _message(data)
 
 
 def move_of(data: Any) -> Move:
