@@ -81,7 +81,8 @@ class TwistServer:
 
         # ``python -m twisted`` is ``twist``, found the same way on every system (Scripts\twist.exe)
         port = f"--port=tcp:{self.port}:interface=127.0.0.1"
-        self.proc = subprocess.Popen([sys.executable, "-m", "twisted", self.plugin, port, *self.extra], cwd=str(self.tmp), stdout=subprocess.DEVNULL,
+        self.proc = subprocess.Popen([sys.executable, "-m", "twisted", self.plugin, port, *self.extra],
+                                     cwd=str(self.tmp), stdout=subprocess.DEVNULL,
                                      stderr=subprocess.DEVNULL)
         end = time.monotonic() + 30
         while time.monotonic() < end:
