@@ -522,3 +522,20 @@ def test_the_hint_s_ring_follows_its_space_when_the_board_is_laid_out_anew(qtbot
     assert scene.narrow is None
     card = scene.spaces["winter.laborer"]
     assert card.worker_rect().translated(card.rect.topLeft()).contains(coach.target()[1])
+
+
+def test_the_level_note_is_never_clipped_when_it_grows(qtbot) -> None:
+    """Issue 50 (played in a real window at 1280x720): a newcomer who chose Hard saw the note's
+    first and last lines cut off, three lines squeezed into a two-line row. The dialog grows to
+    the note's height."""
+    from arle.gui.shell.dialogs import NewGameDialog
+
+    dialog = NewGameDialog(newcomer=True)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    dialog.seat_boxes[1].setCurrentIndex(dialog.seat_boxes[1].findData("hard"))
+    qtbot.wait(50)
+    note = dialog.level_note
+    assert note.text().count("\n") >= 1
+    assert note.height() >= note.heightForWidth(note.width())

@@ -230,7 +230,10 @@ class NewGameDialog(QDialog):
         self.seat_boxes[1].setEnabled(two)
         self.seat_boxes[0].setEnabled(two)  # the solo game is a person's
         self.friendly.setEnabled(two and self.seats().count("person") == 2)
-        self.level_note.setText(self.levels_said())
+        said = self.levels_said()
+        if said != self.level_note.text():
+            self.level_note.setText(said)
+            self._grow_to_fit()
         self.pick_box.setVisible(self.building_set.currentData() == "explicit")
         seats = self.seats()
         remote = REMOTE in seats
@@ -277,6 +280,16 @@ class NewGameDialog(QDialog):
         if mode == "host" and seats[1] != REMOTE:
             return _tr("When you host, you are Player 1: choose the friend for Player 2.")
         return self.friend_box.problem()
+
+    def _grow_to_fit(self) -> None:
+        """A longer level note (three lines with a newcomer's suggestion) gets the height it
+        needs: the form's rows were squeezed and clipped the note's first and last lines."""
+        layout = self.layout()
+        if layout is not None:
+            layout.activate()
+        need = self.sizeHint().height()
+        if need > self.height():
+            self.resize(self.width(), need)
 
     def remote_choice(self) -> RemoteChoice | None:
         """How to reach the friend on another computer, when one plays a seat."""
