@@ -14,8 +14,9 @@ import threading
 from typing import TYPE_CHECKING
 
 import attrs
-from PySide6.QtCore import QCoreApplication, QObject, QThread, QTimer, Signal
-from PySide6.QtWidgets import QWidget
+from PySide6.QtCore import QCoreApplication, QObject, Qt, QThread, QTimer, Signal
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QVBoxLayout, QWidget
 
 from arle.gui.kit.background import Worker
 from arle.match.remote.link import Link, Plan
@@ -57,6 +58,37 @@ def ask_allow(parent: QWidget | None, count: int) -> bool:
     return bool(answer == buttons.Yes)
 
 
+class InviteDialog(QDialog):
+    """An invitation's code in large type, to read to the friend (or copy); it closes by itself
+    when the friend joins, and Cancel ends the invitation."""
+
+    def __init__(self, code: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(_tr("Invite your friend"))
+        lay = QVBoxLayout(self)
+        intro = QLabel(_tr("Read it to your friend, who chooses New Game, then Join:"))
+        intro.setWordWrap(True)
+        lay.addWidget(intro)
+        self.code = QLabel(code)
+        self.code.setObjectName("invite_code")
+        font = self.code.font()
+        font.setPointSize(max(font.pointSize(), 9) * 2 + 6)
+        font.setBold(True)
+        self.code.setFont(font)
+        self.code.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.code.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        lay.addWidget(self.code)
+        wait = QLabel(_tr("This window closes by itself when your friend joins. Everything "
+                          "between you is encrypted."))
+        wait.setWordWrap(True)
+        lay.addWidget(wait)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        self.copy = buttons.addButton(_tr("Copy"), QDialogButtonBox.ButtonRole.ActionRole)
+        self.copy.clicked.connect(lambda: QGuiApplication.clipboard().setText(code))
+        buttons.rejected.connect(self.reject)
+        lay.addWidget(buttons)
+
+
 class Friend(QObject):
     """The friend's seat of the game shown, and its link (see the module)."""
 
@@ -93,6 +125,8 @@ class Friend(QObject):
         #: The last thing said about the link that stays in view.
         self.status: str | None = None
         self.code = ""
+        #: The dialog that shows an invitation's code, until the friend joins.
+        self.invitation: InviteDialog | None = None
 
     @property
     def friend_name(self) -> str:
@@ -118,6 +152,9 @@ class Friend(QObject):
     def close(self) -> None:
         """Stop: the link closes (the game is kept by both sides, and can go on later)."""
         self._timer.stop()
+        if self.invitation is not None:
+            self.invitation.rejected.disconnect(self._cancel_invitation)
+            self._close_invitation()
         self.asker.cancel()
         self.link.close()
         self.match = self.driver = None
@@ -131,6 +168,7 @@ class Friend(QObject):
 
     def _connected(self, yes: bool) -> None:
         if yes:
+            self._close_invitation()
             self._set_state(None)
             self.said.emit(_tr("Connected to your friend."))
         else:
@@ -141,6 +179,23 @@ class Friend(QObject):
         #: The code to read to the friend (tests and the window read it).
         self.code = code
         self._set_state(_tr("Read this code to your friend: {code}").format(code=code))
+        parent = self.parent()
+        self.invitation = InviteDialog(code, parent.window() if isinstance(parent, QWidget) else None)
+        self.invitation.rejected.connect(self._cancel_invitation)
+        self.invitation.show()
+
+    def _cancel_invitation(self) -> None:
+        """Cancel in the code's dialog: the invitation ends (the game stays, to go on later)."""
+        if self.link.live:
+            return
+        self.link.close()
+        self._set_state(_tr("The invitation was cancelled: start a new game to invite your friend "
+                            "again."))
+
+    def _close_invitation(self) -> None:
+        if self.invitation is not None:
+            self.invitation.done(QDialog.DialogCode.Accepted)
+            self.invitation = None
 
     def _set_state(self, text: str | None) -> None:
         self.status = text

@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from PySide6.QtWidgets import QLabel
 
 import arle.gui.friend
 from arle.commands.simulate import choose_move
@@ -220,3 +221,43 @@ def test_new_game_offers_a_friend_on_another_computer(qtbot):
     assert not dialog.buttons.button(dialog.buttons.StandardButton.Ok).isEnabled()
     dialog.friend_box.paste.setText(" 7-Crossover-clockwork ")
     assert dialog.error.text() == "" and dialog.remote_choice().code == "7-crossover-clockwork"
+
+
+@pytest.mark.timeout(120)
+def test_the_invitation_shows_its_code_large_and_closes_when_the_friend_joins(qtbot, servers, tmp_path):
+    """Issue 47 item 2: Invite shows the code in large type with Copy and "Read it to your
+    friend", and the dialog closes by itself when the friend joins."""
+    from PySide6.QtGui import QGuiApplication
+
+    a, _said = window(qtbot)
+    a.life.start_remote(choice(), RemoteChoice("invite", 0))
+    friend = a.shown.friend
+    qtbot.waitUntil(lambda: friend.invitation is not None and friend.invitation.isVisible(),
+                    timeout=30_000)
+    dialog = friend.invitation
+    assert dialog.code.text() == friend.code
+    assert dialog.code.font().pointSize() > dialog.font().pointSize() * 2
+    assert "Read it to your friend" in " ".join(label.text() for label in dialog.findChildren(QLabel))
+    dialog.copy.click()
+    assert QGuiApplication.clipboard().text() == friend.code
+    dialog.grab().save(str(tmp_path / "invite.png"))
+    b, _said_b = window(qtbot)
+    b.life.start_remote(choice(), RemoteChoice("join", 1, friend.code))
+    qtbot.waitUntil(lambda: not dialog.isVisible(), timeout=30_000)
+    assert friend.invitation is None and friend.link.live
+
+
+@pytest.mark.timeout(120)
+def test_cancel_in_the_invitation_ends_it_cleanly(qtbot, servers):
+    """Issue 47 item 2: Cancel in the code's dialog ends the invitation (its thread stops, the
+    window says so in one sentence)."""
+    a, _said = window(qtbot)
+    a.life.start_remote(choice(), RemoteChoice("invite", 0))
+    friend = a.shown.friend
+    qtbot.waitUntil(lambda: friend.invitation is not None, timeout=30_000)
+    friend.invitation.reject()
+    thread = friend.link._thread
+    qtbot.waitUntil(lambda: thread is not None and not thread.is_alive(), timeout=15_000)
+    assert friend.status == ("The invitation was cancelled: start a new game to invite your "
+                             "friend again.")
+    assert not friend.link.live
