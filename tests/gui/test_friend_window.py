@@ -261,3 +261,26 @@ def test_cancel_in_the_invitation_ends_it_cleanly(qtbot, servers):
     assert friend.status == ("The invitation was cancelled: start a new game to invite your "
                              "friend again.")
     assert not friend.link.live
+
+
+def test_the_join_code_completes_its_words_and_refuses_an_unknown_word(qtbot):
+    """Issue 47 item 2: Join's code field completes the next word after "N-" from the wormhole's
+    own PGP word list, and a word not in it is refused in one sentence before connecting."""
+    from arle.gui.shell.dialogs import NewGameDialog
+
+    dialog = NewGameDialog(names=("Anna", "Ben"))
+    qtbot.addWidget(dialog)
+    dialog.seat_boxes[1].setCurrentIndex(dialog.seat_boxes[1].findData("remote"))
+    box = dialog.friend_box
+    box.join.setChecked(True)
+    qtbot.keyClicks(box.paste, "7-cros")
+    model = box.words.model()
+    offered = [model.index(i, 0).data() for i in range(model.rowCount())]
+    assert offered == ["7-crossover-"]
+    box.paste.setText("7-crossover-cloc")
+    qtbot.keyClicks(box.paste, "k")
+    model = box.words.model()
+    assert [model.index(i, 0).data() for i in range(model.rowCount())] == ["7-crossover-clockwork"]
+    box.paste.setText("7-crossover-clockwrk")
+    assert dialog.error.text() == "\u201cclockwrk\u201d is not a word of the code: check it with your friend."
+    assert not dialog.buttons.button(dialog.buttons.StandardButton.Ok).isEnabled()
