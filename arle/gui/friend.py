@@ -47,6 +47,20 @@ class Connection:
     first: tuple[WormholeChannel, Message] | None = None
 
 
+def remote_sentence(text: str) -> str:
+    """A sentence of the remote layer (English) in the window's language: its message id found
+    again (``arle.match.remote.said``) and translated with the same fields."""
+    from arle.match.remote import said
+
+    found = said.match(text)
+    if found is not None:
+        template, fields = found
+        in_language = QCoreApplication.translate  # (an id of said.py, not a literal: no extraction)
+        return in_language("Remote", template).format(**fields)
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith((".", "?", "!")) else text + "."
+
+
 def ask_allow(parent: QWidget | None, count: int) -> bool:
     """The question to the player when the friend asks to take back moves (tests replace it)."""
     from PySide6.QtWidgets import QMessageBox
@@ -162,9 +176,8 @@ class Friend(QObject):
     # -- what the link says (any thread) ------------------------------------------------------------
 
     def _report(self, text: str) -> None:
-        """One sentence (the remote layer's, in English), said once per problem."""
-        text = text[:1].upper() + text[1:]
-        self._heard.emit(text if text.endswith((".", "?", "!")) else text + ".")
+        """One sentence (the remote layer's), said once per problem."""
+        self._heard.emit(remote_sentence(text))
 
     def _connected(self, yes: bool) -> None:
         if yes:

@@ -131,8 +131,10 @@ class Lifecycle:
         """A remote game that cannot start, in one sentence."""
         from PySide6.QtWidgets import QMessageBox
 
+        from arle.gui.friend import remote_sentence
+
         QMessageBox.warning(self.window.window(), _tr("Cannot play with your friend"),
-                            text[:1].upper() + text[1:].rstrip(".") + ".")
+                            remote_sentence(text))
 
     def start_new(self, choice: NewGameChoice) -> None:
         """Start the game chosen in the New Game dialog (remembering names and colours)."""
