@@ -284,3 +284,49 @@ def test_the_join_code_completes_its_words_and_refuses_an_unknown_word(qtbot):
     box.paste.setText("7-crossover-clockwrk")
     assert dialog.error.text() == "\u201cclockwrk\u201d is not a word of the code: check it with your friend."
     assert not dialog.buttons.button(dialog.buttons.StandardButton.Ok).isEnabled()
+
+
+def test_settings_network_refuses_a_malformed_server_in_one_sentence(qtbot):
+    """Issue 47: Settings → Network takes a ws:// or wss:// meeting server and a tcp:HOST:PORT
+    relay (empty: the public ones), and says what is wrong otherwise."""
+    from arle.files.settings import Settings
+    from arle.gui.shell.settings_dialog import SettingsDialog
+
+    dialog = SettingsDialog(Settings())
+    qtbot.addWidget(dialog)
+    ok = dialog.buttons.button(dialog.buttons.StandardButton.Ok)
+    assert ok.isEnabled() and dialog.network_error.text() == ""
+    dialog.mailbox.setText("http://example.org")
+    assert dialog.network_error.text() == ("The meeting server is a ws:// or wss:// address, like "
+                                           "ws://example.org:4000/v1.")
+    assert not ok.isEnabled()
+    dialog.mailbox.setText("ws://127.0.0.1:4000/v1")
+    dialog.relay.setText("127.0.0.1:4001")
+    assert dialog.network_error.text() == "The relay is written tcp:HOST:PORT, like tcp:example.org:4001."
+    dialog.relay.setText("tcp:127.0.0.1:4001")
+    assert ok.isEnabled()
+    assert (dialog.chosen().mailbox, dialog.chosen().relay) == ("ws://127.0.0.1:4000/v1",
+                                                                "tcp:127.0.0.1:4001")
+
+
+@pytest.mark.timeout(120)
+def test_invite_and_join_meet_through_the_servers_of_settings(qtbot, wormhole_servers, monkeypatch):
+    """Issue 47: the public servers unreachable, two windows whose Settings → Network name the
+    loopback mailbox and relay still meet there."""
+    from arle.match.remote import servers as chosen
+
+    monkeypatch.setattr(chosen, "MAILBOX", "ws://127.0.0.1:9/v1")  # nothing answers there
+    monkeypatch.setattr(chosen, "RELAY", "tcp:127.0.0.1:9")
+    monkeypatch.setattr(chosen, "DIRECT", False)
+    monkeypatch.setattr(chosen, "_chosen", {"mailbox": "", "relay": ""})
+    a, _said_a = window(qtbot)
+    b, _said_b = window(qtbot)
+    for w in (a, b):
+        w.settings.mailbox, w.settings.relay = wormhole_servers.mailbox, wormhole_servers.relay
+    a.life.start_remote(choice(), RemoteChoice("invite", 0))
+    friend = a.shown.friend
+    qtbot.waitUntil(lambda: bool(friend.code), timeout=30_000)
+    b.life.start_remote(choice(), RemoteChoice("join", 1, friend.code))
+    loaded(qtbot, b)
+    qtbot.waitUntil(lambda: a.shown.friend.link.live and b.shown.friend.link.live, timeout=30_000)
+    play_moves(qtbot, [a, b], 2)
