@@ -3,9 +3,9 @@ to the friend (``arle.match.remote.link.Link``), and what the window adds to it.
 
 The friend's moves come through the ``SeatDriver`` like the computer's. Here: what the link says
 (a refused message, the connection lost or back), undo by agreement ("Ask to take back": the
-friend's window asks "allow?", and an agreed undo is taken back on both sides), and, on a timer
-on the GUI thread while nobody waits for the friend's move, a look at what came (an undo asked)
-and ``Remote.settle`` (an agreed undo applied).
+friend's window asks "allow?", and an agreed undo is taken back on both sides), and, after each
+message the seat's consumer took (marshalled to the GUI thread by a signal), ``Remote.settle``
+(an agreed undo applied): delivered, not polled.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import threading
 from typing import TYPE_CHECKING
 
 import attrs
-from PySide6.QtCore import QCoreApplication, QObject, Qt, QThread, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QObject, Qt, QThread, Signal
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QVBoxLayout, QWidget
 
@@ -29,8 +29,6 @@ if TYPE_CHECKING:
     from arle.match.remote.wormhole_link import WormholeChannel
     from arle.match.seats import Seat
 
-#: How often the GUI thread looks for an undo asked or agreed while nobody waits for a move (ms).
-SETTLE_MS = 150
 #: How long the friend has to answer "Ask to take back" (s).
 ASK_S = 30.0
 
@@ -114,6 +112,7 @@ class Friend(QObject):
     _linked = Signal(bool)
     _code = Signal(str)
     _asked = Signal(int, object)
+    _taken = Signal()
 
     def __init__(self, history: GameHistory, *, first: tuple[WormholeChannel, Message] | None = None,
                  parent: QObject | None = None) -> None:
@@ -129,12 +128,11 @@ class Friend(QObject):
                          report=self._report, connected=self._linked.emit, code=self._code.emit,
                          first=first)
         self.link.remote.agree_undo = self._agree
+        self._taken.connect(self._settle)
+        self.link.remote.taken = self._taken.emit
         self.asker = Worker(self, name="arle-friend-undo")
         self.match: Match | None = None
         self.driver: SeatDriver | None = None
-        self._timer = QTimer(self)
-        self._timer.setInterval(SETTLE_MS)
-        self._timer.timeout.connect(self._tick)
         self._questioning = False
         #: The last thing said about the link that stays in view.
         self.status: str | None = None
@@ -161,11 +159,9 @@ class Friend(QObject):
         if self.plan.mode == "invite" and not self.link.live:
             self._set_state(_tr("Asking the meeting server for a code…"))
         self.link.start()
-        self._timer.start()
 
     def close(self) -> None:
         """Stop: the link closes (the game is kept by both sides, and can go on later)."""
-        self._timer.stop()
         if self.invitation is not None:
             self.invitation.rejected.disconnect(self._cancel_invitation)
             self._close_invitation()
@@ -290,15 +286,13 @@ class Friend(QObject):
         finally:
             self._questioning = False
 
-    def _tick(self) -> None:
-        """While nobody waits for the friend's move: what came (an undo asked), then an agreed
-        undo taken back here (``Remote.settle``)."""
-        match, driver = self.match, self.driver
-        if match is None or driver is None or self._questioning:
+    def _settle(self) -> None:
+        """A message of the friend's was taken (on the GUI thread): an agreed undo is taken back
+        here (``Remote.settle``)."""
+        match = self.match
+        if match is None or self._questioning:
             return
         remote = self.link.remote
-        if not driver.busy and not self.asker.busy:
-            remote.poll(0.0)
         agreed = remote.agreed
         try:
             remote.settle(match)

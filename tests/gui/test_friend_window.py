@@ -132,6 +132,28 @@ def test_an_undo_asked_and_allowed_is_taken_back_on_both_sides(qtbot, monkeypatc
 
 
 @pytest.mark.timeout(120)
+def test_an_agreed_undo_is_delivered_not_polled(qtbot, monkeypatch, servers):
+    """Issue 47 item 5: the agreeing window takes the undo back when the seat's consumer hands
+    it over (a signal to the GUI thread): no timer of the friend's looks for it."""
+    from PySide6.QtCore import Qt, QTimer
+
+    monkeypatch.setattr(arle.gui.friend, "ask_allow", lambda _parent, n: True)
+    a, b, _said_a, _said_b = host_and_join(qtbot)
+    for w in (a, b):
+        assert w.shown.friend.findChildren(QTimer, options=Qt.FindChildOption.FindDirectChildrenOnly) == []
+    play_moves(qtbot, [a, b], 3)
+    before = list(a.shown.session.history.moves)
+    asker = next(w for w in (a, b) if w.shown.session.history.movers[-1] == w.shown.friend.plan.me)
+    other = b if asker is a else a
+    taken: list[int] = []
+    other.shown.friend.link.remote.taken = lambda: taken.append(1) or other.shown.friend._taken.emit()
+    qtbot.waitUntil(asker.undo_action.isEnabled)
+    asker.undo()
+    qtbot.waitUntil(lambda: len(other.shown.session.history.moves) == len(before) - 1, timeout=10_000)
+    assert taken  # the consumer's hand-over took it back there
+
+
+@pytest.mark.timeout(120)
 def test_an_undo_refused_changes_nothing(qtbot, monkeypatch, servers):
     monkeypatch.setattr(arle.gui.friend, "ask_allow", lambda _parent, n: False)
     a, b, said_a, said_b = host_and_join(qtbot)
