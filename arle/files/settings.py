@@ -30,6 +30,9 @@ log = logging.getLogger(__name__)
 SCHEMA = 1
 MAX_SETTINGS_BYTES = 256 * 1024
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+#: A mailbox server's address (a ws:// or wss:// URL) and a transit relay's hint (tcp:HOST:PORT).
+_MAILBOX = re.compile(r"^wss?://(\[[0-9a-fA-F:.]+\]|[^\s/:\[\]]+)(:[0-9]{1,5})?(/\S*)?$")
+_RELAY = re.compile(r"^tcp:[^\s:]+:[0-9]{1,5}$")
 #: The words each choice setting may hold (anything else in the file gives the default).
 CHOICES: dict[str, tuple[str, ...]] = {
     "computer_pace": ("slow", "normal", "instant"),
@@ -89,6 +92,17 @@ class Settings:
     #: and how many players it had: the dialog offers them again.
     player_seats: list[str] = dataclasses.field(default_factory=lambda: ["person", "person"])
     players: int = 2
+    #: The player's own meeting (mailbox) server for live play, a ws:// or wss:// URL, and transit
+    #: relay, tcp:HOST:PORT ("": the public ones, ``arle.match.remote.servers``).
+    mailbox: str = ""
+    relay: str = ""
+
+
+def network_valid(name: str, value: str) -> bool:
+    """Whether ``value`` can be the ``mailbox`` URL (ws:// or wss://) or the ``relay`` hint
+    (tcp:HOST:PORT); "" can be either (the public servers)."""
+    form = _MAILBOX if name == "mailbox" else _RELAY
+    return value == "" or form.match(value) is not None
 
 
 def config_dir() -> Path:
@@ -116,6 +130,8 @@ def _valid(name: str, value: Any) -> bool:
         return value in (1, 2) and not isinstance(value, bool)
     if name in CHOICES:
         return value in CHOICES[name]
+    if name in ("mailbox", "relay"):
+        return isinstance(value, str) and network_valid(name, value)
     if name == "zoom":  # JSON has no bool/int/float distinction we could trust: refuse true, NaN
         return (isinstance(value, int | float) and not isinstance(value, bool)
                 and ZOOM_RANGE[0] <= value <= ZOOM_RANGE[1])  # NaN and infinity are not in it

@@ -3,9 +3,9 @@ to the friend (``arle.match.remote.link.Link``), and what the window adds to it.
 
 The friend's moves come through the ``SeatDriver`` like the computer's. Here: what the link says
 (a refused message, the connection lost or back), undo by agreement ("Ask to take back": the
-friend's window asks "allow?", and an agreed undo is taken back on both sides), and, on a timer
-on the GUI thread while nobody waits for the friend's move, a look at what came (an undo asked)
-and ``Remote.settle`` (an agreed undo applied).
+friend's window asks "allow?", and an agreed undo is taken back on both sides), and, after each
+message the seat's consumer took (marshalled to the GUI thread by a signal), ``Remote.settle``
+(an agreed undo applied): delivered, not polled.
 """
 
 from __future__ import annotations
@@ -14,8 +14,9 @@ import threading
 from typing import TYPE_CHECKING
 
 import attrs
-from PySide6.QtCore import QCoreApplication, QObject, QThread, QTimer, Signal
-from PySide6.QtWidgets import QWidget
+from PySide6.QtCore import QCoreApplication, QObject, Qt, QThread, Signal
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QVBoxLayout, QWidget
 
 from arle.gui.kit.background import Worker
 from arle.match.remote.link import Link, Plan
@@ -28,8 +29,6 @@ if TYPE_CHECKING:
     from arle.match.remote.wormhole_link import WormholeChannel
     from arle.match.seats import Seat
 
-#: How often the GUI thread looks for an undo asked or agreed while nobody waits for a move (ms).
-SETTLE_MS = 150
 #: How long the friend has to answer "Ask to take back" (s).
 ASK_S = 30.0
 
@@ -46,6 +45,20 @@ class Connection:
     first: tuple[WormholeChannel, Message] | None = None
 
 
+def remote_sentence(text: str) -> str:
+    """A sentence of the remote layer (English) in the window's language: its message id found
+    again (``arle.match.remote.said``) and translated with the same fields."""
+    from arle.match.remote import said
+
+    found = said.match(text)
+    if found is not None:
+        template, fields = found
+        in_language = QCoreApplication.translate  # (an id of said.py, not a literal: no extraction)
+        return in_language("Remote", template).format(**fields)
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith((".", "?", "!")) else text + "."
+
+
 def ask_allow(parent: QWidget | None, count: int) -> bool:
     """The question to the player when the friend asks to take back moves (tests replace it)."""
     from PySide6.QtWidgets import QMessageBox
@@ -55,6 +68,37 @@ def ask_allow(parent: QWidget | None, count: int) -> bool:
     buttons = QMessageBox.StandardButton
     answer = QMessageBox.question(parent, _tr("Take back"), text, buttons.Yes | buttons.No, buttons.No)
     return bool(answer == buttons.Yes)
+
+
+class InviteDialog(QDialog):
+    """An invitation's code in large type, to read to the friend (or copy); it closes by itself
+    when the friend joins, and Cancel ends the invitation."""
+
+    def __init__(self, code: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(_tr("Invite your friend"))
+        lay = QVBoxLayout(self)
+        intro = QLabel(_tr("Read it to your friend, who chooses New Game, then Join:"))
+        intro.setWordWrap(True)
+        lay.addWidget(intro)
+        self.code = QLabel(code)
+        self.code.setObjectName("invite_code")
+        font = self.code.font()
+        font.setPointSize(max(font.pointSize(), 9) * 2 + 6)
+        font.setBold(True)
+        self.code.setFont(font)
+        self.code.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.code.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        lay.addWidget(self.code)
+        wait = QLabel(_tr("This window closes by itself when your friend joins. Everything "
+                          "between you is encrypted."))
+        wait.setWordWrap(True)
+        lay.addWidget(wait)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        self.copy = buttons.addButton(_tr("Copy"), QDialogButtonBox.ButtonRole.ActionRole)
+        self.copy.clicked.connect(lambda: QGuiApplication.clipboard().setText(code))
+        buttons.rejected.connect(self.reject)
+        lay.addWidget(buttons)
 
 
 class Friend(QObject):
@@ -68,6 +112,7 @@ class Friend(QObject):
     _linked = Signal(bool)
     _code = Signal(str)
     _asked = Signal(int, object)
+    _taken = Signal()
 
     def __init__(self, history: GameHistory, *, first: tuple[WormholeChannel, Message] | None = None,
                  parent: QObject | None = None) -> None:
@@ -83,16 +128,17 @@ class Friend(QObject):
                          report=self._report, connected=self._linked.emit, code=self._code.emit,
                          first=first)
         self.link.remote.agree_undo = self._agree
+        self._taken.connect(self._settle)
+        self.link.remote.taken = self._taken.emit
         self.asker = Worker(self, name="arle-friend-undo")
         self.match: Match | None = None
         self.driver: SeatDriver | None = None
-        self._timer = QTimer(self)
-        self._timer.setInterval(SETTLE_MS)
-        self._timer.timeout.connect(self._tick)
         self._questioning = False
         #: The last thing said about the link that stays in view.
         self.status: str | None = None
         self.code = ""
+        #: The dialog that shows an invitation's code, until the friend joins.
+        self.invitation: InviteDialog | None = None
 
     @property
     def friend_name(self) -> str:
@@ -113,11 +159,12 @@ class Friend(QObject):
         if self.plan.mode == "invite" and not self.link.live:
             self._set_state(_tr("Asking the meeting server for a code…"))
         self.link.start()
-        self._timer.start()
 
     def close(self) -> None:
         """Stop: the link closes (the game is kept by both sides, and can go on later)."""
-        self._timer.stop()
+        if self.invitation is not None:
+            self.invitation.rejected.disconnect(self._cancel_invitation)
+            self._close_invitation()
         self.asker.cancel()
         self.link.close()
         self.match = self.driver = None
@@ -125,12 +172,12 @@ class Friend(QObject):
     # -- what the link says (any thread) ------------------------------------------------------------
 
     def _report(self, text: str) -> None:
-        """One sentence (the remote layer's, in English), said once per problem."""
-        text = text[:1].upper() + text[1:]
-        self._heard.emit(text if text.endswith((".", "?", "!")) else text + ".")
+        """One sentence (the remote layer's), said once per problem."""
+        self._heard.emit(remote_sentence(text))
 
     def _connected(self, yes: bool) -> None:
         if yes:
+            self._close_invitation()
             self._set_state(None)
             self.said.emit(_tr("Connected to your friend."))
         else:
@@ -141,6 +188,23 @@ class Friend(QObject):
         #: The code to read to the friend (tests and the window read it).
         self.code = code
         self._set_state(_tr("Read this code to your friend: {code}").format(code=code))
+        parent = self.parent()
+        self.invitation = InviteDialog(code, parent.window() if isinstance(parent, QWidget) else None)
+        self.invitation.rejected.connect(self._cancel_invitation)
+        self.invitation.show()
+
+    def _cancel_invitation(self) -> None:
+        """Cancel in the code's dialog: the invitation ends (the game stays, to go on later)."""
+        if self.link.live:
+            return
+        self.link.close()
+        self._set_state(_tr("The invitation was cancelled: start a new game to invite your friend "
+                            "again."))
+
+    def _close_invitation(self) -> None:
+        if self.invitation is not None:
+            self.invitation.done(QDialog.DialogCode.Accepted)
+            self.invitation = None
 
     def _set_state(self, text: str | None) -> None:
         self.status = text
@@ -222,15 +286,13 @@ class Friend(QObject):
         finally:
             self._questioning = False
 
-    def _tick(self) -> None:
-        """While nobody waits for the friend's move: what came (an undo asked), then an agreed
-        undo taken back here (``Remote.settle``)."""
-        match, driver = self.match, self.driver
-        if match is None or driver is None or self._questioning:
+    def _settle(self) -> None:
+        """A message of the friend's was taken (on the GUI thread): an agreed undo is taken back
+        here (``Remote.settle``)."""
+        match = self.match
+        if match is None or self._questioning:
             return
         remote = self.link.remote
-        if not driver.busy and not self.asker.busy:
-            remote.poll(0.0)
         agreed = remote.agreed
         try:
             remote.settle(match)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from PySide6.QtWidgets import QLabel
 
 import arle.gui.friend
 from arle.commands.simulate import choose_move
@@ -131,6 +132,28 @@ def test_an_undo_asked_and_allowed_is_taken_back_on_both_sides(qtbot, monkeypatc
 
 
 @pytest.mark.timeout(120)
+def test_an_agreed_undo_is_delivered_not_polled(qtbot, monkeypatch, servers):
+    """Issue 47 item 5: the agreeing window takes the undo back when the seat's consumer hands
+    it over (a signal to the GUI thread): no timer of the friend's looks for it."""
+    from PySide6.QtCore import Qt, QTimer
+
+    monkeypatch.setattr(arle.gui.friend, "ask_allow", lambda _parent, n: True)
+    a, b, _said_a, _said_b = host_and_join(qtbot)
+    for w in (a, b):
+        assert w.shown.friend.findChildren(QTimer, options=Qt.FindChildOption.FindDirectChildrenOnly) == []
+    play_moves(qtbot, [a, b], 3)
+    before = list(a.shown.session.history.moves)
+    asker = next(w for w in (a, b) if w.shown.session.history.movers[-1] == w.shown.friend.plan.me)
+    other = b if asker is a else a
+    taken: list[int] = []
+    other.shown.friend.link.remote.taken = lambda: taken.append(1) or other.shown.friend._taken.emit()
+    qtbot.waitUntil(asker.undo_action.isEnabled)
+    asker.undo()
+    qtbot.waitUntil(lambda: len(other.shown.session.history.moves) == len(before) - 1, timeout=10_000)
+    assert taken  # the consumer's hand-over took it back there
+
+
+@pytest.mark.timeout(120)
 def test_an_undo_refused_changes_nothing(qtbot, monkeypatch, servers):
     monkeypatch.setattr(arle.gui.friend, "ask_allow", lambda _parent, n: False)
     a, b, said_a, said_b = host_and_join(qtbot)
@@ -220,3 +243,112 @@ def test_new_game_offers_a_friend_on_another_computer(qtbot):
     assert not dialog.buttons.button(dialog.buttons.StandardButton.Ok).isEnabled()
     dialog.friend_box.paste.setText(" 7-Crossover-clockwork ")
     assert dialog.error.text() == "" and dialog.remote_choice().code == "7-crossover-clockwork"
+
+
+@pytest.mark.timeout(120)
+def test_the_invitation_shows_its_code_large_and_closes_when_the_friend_joins(qtbot, servers, tmp_path):
+    """Issue 47 item 2: Invite shows the code in large type with Copy and "Read it to your
+    friend", and the dialog closes by itself when the friend joins."""
+    from PySide6.QtGui import QGuiApplication
+
+    a, _said = window(qtbot)
+    a.life.start_remote(choice(), RemoteChoice("invite", 0))
+    friend = a.shown.friend
+    qtbot.waitUntil(lambda: friend.invitation is not None and friend.invitation.isVisible(),
+                    timeout=30_000)
+    dialog = friend.invitation
+    assert dialog.code.text() == friend.code
+    assert dialog.code.font().pointSize() > dialog.font().pointSize() * 2
+    assert "Read it to your friend" in " ".join(label.text() for label in dialog.findChildren(QLabel))
+    dialog.copy.click()
+    assert QGuiApplication.clipboard().text() == friend.code
+    dialog.grab().save(str(tmp_path / "invite.png"))
+    b, _said_b = window(qtbot)
+    b.life.start_remote(choice(), RemoteChoice("join", 1, friend.code))
+    qtbot.waitUntil(lambda: not dialog.isVisible(), timeout=30_000)
+    assert friend.invitation is None and friend.link.live
+
+
+@pytest.mark.timeout(120)
+def test_cancel_in_the_invitation_ends_it_cleanly(qtbot, servers):
+    """Issue 47 item 2: Cancel in the code's dialog ends the invitation (its thread stops, the
+    window says so in one sentence)."""
+    a, _said = window(qtbot)
+    a.life.start_remote(choice(), RemoteChoice("invite", 0))
+    friend = a.shown.friend
+    qtbot.waitUntil(lambda: friend.invitation is not None, timeout=30_000)
+    friend.invitation.reject()
+    thread = friend.link._thread
+    qtbot.waitUntil(lambda: thread is not None and not thread.is_alive(), timeout=15_000)
+    assert friend.status == ("The invitation was cancelled: start a new game to invite your "
+                             "friend again.")
+    assert not friend.link.live
+
+
+def test_the_join_code_completes_its_words_and_refuses_an_unknown_word(qtbot):
+    """Issue 47 item 2: Join's code field completes the next word after "N-" from the wormhole's
+    own PGP word list, and a word not in it is refused in one sentence before connecting."""
+    from arle.gui.shell.dialogs import NewGameDialog
+
+    dialog = NewGameDialog(names=("Anna", "Ben"))
+    qtbot.addWidget(dialog)
+    dialog.seat_boxes[1].setCurrentIndex(dialog.seat_boxes[1].findData("remote"))
+    box = dialog.friend_box
+    box.join.setChecked(True)
+    qtbot.keyClicks(box.paste, "7-cros")
+    model = box.words.model()
+    offered = [model.index(i, 0).data() for i in range(model.rowCount())]
+    assert offered == ["7-crossover-"]
+    box.paste.setText("7-crossover-cloc")
+    qtbot.keyClicks(box.paste, "k")
+    model = box.words.model()
+    assert [model.index(i, 0).data() for i in range(model.rowCount())] == ["7-crossover-clockwork"]
+    box.paste.setText("7-crossover-clockwrk")
+    assert dialog.error.text() == "\u201cclockwrk\u201d is not a word of the code: check it with your friend."
+    assert not dialog.buttons.button(dialog.buttons.StandardButton.Ok).isEnabled()
+
+
+def test_settings_network_refuses_a_malformed_server_in_one_sentence(qtbot):
+    """Issue 47: Settings → Network takes a ws:// or wss:// meeting server and a tcp:HOST:PORT
+    relay (empty: the public ones), and says what is wrong otherwise."""
+    from arle.files.settings import Settings
+    from arle.gui.shell.settings_dialog import SettingsDialog
+
+    dialog = SettingsDialog(Settings())
+    qtbot.addWidget(dialog)
+    ok = dialog.buttons.button(dialog.buttons.StandardButton.Ok)
+    assert ok.isEnabled() and dialog.network_error.text() == ""
+    dialog.mailbox.setText("http://example.org")
+    assert dialog.network_error.text() == ("The meeting server is a ws:// or wss:// address, like "
+                                           "ws://example.org:4000/v1.")
+    assert not ok.isEnabled()
+    dialog.mailbox.setText("ws://127.0.0.1:4000/v1")
+    dialog.relay.setText("127.0.0.1:4001")
+    assert dialog.network_error.text() == "The relay is written tcp:HOST:PORT, like tcp:example.org:4001."
+    dialog.relay.setText("tcp:127.0.0.1:4001")
+    assert ok.isEnabled()
+    assert (dialog.chosen().mailbox, dialog.chosen().relay) == ("ws://127.0.0.1:4000/v1",
+                                                                "tcp:127.0.0.1:4001")
+
+
+@pytest.mark.timeout(120)
+def test_invite_and_join_meet_through_the_servers_of_settings(qtbot, wormhole_servers, monkeypatch):
+    """Issue 47: the public servers unreachable, two windows whose Settings → Network name the
+    loopback mailbox and relay still meet there."""
+    from arle.match.remote import servers as chosen
+
+    monkeypatch.setattr(chosen, "MAILBOX", "ws://127.0.0.1:9/v1")  # nothing answers there
+    monkeypatch.setattr(chosen, "RELAY", "tcp:127.0.0.1:9")
+    monkeypatch.setattr(chosen, "DIRECT", False)
+    monkeypatch.setattr(chosen, "_chosen", {"mailbox": "", "relay": ""})
+    a, _said_a = window(qtbot)
+    b, _said_b = window(qtbot)
+    for w in (a, b):
+        w.settings.mailbox, w.settings.relay = wormhole_servers.mailbox, wormhole_servers.relay
+    a.life.start_remote(choice(), RemoteChoice("invite", 0))
+    friend = a.shown.friend
+    qtbot.waitUntil(lambda: bool(friend.code), timeout=30_000)
+    b.life.start_remote(choice(), RemoteChoice("join", 1, friend.code))
+    loaded(qtbot, b)
+    qtbot.waitUntil(lambda: a.shown.friend.link.live and b.shown.friend.link.live, timeout=30_000)
+    play_moves(qtbot, [a, b], 2)

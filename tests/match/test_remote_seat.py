@@ -262,4 +262,4 @@ def test_a_message_cut_in_the_middle_takes_nothing_of_it():
     lines.dataReceived(_line(2)[:20])
     lines.connectionLost()
     assert _taken(inbox) == []
-    assert problems == ["your friend closed the connection"]
+    assert problems == ["Your friend closed the connection."]

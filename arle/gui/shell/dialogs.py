@@ -6,12 +6,13 @@ import dataclasses
 import random
 import re
 
-from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QStringListModel, Qt, Signal
 from PySide6.QtGui import QColor, QIcon
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
     QComboBox,
+    QCompleter,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
@@ -358,6 +359,14 @@ class RemoteChoice:
 _CODE = re.compile(r"^[0-9]+(-[a-z]+)+$")
 
 
+def code_words() -> tuple[frozenset[str], frozenset[str]]:
+    """The words a code may hold, first (odd) and second (even) in turn: the PGP word list the
+    wormhole package ships (imported only when a code is typed: it loads Twisted)."""
+    from wormhole import _wordlist  # type: ignore[import-untyped]
+
+    return frozenset(_wordlist.odd_words_lowercase), frozenset(_wordlist.even_words_lowercase)
+
+
 class FriendBox(QGroupBox):
     """New Game's choices for a friend on another computer: invite (the game shows a code to read
     to the friend), join (the code the friend read) or a shared folder (both sync it; a secret
@@ -386,6 +395,10 @@ class FriendBox(QGroupBox):
         self.paste = QLineEdit()
         self.paste.setObjectName("friend_code")
         self.paste.setPlaceholderText(_tr("7-crossover-clockwork (the code your friend reads you)"))
+        self.words = QCompleter([], self.paste)
+        self.words.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.paste.setCompleter(self.words)
+        self.paste.textEdited.connect(self._complete)
         self.paste_label = QLabel(_tr("Code"))
         lay.addRow(self.paste_label, self.paste)
         # folder
@@ -426,9 +439,28 @@ class FriendBox(QGroupBox):
                 return _tr("Type the code your friend reads you.")
             if not _CODE.match(self.code()):
                 return _tr("This is not a code like 7-crossover-clockwork (or it was mistyped).")
+            _number, _dash, words = self.code().partition("-")
+            known = code_words()
+            for index, word in enumerate(words.split("-")):
+                if word not in known[index % 2]:
+                    return _tr("“{word}” is not a word of the code: check it with your "
+                               "friend.").format(word=word)
         if self.mode == "folder" and not self.folder.text().strip():
             return _tr("Choose the folder you and your friend both sync.")
         return ""
+
+    def _complete(self, text: str) -> None:
+        """Offer the words that may come next, as the wormhole's own code input does (after the
+        number and its dash)."""
+        number, dash, words = text.strip().lower().partition("-")
+        if not (number.isdigit() and dash):
+            self.words.setModel(QStringListModel([], self.words))
+            return
+        from wormhole._wordlist import PGPWordList  # type: ignore[import-untyped]
+
+        found = sorted(f"{number}-{rest}" for rest in PGPWordList().get_completions(words, 2))
+        self.words.setModel(QStringListModel(found, self.words))
+        self.words.setCompletionPrefix(text.strip().lower())
 
     def _shown(self, *_: object) -> None:
         mode = self.mode

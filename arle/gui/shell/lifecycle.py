@@ -92,10 +92,12 @@ class Lifecycle:
         from arle.match.history import PERSON, REMOTE
         from arle.match.remote import Refused, new_game_id
         from arle.match.remote.link import Plan, folder_game, join_first
+        from arle.match.remote.servers import use as use_servers
 
         w = self.window
         if not w.may_drop_game():
             return
+        use_servers(w.settings.mailbox, w.settings.relay)  # Settings → Network
         colors = list(choice.colors)
         seats = [PERSON, PERSON]
         seats[1 - remote.me] = REMOTE
@@ -131,8 +133,10 @@ class Lifecycle:
         """A remote game that cannot start, in one sentence."""
         from PySide6.QtWidgets import QMessageBox
 
+        from arle.gui.friend import remote_sentence
+
         QMessageBox.warning(self.window.window(), _tr("Cannot play with your friend"),
-                            text[:1].upper() + text[1:].rstrip(".") + ".")
+                            remote_sentence(text))
 
     def start_new(self, choice: NewGameChoice) -> None:
         """Start the game chosen in the New Game dialog (remembering names and colours)."""
@@ -202,6 +206,9 @@ class Lifecycle:
         page.seats.start()  # a game continued on the computer's turn goes on at once
         if shown.friend is not None:
             friend = shown.friend
+            from arle.match.remote.servers import use as use_servers
+
+            use_servers(w.settings.mailbox, w.settings.relay)  # Settings → Network
             friend.said.connect(lambda text: w.statusBar().showMessage(text, 10000))
             friend.state.connect(lambda text: w.set_warning("friend", text))
             friend.said.connect(w._update_actions)

@@ -15,13 +15,15 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QGroupBox,
     QLabel,
+    QLineEdit,
     QSpinBox,
     QVBoxLayout,
     QWidget,
 )
 
-from arle.files.settings import ZOOM_RANGE, Settings
+from arle.files.settings import ZOOM_RANGE, Settings, network_valid
 
 
 def _tr(text: str) -> str:
@@ -89,11 +91,49 @@ class SettingsDialog(QDialog):
         for box in (self.confirm_end_turn, self.auto_pay, self.cut_all_peat):
             form.addRow("", box)
         lay.addLayout(form)
+        lay.addWidget(self._network(settings))
         ok, cancel = QDialogButtonBox.StandardButton.Ok, QDialogButtonBox.StandardButton.Cancel
-        buttons = QDialogButtonBox(ok | cancel)
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        lay.addWidget(buttons)
+        self.buttons = QDialogButtonBox(ok | cancel)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        lay.addWidget(self.buttons)
+        self._check_network()
+
+    def _network(self, settings: Settings) -> QGroupBox:
+        """Network: the player's own meeting server and relay for live play (empty: the public
+        ones of the magic-wormhole project)."""
+        from arle.match.remote import servers
+
+        box = QGroupBox(_tr("Network"))
+        form = QFormLayout(box)
+        self.mailbox = QLineEdit(settings.mailbox)
+        self.mailbox.setPlaceholderText(servers.MAILBOX)
+        self.mailbox.setToolTip(_tr("The meeting server where you and your friend find each other "
+                                    "by the code (a ws:// or wss:// address). Empty: the public one."))
+        form.addRow(_tr("Meeting server"), self.mailbox)
+        self.relay = QLineEdit(settings.relay)
+        self.relay.setPlaceholderText(servers.RELAY)
+        self.relay.setToolTip(_tr("The relay that carries the game when your computers cannot "
+                                  "connect directly (tcp:HOST:PORT). Empty: the public one."))
+        form.addRow(_tr("Relay"), self.relay)
+        self.network_error = QLabel()
+        self.network_error.setObjectName("error")
+        self.network_error.setWordWrap(True)
+        self.network_error.setStyleSheet("color: #b03a2e;")
+        form.addRow("", self.network_error)
+        for edit in (self.mailbox, self.relay):
+            edit.textChanged.connect(self._check_network)
+        return box
+
+    def _check_network(self, *_: object) -> None:
+        problem = ""
+        if not network_valid("mailbox", self.mailbox.text().strip()):
+            problem = _tr("The meeting server is a ws:// or wss:// address, like "
+                          "ws://example.org:4000/v1.")
+        elif not network_valid("relay", self.relay.text().strip()):
+            problem = _tr("The relay is written tcp:HOST:PORT, like tcp:example.org:4001.")
+        self.network_error.setText(problem)
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(not problem)
 
     def chosen(self) -> Settings:
         """The settings as the dialog shows them (the others unchanged)."""
@@ -106,4 +146,6 @@ class SettingsDialog(QDialog):
             confirm_end_turn=self.confirm_end_turn.isChecked(),
             auto_pay=self.auto_pay.isChecked(),
             cut_all_peat=self.cut_all_peat.isChecked(),
+            mailbox=self.mailbox.text().strip(),
+            relay=self.relay.text().strip(),
         )

@@ -18,7 +18,7 @@ import attrs
 from arle.engine import Move, Setup
 
 from . import folder as shared
-from . import servers
+from . import said, servers
 from .seat import Ledger, Remote
 from .wire import Message, Refused, key_for, setup_of, setup_to_dict
 
@@ -71,7 +71,7 @@ class Plan:
 
 def _servers() -> dict[str, Any]:
     """The servers the window meets through, read when it meets (Settings may change them)."""
-    return {"mailbox": servers.MAILBOX, "relay": servers.RELAY, "direct": servers.DIRECT}
+    return {"mailbox": servers.mailbox(), "relay": servers.relay(), "direct": servers.DIRECT}
 
 
 def join_first(code: str) -> tuple[Setup, WormholeChannel, Message]:
@@ -145,8 +145,7 @@ class Link:
                                             daemon=True)
             self._thread.start()
         elif self.plan.mode == "join":
-            self.report("to go on with this game, ask your friend to invite you again and join "
-                        "with the new code from New Game")
+            self.report(said.INVITE_AGAIN)
 
     def close(self) -> None:
         """Stop inviting, close the connection (the game is kept by each side)."""

@@ -151,6 +151,9 @@ class Remote:
         self._version = 0
         self._consumer: threading.Thread | None = None
         self._closing = False
+        #: Called on the consumer's thread after each message taken: the window marshals it to
+        #: its own thread, where ``settle`` applies an agreed undo (delivered, not polled).
+        self.taken: Callable[[], None] = lambda: None
         for channel in self.channels:
             self._attach(channel)
 
@@ -181,6 +184,7 @@ class Remote:
             except Exception as exc:  # a bug must not stop the friend's messages for good
                 self.refuse(f"a message could not be taken ({type(exc).__name__})")
             self.wake()
+            self.taken()
 
     def close(self) -> None:
         """Stop taking the friend's messages (the channels are closed by their owner), and wake a

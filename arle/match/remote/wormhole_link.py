@@ -21,6 +21,8 @@ from twisted.internet.protocol import Factory, Protocol
 from twisted.python.failure import Failure
 from wormhole import errors
 
+from . import said
+from .said import UNREACHABLE, WRONG_CODE
 from .seat import Inbox, Ledger
 from .servers import APPID, MAILBOX, RELAY
 from .wire import MAX_BYTES, START, Message, Refused, pack, unpack
@@ -29,9 +31,6 @@ from .wire import MAX_BYTES, START, Message, Refused, pack, unpack
 SUBPROTOCOL = "arle-moves"
 #: How long to wait for the mailbox server's welcome (s).
 MEET_S = 20.0
-UNREACHABLE = ("Cannot reach the meeting server {url}: check the internet connection or the server "
-               "in Settings.")
-WRONG_CODE = "The code is wrong (or was already used): ask your friend for a new one."
 
 _started = threading.Lock()
 
@@ -124,7 +123,7 @@ class WormholeChannel:
 
     def _lost(self) -> None:
         if self._open and not self._ended:  # not after the game's end, nor when we closed it
-            self.report("your friend closed the connection")
+            self.report(said.CLOSED)
         self._open = False
         self._put(None)
 
@@ -244,7 +243,7 @@ async def _meet(channel: WormholeChannel, code: str | None, mailbox: str, relay:
     except errors.WrongPasswordError:
         raise Refused(WRONG_CODE) from None
     except defer.TimeoutError:
-        raise Refused(f"Your friend did not come within {wait:g} s.") from None
+        raise Refused(said.NOT_CAME.format(seconds=f"{wait:g}")) from None
     except (errors.ServerConnectionError, errors.WormholeClosed, errors.LonelyError):
         raise Refused(UNREACHABLE.format(url=mailbox)) from None
     dilated = w.dilate(transit_relay_location=relay, no_listen=not direct)
@@ -285,7 +284,7 @@ def meet(code: str | None, *, mailbox: str = MAILBOX, relay: str | None = RELAY,
         raise
     except Exception as exc:
         channel.close()
-        raise Refused(f"The connection to your friend failed ({type(exc).__name__}).") from None
+        raise Refused(said.FAILED.format(what=type(exc).__name__)) from None
     return channel
 
 
@@ -297,11 +296,11 @@ def hello(channel: WormholeChannel, ledger: Ledger | None, body: dict[str, Any])
     try:
         theirs: Any = _first(channel).wait(MEET_S + 5.0)
     except Exception:
-        raise Refused("Your friend's Arle did not say hello in time.") from None
+        raise Refused(said.NO_HELLO) from None
     if not isinstance(theirs, Message) or theirs.kind != "hello" or theirs.seq != 1:
-        raise Refused("The friend's first message is not a hello.")
+        raise Refused(said.NOT_HELLO)
     if ledger is not None and theirs.game not in ("", ledger.game):
-        raise Refused("The friend is playing another game.")
+        raise Refused(said.OTHER_GAME)
     return theirs
 
 
