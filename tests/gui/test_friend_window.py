@@ -267,6 +267,8 @@ def test_the_invitation_shows_its_code_large_and_closes_when_the_friend_joins(qt
     b.life.start_remote(choice(), RemoteChoice("join", 1, friend.code))
     qtbot.waitUntil(lambda: not dialog.isVisible(), timeout=30_000)
     assert friend.invitation is None and friend.link.live
+    b.close()  # while the servers still run (qtbot closes its windows after they are stopped, and a
+    a.close()  # seat left waiting for the friend outlived the test into the next one)
 
 
 @pytest.mark.timeout(120)
