@@ -132,3 +132,17 @@ def test_the_game_board_is_a_game_scene_whose_worker_is_a_drag_piece(qtbot):
     assert scene.target_pos(AdvanceTool(next(iter(scene.tools)))) is not None
     _drag(view, scene.source_pos(move), scene.target_pos(move))
     assert session.game.state.occupied == {"summer.clay_worker": 0}
+
+
+def test_a_tool_step_is_marked_on_the_cell_the_indicator_moves_to(qtbot):
+    """Issue 50 item 15: the Hint's ring for advancing a tool sat on the track's middle cell ("4"
+    with the Fish Traps moving to 5); it sits on the cell after the actor's indicator."""
+    from arle.engine.interpreter.moves import AdvanceTool
+
+    session, scene, _view = _board(qtbot)
+    for tool, track in scene.tools.items():
+        at = session.game.state.players[session.game.actor].tools[tool]
+        pos = scene.target_pos(AdvanceTool(tool))
+        assert pos is not None
+        cell = track.cell_rect(at + 1).translated(track.rect.topLeft())
+        assert cell.contains(pos), tool

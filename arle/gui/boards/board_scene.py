@@ -407,8 +407,17 @@ class BoardScene(GameScene):
             item = self.spaces.get(move.option) or self.buildings.get(move.option)
             return item.rect.center() if item is not None and item.glow else None
         if isinstance(move, AdvanceTool) and move.tool in self.tools:
-            return self.tools[move.tool].rect.center()
+            return self.tool_step_pos(move)
         return None
+
+    def tool_step_pos(self, move: AdvanceTool) -> QPointF:
+        """The cell the actor's indicator moves to (the track's middle was ringed: "4" with Fish
+        Traps at 5, issue 50 item 15)."""
+        track = self.tools[move.tool]
+        game = self.session.game
+        actor = game.actor if game.actor is not None else 0
+        at = min(game.state.players[actor].tools[move.tool] + 1, len(track.track.counts) - 1)
+        return track.rect.topLeft() + track.cell_rect(at).center()
 
     def play(self, move: Move) -> bool:
         """Send ``move``; a Worker placement that would give nothing is confirmed first (Cancel:
