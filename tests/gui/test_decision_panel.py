@@ -211,3 +211,36 @@ def test_the_decision_buttons_stay_where_they_are_from_one_decision_to_the_next(
     assert len(hints) >= 2  # (the hint did change height)
     assert len(heights) == 1, heights
     assert len(tops) == 1, tops
+
+
+def test_the_default_button_does_not_look_like_the_hint(window):
+    """Issue 50 item 4: the first button of every choice (the one Enter presses) was filled green,
+    so it looked like the coach's suggestion. It keeps its role (bold, Enter) but the same
+    background and border as the other choices; only the Hint marks a button."""
+    window.install(GameHistory(new_setup(2, 3)))
+    panel = window.page.decision
+    rng = random.Random(3)
+    for _ in range(400):
+        roles = {b.objectName() for b in panel.buttons if b.isVisible()}
+        if {"defaultButton", "choiceButton"} <= roles:
+            break
+        window.session.try_apply(choose_move(rng, window.session.legal_moves(), window.session.game))
+        settle()
+    else:
+        pytest.fail("no decision with a default and another choice in 400 moves")
+    default = next(b for b in panel.buttons if b.objectName() == "defaultButton")
+    choice = next(b for b in panel.buttons if b.objectName() == "choiceButton")
+
+    def background(button: QPushButton) -> tuple[int, int, int]:
+        image = button.grab().toImage()
+        c = image.pixelColor(image.width() // 2, 4)  # inside the border, above the words
+        return c.red(), c.green(), c.blue()
+
+    def border(button: QPushButton) -> tuple[int, int, int]:
+        image = button.grab().toImage()
+        c = image.pixelColor(image.width() // 2, 0)
+        return c.red(), c.green(), c.blue()
+
+    assert background(default) == background(choice)
+    assert border(default) == border(choice)
+    assert default.isDefault()  # Enter still plays it

@@ -34,12 +34,10 @@ STYLE_SHEET = """
 #turnTitle { font-size: 17px; font-weight: 700; }
 #turnPrompt { font-size: 14px; }
 #hint { color: #35523f; }
-#defaultButton { font-weight: 700; border: 2px solid #2e9d5b; border-radius: 5px; padding: 5px;
-                 background: #e3f3e8; }
-#defaultButton:hover { background: #d2ecd9; }
-#choiceButton, #skipButton { border: 2px solid #c4bca4; border-radius: 5px; padding: 5px;
-                             background: #fcfaf4; }
-#choiceButton:hover, #skipButton:hover { background: #f1ecdc; }
+#defaultButton { font-weight: 700; }
+#defaultButton, #choiceButton, #skipButton { border: 2px solid #c4bca4; border-radius: 5px;
+                                             padding: 5px; background: #fcfaf4; }
+#defaultButton:hover, #choiceButton:hover, #skipButton:hover { background: #f1ecdc; }
 #defaultButton:pressed, #choiceButton:pressed, #skipButton:pressed { background: #e2dcc8; }
 #skipButton { color: #6d7a6f; }
 #scoreTotal { font-size: 16px; font-weight: 700; }
