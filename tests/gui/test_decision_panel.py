@@ -244,3 +244,18 @@ def test_the_default_button_does_not_look_like_the_hint(window):
     assert background(default) == background(choice)
     assert border(default) == border(choice)
     assert default.isDefault()  # Enter still plays it
+
+
+def test_the_hint_s_words_do_not_move_the_buttons(window, qtbot):
+    """Issue 50 item 14: the Hint's line appeared above the decision and pushed its buttons down
+    38 px under the mouse (two clicks missed). The words come below the buttons."""
+    window.install(GameHistory(new_setup(1, 5)))
+    qtbot.wait(50)
+    panel = window.page.decision
+    first = panel.buttons[0]
+    before = first.mapTo(window, first.rect().topLeft())
+    window.page.coach.said.emit("Hint: Place a Worker on Master (Summer). This action scores 3 VP "
+                                "(tools), a line long enough to wrap onto a second line here.")
+    qtbot.wait(50)
+    assert window.page.coach_bar.words.isVisible()
+    assert first.mapTo(window, first.rect().topLeft()) == before

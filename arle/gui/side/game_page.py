@@ -397,7 +397,6 @@ class GamePage(QSplitter):
         self.seats = SeatDriver(session, parent=self)
         self.coach = Coach(self, parent=self)
         self.coach_bar = CoachBar(self, self.coach, self.seats, side)  # parented: never a window
-        side_lay.addWidget(self.coach_bar)
         self.decision.add_corner(self.coach_bar.button)
         self.board_scene.laidOut.connect(lambda: self.coach.relight(self.board_scene))
         # A long list of choices (13 buildings) scrolls instead of making the window taller than the
@@ -410,6 +409,9 @@ class GamePage(QSplitter):
         self.decision_scroll.setFrameShape(QFrame.Shape.NoFrame)
         self.decision_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         side_lay.addWidget(self.decision_scroll)
+        # Below the decision: the Hint's words (two lines) and the computer's status come and go
+        # without moving the buttons under the mouse (issue 50 item 14: 38 px, two missed clicks).
+        side_lay.addWidget(self.coach_bar)
         # The players' supply scrolls too on a short screen (1280x720): the log stays in view.
         self.player_scroll = ChoiceScroll(SUPPLY_FLOOR)
         self.player_scroll.hold(self.player_tabs)
