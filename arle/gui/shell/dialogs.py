@@ -285,6 +285,8 @@ class NewGameDialog(QDialog):
     def _grow_to_fit(self) -> None:
         """A longer level note (three lines with a newcomer's suggestion) gets the height it
         needs: the form's rows were squeezed and clipped the note's first and last lines."""
+        if not self.isVisible():  # being built: its first layout sizes it (a hint now is too narrow)
+            return
         layout = self.layout()
         if layout is not None:
             layout.activate()
