@@ -659,3 +659,20 @@ def test_the_start_page_shows_kept_copies_and_deletes_older_ones_only_when_asked
     assert [p.exists() for p in made] == [False, False, True]
     listed(qtbot, window)
     assert page.copies_label.text().startswith("1 copy of a damaged file") and page.copies_button.isHidden()
+
+
+def test_a_selected_game_keeps_its_words_readable(qtbot):
+    """Issue 50 item 12: a selected row of "Games in progress" went blank (light blue, no text),
+    even with the mouse away: its words stay dark on the selection."""
+    journal_of(history_with(20, seed=4))
+    window = open_window(qtbot, autosave=True)
+    listed(qtbot, window)
+    games = window.start_page.games
+    games.setCurrentRow(0)
+    window.start_page.setFocus()  # the list not focused, the mouse elsewhere
+    qtbot.wait(50)
+    rect = games.visualItemRect(games.item(0))
+    image = games.viewport().grab(rect).toImage()
+    darkest = min(image.pixelColor(x, y).lightness()
+                  for x in range(image.width()) for y in range(0, image.height(), 2))
+    assert darkest < 90

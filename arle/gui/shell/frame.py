@@ -27,6 +27,7 @@ STYLE_SHEET = """
            border-radius: 4px; padding: 2px 8px; }
 #games { font-size: 13px; }
 #games::item { padding: 5px 4px; border-bottom: 1px solid #e1e8dc; }
+#games::item:selected { background: #cfe3d4; color: #1f2d24; }
 #asideButton { padding: 6px 12px; color: #8a2c1f; }
 #startButton { font-size: 16px; padding: 10px 18px; }
 #sidePanel { background: #f6f2e6; }
