@@ -453,7 +453,7 @@ def test_the_players_questions_and_assists_never_stop_the_computer(qtbot) -> Non
     window = open_window(qtbot)
     window.settings.confirm_end_turn = window.settings.auto_pay = window.settings.cut_all_peat = True
     asked: list[object] = []
-    window._confirm_move = lambda move: asked.append(move) or False  # type: ignore[method-assign]
+    window.confirm_move = lambda move: asked.append(move) or False  # type: ignore[method-assign]
     window.install(versus(22, ("easy", "easy")))
     qtbot.waitUntil(lambda: window.session.game.over, timeout=120_000)
     assert asked == []

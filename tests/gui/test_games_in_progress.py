@@ -308,13 +308,13 @@ def test_settings_that_cannot_be_saved_are_said_once_in_the_window(qtbot, monkey
     window = open_window(qtbot)
     real = main_window.save_settings
     monkeypatch.setattr(main_window, "save_settings", read_only)
-    window._save_settings()
-    window._save_settings()
+    window.keep_settings()
+    window.keep_settings()
     text = window.warning_label.text()
     assert text.count("Settings cannot be saved (Permission denied)") == 1
     assert not window.warning_label.isHidden()
     monkeypatch.setattr(main_window, "save_settings", real)  # the folder is writable again
-    window._save_settings()
+    window.keep_settings()
     assert "Settings cannot be saved" not in window.warning_label.text()
 
 

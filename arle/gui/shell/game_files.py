@@ -106,7 +106,7 @@ class GameFiles:
         from arle.match.words import Wording
 
         words = Wording(language()).log_label  # the log is made in the one replay, off the GUI thread
-        self._load(_tr("the game"), lambda: resume(journal, words),
+        self.load_off_thread(_tr("the game"), lambda: resume(journal, words),
                    lambda resumed: self._resumed(journal, resumed), lambda exc: self._cannot_continue(exc))
 
     def _resumed(self, journal: Path, resumed: ResumedGame) -> None:
@@ -178,7 +178,7 @@ class GameFiles:
 
     # -- loading off the GUI thread ---------------------------------------------------------------------
 
-    def _load(self, what: str, work: Callable[[], T], done: Callable[[T], None],
+    def load_off_thread(self, what: str, work: Callable[[], T], done: Callable[[T], None],
               failed: Callable[[Exception], None]) -> None:
         """Run ``work`` (read and replay a game) on the worker thread; the window stays live and
         shows that it is busy when that takes more than a moment."""
@@ -258,7 +258,7 @@ class GameFiles:
             QMessageBox.warning(self.window.window(), _tr("Cannot open {name}").format(name=path.name),
                                 sentence(exc))
 
-        self._load(path.name, lambda: load_save(path, partial=True, words=words), opened, refused)
+        self.load_off_thread(path.name, lambda: load_save(path, partial=True, words=words), opened, refused)
 
     def save_game(self) -> bool:
         shown = self.window.shown
@@ -301,13 +301,13 @@ class GameFiles:
             QMessageBox.warning(self.window.window(), _tr("Cannot save"), sentence(exc))
             return False
         self._remember_dir(path)
-        self.window._update_title()
+        self.window.update_title()
         self.window.statusBar().showMessage(_tr("Saved to {path}.").format(path=path), 6000)
         return True
 
     def _remember_dir(self, path: Path) -> None:
         self.window.settings.last_directory = str(path.parent)
-        self.window._save_settings()
+        self.window.keep_settings()
 
     def show_statistics(self) -> None:
         from arle.files.stats import read_stats, summarize

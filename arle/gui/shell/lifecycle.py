@@ -126,7 +126,7 @@ class Lifecycle:
             history.remote = Plan("join", hello.game, 1).to_dict()
             w.install(history, colors, connection=Connection(first=(channel, hello)))
 
-        w.files._load(_tr("your friend's game"), lambda: join_first(remote.code), joined,
+        w.files.load_off_thread(_tr("your friend's game"), lambda: join_first(remote.code), joined,
                       lambda exc: self._cannot_play(str(exc)))
 
     def _cannot_play(self, text: str) -> None:
@@ -157,7 +157,7 @@ class Lifecycle:
         settings.players = choice.setup.players
         if choice.seats is not None and len(choice.seats) == 2:  # (a solo game keeps the last duo's)
             settings.player_seats = list(choice.seats)
-        w._save_settings()
+        w.keep_settings()
         w.install(new_history(choice), list(choice.colors), save_path=None)
 
     def install(self, history: GameHistory, colors: list[str] | None = None,
@@ -189,18 +189,18 @@ class Lifecycle:
         session.refused.connect(self._refused)
         page.zoomAsked.connect(w.zoom_by)
         page.side.setVisible(w.side_action.isChecked())
-        session.undoAvailable.connect(lambda _b: w._update_actions())
-        session.redoAvailable.connect(lambda _b: w._update_actions())
-        session.changed.connect(w._update_title)
+        session.undoAvailable.connect(lambda _b: w.update_actions())
+        session.redoAvailable.connect(lambda _b: w.update_actions())
+        session.changed.connect(w.update_title)
         session.gameOver.connect(self._game_ended)
-        session.confirm = w._confirm_move
-        w._apply_play_settings()
-        session.changed.connect(w._update_actions)  # the computer's turn: no redo
+        session.confirm = w.confirm_move
+        w.apply_play_settings()
+        session.changed.connect(w.update_actions)  # the computer's turn: no redo
         w.set_warning("settings", None)
         shown.start_journal(self._new_journal if w.use_autosave else None, self.journal_heard)
         self.journal_heard()
-        w._update_actions()
-        w._update_title()
+        w.update_actions()
+        w.update_title()
         if history.game.over:
             self._game_over(shown)
         page.seats.start()  # a game continued on the computer's turn goes on at once
@@ -211,7 +211,7 @@ class Lifecycle:
             use_servers(w.settings.mailbox, w.settings.relay)  # Settings → Network
             friend.said.connect(lambda text: w.statusBar().showMessage(text, 10000))
             friend.state.connect(lambda text: w.set_warning("friend", text))
-            friend.said.connect(w._update_actions)
+            friend.said.connect(w.update_actions)
             friend.start(session, page.seats)
         if replaced:  # (Continue says "Welcome back" over it, which is news enough)
             w.statusBar().showMessage(_tr(
@@ -268,8 +268,8 @@ class Lifecycle:
         if shown is not None:
             shown.close()
             w.stack.removeWidget(shown.page)
-        w._update_actions()
-        w._update_title()
+        w.update_actions()
+        w.update_title()
 
     def _game_ended(self) -> None:
         """The game has just ended in this window: record it, show the game-over screen."""

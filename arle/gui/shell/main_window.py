@@ -102,7 +102,7 @@ class MainWindow(QMainWindow):
         self._restore_geometry()
         self.statusBar().showMessage(_tr("Welcome to Arle."), 4000)
         self._actions_state: tuple[bool, ...] | None = None
-        self._update_actions()
+        self.update_actions()
 
     # -- warnings that stay ------------------------------------------------------------------------------
 
@@ -123,7 +123,7 @@ class MainWindow(QMainWindow):
         self.set_warning("settings", warning)
         motion.set_speed(self.settings.animations)
 
-    def _save_settings(self) -> None:
+    def keep_settings(self) -> None:
         try:
             save_settings(self.settings)
         except (OSError, ValueError) as exc:  # a read-only folder; text no file can hold
@@ -136,11 +136,11 @@ class MainWindow(QMainWindow):
     def set_tutorial_done(self) -> None:
         if not self.settings.tutorial_done:
             self.settings.tutorial_done = True
-            self._save_settings()
+            self.keep_settings()
 
     def _language_chosen(self, code: str) -> None:
         self.settings.language = code
-        self._save_settings()
+        self.keep_settings()
         self.statusBar().showMessage(_tr("The language changes when Arle starts again."), 10000)
 
     def _restore_geometry(self) -> None:
@@ -164,7 +164,7 @@ class MainWindow(QMainWindow):
             event.ignore()
             return
         self.settings.window_geometry = base64.b64encode(self.saveGeometry().data()).decode("ascii")
-        self._save_settings()
+        self.keep_settings()
         self.close_game()
         super().closeEvent(event)
 
@@ -244,7 +244,7 @@ class MainWindow(QMainWindow):
         help_.addAction(self.rules_action)
         help_.addAction(self.about_action)
 
-    def _update_actions(self, *_: object) -> None:
+    def update_actions(self, *_: object) -> None:
         session = self.session
         playing = session is not None
         # (asked three times a move, by undo, redo and the move itself: set once a change)
@@ -363,7 +363,7 @@ class MainWindow(QMainWindow):
     def delete_copies(self, copies: list[DamagedCopy]) -> None:
         self.files.delete_copies(copies)
 
-    def _update_title(self, *_: object) -> None:
+    def update_title(self, *_: object) -> None:
         session = self.session
         if session is None:
             self.setWindowTitle(APP_NAME)
@@ -373,7 +373,7 @@ class MainWindow(QMainWindow):
         # The application's name last: Qt adds it there itself unless the title ends with it.
         self.setWindowTitle(f"{names}{where} — {APP_NAME}")
 
-    def _confirm_move(self, move: Move) -> bool:
+    def confirm_move(self, move: Move) -> bool:
         """Before a move is applied: with "confirm the end of a turn" on, ask before EndTurn."""
         from arle.engine import EndTurn
 
@@ -388,7 +388,7 @@ class MainWindow(QMainWindow):
             buttons.Yes | buttons.Cancel, buttons.Yes)
         return answer == buttons.Yes
 
-    def _apply_play_settings(self) -> None:
+    def apply_play_settings(self) -> None:
         """Give the game shown the settings this window owns (the assists' switches, how fast
         pieces move)."""
         motion.set_speed(self.settings.animations)
@@ -438,8 +438,8 @@ class MainWindow(QMainWindow):
         if dialog.exec() == SettingsDialog.DialogCode.Accepted:
             language = self.settings.language
             self.settings = dialog.chosen()
-            self._save_settings()
-            self._apply_play_settings()
+            self.keep_settings()
+            self.apply_play_settings()
             if self.settings.language != language:
                 self.statusBar().showMessage(_tr("The new language applies the next time Arle starts."), 8000)
         dialog.deleteLater()
@@ -451,7 +451,7 @@ class MainWindow(QMainWindow):
         from arle.gui.boards.board_view import clamp_zoom
 
         self.settings.zoom = round(clamp_zoom(zoom), 4)
-        self._save_settings()
+        self.keep_settings()
         if self.page is not None:
             self.page.set_zoom(self.settings.zoom)
             self.statusBar().showMessage(_tr("Zoom: {percent} %").format(
