@@ -99,13 +99,13 @@ w = build_window(autosave=False); w.resize(1600, 1000); w.show()
 history = GameHistory(setup_for(3, 2)); rng = random.Random(3)
 while len(history.moves) < 130 and not history.game.over:
     history.apply(choose_move(rng, history.game.legal_moves()))
-w.install(history)
+w.life.install(history)
 for _ in range(3):
     app.processEvents(); w.repaint()
-for i in [*range(1, w.page.views.count()), 0]:
-    w.page.views.setCurrentIndex(i); app.processEvents(); w.repaint()
+for i in [*range(1, w.shown.page.views.count()), 0]:
+    w.shown.page.views.setCurrentIndex(i); app.processEvents(); w.repaint()
 end = time.time() + 10
-while w.page.preparing() and time.time() < end:
+while w.shown.page.preparing() and time.time() < end:
     app.processEvents(); time.sleep(0.01)
 print("MAXRSS_KB", [l.split()[1] for l in open("/proc/self/status") if l.startswith("VmHWM")][0], flush=True)
 """
@@ -225,7 +225,7 @@ def bench_window() -> Any:
     window = build_window(autosave=False)
     window.resize(1600, 1000)
     window.show()
-    window.install(GameHistory(setup_for(BENCH_SEED, 2)))
+    window.life.install(GameHistory(setup_for(BENCH_SEED, 2)))
     settle()
     return window
 
@@ -241,7 +241,7 @@ def repaint_figures(quick: bool) -> dict[str, Any]:
 
     window = bench_window()
     seed = BENCH_SEED
-    session = window.session
+    session = window.shown.session
     rng = random.Random(seed)
     times: list[float] = []
     cpu: list[float] = []
@@ -250,8 +250,8 @@ def repaint_figures(quick: bool) -> dict[str, Any]:
     steps: list[float] = []
     limit = 60 if quick else 100_000
     steps.extend(think(window))
-    while not session.game.over and len(times) < limit:
-        move = choose_move(rng, session.legal_moves())
+    while not session.match.game.over and len(times) < limit:
+        move = choose_move(rng, session.match.legal_moves())
         t0, c0 = time.perf_counter(), time.process_time()
         session.try_apply(move)
         settle()

@@ -127,7 +127,7 @@ def counted_game(moves: int, out: Path) -> None:
     motion.Motions.glide = glide_held  # type: ignore[method-assign]
     window = bench_window()
     collector._collector.timer.stop()
-    session, rng, kinds = window.session, random.Random(BENCH_SEED), []
+    session, rng, kinds = window.shown.session, random.Random(BENCH_SEED), []
 
     def move(chosen: Any) -> None:
         holding[0] = True
@@ -136,10 +136,10 @@ def counted_game(moves: int, out: Path) -> None:
         holding[0] = False
 
     think(window)
-    page = window.page
-    while not session.game.over and len(kinds) < moves:
-        chosen = choose_move(rng, session.legal_moves())
-        tab, state = page.views.currentIndex(), session.game.state
+    page = window.shown.page
+    while not session.match.game.over and len(kinds) < moves:
+        chosen = choose_move(rng, session.match.legal_moves())
+        tab, state = page.views.currentIndex(), session.match.game.state
         half_year, phase = state.half_year, state.phase
         operator.call(move, chosen)  # (counted)
         for later in held:
@@ -150,7 +150,7 @@ def counted_game(moves: int, out: Path) -> None:
         paused.clear()
         page._prepare_later()
         collector._collector.collect()
-        state = session.game.state
+        state = session.match.game.state
         kinds.append("tab" if page.views.currentIndex() != tab else "half" if state.half_year != half_year
                      else "phase" if state.phase != phase else "plain")
         for scene in page.scenes:

@@ -182,13 +182,13 @@ class GestureDriver:
 
     @property
     def page(self) -> GamePage:
-        assert self.window.page is not None, "no game installed"
-        return self.window.page
+        assert self.window.shown is not None, "no game installed"
+        return self.window.shown.page
 
     @property
     def session(self) -> GameSession:
-        assert self.window.session is not None, "no game installed"
-        return self.window.session
+        assert self.window.shown is not None, "no game installed"
+        return self.window.shown.session
 
     def show_tab(self, widget: QWidget) -> None:
         """Click the tab of ``widget`` (a player switches views with the tab bar)."""
@@ -229,7 +229,7 @@ class GestureDriver:
             return self.storage(actor) if place(move.target).kind is PlaceKind.EQUIPMENT else self.home(actor)
         if isinstance(move, Choose) and self.page.board_scene.target_pos(move) is not None:
             return self.board()
-        d = self.session.game.decision
+        d = self.session.match.game.decision
         if isinstance(move, Choose | Done) and d is not None and d.option_kind is OptionKind.SALE:
             return self.storage(actor)  # the sale panel of the Storage board
         return None
@@ -242,12 +242,12 @@ class GestureDriver:
         in exactly this move."""
         settle()  # a player acts on what the window shows after the last change
         session = self.session
-        if move not in session.legal_moves():
+        if move not in session.match.legal_moves():
             raise ValueError(f"not legal now: {describe(move)}")
-        before = len(session.history.moves)
+        before = len(session.match.history.moves)
         kind = self._gesture(move)
         settle()
-        moves = session.history.moves
+        moves = session.match.history.moves
         if len(moves) != before + 1 or moves[-1] != move:
             got = [describe(m) for m in moves[before:]]
             raise GestureFailed(f"{kind} for {describe(move)} made {got or 'no move'}; "
@@ -258,7 +258,7 @@ class GestureDriver:
         return kind
 
     def _gesture(self, move: Any) -> str:
-        actor = self.session.game.actor
+        actor = self.session.match.game.actor
         actor = 0 if actor is None else actor
         board = self.where(move, actor)
         if board is not None:
@@ -315,7 +315,7 @@ class GestureDriver:
         scroll_to(panel.more)
         if not panel.more.isEnabled() or not panel.more.isVisible():
             raise NoGesture(f'"More actions" is not available for {describe(move)}')
-        label = move_label(self.session.game, move)
+        label = move_label(self.session.match.game, move)
         picker = _MenuPicker(label)
         picker.start()
         try:
@@ -336,18 +336,18 @@ class GestureDriver:
 
     def undo(self) -> bool:
         """Edit > Undo (when enabled); True if a move was taken back."""
-        return self._edit(self.window.undo_action, -1)
+        return self._edit(self.window.menus.undo, -1)
 
     def redo(self) -> bool:
-        return self._edit(self.window.redo_action, +1)
+        return self._edit(self.window.menus.redo, +1)
 
     def _edit(self, action: QAction, delta: int) -> bool:
         if not action.isEnabled():
             return False
-        before = len(self.session.history.moves)
+        before = len(self.session.match.history.moves)
         action.trigger()
         settle()
-        after = len(self.session.history.moves)
+        after = len(self.session.match.history.moves)
         if after != before + delta:
             raise GestureFailed(f"{action.text()} changed the move count from {before} to {after}")
         self.counts["undo" if delta < 0 else "redo"] += 1
@@ -384,17 +384,17 @@ class GestureDriver:
         dst = _free_point(rng, scene.sceneRect(), src, forbidden)
         if dst is None:
             return None
-        before_moves = list(session.history.moves)
-        before_game = session.game
+        before_moves = list(session.match.history.moves)
+        before_game = session.match.game
         messages: list[str] = []
         session.message.connect(messages.append)
         try:
             drag(view, src, dst)
         finally:
             session.message.disconnect(messages.append)
-        if session.history.moves != before_moves or session.game is not before_game:
+        if session.match.history.moves != before_moves or session.match.game is not before_game:
             raise GestureFailed(f"a drop of the {what} at ({dst.x():.0f},{dst.y():.0f}), no legal target, "
-                                f"made {[describe(m) for m in session.history.moves[len(before_moves):]]}")
+                                f"made {[describe(m) for m in session.match.history.moves[len(before_moves):]]}")  # noqa: E501
         if not messages:
             raise GestureFailed(f"a refused drop of the {what} at ({dst.x():.0f},{dst.y():.0f}) "
                                 "said nothing in the status bar")
@@ -409,8 +409,8 @@ class GestureDriver:
         one move that was legal. Returns that move, or None when the click changed nothing."""
         session = self.session
         view = self._random_board_view(rng)
-        legal = list(session.legal_moves())
-        before = list(session.history.moves)
+        legal = list(session.match.legal_moves())
+        before = list(session.match.history.moves)
         scene = view.scene()
         items = scene.items_now()
         area = rng.choice(items).sceneBoundingRect() if items and rng.random() < 0.7 else scene.sceneRect()
@@ -418,7 +418,7 @@ class GestureDriver:
         click(view, pos)
         settle()
         self.counts["random_click"] += 1
-        moves = session.history.moves
+        moves = session.match.history.moves
         if moves == before:
             return None
         made = moves[len(before):]

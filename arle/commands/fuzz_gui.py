@@ -103,24 +103,24 @@ def open_window(setup: Any) -> Any:
     window = MainWindow(autosave=False)
     window.resize(WIDTH, HEIGHT)
     window.show()
-    window.install(GameHistory(setup))
+    window.life.install(GameHistory(setup))
     QApplication.processEvents()
     return window
 
 
 def check_end(window: Any) -> list[float]:
     """The game is over, its scores equal a bare engine replay and the Scoring tab shows them."""
-    session = window.session
-    game = session.game
+    session = window.shown.session
+    game = session.match.game
     if not game.over:
         raise MonkeyFailure("the game did not end")
-    bare = Game(session.setup)
-    for move in session.history.moves:
+    bare = Game(session.match.setup)
+    for move in session.match.history.moves:
         bare.apply(move)
     scores = [float(s) for s in game.scores()]
     if [float(s) for s in bare.scores()] != scores:
         raise MonkeyFailure(f"GUI scores {scores} differ from the replay {bare.scores()}")
-    page = window.page
+    page = window.shown.page
     if page.views.currentIndex() != page.scoring_index:
         raise MonkeyFailure("the Scoring tab is not shown at the end")
     if page.scoring.totals() != scores:
@@ -131,7 +131,7 @@ def check_end(window: Any) -> list[float]:
 def undo_redo(driver: Any, rng: random.Random) -> None:
     """Edit > Undo 1-3 moves, then either Redo them all (the same moves must come back) or carry
     on from there with other moves."""
-    history = driver.session.history
+    history = driver.session.match.history
     before = list(history.moves)
     undone = 0
     for _ in range(rng.randint(1, 3)):
@@ -153,8 +153,8 @@ def note_growth(window: Any, result: dict[str, Any]) -> None:
         grown["max"] = [max(grown["max"][0], size.width()), max(grown["max"][1], size.height())]
         grown["times"] += 1
         if "buttons" not in grown:
-            grown["buttons"] = len(window.page.decision.buttons)
-            grown["at_move"] = len(window.session.history.moves)
+            grown["buttons"] = len(window.shown.page.decision.buttons)
+            grown["at_move"] = len(window.shown.session.match.history.moves)
 
 
 def gui_session(seed: int, players: int, *, drop_rate: float = 0.08, undo_rate: float = 0.04,
@@ -174,7 +174,7 @@ def gui_session(seed: int, players: int, *, drop_rate: float = 0.08, undo_rate: 
             driver = GestureDriver(window, rng=rng)
             solo = players == 1
             for _ in range(max_gestures):
-                if window.session.game.over:
+                if window.shown.session.match.game.over:
                     break
                 r = rng.random()
                 if r < drop_rate:
@@ -184,8 +184,8 @@ def gui_session(seed: int, players: int, *, drop_rate: float = 0.08, undo_rate: 
                 elif solo and r < drop_rate + click_rate + undo_rate:
                     undo_redo(driver, rng)
                 else:
-                    session = window.session
-                    driver.play(choose_move(rng, session.legal_moves(), session.game))
+                    session = window.shown.session
+                    driver.play(choose_move(rng, session.match.legal_moves(), session.match.game))
                 watch.check()
                 note_growth(window, result)
             result["scores"] = check_end(window)
@@ -199,7 +199,7 @@ def gui_session(seed: int, players: int, *, drop_rate: float = 0.08, undo_rate: 
                 result["qt_exception"] = watch.exceptions[0]
         finally:
             if window is not None:
-                result["moves"] = len(window.session.history.moves)
+                result["moves"] = len(window.shown.session.match.history.moves)
                 window.close()
                 window.deleteLater()
                 settle()

@@ -22,6 +22,7 @@ import attrs
 
 from arle.commands.simulate import choose_move
 from arle.engine import START_DIKES, Game, Move, Phase, PlaceKind, Setup, animal_total, place
+from arle.match import Change
 
 #: Seeds tried in order (2-player games) until one shows what a picture needs.
 SEEDS = tuple(range(6, 30))
@@ -334,22 +335,22 @@ def _render_all(out: Path, size: tuple[int, int], finder: MomentFinder | None) -
         summer = history_at(finder.summer).game
         if not is_summer_work(summer):
             raise RuntimeError("the summer picture would not show a summer work phase")
-        show(finder.summer, lambda: window.page.board_view, "03-summer-work.png")
+        show(finder.summer, lambda: window.shown.page.board_view, "03-summer-work.png")
 
         game = history_at(home).game
         if not home_quality(game, home.player):
             raise RuntimeError("the Home Board picture would not show Animals on Dikes and moved Dikes")
-        show(home, lambda: window.page.home_views[home.player], "04-home-board.png")
+        show(home, lambda: window.shown.page.home_views[home.player], "04-home-board.png")
 
         if loaded_vehicles(history_at(barn).game, barn.player)[0] < 2:
             raise RuntimeError("the Barn picture would show fewer than 2 loaded vehicles")
-        show(barn, lambda: window.page.storage_views[barn.player], "05-barn.png")
+        show(barn, lambda: window.shown.page.storage_views[barn.player], "05-barn.png")
 
         if not history_at(finder.finished).game.over:
             raise RuntimeError("the scoring picture would not show a finished game")
         scoring = show(finder.finished, None, "06-scoring.png")
-        assert window.page is not None
-        if window.page.views.currentIndex() != window.page.scoring_index:
+        assert window.shown is not None
+        if window.shown.page.views.currentIndex() != window.shown.page.scoring_index:
             raise RuntimeError("the finished game does not show the scoring table")
         _render_new_screens(window, finder, scoring, save)
         window.close()
@@ -361,12 +362,12 @@ def _render_all(out: Path, size: tuple[int, int], finder: MomentFinder | None) -
 def _install(window, moment: Moment, view: Callable[[], object] | None) -> None:
     """Show the game at ``moment`` in ``window``: ``view`` brought forward, the player of the
     moment's tab in front, no status message."""
-    window.install(history_at(moment))
-    assert window.page is not None
+    window.life.install(history_at(moment))
+    assert window.shown is not None
     if view is not None:
-        window.page.views.setCurrentWidget(view())
-    if moment.player < window.page.player_tabs.count():
-        window.page.player_tabs.setCurrentIndex(moment.player)
+        window.shown.page.views.setCurrentWidget(view())
+    if moment.player < window.shown.page.player_tabs.count():
+        window.shown.page.player_tabs.setCurrentIndex(moment.player)
     _settle()
     window.statusBar().clearMessage()
 
@@ -387,18 +388,19 @@ def _render_new_screens(window, finder: MomentFinder, scoring, save: Callable[..
     size = (window.width(), window.height())
     window.resize(*SMALL)
     _settle()
-    install(finder.summer, lambda: window.page.board_view)
+    install(finder.summer, lambda: window.shown.page.board_view)
     save("07-board-1280x720.png", window.grab(), SMALL)
     _quality, home = finder.home
-    install(home, lambda: window.page.home_views[home.player])
+    install(home, lambda: window.shown.page.home_views[home.player])
     save("08-home-board-1280x720.png", window.grab(), SMALL)
     window.resize(*size)
     _settle()
 
     install(finder.inventory)
-    assert window.page is not None and window.session is not None
-    summary = window.page.inventory_summary
-    summary._changed(window.session.log[-1].events)  # as the move that ended it would
+    assert window.shown is not None
+    summary = window.shown.page.inventory_summary
+    log = window.shown.session.match.log
+    summary._changed(Change("apply", list(log[-1].events), len(log) - 1, (log[-1],)))  # as the move would
     _settle()
     if summary.isHidden() or not summary.reports:
         raise RuntimeError("the inventory moment shows no inventory summary")
@@ -412,8 +414,8 @@ def _render_new_screens(window, finder: MomentFinder, scoring, save: Callable[..
     help_window.close()
     help_window.deleteLater()
 
-    window.start_tutorial()
-    guide = window.tutorial
+    window.life.start_tutorial()
+    guide = window.shown.tutorial
     _wait(lambda: guide.suggestion is not None, what="the guided game's first suggestion")
     _settle()
     window.statusBar().clearMessage()
@@ -423,8 +425,8 @@ def _render_new_screens(window, finder: MomentFinder, scoring, save: Callable[..
 
     # the game-over screen, over the finished game's scoring
     install(finder.finished)
-    assert window.session is not None
-    dialog = GameOverDialog(window.session, None, window)
+    assert window.shown is not None
+    dialog = GameOverDialog(window.shown.session, None, window)
     dialog.resize(dialog.sizeHint().boundedTo(scoring.size() * 0.95))
     _settle()
     save("12-final-scoring.png", _with_dialog(scoring, dialog))

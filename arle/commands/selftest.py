@@ -154,8 +154,8 @@ class SelfTest:
 
         setup = Setup(players=2, seed=SEED, names=("Self", "Test"))
         history = _new_history(setup)
-        self.window.install(history)
-        self.session = self.window.session
+        self.window.life.install(history)
+        self.session = self.window.shown.session
         self.history = history
         self._settle()
         self._render_all("start")
@@ -188,8 +188,8 @@ class SelfTest:
             raise SelfTestError("the game loaded back differs from the game saved")
         from arle.files.saves import load_history
 
-        self.window.install(load_history(path))
-        self.session = self.window.session
+        self.window.life.install(load_history(path))
+        self.session = self.window.shown.session
         self._settle()
         self._render_all("loaded")
         self.notes.append(f"saved and loaded {path.stat().st_size} bytes")
@@ -199,12 +199,12 @@ class SelfTest:
         from arle import __version__
 
         seen = len(self.dialog_texts)
-        self.window.show_about()  # a modal dialog: the closer timer records its text and closes it
+        self.window.menus.about.trigger()  # a modal dialog: the closer timer records its text and closes it
         self._settle()
         self._close_modal()
         text = " ".join(self.dialog_texts[seen:])
         if not text:
-            raise SelfTestError("show_about() opened no dialog")
+            raise SelfTestError("Help → About Arle opened no dialog")
         if __version__ not in text:
             raise SelfTestError(f"the About box does not show the version {__version__}")
         self.notes.append("About box shows the version")
@@ -220,7 +220,7 @@ class SelfTest:
     # -- helpers -------------------------------------------------------------------------------------
 
     def _game(self) -> Game:
-        return self.session.game
+        return self.session.match.game
 
     def _settle(self) -> None:
         from PySide6.QtCore import QEventLoop

@@ -65,7 +65,7 @@ class Assists(QObject):
 
     def follow(self, move: Move) -> None:
         """After the player's ``move``: the rest of its Peat, then a safe payment."""
-        if self._busy or self.session.game.over or self.session.computer_turn:
+        if self._busy or self.session.match.game.over or self.session.match.computer_turn:
             return
         self._busy = True
         try:
@@ -80,11 +80,11 @@ class Assists(QObject):
         """Cut Peat until the decision that took ``first`` is done: from the same Moor while it has
         Peat, then from the next Moor the engine lists."""
         session = self.session
-        decision = session.game.decision
+        decision = session.match.game.decision
         if decision is None or CutPeat not in decision.answers:
             return
-        while session.game.decision is decision:
-            cuts = session.legal_of(CutPeat)
+        while session.match.game.decision is decision:
+            cuts = session.match.legal_of(CutPeat)
             if not cuts:
                 return
             cut = first if first in cuts else cuts[0]
@@ -94,10 +94,10 @@ class Assists(QObject):
     def _pay(self) -> None:
         """Pay while the pending payment is safe (a payment may buy a step that asks another)."""
         for _ in range(MAX_AUTO_PAYMENTS):
-            pay = safe_payment(self.session.game)
+            pay = safe_payment(self.session.match.game)
             if pay is None:
                 return
-            label = move_label(self.session.game, pay)
+            label = move_label(self.session.match.game, pay)
             if not self.session.try_apply(pay):
                 return
             self.session.message.emit(_tr("{payment} (paid automatically: Settings).").format(payment=label))

@@ -118,22 +118,22 @@ class Coach(QObject):
     @property
     def available(self) -> bool:
         """A hint can be asked now: a coached game, and a person to act."""
-        s = self.session
+        s = self.session.match
         return s.coached and not s.game.over and not s.computer_turn
 
     def ask(self) -> bool:
         """Start the coach's think about the position now; False (and a sentence) when no hint is offered."""
         from arle.ai import COACH_LEVEL, hint
 
-        if not self.session.coached:
+        if not self.session.match.coached:
             self.session.refuse(_tr("Hints are offered in solo and against the computer."))
             return False
         if not self.available:
             self.session.refuse(_tr("There is no move of yours to hint at now."))
             return False
         self.clear()
-        game = self.session.game.copy()
-        at = len(self.session.history.moves)
+        game = self.session.match.game.copy()
+        at = len(self.session.match.history.moves)
         self.busy.emit(True)
         self.said.emit(_tr("The coach is thinking…"))
         self.thinker.restart(lambda should_stop: hint(game, should_stop, COACH_LEVEL),
@@ -143,13 +143,13 @@ class Coach(QObject):
     def compare_with_hard(self) -> bool:
         """At the end of a solo game: play its start as Hard off the GUI thread, then emit
         ``hardScored`` (at once if already known). False when this is no solo game."""
-        if not self.session.game.state.solo:
+        if not self.session.match.game.state.solo:
             return False
         if self.hard_score is not None:
             self.hardScored.emit(self.hard_score)
             return True
         if not self.rival.busy:
-            setup = self.session.setup
+            setup = self.session.match.setup
             self.rival.run(lambda should_stop: hard_score(setup, should_stop), self._scored)
         return True
 
@@ -187,12 +187,12 @@ class Coach(QObject):
         from arle.gui.kit.style import move_label, say
 
         self.busy.emit(False)
-        if at != len(self.session.history.moves):
+        if at != len(self.session.match.history.moves):
             return
         move, reason = found
         self.move = move
         self.light(move)
-        text = _tr("Hint: {move}. {why}").format(move=move_label(self.session.game, move),
+        text = _tr("Hint: {move}. {why}").format(move=move_label(self.session.match.game, move),
                                                  why=say(reason_words(reason)))
         self.said.emit(text)
         self.session.message.emit(text)
@@ -289,7 +289,7 @@ class CoachBar(QFrame):
         self.refresh()
 
     def refresh(self, *_: Any) -> None:
-        s = self.session
+        s = self.session.match
         idle = s.coached and not s.game.over and not s.computer_turn  # (only the button to offer)
         self.status.setVisible(not idle)
         self.setVisible((s.has_computer or s.coached)
@@ -316,7 +316,7 @@ class CoachBar(QFrame):
         self.bar.setVisible(self._thinking or self._hinting)
 
     def _hard_scored(self, score: float) -> None:
-        mine = self.session.game.score(0).total
+        mine = self.session.match.game.score(0).total
         text = _tr("Hard, playing the same start, scored {hard} VP (you: {mine} VP).").format(
             hard=texts.say(float(score)), mine=texts.say(float(mine)))
         self.status.setText(text)

@@ -11,7 +11,7 @@ The tutorial belongs to its game page: it dies with it (New Game, Open, closing 
 from __future__ import annotations
 
 import html
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QPoint, QPointF, QRect, QRectF, Qt
@@ -36,7 +36,6 @@ from arle.gui.kit.texts import HOWTO_SCHEME, howto_link, say
 
 if TYPE_CHECKING:
     from arle.engine import Game, Move, Setup
-    from arle.files.settings import Settings
     from arle.gui.boards.board_view import BoardView
     from arle.gui.session import GameSession
     from arle.gui.side.game_page import GamePage
@@ -74,21 +73,22 @@ def _hint(game: Game) -> tuple[Move, str]:
     return move, say(reason_words(reason))
 
 
+class GuidedGame(Protocol):
+    """What the guide asks of the game shown (``shell.shown_game.ShownGame``)."""
+
+    page: GamePage
+    session: GameSession
+    tutorial: Tutorial | None
+
+
 class GuidedWindow(Protocol):
     """What the guide asks of the main window (``shell.main_window.MainWindow``, which imports
     this module: the protocol keeps the import one way)."""
 
-    tutorial: Tutorial | None
-    settings: Settings
-
     @property
-    def page(self) -> GamePage | None: ...
-    @property
-    def session(self) -> GameSession | None: ...
+    def shown(self) -> GuidedGame | None: ...
 
-    def install(self, history: GameHistory) -> None: ...
     def set_tutorial_done(self) -> None: ...
-    def player_defaults(self) -> tuple[tuple[str, str], tuple[str, str]]: ...
     def show_how_to_play(self, section: str | None = None) -> None: ...
 
 
@@ -141,12 +141,13 @@ class Tutorial(QObject):
     """Follows the session: one suggestion per decision, marks on the boards, the card's text."""
 
     def __init__(self, window: GuidedWindow) -> None:
-        assert window.page is not None and window.session is not None
-        super().__init__(window.page)
+        assert window.shown is not None, "the guided game is shown first"
+        super().__init__(window.shown.page)
         import arle.ai  # noqa: F401 - imported here, not first on the worker thread
         self.window = window
-        self.page: GamePage = window.page
-        self.session: GameSession = window.session
+        self.shown = window.shown
+        self.page: GamePage = self.shown.page
+        self.session: GameSession = self.shown.session
         self.worker = Worker(self)
         #: The suggestion for the position ``_key`` (None while it is being computed).
         self.suggestion: tuple[Move, str] | None = None
@@ -178,12 +179,12 @@ class Tutorial(QObject):
             self.window.show_how_to_play(section or "overview")
 
     def position_key(self) -> tuple[int, int]:
-        return (len(self.session.history.moves), id(self.session.game))
+        return (len(self.session.match.history.moves), id(self.session.match.game))
 
     def update(self, *_: object) -> None:
         if not self.active:
             return
-        game = self.session.game
+        game = self.session.match.game
         self._clear_marks()
         if game.over or game.state.half_year > 1:
             self._finish()
@@ -203,7 +204,7 @@ class Tutorial(QObject):
         an older position asks again when it is done."""
         if self.worker.busy:
             return
-        key, game = self._key, self.session.game.copy()
+        key, game = self._key, self.session.match.game.copy()
 
         def done(result: tuple[Move, str]) -> None:
             if not self.active:
@@ -229,7 +230,7 @@ class Tutorial(QObject):
         from arle.engine import ACTION_SPACES, Phase, PlaceWorker
         from arle.gui.kit.style import move_label
 
-        game = self.session.game
+        game = self.session.match.game
         card = self.card
         placing = game.decision is None and game.state.phase is Phase.WORK
         card.title.setText(_tr("Guided first game: your first summer"))
@@ -292,8 +293,8 @@ class Tutorial(QObject):
         self.card.hide()
         self.card.deleteLater()
         self._remember_done()
-        if getattr(self.window, "tutorial", None) is self:
-            self.window.tutorial = None
+        if self.shown.tutorial is self:
+            self.shown.tutorial = None
 
     def _remember_done(self) -> None:
         self.window.set_tutorial_done()
@@ -343,11 +344,12 @@ class Tutorial(QObject):
         self.marks = []
 
 
-def start(window: GuidedWindow) -> Tutorial:
-    """Start the guided game in ``window`` (a new solo game) and its guide."""
+def start(window: GuidedWindow, name: str, install: Callable[[GameHistory], None]) -> Tutorial:
+    """Start the guided game (a new solo game for ``name``, shown by ``install``) and its guide."""
     from arle.match.history import GameHistory
 
     # a seat at its default name is said in the window's language ("Joueur 1")
-    name = window.player_defaults()[0][0] or _tr("Player {n}").format(n=1)
-    window.install(GameHistory(tutorial_setup(name)))
-    return Tutorial(window)
+    install(GameHistory(tutorial_setup(name or _tr("Player {n}").format(n=1))))
+    guide = Tutorial(window)
+    guide.shown.tutorial = guide
+    return guide

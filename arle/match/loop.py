@@ -16,6 +16,7 @@ move: the seats decide that here, not in a window.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import attrs
 
@@ -112,6 +113,15 @@ class Match:
     def legal_moves(self) -> list[Move]:
         """The legal moves of the player to act: the game's own list (its cache, its bound)."""
         return self.game.legal_moves()
+
+    def legal_of(self, kind: type | tuple[type, ...]) -> list[Any]:
+        """The legal moves of one move type (or several), e.g. ``legal_of(PlaceWorker)``."""
+        return [m for m in self.legal_moves() if isinstance(m, kind)]
+
+    def player_name(self, index: int | None) -> str:
+        """Seat ``index``'s name ("" for none)."""
+        players = self.game.state.players
+        return players[index].name if index is not None and 0 <= index < len(players) else ""
 
     def why_not(self, move: Move) -> Refusal | None:
         """The engine's reason for refusing ``move`` now; None when it is legal."""

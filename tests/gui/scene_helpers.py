@@ -13,6 +13,7 @@ from arle.commands.driver import click, drag, move_held, view_point
 from arle.engine import Setup
 from arle.engine.interpreter.steps import Script
 from arle.gui.session import new_session
+from arle.match.change import Change
 
 __all__ = ["Messages", "click", "drag", "make_session", "open_main_window", "refresh", "run_steps", "show"]
 
@@ -38,14 +39,14 @@ def make_session(players: int = 2, buildings: tuple[str, ...] = ()) -> Any:
 
 
 def refresh(session: Any) -> None:
-    """After editing ``session.game.state`` directly: let the game re-derive its moves, redraw."""
-    session.game.refresh()
-    session.changed.emit([])
+    """After editing ``session.match.game.state`` directly: let the game re-derive its moves, redraw."""
+    session.match.game.refresh()
+    session.changed.emit(Change("redo", [], 0))
 
 
 def run_steps(session: Any, player: int, steps: list[Any]) -> None:
     """Run rule steps for ``player`` (as an action would) up to the first decision."""
-    game = session.game
+    game = session.match.game
     game.push(Script(player, list(steps), source="test"))
     refresh(session)
 

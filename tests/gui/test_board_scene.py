@@ -46,10 +46,10 @@ def test_drag_worker_onto_space_places_it(qtbot):
     token = scene.next_worker()
     assert token is not None and token.player == 0
     target = scene.spaces["summer.clay_worker"]
-    assert PlaceWorker("summer.clay_worker") in session.legal_moves()
+    assert PlaceWorker("summer.clay_worker") in session.match.legal_moves()
     _drag(view, token.scenePos(), target.sceneBoundingRect().center())
-    assert session.game.state.occupied == {"summer.clay_worker": 0}
-    assert session.game.actor == 1  # Ben places next (rulebook p. 6: players alternate)
+    assert session.match.game.state.occupied == {"summer.clay_worker": 0}
+    assert session.match.game.actor == 1  # Ben places next (rulebook p. 6: players alternate)
 
 
 def test_drop_on_occupied_space_snaps_back_and_says_why(qtbot):
@@ -60,7 +60,7 @@ def test_drop_on_occupied_space_snaps_back_and_says_why(qtbot):
     token = scene.next_worker()
     home = token.pos()
     _drag(view, token.scenePos(), scene.spaces["summer.clay_worker"].sceneBoundingRect().center())
-    assert session.game.state.occupied == {"summer.clay_worker": 0}
+    assert session.match.game.state.occupied == {"summer.clay_worker": 0}
     assert token.pos() == home
     assert messages and "already taken by Anna" in messages[-1]
 
@@ -71,7 +71,7 @@ def test_drop_outside_any_space_is_refused(qtbot):
     session.message.connect(messages.append)
     token = scene.next_worker()
     _drag(view, token.scenePos(), QPointF(700, 150))  # the month track, no action space
-    assert session.game.state.occupied == {}
+    assert session.match.game.state.occupied == {}
     assert messages[-1] == "Drop the Worker on an action space."
 
 
@@ -82,7 +82,7 @@ def test_solo_other_season_space_is_refused(qtbot):
     session.message.connect(messages.append)
     token = scene.next_worker()
     _drag(view, token.scenePos(), scene.spaces["winter.peat_boatman"].sceneBoundingRect().center())
-    assert session.game.state.occupied == {}
+    assert session.match.game.state.occupied == {}
     assert "solo" in messages[-1]
 
 
@@ -90,15 +90,15 @@ def test_a_used_other_season_space_names_who_used_it(qtbot):
     """Rulebook p. 6 (one other-season action per half-year, not in solo); issue 17: the refusal
     is the engine's (``Game.why_not``), which says who took that action."""
     session, scene, view = _board(qtbot)
-    other = next(sid for sid in scene.spaces if not sid.startswith(session.game.state.season))
+    other = next(sid for sid in scene.spaces if not sid.startswith(session.match.game.state.season))
     assert session.try_apply(PlaceWorker(other))  # Anna takes the other-season action
     messages = []
     session.message.connect(messages.append)
     token = scene.next_worker()
     second = next(sid for sid in scene.spaces
-                  if not sid.startswith(session.game.state.season) and sid != other)
+                  if not sid.startswith(session.match.game.state.season) and sid != other)
     _drag(view, token.scenePos(), scene.spaces[second].sceneBoundingRect().center())
-    assert session.game.state.occupied == {other: 0}
+    assert session.match.game.state.occupied == {other: 0}
     assert messages[-1] == session.why_not(PlaceWorker(second))
     assert "already been used by Anna" in messages[-1]
 
@@ -107,7 +107,7 @@ def test_undo_returns_the_worker(qtbot):
     session, scene, _view = _board(qtbot)
     assert session.try_apply(PlaceWorker("summer.woodcutter"))
     assert session.undo()
-    assert session.game.state.occupied == {}
+    assert session.match.game.state.occupied == {}
     assert scene.next_worker().player == 0
 
 
@@ -125,13 +125,13 @@ def test_the_game_board_is_a_game_scene_whose_worker_is_a_drag_piece(qtbot):
     token = scene.next_worker()
     assert isinstance(token, DragPiece)
     move = PlaceWorker("summer.clay_worker")
-    assert {c.move for c in token.spec.candidates()} == set(session.legal_of(PlaceWorker))
+    assert {c.move for c in token.spec.candidates()} == set(session.match.legal_of(PlaceWorker))
     assert scene.source_pos(move) == token.scenePos()
     card = scene.spaces["summer.clay_worker"]
     assert scene.target_pos(move) == card.rect.topLeft() + card.worker_rect().center()  # the spot
     assert scene.target_pos(AdvanceTool(next(iter(scene.tools)))) is not None
     _drag(view, scene.source_pos(move), scene.target_pos(move))
-    assert session.game.state.occupied == {"summer.clay_worker": 0}
+    assert session.match.game.state.occupied == {"summer.clay_worker": 0}
 
 
 def test_a_tool_step_is_marked_on_the_cell_the_indicator_moves_to(qtbot):
@@ -141,7 +141,7 @@ def test_a_tool_step_is_marked_on_the_cell_the_indicator_moves_to(qtbot):
 
     session, scene, _view = _board(qtbot)
     for tool, track in scene.tools.items():
-        at = session.game.state.players[session.game.actor].tools[tool]
+        at = session.match.game.state.players[session.match.game.actor].tools[tool]
         pos = scene.target_pos(AdvanceTool(tool))
         assert pos is not None
         cell = track.cell_rect(at + 1).translated(track.rect.topLeft())

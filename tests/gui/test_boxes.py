@@ -92,9 +92,9 @@ def test_the_boxes_of_a_home_board_follow_its_view_zoom(qtbot, monkeypatch, tmp_
     """A board's view zooms (the window resized, Ctrl+wheel): every box of its scene shows the
     picture made for the new zoom, one device pixel a pixel of it."""
     window = open_main_window(qtbot, monkeypatch, tmp_path, (1280, 720))
-    window.install(GameHistory(Setup(players=2, seed=5, names=("Anna", "Ben"), start_player=0)))
-    view = window.page.home_views[0]
-    window.page.views.setCurrentWidget(view)
+    window.life.install(GameHistory(Setup(players=2, seed=5, names=("Anna", "Ben"), start_player=0)))
+    view = window.shown.page.home_views[0]
+    window.shown.page.views.setCurrentWidget(view)
     qtbot.wait(10)
     boxes = [i for i in view.scene().items_now() if isinstance(i, BoxItem)]
     assert len(boxes) > 20
@@ -116,12 +116,12 @@ def test_a_window_moved_to_a_screen_of_other_pixels_gives_the_boxes_pictures_for
     from PySide6.QtWidgets import QWidget
 
     window = open_main_window(qtbot, monkeypatch, tmp_path, (1280, 720))
-    window.install(GameHistory(Setup(players=2, seed=5, names=("Anna", "Ben"), start_player=0)))
-    view = window.page.home_views[0]
+    window.life.install(GameHistory(Setup(players=2, seed=5, names=("Anna", "Ben"), start_player=0)))
+    view = window.shown.page.home_views[0]
     boxes = [i for i in view.scene().items_now() if isinstance(i, BoxItem)]
     assert boxes and all(b.pixmap().devicePixelRatio() == 1.0 for b in boxes)
     monkeypatch.setattr(QWidget, "devicePixelRatioF", lambda self: 2.0)
-    QCoreApplication.sendEvent(window.page, QEvent(QEvent.Type.DevicePixelRatioChange))
+    QCoreApplication.sendEvent(window.shown.page, QEvent(QEvent.Type.DevicePixelRatioChange))
     assert all(b.pixmap().devicePixelRatio() == 2.0 for b in boxes)
     assert all(abs(b.transform().m11() * view.transform().m11() - 1) < 1e-9 for b in boxes)
 
@@ -130,8 +130,8 @@ def test_the_action_spaces_grounds_follow_the_game_boards_zoom(qtbot, monkeypatc
     """The action spaces show their shared grounds the same way (a picture made for the zoom,
     one device pixel a pixel), and take those of a new zoom."""
     window = open_main_window(qtbot, monkeypatch, tmp_path, (1280, 720))
-    window.install(GameHistory(Setup(players=2, seed=5, names=("Anna", "Ben"), start_player=0)))
-    view = window.page.board_view
+    window.life.install(GameHistory(Setup(players=2, seed=5, names=("Anna", "Ben"), start_player=0)))
+    view = window.shown.page.board_view
     cards = list(view.scene().spaces.values())
     assert len(cards) == 30
     for zoom in (1.0, 1.25):

@@ -111,6 +111,6 @@ def test_a_game_put_in_the_window_is_collected_once_and_frozen(window, qtbot) ->
 
     ref = _garbage_cycle()
     gc.freeze()
-    window.install(GameHistory(setup_for(3, 2)))
+    window.life.install(GameHistory(setup_for(3, 2)))
     qtbot.waitUntil(lambda: ref() is None)
     assert gc.get_freeze_count() > 10 * len(gc.get_objects())

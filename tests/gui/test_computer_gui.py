@@ -11,7 +11,7 @@ import time
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QMessageBox
 
 from arle.ai import choose
 from arle.commands.driver import GestureDriver, settle
@@ -57,35 +57,36 @@ def solo_at_its_last_move(seed: int) -> GameHistory:
 
 def wait_for_person(qtbot, window: MainWindow, timeout: int = 20_000) -> None:
     """Until the computer has made its moves and a person (or nobody: game over) is to act."""
-    session = window.session
-    qtbot.waitUntil(lambda: not session.computer_turn and not window.page.seats.busy, timeout=timeout)
+    session = window.shown.session
+    qtbot.waitUntil(lambda: not session.match.computer_turn and not window.shown.page.seats.busy,
+                    timeout=timeout)
 
 
 def test_a_whole_game_against_easy_through_the_window(qtbot) -> None:
     """The person's moves are real gestures (driver); the computer's come from its worker thread,
     one by one, logged like a person's; the final scores are those of the same moves replayed."""
     window = open_window(qtbot)
-    window.install(versus(21))
-    session = window.session
+    window.life.install(versus(21))
+    session = window.shown.session
     driver = GestureDriver(window)
     rng = random.Random(21)
     started = time.monotonic()
-    while not session.game.over:
+    while not session.match.game.over:
         wait_for_person(qtbot, window)
-        if session.game.over:
+        if session.match.game.over:
             break
-        assert session.game.actor == 0
-        window.page.seats.stop()  # the driver checks that its gesture made exactly one move
-        driver.play(choose_move(rng, session.legal_moves(), session.game))
-        window.page.seats.start()
+        assert session.match.game.actor == 0
+        window.shown.page.seats.stop()  # the driver checks that its gesture made exactly one move
+        driver.play(choose_move(rng, session.match.legal_moves(), session.match.game))
+        window.shown.page.seats.start()
     assert time.monotonic() - started < 120
-    movers = set(session.history.movers)
+    movers = set(session.match.history.movers)
     assert movers == {0, 1}  # both played
-    assert len(window.page.log.texts()) == len(session.history.moves)
-    replay = Game(session.setup)
-    for move in session.history.moves:
+    assert len(window.shown.page.log.texts()) == len(session.match.history.moves)
+    replay = Game(session.match.setup)
+    for move in session.match.history.moves:
         replay.apply(move)
-    assert [replay.score(i).total for i in range(2)] == [session.game.score(i).total for i in range(2)]
+    assert [replay.score(i).total for i in range(2)] == [session.match.game.score(i).total for i in range(2)]
 
 
 def test_the_computer_plays_its_level_s_move_one_at_a_time(qtbot) -> None:
@@ -94,70 +95,70 @@ def test_the_computer_plays_its_level_s_move_one_at_a_time(qtbot) -> None:
     window = open_window(qtbot, pace="normal")
     history = versus(5, ("easy", "person"))
     expected = choose(history.game.copy(), "easy")
-    window.install(history)
-    session = window.session
-    assert session.computer_turn and window.page.seats.busy
+    window.life.install(history)
+    session = window.shown.session
+    assert session.match.computer_turn and window.shown.page.seats.busy
     qtbot.wait(100)
-    assert session.history.moves == []  # not yet: the pace holds it
-    qtbot.waitUntil(lambda: len(session.history.moves) >= 1, timeout=5000)
-    assert session.history.moves[0] == expected
-    assert session.history.movers[0] == 0
+    assert session.match.history.moves == []  # not yet: the pace holds it
+    qtbot.waitUntil(lambda: len(session.match.history.moves) >= 1, timeout=5000)
+    assert session.match.history.moves[0] == expected
+    assert session.match.history.movers[0] == 0
 
 
 def test_a_person_cannot_move_during_the_computer_s_turn(qtbot) -> None:
     window = open_window(qtbot, pace="slow")
-    window.install(versus(5, ("easy", "person")))
-    session = window.session
-    assert session.computer_turn
-    move = session.legal_moves()[0]
+    window.life.install(versus(5, ("easy", "person")))
+    session = window.shown.session
+    assert session.match.computer_turn
+    move = session.match.legal_moves()[0]
     assert not session.try_apply(move)
-    assert session.history.moves == []
+    assert session.match.history.moves == []
     assert "computer's turn" in window.statusBar().currentMessage()
-    assert not window.page.decision.isEnabled()
-    assert not window.redo_action.isEnabled()
+    assert not window.shown.page.decision.isEnabled()
+    assert not window.menus.redo.isEnabled()
 
 
 def test_undo_against_the_computer_returns_to_the_person_s_decision(qtbot) -> None:
     """Issue 11: Ctrl+Z takes back to the person's previous decision; the computer's moves after it
     go too. The computer does not move again until the person does."""
     window = open_window(qtbot)
-    window.install(versus(8))
-    session = window.session
+    window.life.install(versus(8))
+    session = window.shown.session
     rng = random.Random(8)
     person_turns: list[tuple[int, Game]] = []
     while True:
         wait_for_person(qtbot, window)
-        if len(person_turns) >= 6 and session.history.movers[-1] == 1:  # the computer moved last
+        if len(person_turns) >= 6 and session.match.history.movers[-1] == 1:  # the computer moved last
             break
-        person_turns.append((len(session.history.moves), session.game.copy()))
-        assert session.try_apply(choose_move(rng, session.legal_moves(), session.game))
+        person_turns.append((len(session.match.history.moves), session.match.game.copy()))
+        assert session.try_apply(choose_move(rng, session.match.legal_moves(), session.match.game))
     for at, game in reversed(person_turns[-3:]):
         qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
-        assert len(session.history.moves) == at
-        assert session.game.state == game.state
-        assert session.game.actor == 0 and not session.computer_turn
+        assert len(session.match.history.moves) == at
+        assert session.match.game.state == game.state
+        assert session.match.game.actor == 0 and not session.match.computer_turn
     qtbot.wait(200)
-    assert len(session.history.moves) == person_turns[-3][0]  # nobody moved for the person
+    assert len(session.match.history.moves) == person_turns[-3][0]  # nobody moved for the person
     # Redo plays the person's move again; the computer (deterministic) then answers as before.
-    at = len(session.history.moves)
+    at = len(session.match.history.moves)
     mods = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
     qtbot.keyClick(window, Qt.Key.Key_Z, mods)
-    assert len(session.history.moves) == at + 1 and session.history.movers[-1] == 0
+    assert len(session.match.history.moves) == at + 1 and session.match.history.movers[-1] == 0
 
 
 def test_undo_while_the_computer_thinks_cancels_its_move(qtbot) -> None:
     window = open_window(qtbot, pace="slow")
-    window.install(versus(8))
-    session = window.session
+    window.life.install(versus(8))
+    session = window.shown.session
     rng = random.Random(8)
-    assert session.try_apply(choose_move(rng, session.legal_moves(), session.game))
-    if not session.computer_turn:
+    assert session.try_apply(choose_move(rng, session.match.legal_moves(), session.match.game))
+    if not session.match.computer_turn:
         pytest.skip("the person still acts after that move")
-    assert window.page.seats.busy
-    window.undo()
-    assert session.history.moves == [] and not window.page.seats.busy
+    assert window.shown.page.seats.busy
+    window.shown.undo()
+    assert session.match.history.moves == [] and not window.shown.page.seats.busy
     qtbot.wait(1700)  # longer than the slow pace: a cancelled move never comes
-    assert session.history.moves == []
+    assert session.match.history.moves == []
 
 
 def test_save_and_continue_with_a_computer_seat_the_computer_moves_on_resume(qtbot, tmp_path) -> None:
@@ -172,12 +173,12 @@ def test_save_and_continue_with_a_computer_seat_the_computer_moves_on_resume(qtb
     window = open_window(qtbot, autosave=True)
     qtbot.waitUntil(lambda: window.start_page.continue_button.isVisible(), timeout=10_000)
     assert "Anna (computer, Easy) – Bot" in window.start_page.continue_button.text()
-    window.continue_game(entry.path)
-    qtbot.waitUntil(lambda: window.session is not None, timeout=10_000)
-    session = window.session
-    assert session.history.seats == ("easy", "person")
-    qtbot.waitUntil(lambda: len(session.history.moves) >= 1, timeout=10_000)
-    assert session.history.movers[0] == 0
+    window.files.continue_game(entry.path)
+    qtbot.waitUntil(lambda: window.shown is not None, timeout=10_000)
+    session = window.shown.session
+    assert session.match.history.seats == ("easy", "person")
+    qtbot.waitUntil(lambda: len(session.match.history.moves) >= 1, timeout=10_000)
+    assert session.match.history.movers[0] == 0
 
 
 def test_the_hint_lights_the_coach_level_s_move_and_says_why(qtbot) -> None:
@@ -187,27 +188,27 @@ def test_the_hint_lights_the_coach_level_s_move_and_says_why(qtbot) -> None:
 
     window = open_window(qtbot)
     history = GameHistory(Setup(players=1, seed=4, names=("Anna",)))
-    window.install(history)
-    session = window.session
-    expected, reason = hint(session.game.copy(), None, COACH_LEVEL)
+    window.life.install(history)
+    session = window.shown.session
+    expected, reason = hint(session.match.game.copy(), None, COACH_LEVEL)
     qtbot.keyClick(window, Qt.Key.Key_H)
-    coach = window.page.coach
+    coach = window.shown.page.coach
     qtbot.waitUntil(lambda: coach.move is not None, timeout=60_000)
     assert coach.move == expected
     settle()
     scene, centre = coach.target()
-    assert scene is window.page.board_scene
+    assert scene is window.shown.page.board_scene
     assert centre == scene.target_pos(expected)
-    assert reason_text(reason) in window.page.coach_bar.words.text()
+    assert reason_text(reason) in window.shown.page.coach_bar.words.text()
     assert session.try_apply(expected)
     assert coach.target() is None and coach.move is None  # a move drops the hint
 
 
 def test_no_hint_in_a_game_of_two_people(qtbot) -> None:
     window = open_window(qtbot)
-    window.install(GameHistory(Setup(players=2, seed=4, names=("Anna", "Ben"))))
-    assert not window.hint_action.isEnabled()
-    assert not window.page.coach.ask()
+    window.life.install(GameHistory(Setup(players=2, seed=4, names=("Anna", "Ben"))))
+    assert not window.menus.hint.isEnabled()
+    assert not window.shown.page.coach.ask()
     assert "solo and against the computer" in window.statusBar().currentMessage()
 
 
@@ -229,12 +230,12 @@ def test_at_the_end_of_a_solo_game_the_coach_says_what_hard_scored_on_the_same_s
     monkeypatch.setattr(coach_module, "hard_score", stand_in)
     window = open_window(qtbot)
     history = solo_at_its_last_move(6)
-    window.install(history)
-    session = window.session
-    assert session.try_apply(history.game.legal_moves()[0]) and session.game.over
-    qtbot.waitUntil(lambda: window.page.coach.hard_score is not None, timeout=10_000)
+    window.life.install(history)
+    session = window.shown.session
+    assert session.try_apply(history.game.legal_moves()[0]) and session.match.game.over
+    qtbot.waitUntil(lambda: window.shown.page.coach.hard_score is not None, timeout=10_000)
     assert seen == [(history.setup, False)]  # the same start, off the GUI thread
-    assert "Hard, playing the same start, scored 97.5 VP" in window.page.coach_bar.status.text()
+    assert "Hard, playing the same start, scored 97.5 VP" in window.shown.page.coach_bar.status.text()
 
 
 def test_hard_score_stops_when_asked() -> None:
@@ -257,8 +258,8 @@ def test_closing_the_window_while_hard_thinks_returns_promptly(qtbot) -> None:
     import threading
 
     window = open_window(qtbot)
-    window.install(versus(9, ("hard", "person")))
-    assert window.page.seats.busy
+    window.life.install(versus(9, ("hard", "person")))
+    assert window.shown.page.seats.busy
     started = time.monotonic()
     window.close()
     assert time.monotonic() - started < 2.5
@@ -282,14 +283,15 @@ def scripted(**kwargs):
     window = build(**kwargs)
 
     def start():
-        window.install(GameHistory(Setup(players=2, seed=9, names=("Ann", "Bo")), seats=("hard", "hard")))
+        window.life.install(GameHistory(Setup(players=2, seed=9, names=("Ann", "Bo")),
+                                        seats=("hard", "hard")))
         QTimer.singleShot(400, quit)
 
     def quit():
-        assert window.page.seats.busy, "Hard should be thinking"
+        assert window.shown.page.seats.busy, "Hard should be thinking"
         global asked
         asked = time.monotonic()
-        window.quit_action.trigger()
+        window.menus.quit.trigger()
 
     QTimer.singleShot(100, start)
     return window
@@ -335,12 +337,12 @@ def test_new_game_against_the_computer_from_the_dialog(qtbot, monkeypatch) -> No
         return NewGameDialog.DialogCode.Accepted
 
     monkeypatch.setattr(NewGameDialog, "exec", pick)
-    window.new_game()
-    session = window.session
-    assert session.history.seats == ("normal", "person")
-    assert session.computer_turn
-    assert "computer, Normal" in window.page.coach_bar.status.text()
-    qtbot.waitUntil(lambda: len(session.history.moves) >= 1, timeout=20_000)
+    window.life.new_game()
+    session = window.shown.session
+    assert session.match.history.seats == ("normal", "person")
+    assert session.match.computer_turn
+    assert "computer, Normal" in window.shown.page.coach_bar.status.text()
+    qtbot.waitUntil(lambda: len(session.match.history.moves) >= 1, timeout=20_000)
 
 
 def test_new_game_offers_expert_saying_it_thinks_longer(qtbot) -> None:
@@ -377,13 +379,13 @@ def test_new_game_suggests_easy_or_normal_until_a_game_is_finished(qtbot, monkey
         return NewGameDialog.DialogCode.Rejected
 
     monkeypatch.setattr(NewGameDialog, "exec", look)
-    window.new_game()
+    window.life.new_game()
     box = opened[-1].seat_boxes[1]
     suggested = [box.itemData(i) for i in range(box.count()) if "(suggested)" in box.itemText(i)]
     assert suggested == ["easy", "normal"]
     assert "Easy or Normal" in opened[-1].level_note.text()
     record_game("g1", GameRecord(("Ann",), (80.0,), 0))
-    window.new_game()
+    window.life.new_game()
     box = opened[-1].seat_boxes[1]
     assert not any("(suggested)" in box.itemText(i) for i in range(box.count()))
     assert "Easy or Normal" not in opened[-1].level_note.text()
@@ -410,13 +412,13 @@ def test_the_window_stays_live_while_hard_thinks(qtbot) -> None:
     from arle.gui.kit import collector
 
     window = open_window(qtbot)
-    window.install(versus(9, ("hard", "hard")))  # the computer against itself: it thinks on and on
+    window.life.install(versus(9, ("hard", "hard")))  # the computer against itself: it thinks on and on
     ticks: list[float] = []
     timer = QTimer()
     timer.setInterval(10)
     timer.timeout.connect(lambda: ticks.append(time.monotonic()))
     timer.start()
-    qtbot.waitUntil(lambda: len(window.session.history.moves) >= 12, timeout=120_000)
+    qtbot.waitUntil(lambda: len(window.shown.session.match.history.moves) >= 12, timeout=120_000)
     timer.stop()
     gaps = [b - a for a, b in itertools.pairwise(ticks)]
     assert len(ticks) > 10
@@ -424,7 +426,7 @@ def test_the_window_stays_live_while_hard_thinks(qtbot) -> None:
     # (other processes on both cores) may delay a tick, never by half of the think.
     whole = ticks[-1] - ticks[0]
     assert max(gaps) < 0.5 * whole, f"the window froze for {max(gaps):.2f} s of {whole:.2f} s"
-    window.close_game()  # cancels the think in progress: the collector is back
+    window.life.close_game()  # cancels the think in progress: the collector is back
     qtbot.waitUntil(lambda: collector.start().paused == 0, timeout=5_000)
 
 
@@ -435,27 +437,27 @@ def test_a_hint_made_by_a_button_outlines_that_button(qtbot) -> None:
 
     window = open_window(qtbot)
     history = solo_at_its_last_move(6)
-    window.install(history)
-    coach = window.page.coach
+    window.life.install(history)
+    coach = window.shown.page.coach
     assert coach.ask()
     qtbot.waitUntil(lambda: coach.move is not None, timeout=30_000)
     assert coach.move == EndTurn()
-    button = window.page.decision.button_for(EndTurn())
+    button = window.shown.page.decision.button_for(EndTurn())
     assert coach.button is button and HINT_COLOR in button.styleSheet()
     assert coach.target() is None  # no ring: nothing goes on a board
-    window.undo()
+    window.shown.undo()
     assert button.styleSheet() == ""  # the position changed: the hint is gone
 
 
-def test_the_players_questions_and_assists_never_stop_the_computer(qtbot) -> None:
+def test_the_players_questions_and_assists_never_stop_the_computer(qtbot, monkeypatch) -> None:
     """Confirm end of turn and the assists (issue 13 settings) follow a person's moves only: a
     whole game of Easy against Easy runs with every one of them switched on."""
     window = open_window(qtbot)
     window.settings.confirm_end_turn = window.settings.auto_pay = window.settings.cut_all_peat = True
     asked: list[object] = []
-    window.confirm_move = lambda move: asked.append(move) or False  # type: ignore[method-assign]
-    window.install(versus(22, ("easy", "easy")))
-    qtbot.waitUntil(lambda: window.session.game.over, timeout=120_000)
+    monkeypatch.setattr(QMessageBox, "question", staticmethod(lambda *a, **k: asked.append(a) or 0))
+    window.life.install(versus(22, ("easy", "easy")))
+    qtbot.waitUntil(lambda: window.shown.session.match.game.over, timeout=120_000)
     assert asked == []
 
 
@@ -464,8 +466,8 @@ def test_the_hint_rings_the_workers_spot_not_the_action_spaces_words(qtbot) -> N
     from arle.engine import PlaceWorker
 
     window = open_window(qtbot)
-    window.install(GameHistory(Setup(players=1, seed=4, names=("Anna",))))
-    coach = window.page.coach
+    window.life.install(GameHistory(Setup(players=1, seed=4, names=("Anna",))))
+    coach = window.shown.page.coach
     coach.light(PlaceWorker("summer.fisherman"))
     scene, centre = coach.target()
     card = scene.spaces["summer.fisherman"]
@@ -477,8 +479,8 @@ def test_the_hint_rings_the_workers_spot_not_the_action_spaces_words(qtbot) -> N
 
 def goods_shown(window: MainWindow) -> float:
     """The share of the acting player's goods the side panel shows without scrolling."""
-    scroll = window.page.player_scroll
-    goods = window.page.player_panels[0].goods
+    scroll = window.shown.page.player_scroll
+    goods = window.shown.page.player_panels[0].goods
     top = goods.mapTo(scroll.viewport(), QPoint(0, 0)).y()
     return max(0, min(goods.height(), scroll.viewport().height() - top)) / goods.height()
 
@@ -489,17 +491,17 @@ def test_at_1280x720_the_hint_takes_no_row_of_its_own_and_the_goods_show(qtbot) 
     "More actions" took rows of their own. The Hint and More actions sit in the decision's title
     row now; the coach's line shows only while it has something to say."""
     window = open_window(qtbot)
-    window.install(versus(4))
+    window.life.install(versus(4))
     window.resize(1280, 680)
     wait_for_person(qtbot, window)
-    page = window.page
+    page = window.shown.page
     QApplication.processEvents()
     assert not page.coach_bar.isVisible()
     hint, more = page.coach_bar.button, page.decision.more
     assert hint.isVisible() and page.decision.isAncestorOf(hint)
     assert abs(hint.geometry().center().y() - more.geometry().center().y()) <= 2  # one row
     assert goods_shown(window) >= 0.8, goods_shown(window)
-    window.hint_action.trigger()  # the coach's words show under the banner
+    window.menus.hint.trigger()  # the coach's words show under the banner
     qtbot.waitUntil(lambda: page.coach_bar.isVisible() and page.coach_bar.words.text() != "", timeout=20_000)
 
 
@@ -509,11 +511,11 @@ def test_the_hint_s_ring_follows_its_space_when_the_board_is_laid_out_anew(qtbot
     from arle.engine import PlaceWorker
 
     window = open_window(qtbot)
-    window.install(versus(4))
+    window.life.install(versus(4))
     window.resize(1280, 680)
     wait_for_person(qtbot, window)
     QApplication.processEvents()
-    coach, scene = window.page.coach, window.page.board_scene
+    coach, scene = window.shown.page.coach, window.shown.page.board_scene
     assert scene.narrow
     coach.move = PlaceWorker("winter.laborer")
     coach.light(coach.move)

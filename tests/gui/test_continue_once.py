@@ -30,12 +30,12 @@ def test_continue_replays_the_journal_once_and_shows_its_whole_log(qtbot, replay
     history = history_with(30)
     journal = journal_of(history)
     window = open_window(qtbot, autosave=True)
-    window.continue_game(journal)
+    window.files.continue_game(journal)
     loaded(qtbot, window)
-    assert window.session is not None and window.session.history.moves == history.moves
-    log = window.session.log
+    assert window.shown is not None and window.shown.session.match.history.moves == history.moves
+    log = window.shown.session.match.log
     assert [entry.move for entry in log] == history.moves and all(entry.label for entry in log)
-    assert window.page.log.view.texts(), "the game log shows the continued game's moves"
+    assert window.shown.page.log.view.texts(), "the game log shows the continued game's moves"
 
 
 def test_open_replays_a_save_once_and_shows_its_whole_log(qtbot, replayed_once, tmp_path):
@@ -45,6 +45,6 @@ def test_open_replays_a_save_once_and_shows_its_whole_log(qtbot, replayed_once, 
     path = tmp_path / f"once{EXTENSION}"
     save_history(path, history)
     window = open_window(qtbot, autosave=False)
-    window.open_path(path)
+    window.files.open_path(path)
     loaded(qtbot, window)
-    assert window.session is not None and [e.move for e in window.session.log] == history.moves
+    assert window.shown is not None and [e.move for e in window.shown.session.match.log] == history.moves

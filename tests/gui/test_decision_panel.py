@@ -18,6 +18,7 @@ from arle.engine.interpreter.moves import Choose, Done, EndTurn, SkipPlacement
 from arle.gui.kit import style
 from arle.gui.shell.main_window import MainWindow, new_setup
 from arle.gui.side.panels import BUTTON_MOVES, BUTTON_TEXT_WIDTH, default_move
+from arle.match.change import Change
 from arle.match.history import GameHistory
 from tests.gui.scene_helpers import channels_apart
 
@@ -33,16 +34,16 @@ def window(qtbot) -> MainWindow:
 
 def check_buttons(window: MainWindow, roles: dict[int, str]) -> None:
     """The panel shows the session's button moves, in order, as a player sees them."""
-    session, panel = window.session, window.page.decision
-    shown = [m for m in session.legal_moves() if isinstance(m, BUTTON_MOVES)]
+    session, panel = window.shown.session, window.shown.page.decision
+    shown = [m for m in session.match.legal_moves() if isinstance(m, BUTTON_MOVES)]
     default = default_move(shown)
     assert [panel.button_moves[b] for b in panel.buttons] == shown
-    hint = window.page.coach_bar.button  # (in the panel's title row)
+    hint = window.shown.page.coach_bar.button  # (in the panel's title row)
     visible = [b for b in panel.findChildren(QPushButton) if b.isVisible() and b is not hint]
     assert sorted(visible, key=lambda b: b.y()) == panel.buttons  # top to bottom, none other
     for b in panel.buttons:
         move = panel.button_moves[b]
-        assert b.text().replace("\n", " ") == style.move_label(session.game, move)  # (long: 2 lines)
+        assert b.text().replace("\n", " ") == style.move_label(session.match.game, move)  # (long: 2 lines)
         room = max(BUTTON_TEXT_WIDTH, panel.contentsRect().width() - 28)
         assert all(b.fontMetrics().horizontalAdvance(line) <= room for line in b.text().split("\n"))
         role = "defaultButton" if move == default else \
@@ -57,8 +58,8 @@ def check_buttons(window: MainWindow, roles: dict[int, str]) -> None:
 def test_the_buttons_follow_the_moves_in_order_and_keep_their_style(window, monkeypatch):
     """Decisions whose default changes place (a choice first, then Done alone, then Skip
     beside it) are shown in the moves' order, by buttons that keep their style."""
-    window.install(GameHistory(new_setup(1, 2)))
-    session = window.session
+    window.life.install(GameHistory(new_setup(1, 2)))
+    session = window.shown.session
     names = sorted(BUILDINGS)[:3]
     decisions = [
         [Choose(names[0]), Choose(names[1]), Done()],
@@ -71,18 +72,18 @@ def test_the_buttons_follow_the_moves_in_order_and_keep_their_style(window, monk
     ]
     roles: dict[int, str] = {}
     for moves in decisions:
-        monkeypatch.setattr(session, "legal_moves", lambda moves=moves: list(moves))
-        session.changed.emit([])
+        monkeypatch.setattr(session.match, "legal_moves", lambda moves=moves: list(moves))
+        session.changed.emit(Change("redo", [], 0))
         settle()
         check_buttons(window, roles)
-    assert len(window.page.decision.buttons) == 2
+    assert len(window.shown.page.decision.buttons) == 2
 
 
 def test_the_buttons_over_a_game(window):
-    window.install(GameHistory(new_setup(2, 8)))
-    session, rng, roles = window.session, random.Random(8), {}
+    window.life.install(GameHistory(new_setup(2, 8)))
+    session, rng, roles = window.shown.session, random.Random(8), {}
     for _ in range(80):
-        assert session.try_apply(choose_move(rng, session.legal_moves(), session.game))
+        assert session.try_apply(choose_move(rng, session.match.legal_moves(), session.match.game))
         settle()
         check_buttons(window, roles)
 
@@ -97,8 +98,8 @@ def test_the_buttons_are_painted_from_pictures_that_show_what_qt_paints(window, 
 
     from arle.gui.kit.looks import BUTTON_PICTURES, KEEP_AFTER_MS, PicturedButton, button_look
 
-    window.install(GameHistory(new_setup(1, 2)))
-    session, panel = window.session, window.page.decision
+    window.life.install(GameHistory(new_setup(1, 2)))
+    session, panel = window.shown.session, window.shown.page.decision
     QCursor.setPos(window.mapToGlobal(QPoint(5, window.height() - 5)))  # (no button hovered)
     qt_paints: list[bool] = []  # each time Qt painted a button: whether its look had a picture
     original = QPushButton.paintEvent
@@ -108,8 +109,8 @@ def test_the_buttons_are_painted_from_pictures_that_show_what_qt_paints(window, 
         original(self, e)))
     decisions = [[Done()], [SkipPlacement(), EndTurn()], [Done()], [SkipPlacement(), EndTurn()]]
     for moves in decisions:
-        monkeypatch.setattr(session, "legal_moves", lambda moves=moves: list(moves))
-        session.changed.emit([])
+        monkeypatch.setattr(session.match, "legal_moves", lambda moves=moves: list(moves))
+        session.changed.emit(Change("redo", [], 0))
         settle()
         window.repaint()
         qtbot.wait(2 * KEEP_AFTER_MS)  # (the pictures are taken a moment after)
@@ -124,13 +125,13 @@ def test_the_buttons_are_painted_from_pictures_that_show_what_qt_paints(window, 
         assert channels_apart(shown, own) <= 2, button.text()  # (a rounded edge's blending)
     assert isinstance(panel.more, QToolButton)
     # new words: painted by Qt, not from the picture of other words
-    monkeypatch.setattr(session, "legal_moves", lambda: [Choose(sorted(BUILDINGS)[0]), Done()])
-    session.changed.emit([])
+    monkeypatch.setattr(session.match, "legal_moves", lambda: [Choose(sorted(BUILDINGS)[0]), Done()])
+    session.changed.emit(Change("redo", [], 0))
     settle()
     window.repaint()
     QApplication.processEvents()
     assert qt_paints[-1] is False and panel.buttons[0].text() in {
-        style.move_label(session.game, Choose(sorted(BUILDINGS)[0]))}
+        style.move_label(session.match.game, Choose(sorted(BUILDINGS)[0]))}
 
 
 def test_a_long_label_goes_on_two_lines_instead_of_past_the_side_panel():
@@ -168,11 +169,11 @@ def test_a_choice_of_buildings_fits_the_side_panel_in_a_window_resized_after_the
         w = MainWindow(autosave=False)
         qtbot.addWidget(w)
         w.show()
-        w.install(history)
+        w.life.install(history)
         settle()
         w.resize(1280, 680)
         settle()
-        panel, view = w.page.decision, w.page.decision_scroll.viewport()
+        panel, view = w.shown.page.decision, w.shown.page.decision_scroll.viewport()
         assert len(panel.buttons) >= 10
         assert panel.width() <= view.width()
         for b in panel.buttons:
@@ -194,11 +195,11 @@ def test_the_decision_buttons_stay_where_they_are_from_one_decision_to_the_next(
     qtbot.addWidget(w)
     w.resize(1280, 680)
     w.show()
-    w.install(GameHistory(new_setup(2, 5)))
-    session, panel, rng = w.session, w.page.decision, random.Random(3)
+    w.life.install(GameHistory(new_setup(2, 5)))
+    session, panel, rng = w.shown.session, w.shown.page.decision, random.Random(3)
     heights, tops, hints = set(), set(), set()
     for _ in range(150):
-        if session.game.over:
+        if session.match.game.over:
             break
         settle()
         for b in panel.buttons:
@@ -207,7 +208,7 @@ def test_the_decision_buttons_stay_where_they_are_from_one_decision_to_the_next(
         if panel.buttons:
             tops.add(panel.buttons[0].y())
         hints.add(panel.hint.height() if panel.hint.isVisible() else 0)
-        assert session.try_apply(choose_move(rng, session.legal_moves(), session.game))
+        assert session.try_apply(choose_move(rng, session.match.legal_moves(), session.match.game))
     assert len(hints) >= 2  # (the hint did change height)
     assert len(heights) == 1, heights
     assert len(tops) == 1, tops
@@ -217,14 +218,15 @@ def test_the_default_button_does_not_look_like_the_hint(window):
     """Issue 50 item 4: the first button of every choice (the one Enter presses) was filled green,
     so it looked like the coach's suggestion. It keeps its role (bold, Enter) but the same
     background and border as the other choices; only the Hint marks a button."""
-    window.install(GameHistory(new_setup(2, 3)))
-    panel = window.page.decision
+    window.life.install(GameHistory(new_setup(2, 3)))
+    panel = window.shown.page.decision
     rng = random.Random(3)
     for _ in range(400):
         roles = {b.objectName() for b in panel.buttons if b.isVisible()}
         if {"defaultButton", "choiceButton"} <= roles:
             break
-        window.session.try_apply(choose_move(rng, window.session.legal_moves(), window.session.game))
+        session = window.shown.session
+        session.try_apply(choose_move(rng, session.match.legal_moves(), session.match.game))
         settle()
     else:
         pytest.fail("no decision with a default and another choice in 400 moves")
@@ -249,13 +251,13 @@ def test_the_default_button_does_not_look_like_the_hint(window):
 def test_the_hint_s_words_do_not_move_the_buttons(window, qtbot):
     """Issue 50 item 14: the Hint's line appeared above the decision and pushed its buttons down
     38 px under the mouse (two clicks missed). The words come below the buttons."""
-    window.install(GameHistory(new_setup(1, 5)))
+    window.life.install(GameHistory(new_setup(1, 5)))
     qtbot.wait(50)
-    panel = window.page.decision
+    panel = window.shown.page.decision
     first = panel.buttons[0]
     before = first.mapTo(window, first.rect().topLeft())
-    window.page.coach.said.emit("Hint: Place a Worker on Master (Summer). This action scores 3 VP "
+    window.shown.page.coach.said.emit("Hint: Place a Worker on Master (Summer). This action scores 3 VP "
                                 "(tools), a line long enough to wrap onto a second line here.")
     qtbot.wait(50)
-    assert window.page.coach_bar.words.isVisible()
+    assert window.shown.page.coach_bar.words.isVisible()
     assert first.mapTo(window, first.rect().topLeft()) == before

@@ -19,9 +19,9 @@ def test_a_sale_brings_the_storage_board_forward(qtbot):
     sale, which is answered on the Storage board."""
     window = MainWindow(autosave=False)
     qtbot.addWidget(window)
-    window.install(GameHistory(new_setup(2, 3)))
-    page, session = window.page, window.session
-    game = session.game
+    window.life.install(GameHistory(new_setup(2, 3)))
+    page, session = window.shown.page, window.shown.session
+    game = session.match.game
     actor = game.actor
     p = game.state.players[actor]
     cart = give(game, p, Equipment.CART)

@@ -9,6 +9,7 @@ import random
 import sqlite3
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
 from arle.commands.simulate import choose_move
@@ -54,10 +55,11 @@ def finished(players: int, seed: int) -> GameHistory:
 def end_in_window(qtbot, window: MainWindow, players: int, seed: int) -> GameHistory:
     """Fast-forward to the last move of a whole game, then play it in the window."""
     full = finished(players, seed)
-    window.install(GameHistory(full.setup, full.moves[:-1]), ["#009E73", "#CC79A7"])
-    assert window.game_over_dialog is None
-    assert window.session.try_apply(full.moves[-1]) and window.session.game.over
-    qtbot.waitUntil(lambda: window.game_over_dialog is not None and window.game_over_dialog.isVisible())
+    window.life.install(GameHistory(full.setup, full.moves[:-1]), ["#009E73", "#CC79A7"])
+    assert window.shown.game_over_dialog is None
+    assert window.shown.session.try_apply(full.moves[-1]) and window.shown.session.match.game.over
+    qtbot.waitUntil(lambda: window.shown.game_over_dialog is not None
+                    and window.shown.game_over_dialog.isVisible())
     return full
 
 
@@ -77,12 +79,12 @@ def test_settings_dialog_saves_what_is_chosen_and_the_window_applies_it(qtbot, m
         return SettingsDialog.DialogCode.Accepted
 
     monkeypatch.setattr(SettingsDialog, "exec", fill)
-    window.install(GameHistory(Setup(players=1, seed=2)))
-    window.settings_action.trigger()
+    window.life.install(GameHistory(Setup(players=1, seed=2)))
+    window.menus.settings.trigger()
     saved = load_settings()
     assert (saved.computer_pace, saved.animations, saved.language, saved.zoom) == ("slow", "off", "fr", 1.5)
     assert saved.confirm_end_turn and saved.auto_pay and saved.cut_all_peat
-    assert window.assists.auto_pay and window.assists.cut_all_peat
+    assert window.shown.assists.auto_pay and window.shown.assists.cut_all_peat
     assert motion.duration() == 0, "animations off applies at once"
     motion.set_speed("on")
     assert "next time" in window.statusBar().currentMessage()
@@ -96,7 +98,7 @@ def test_cancelled_settings_change_nothing(qtbot, monkeypatch):
         return SettingsDialog.DialogCode.Rejected
 
     monkeypatch.setattr(SettingsDialog, "exec", cancel)
-    window.settings_action.trigger()
+    window.menus.settings.trigger()
     assert not window.settings.auto_pay and not load_settings().auto_pay
 
 
@@ -120,25 +122,35 @@ def ask(monkeypatch, answer: QMessageBox.StandardButton) -> list[str]:
     return asked
 
 
+def end_turn(window, qtbot) -> None:
+    """Click the decision panel's End turn, as the player does."""
+    button = window.shown.page.decision.button_for(EndTurn())
+    assert button is not None and button.isVisible()
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+
+
 def test_confirm_end_of_turn_asks_and_cancel_keeps_the_turn(qtbot, monkeypatch):
+    """Settings: "confirm the end of a turn" asks at the End turn button; Cancel keeps the turn.
+    The question lives with the panel that sends the move (issue 49), not in the session."""
     window = open_window(qtbot)
     window.settings.confirm_end_turn = True
     history = at_end_of_turn()
-    window.install(history)
+    window.life.install(history)
     moves = list(history.moves)
     asked = ask(monkeypatch, QMessageBox.StandardButton.Cancel)
-    assert not window.session.try_apply(EndTurn())
-    assert asked == ["End your turn?"] and window.session.history.moves == moves
+    end_turn(window, qtbot)
+    assert asked == ["End your turn?"] and window.shown.session.match.history.moves == moves
     asked = ask(monkeypatch, QMessageBox.StandardButton.Yes)
-    assert window.session.try_apply(EndTurn())
-    assert asked and window.session.history.moves == [*moves, EndTurn()]
+    end_turn(window, qtbot)
+    assert asked and window.shown.session.match.history.moves == [*moves, EndTurn()]
 
 
 def test_without_confirm_end_of_turn_nothing_is_asked(qtbot, monkeypatch):
     window = open_window(qtbot)
-    window.install(at_end_of_turn())
+    window.life.install(at_end_of_turn())
     asked = ask(monkeypatch, QMessageBox.StandardButton.Cancel)
-    assert window.session.try_apply(EndTurn()) and asked == []
+    end_turn(window, qtbot)
+    assert window.shown.session.match.history.moves[-1] == EndTurn() and asked == []
 
 
 # -- game over ----------------------------------------------------------------------------------------------
@@ -149,7 +161,7 @@ def test_game_over_screen_shows_the_engines_scores_and_the_winner(qtbot):
     Player of a 10th half-year (the engine's ``winner``)."""
     window = open_window(qtbot)
     full = end_in_window(qtbot, window, 2, 8)
-    dialog = window.game_over_dialog
+    dialog = window.shown.game_over_dialog
     game = full.game
     assert dialog.totals() == [game.score(i).total for i in range(2)]
     for i in range(2):
@@ -165,23 +177,23 @@ def test_game_over_screen_shows_the_engines_scores_and_the_winner(qtbot):
 def test_rematch_starts_the_same_players_with_a_new_deal(qtbot):
     window = open_window(qtbot)
     full = end_in_window(qtbot, window, 2, 8)
-    colors = list(window.session.colors)
-    window.game_over_dialog.rematch_button.click()
-    session = window.session
-    assert session.history.moves == [] and not session.game.over
-    assert session.setup.names == full.setup.names and session.colors[:2] == colors[:2]
-    assert session.setup.building_set == full.setup.building_set
-    assert session.setup.seed != full.setup.seed
-    assert window.game_over_dialog is None
+    colors = list(window.shown.session.match.colors)
+    window.shown.game_over_dialog.rematch_button.click()
+    session = window.shown.session
+    assert session.match.history.moves == [] and not session.match.game.over
+    assert session.match.setup.names == full.setup.names and session.match.colors[:2] == colors[:2]
+    assert session.match.setup.building_set == full.setup.building_set
+    assert session.match.setup.seed != full.setup.seed
+    assert window.shown.game_over_dialog is None
 
 
 def test_a_game_ended_again_after_undo_is_counted_once(qtbot):
     window = open_window(qtbot)
     end_in_window(qtbot, window, 2, 8)
-    window.undo_action.trigger()
-    assert not window.session.game.over
-    window.redo_action.trigger()
-    assert window.game_over_dialog is not None
+    window.menus.undo.trigger()
+    assert not window.shown.session.match.game.over
+    window.menus.redo.trigger()
+    assert window.shown.game_over_dialog is not None
     games, warning = read_stats()
     assert warning is None and len(games) == 1
     with contextlib.closing(sqlite3.connect(database_path(stats_path()))) as db:
@@ -193,14 +205,14 @@ def test_solo_game_over_gives_the_yardstick_and_the_personal_best(qtbot):
     window = open_window(qtbot)
     full = end_in_window(qtbot, window, 1, 5)
     total = full.game.scores()[0]
-    dialog = window.game_over_dialog
+    dialog = window.shown.game_over_dialog
     assert f"{total:g} VP" in dialog.yardstick.text() and "110" in dialog.yardstick.text()
     assert "first solo game" in dialog.yardstick.text()
     # A later solo game of Anna's compares with this one.
-    window.close_game()
+    window.life.close_game()
     end_in_window(qtbot, window, 1, 7)
     other = finished(1, 7).game.scores()[0]
-    text = window.game_over_dialog.yardstick.text()
+    text = window.shown.game_over_dialog.yardstick.text()
     best = "new personal best" if other > total else "personal best"
     assert best in text and f"{total:g} VP" in text
 
@@ -208,8 +220,8 @@ def test_solo_game_over_gives_the_yardstick_and_the_personal_best(qtbot):
 def test_game_over_screen_is_not_shown_for_a_finished_game_opened(qtbot):
     """Opening a finished game shows its scoring pad, and does not count it again."""
     window = open_window(qtbot)
-    window.install(finished(2, 8))
-    assert window.game_over_dialog is None and read_stats()[0] == {}
+    window.life.install(finished(2, 8))
+    assert window.shown.game_over_dialog is None and read_stats()[0] == {}
 
 
 def test_statistics_page_counts_games_and_wins(qtbot, monkeypatch):
@@ -218,7 +230,7 @@ def test_statistics_page_counts_games_and_wins(qtbot, monkeypatch):
     end_in_window(qtbot, window, 1, 5)
     shown: list[StatisticsDialog] = []
     monkeypatch.setattr(StatisticsDialog, "exec", lambda d: shown.append(d) or 0)
-    window.stats_action.trigger()
+    window.menus.stats.trigger()
     dialog = shown[0]
     winner = finished(2, 8).game.state
     assert dialog.played.text() == "2"
@@ -234,7 +246,7 @@ def test_game_over_dialog_new_game_button_opens_the_new_game_dialog(qtbot, monke
     end_in_window(qtbot, window, 1, 5)
     opened: list[NewGameDialog] = []
     monkeypatch.setattr(NewGameDialog, "exec", lambda d: opened.append(d) or 0)
-    window.game_over_dialog.new_button.click()
+    window.shown.game_over_dialog.new_button.click()
     assert len(opened) == 1
 
 
@@ -245,12 +257,12 @@ def test_statistics_mark_the_computers_seat(qtbot, monkeypatch):
     full = finished(2, 8)
     last = full.movers[-1]  # (the person makes the last move; the computer plays the other seat)
     seats = ("person", "easy") if last == 0 else ("easy", "person")
-    window.install(GameHistory(full.setup, full.moves[:-1], seats=seats), ["#009E73", "#CC79A7"])
-    assert window.session.try_apply(full.moves[-1]) and window.session.game.over
-    qtbot.waitUntil(lambda: window.game_over_dialog is not None)
+    window.life.install(GameHistory(full.setup, full.moves[:-1], seats=seats), ["#009E73", "#CC79A7"])
+    assert window.shown.session.try_apply(full.moves[-1]) and window.shown.session.match.game.over
+    qtbot.waitUntil(lambda: window.shown.game_over_dialog is not None)
     shown: list[StatisticsDialog] = []
     monkeypatch.setattr(StatisticsDialog, "exec", lambda d: shown.append(d) or 0)
-    window.stats_action.trigger()
+    window.menus.stats.trigger()
     names = full.setup.names
     text = shown[0].wins.text()
     assert f"{names[1 - last]} (computer, Easy): " in text

@@ -46,7 +46,8 @@ def settle() -> None:
 
 def playing(qtbot, size: tuple[int, int], history: GameHistory | None = None) -> MainWindow:
     window = open_window(qtbot)
-    window.install(history or GameHistory(Setup(players=2, seed=5, names=("Anna", "Ben"), start_player=0)))
+    window.life.install(history or GameHistory(Setup(players=2, seed=5, names=("Anna", "Ben"),
+                                                     start_player=0)))
     window.resize(*size)
     settle()
     return window
@@ -68,16 +69,16 @@ def test_the_window_fits_1280x720_at_every_moment_of_a_game(qtbot):
     Whatever the decision (13 buildings to choose from included), its minimum now fits."""
     window = playing(qtbot, SMALL)
     rng = random.Random(11)
-    session = window.session
+    session = window.shown.session
     tallest = 0
     for _ in range(160):
-        if session.game.over:
+        if session.match.game.over:
             break
         settle()
         hint = window.minimumSizeHint().expandedTo(window.minimumSize())
         tallest = max(tallest, hint.height())
-        assert hint.width() <= SMALL[0] and hint.height() <= SMALL[1], (hint, session.game.decision)
-        assert session.try_apply(choose_move(rng, session.legal_moves(), session.game))
+        assert hint.width() <= SMALL[0] and hint.height() <= SMALL[1], (hint, session.match.game.decision)
+        assert session.try_apply(choose_move(rng, session.match.legal_moves(), session.match.game))
     assert tallest > 300
 
 
@@ -85,11 +86,11 @@ def test_at_1280x720_the_status_bar_and_the_game_log_are_in_view(qtbot):
     window = playing(qtbot, SMALL, history_with(40, seed=3))
     assert (window.width(), window.height()) == SMALL
     assert inside(window, window.statusBar())
-    assert inside(window, window.page.log)
+    assert inside(window, window.shown.page.log)
     # Issue 31: at least 12 one-line rows (about 6 before: 2-3 entries of a computer's turn)
-    view = window.page.log.view
+    view = window.shown.page.log.view
     assert view.viewport().height() >= 12 * (max(view.fontMetrics().height(), view.ICON) + 2 * view.PAD)
-    assert inside(window, window.page.banner) and inside(window, window.page.decision_scroll)
+    assert inside(window, window.shown.page.banner) and inside(window, window.shown.page.decision_scroll)
 
 
 def test_the_window_opens_within_the_screen(qtbot):
@@ -106,7 +107,7 @@ def test_the_window_opens_within_the_screen(qtbot):
 
 
 def board_views(window: MainWindow):
-    return window.page.board_views()
+    return window.shown.page.board_views()
 
 
 def test_at_1024x768_board_text_stays_readable_and_the_boards_scroll(qtbot):
@@ -115,12 +116,12 @@ def test_at_1024x768_board_text_stays_readable_and_the_boards_scroll(qtbot):
     window = playing(qtbot, (1024, 768 - 40))
     assert window.minimumSizeHint().width() <= 1024
     for view in board_views(window):
-        window.page.views.setCurrentWidget(view)
+        window.shown.page.views.setCurrentWidget(view)
         settle()
         reading = READING_PX.get(type(view.board).__name__, 12.0)
         assert view.scale_factor() * reading >= READABLE_PX - 1e-6
-    view = window.page.board_view
-    window.page.views.setCurrentWidget(view)
+    view = window.shown.page.board_view
+    window.shown.page.views.setCurrentWidget(view)
     settle()
     bar = view.horizontalScrollBar()
     assert bar.isVisible() and bar.maximum() > 0
@@ -133,7 +134,7 @@ def test_at_1024x768_board_text_stays_readable_and_the_boards_scroll(qtbot):
 @pytest.mark.parametrize("size", [(1600, 1000), (1900, 1100), (3840, 2100)])
 def test_the_default_size_and_larger_show_the_game_board_whole(qtbot, size):
     window = playing(qtbot, size)
-    view = window.page.board_view
+    view = window.shown.page.board_view
     assert not view.horizontalScrollBar().isVisible() and not view.verticalScrollBar().isVisible()
     assert view.scale_factor() * READING_PX["BoardScene"] >= READABLE_PX
     shown = view.mapToScene(view.viewport().rect()).boundingRect()
@@ -161,8 +162,8 @@ def test_at_1280x720_the_game_board_needs_no_sideways_scrolling(qtbot):
     text as readable, nothing off to the side. At the turn of the half-year the seasons change
     places; a large window shows the full board again."""
     window = playing(qtbot, SMALL)
-    session, scene, view = window.session, window.page.board_scene, window.page.board_view
-    assert view.zoom == 1.0 and window.page.views.currentWidget() is view
+    session, scene, view = window.shown.session, window.shown.page.board_scene, window.shown.page.board_view
+    assert view.zoom == 1.0 and window.shown.page.views.currentWidget() is view
     assert scene.narrow and not view.horizontalScrollBar().isVisible()
     assert view.scale_factor() * READING_PX["BoardScene"] >= READABLE_PX - 1e-6
     shown = view.mapToScene(view.viewport().rect()).boundingRect()
@@ -174,8 +175,8 @@ def test_at_1280x720_the_game_board_needs_no_sideways_scrolling(qtbot):
     assert min(item.rect.y() for item in winter) > max(b.rect.bottom() for b in scene.buildings.values())
 
     rng = random.Random(4)
-    while session.game.state.season == "summer":
-        assert session.try_apply(choose_move(rng, session.legal_moves(), session.game))
+    while session.match.game.state.season == "summer":
+        assert session.try_apply(choose_move(rng, session.match.legal_moves(), session.match.game))
     settle()
     scene.ensure_fresh()
     assert {item.rect.x() for item in winter} == {10}
@@ -195,7 +196,7 @@ def test_a_worker_held_at_the_foot_of_the_view_scrolls_down_to_the_other_season(
     while the month track shows: a Worker dragged to the view's edge scrolls the board (the
     Worker stays under the mouse), and is dropped there."""
     window = playing(qtbot, SMALL)
-    session, scene, view = window.session, window.page.board_scene, window.page.board_view
+    session, scene, view = window.shown.session, window.shown.page.board_scene, window.shown.page.board_view
     vp, bar = view.viewport(), view.verticalScrollBar()
     target = scene.spaces["winter.laborer"]
     assert not view.mapToScene(vp.rect()).boundingRect().contains(target.rect) and bar.value() == 0
@@ -210,7 +211,7 @@ def test_a_worker_held_at_the_foot_of_the_view_scrolls_down_to_the_other_season(
     move_held(vp, drop)
     release(vp, drop)
     settle()
-    assert session.game.state.occupied == {"winter.laborer": 0}
+    assert session.match.game.state.occupied == {"winter.laborer": 0}
 
 
 def test_a_tile_dragged_while_the_board_scrolls_leaves_nothing_painted_in_the_tray(qtbot):
@@ -221,11 +222,11 @@ def test_a_tile_dragged_while_the_board_scrolls_leaves_nothing_painted_in_the_tr
     from tests.gui.scene_helpers import channels_apart, refresh, run_steps
 
     window = playing(qtbot, SMALL)
-    session, view = window.session, window.page.home_views[0]
+    session, view = window.shown.session, window.shown.page.home_views[0]
     run_steps(session, 0, [PlaceNewTile("farmers_house")])
     session.match._legal = None
     refresh(session)
-    window.page.views.setCurrentWidget(view)
+    window.shown.page.views.setCurrentWidget(view)
     settle()
     bar, vp, scene = view.verticalScrollBar(), view.viewport(), view.board
     bar.setValue(0)
@@ -246,31 +247,31 @@ def test_a_tile_dragged_while_the_board_scrolls_leaves_nothing_painted_in_the_tr
 
 def test_zoom_in_out_and_reset_scale_every_board_and_are_kept(qtbot):
     window = playing(qtbot, (1600, 1000))
-    view = window.page.board_view
+    view = window.shown.page.board_view
     fitted = view.scale_factor()
-    window.zoom_in_action.trigger()
+    window.menus.zoom_in.trigger()
     # (zoomed in, the full game board would scroll sideways: the narrow one, fitted to its
     # readable size rather than to the view, is a thousandth smaller)
     assert view.scale_factor() == pytest.approx(fitted * ZOOM_STEP, rel=0.01)
     assert view.board.narrow and not view.horizontalScrollBar().isVisible()
-    assert window.page.home_views[0].zoom == pytest.approx(ZOOM_STEP)
+    assert window.shown.page.home_views[0].zoom == pytest.approx(ZOOM_STEP)
     assert load_settings().zoom == pytest.approx(ZOOM_STEP)
     assert window.statusBar().currentMessage() == "Zoom: 125 %"
-    window.zoom_out_action.trigger()
-    window.zoom_out_action.trigger()
+    window.menus.zoom_out.trigger()
+    window.menus.zoom_out.trigger()
     assert view.scale_factor() == pytest.approx(fitted / ZOOM_STEP)
     assert load_settings().zoom == pytest.approx(1 / ZOOM_STEP)
-    window.zoom_reset_action.trigger()
+    window.menus.zoom_reset.trigger()
     assert view.scale_factor() == pytest.approx(fitted)
     assert load_settings().zoom == 1.0
 
 
 def test_the_zoom_kept_is_used_by_the_next_window(qtbot):
     window = playing(qtbot, (1600, 1000))
-    window.zoom_in_action.trigger()
+    window.menus.zoom_in.trigger()
     window.close()
     again = playing(qtbot, (1600, 1000))
-    assert again.page.board_view.zoom == pytest.approx(ZOOM_STEP)
+    assert again.shown.page.board_view.zoom == pytest.approx(ZOOM_STEP)
 
 
 def wheel(view, steps: int, modifiers: Qt.KeyboardModifier) -> None:
@@ -283,8 +284,8 @@ def wheel(view, steps: int, modifiers: Qt.KeyboardModifier) -> None:
 
 def test_ctrl_wheel_on_a_board_zooms_a_plain_wheel_does_not(qtbot):
     window = playing(qtbot, (1600, 1000))
-    view = window.page.home_views[0]
-    window.page.views.setCurrentWidget(view)
+    view = window.shown.page.home_views[0]
+    window.shown.page.views.setCurrentWidget(view)
     settle()
     before = view.scale_factor()
     wheel(view, 1, Qt.KeyboardModifier.NoModifier)
@@ -298,12 +299,12 @@ def test_ctrl_wheel_on_a_board_zooms_a_plain_wheel_does_not(qtbot):
 
 def test_the_side_panel_can_be_put_away_and_back(qtbot):
     window = playing(qtbot, SMALL)
-    width = window.page.views.width()
-    window.side_action.trigger()
+    width = window.shown.page.views.width()
+    window.menus.side.trigger()
     settle()
-    assert window.page.side.isHidden() and window.page.views.width() > width
-    window.side_action.trigger()
-    assert not window.page.side.isHidden()
+    assert window.shown.page.side.isHidden() and window.shown.page.views.width() > width
+    window.menus.side.trigger()
+    assert not window.shown.page.side.isHidden()
 
 
 # -- a refusal at the mouse ------------------------------------------------------------------------------
@@ -312,14 +313,14 @@ def test_the_side_panel_can_be_put_away_and_back(qtbot):
 def test_a_refused_drop_is_said_in_a_bubble_next_to_the_drop(qtbot):
     """Issue 13: a refused drop was said only in the status bar, far from the mouse."""
     window = playing(qtbot, SMALL)
-    session, scene, view = window.session, window.page.board_scene, window.page.board_view
+    session, scene, view = window.shown.session, window.shown.page.board_scene, window.shown.page.board_view
     assert session.try_apply(PlaceWorker("summer.clay_worker"))
     settle()
     token = scene.next_worker()
     target = scene.spaces["summer.clay_worker"].sceneBoundingRect().center()
     drag(view, token.scenePos(), target)
     settle()
-    assert session.game.state.occupied == {"summer.clay_worker": 0}
+    assert session.match.game.state.occupied == {"summer.clay_worker": 0}
     bubble = window.bubble
     assert bubble.isVisible() and "already taken by Anna" in bubble.text()
     assert bubble.text() in window.statusBar().currentMessage()
@@ -328,7 +329,7 @@ def test_a_refused_drop_is_said_in_a_bubble_next_to_the_drop(qtbot):
     assert abs(corner.x() - drop.x()) < 80 and abs(corner.y() - drop.y()) < 80
     assert window.rect().contains(bubble.geometry())
 
-    assert session.try_apply(session.legal_of(PlaceWorker)[0])  # the game goes on: the bubble goes
+    assert session.try_apply(session.match.legal_of(PlaceWorker)[0])  # the game goes on: the bubble goes
     assert not bubble.isVisible()
 
 
@@ -337,20 +338,20 @@ def test_a_refused_drop_is_said_in_a_bubble_next_to_the_drop(qtbot):
 
 def test_move_taken_back_does_not_stay_after_redo(qtbot):
     window = playing(qtbot, SMALL)
-    assert window.session.try_apply(PlaceWorker("summer.clay_worker"))
-    window.undo_action.trigger()
+    assert window.shown.session.try_apply(PlaceWorker("summer.clay_worker"))
+    window.menus.undo.trigger()
     assert window.statusBar().currentMessage() == "Move taken back."
-    window.redo_action.trigger()
+    window.menus.redo.trigger()
     assert window.statusBar().currentMessage() == ""
 
 
 def test_welcome_back_does_not_stay_on_a_new_game(qtbot):
     journal = journal_of(history_with(10))
     window = open_window(qtbot, autosave=True)
-    window.continue_game(journal)
+    window.files.continue_game(journal)
     loaded(qtbot, window)
     assert "Welcome back" in window.statusBar().currentMessage()
-    window.install(GameHistory(Setup(players=1, seed=2, names=("Solveig",))))  # what New Game does
+    window.life.install(GameHistory(Setup(players=1, seed=2, names=("Solveig",))))  # what New Game does
     message = window.statusBar().currentMessage()
     assert "Welcome back" not in message  # (what it says now: where the game replaced went, issue 31)
     assert message.startswith("The game you were playing is kept in the games in progress")
@@ -359,27 +360,27 @@ def test_welcome_back_does_not_stay_on_a_new_game(qtbot):
 def test_a_refused_undo_says_why_instead_of_leaving_the_last_message(qtbot):
     """Ctrl+Z with nothing to take back did nothing: the status bar kept "Move taken back."."""
     window = playing(qtbot, SMALL)
-    session = window.session
+    session = window.shown.session
     assert session.try_apply(PlaceWorker("summer.clay_worker"))
-    assert session.try_apply(session.legal_of(PlaceWorker)[0])  # Ben moves: Anna's move is locked
-    window.undo_action.trigger()
+    assert session.try_apply(session.match.legal_of(PlaceWorker)[0])  # Ben moves: Anna's move is locked
+    window.menus.undo.trigger()
     assert window.statusBar().currentMessage() == "Move taken back."
-    assert not window.undo_action.isEnabled()
+    assert not window.menus.undo.isEnabled()
     window.activateWindow()
     qtbot.waitActive(window)
     qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert window.statusBar().currentMessage() == "There is no move you may take back now."
-    assert len(session.history.moves) == 1
+    assert len(session.match.history.moves) == 1
 
 
 def test_an_enabled_undo_key_takes_one_move_back(qtbot):
     """The refusal's shortcut must not take Ctrl+Z from the Undo action (an ambiguous key does nothing)."""
     window = playing(qtbot, SMALL)
-    assert window.session.try_apply(PlaceWorker("summer.clay_worker"))
+    assert window.shown.session.try_apply(PlaceWorker("summer.clay_worker"))
     window.activateWindow()
     qtbot.waitActive(window)
     qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
-    assert len(window.session.history.moves) == 0
+    assert len(window.shown.session.match.history.moves) == 0
 
 
 # -- the title -------------------------------------------------------------------------------------------
@@ -390,7 +391,7 @@ def test_the_title_names_the_players_and_arle_once(qtbot, tmp_path):
     the end unless the title ends with it)."""
     window = playing(qtbot, SMALL)
     assert window.windowTitle() == "Anna – Ben — Arle" and window.windowTitle().count("Arle") == 1
-    window.save_to(tmp_path / "Kept.arle.json")
+    window.files.save_to(tmp_path / "Kept.arle.json")
     assert window.windowTitle() == "Anna – Ben [Kept.arle.json] — Arle"
 
 
@@ -417,17 +418,18 @@ def test_a_scrolled_game_board_shows_the_worker_to_place_next(qtbot):
     """At 1280x720 the game board scrolls (down to the other season's action spaces): the
     Worker to place is scrolled into sight when its turn comes."""
     window = playing(qtbot, SMALL)
-    session, scene, view = window.session, window.page.board_scene, window.page.board_view
+    session, scene, view = window.shown.session, window.shown.page.board_scene, window.shown.page.board_view
     assert view.verticalScrollBar().isVisible()
     view.verticalScrollBar().setValue(view.verticalScrollBar().maximum())
     rng = random.Random(2)
     checked = 0
     for _ in range(30):
-        workers = session.legal_of(PlaceWorker) or [choose_move(rng, session.legal_moves(), session.game)]
+        match = session.match
+        workers = match.legal_of(PlaceWorker) or [choose_move(rng, match.legal_moves(), match.game)]
         assert session.try_apply(workers[-1])
         settle()
         token = scene.next_worker()
-        if token is None or window.page.views.currentWidget() is not view:
+        if token is None or window.shown.page.views.currentWidget() is not view:
             continue
         shown = view.mapToScene(view.viewport().rect()).boundingRect()
         assert shown.contains(token.sceneBoundingRect()), (shown, token.sceneBoundingRect())
@@ -444,14 +446,14 @@ def test_at_1280x720_each_decision_scrolls_its_board_to_what_it_needs(qtbot):
     from arle.gui.boards.storage_scene import PANEL_RECT
 
     window = playing(qtbot, SMALL)
-    session, page, rng = window.session, window.page, random.Random(3)
+    session, page, rng = window.shown.session, window.shown.page, random.Random(3)
     seen: set[str] = set()
     last = None
     for n in range(200):
-        if session.game.over:
+        if session.match.game.over:
             break
         settle()
-        view, decision = page.views.currentWidget(), session.game.decision
+        view, decision = page.views.currentWidget(), session.match.game.decision
         fresh, last = page._last_focus != last, page._last_focus
         scrolls = isinstance(view, BoardView) and view.verticalScrollBar().isVisible()
         if fresh and decision is not None and scrolls:
@@ -465,7 +467,7 @@ def test_at_1280x720_each_decision_scrolls_its_board_to_what_it_needs(qtbot):
         for other in page.board_views():
             bar = other.verticalScrollBar()
             bar.setValue(bar.maximum() if n % 2 else 0)
-        assert session.try_apply(choose_move(rng, session.legal_moves(), session.game))
+        assert session.try_apply(choose_move(rng, session.match.legal_moves(), session.match.game))
     assert {"PlaceTileDecision", "CutPeatDecision", "DikeDecision", "ChooseBuildingDecision",
             "SaleDecision"} <= seen, seen
 
@@ -492,7 +494,7 @@ def test_at_1280x720_no_tab_title_is_cut(qtbot, names, whole):
     """Issue 31: tab names were cut ("Game bo…", "Sup…", "Scor…"). Titles that do not all fit
     drop the players' names (their icon and tooltip say whose board it is); none is elided."""
     window = playing(qtbot, SMALL, GameHistory(Setup(players=2, seed=3, names=names)))
-    bar = window.page.views.tabBar()
+    bar = window.shown.page.views.tabBar()
     metrics = bar.fontMetrics()
     for i in range(bar.count()):
         text = bar.tabText(i)
@@ -507,10 +509,10 @@ def test_a_short_side_panel_gives_the_score_breakdown_to_the_totals_tooltip(qtbo
     """Issue 31: the game log keeps 12 rows at 1280x720; the players' panels there show their
     total without the breakdown under the goods (its tooltip and the Scoring tab give it)."""
     window = playing(qtbot, SMALL, history_with(20, seed=3))
-    panel = window.page.player_panels[0]
+    panel = window.shown.page.player_panels[0]
     assert panel.scores.isHidden()
     assert "Clothing and building materials" in panel.total.toolTip()
     window.resize(1600, 1000)
     settle()
-    if window.page.side_panel.height() >= 760:  # (the offscreen screen may be smaller)
+    if window.shown.page.side_panel.height() >= 760:  # (the offscreen screen may be smaller)
         assert not panel.scores.isHidden()

@@ -37,9 +37,9 @@ def _log(seed: int, players: int) -> list[str]:
     session = new_session(Setup(players=players, seed=seed, names=names))
     rng = random.Random(seed)
     lines: list[str] = []
-    while not session.game.over:
-        assert session.try_apply(choose_move(rng, session.legal_moves(), session.game))
-        lines += entry_text(session, session.log[-1]).split("\n")
+    while not session.match.game.over:
+        assert session.try_apply(choose_move(rng, session.match.legal_moves(), session.match.game))
+        lines += entry_text(session, session.match.log[-1]).split("\n")
     return lines
 
 

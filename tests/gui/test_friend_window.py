@@ -78,15 +78,15 @@ def host_and_join(qtbot) -> tuple[MainWindow, MainWindow, list[str], list[str]]:
 
 def _leader(windows: list[MainWindow]) -> MainWindow | None:
     """The window that holds the most moves, if its player is to move."""
-    most = max(len(v.shown.session.history.moves) for v in windows)
-    return next((w for w in windows if len(w.shown.session.history.moves) == most
-                 and w.shown.session.game.actor == w.shown.friend.plan.me), None)
+    most = max(len(v.shown.session.match.history.moves) for v in windows)
+    return next((w for w in windows if len(w.shown.session.match.history.moves) == most
+                 and w.shown.session.match.game.actor == w.shown.friend.plan.me), None)
 
 
 def _settled(windows: list[MainWindow], live: bool) -> bool:
     """Both hold the same moves or, by a folder, the one ahead is still in its turn (a turn file
     leaves when the turn ends)."""
-    lengths = {len(w.shown.session.history.moves) for w in windows}
+    lengths = {len(w.shown.session.match.history.moves) for w in windows}
     return len(lengths) == 1 or (not live and _leader(windows) is not None)
 
 
@@ -96,7 +96,7 @@ def play_moves(qtbot, windows: list[MainWindow], count: int, seed: int = 3, live
     for _ in range(count):
         qtbot.waitUntil(lambda: _leader(windows) is not None, timeout=10_000)
         session = _leader(windows).shown.session
-        assert session.try_apply(choose_move(rng, session.legal_moves(), session.game))
+        assert session.try_apply(choose_move(rng, session.match.legal_moves(), session.match.game))
         if live:
             qtbot.waitUntil(lambda: _settled(windows, live), timeout=10_000)
     qtbot.waitUntil(lambda: _settled(windows, live), timeout=10_000)
@@ -106,12 +106,12 @@ def play_moves(qtbot, windows: list[MainWindow], count: int, seed: int = 3, live
 def test_two_windows_play_live_invite_and_join(qtbot, servers):
     """Invite and join by code (issue 47): the friend's moves show in the other window, which says so."""
     a, b, said_a, said_b = host_and_join(qtbot)
-    assert b.shown.session.setup == SETUP  # the host's game, names and all
+    assert b.shown.session.match.setup == SETUP  # the host's game, names and all
     assert a.shown.session.match.seats[1] is a.shown.friend.link.remote  # the friend's seat: Remote
     play_moves(qtbot, [a, b], 6)
-    assert a.shown.session.history.moves == b.shown.session.history.moves
+    assert a.shown.session.match.history.moves == b.shown.session.match.history.moves
     assert "Your friend has moved." in said_a + said_b
-    assert a.undo_action.text() == "Ask to &take back"
+    assert a.menus.undo.text() == "Ask to &take back"
 
 
 @pytest.mark.timeout(120)
@@ -121,14 +121,15 @@ def test_an_undo_asked_and_allowed_is_taken_back_on_both_sides(qtbot, monkeypatc
     monkeypatch.setattr(arle.gui.friend, "ask_allow", lambda _parent, n: asked.append(n) or True)
     a, b, _said_a, _said_b = host_and_join(qtbot)
     play_moves(qtbot, [a, b], 3)
-    before = list(a.shown.session.history.moves)
-    asker = next(w for w in (a, b) if w.shown.session.history.movers[-1] == w.shown.friend.plan.me)
-    qtbot.waitUntil(asker.undo_action.isEnabled)
-    asker.undo()
-    qtbot.waitUntil(lambda: len(a.shown.session.history.moves) == len(b.shown.session.history.moves)
+    before = list(a.shown.session.match.history.moves)
+    asker = next(w for w in (a, b) if w.shown.session.match.history.movers[-1] == w.shown.friend.plan.me)
+    qtbot.waitUntil(asker.menus.undo.isEnabled)
+    asker.menus.undo.trigger()
+    qtbot.waitUntil(lambda: len(a.shown.session.match.history.moves)
+                    == len(b.shown.session.match.history.moves)
                     == len(before) - 1, timeout=10_000)
     assert asked == [1]
-    assert a.shown.session.history.moves == before[:-1] == b.shown.session.history.moves
+    assert a.shown.session.match.history.moves == before[:-1] == b.shown.session.match.history.moves
 
 
 @pytest.mark.timeout(120)
@@ -142,14 +143,14 @@ def test_an_agreed_undo_is_delivered_not_polled(qtbot, monkeypatch, servers):
     for w in (a, b):
         assert w.shown.friend.findChildren(QTimer, options=Qt.FindChildOption.FindDirectChildrenOnly) == []
     play_moves(qtbot, [a, b], 3)
-    before = list(a.shown.session.history.moves)
-    asker = next(w for w in (a, b) if w.shown.session.history.movers[-1] == w.shown.friend.plan.me)
+    before = list(a.shown.session.match.history.moves)
+    asker = next(w for w in (a, b) if w.shown.session.match.history.movers[-1] == w.shown.friend.plan.me)
     other = b if asker is a else a
     taken: list[int] = []
     other.shown.friend.link.remote.taken = lambda: taken.append(1) or other.shown.friend._taken.emit()
-    qtbot.waitUntil(asker.undo_action.isEnabled)
-    asker.undo()
-    qtbot.waitUntil(lambda: len(other.shown.session.history.moves) == len(before) - 1, timeout=10_000)
+    qtbot.waitUntil(asker.menus.undo.isEnabled)
+    asker.menus.undo.trigger()
+    qtbot.waitUntil(lambda: len(other.shown.session.match.history.moves) == len(before) - 1, timeout=10_000)
     assert taken  # the consumer's hand-over took it back there
 
 
@@ -158,12 +159,12 @@ def test_an_undo_refused_changes_nothing(qtbot, monkeypatch, servers):
     monkeypatch.setattr(arle.gui.friend, "ask_allow", lambda _parent, n: False)
     a, b, said_a, said_b = host_and_join(qtbot)
     play_moves(qtbot, [a, b], 2)
-    before = list(a.shown.session.history.moves)
-    asker = next(w for w in (a, b) if w.shown.session.history.movers[-1] == w.shown.friend.plan.me)
-    asker.undo()
+    before = list(a.shown.session.match.history.moves)
+    asker = next(w for w in (a, b) if w.shown.session.match.history.movers[-1] == w.shown.friend.plan.me)
+    asker.menus.undo.trigger()
     said = said_a if asker is a else said_b
     qtbot.waitUntil(lambda: "Your friend did not agree: nothing was taken back." in said, timeout=10_000)
-    assert a.shown.session.history.moves == before == b.shown.session.history.moves
+    assert a.shown.session.match.history.moves == before == b.shown.session.match.history.moves
 
 
 def folder_pair(qtbot, folder) -> tuple[MainWindow, MainWindow, list[str], list[str]]:
@@ -181,7 +182,7 @@ def test_two_windows_play_by_a_shared_folder_and_go_on_after_closing(qtbot, tmp_
     a, b, _said_a, _said_b = folder_pair(qtbot, folder)
     assert (folder / turn_name(0, 1)).exists() is False
     play_moves(qtbot, [a, b], 4, live=False)
-    assert a.shown.session.history.moves == b.shown.session.history.moves
+    assert a.shown.session.match.history.moves == b.shown.session.match.history.moves
     # B closes the game; A moves if it is A's turn; B's start page says whose turn it is.
     b.life.close_to_start_page()
     games = [g for g in list_games() if g.me == 1]
@@ -193,16 +194,16 @@ def test_two_windows_play_by_a_shared_folder_and_go_on_after_closing(qtbot, tmp_
     assert "Anna (on another computer)" in text
     rng = random.Random(9)
     session = a.shown.session
-    while session.game.actor == 0:  # A ends its turn meanwhile: its turn file goes to the folder
-        assert session.try_apply(choose_move(rng, session.legal_moves(), session.game))
-    moves = list(a.shown.session.history.moves)
+    while session.match.game.actor == 0:  # A ends its turn meanwhile: its turn file goes to the folder
+        assert session.try_apply(choose_move(rng, session.match.legal_moves(), session.match.game))
+    moves = list(a.shown.session.match.history.moves)
     listed(qtbot, b)
-    b.continue_game(games[0].path)
+    b.files.continue_game(games[0].path)
     loaded(qtbot, b)
     assert b.shown is not None and b.shown.friend is not None
-    qtbot.waitUntil(lambda: b.shown.session.history.moves == moves, timeout=10_000)
+    qtbot.waitUntil(lambda: b.shown.session.match.history.moves == moves, timeout=10_000)
     play_moves(qtbot, [a, b], 2, seed=5, live=False)
-    ours, theirs = a.shown.session.history.moves, b.shown.session.history.moves
+    ours, theirs = a.shown.session.match.history.moves, b.shown.session.match.history.moves
     assert ours[:len(theirs)] == theirs[:len(ours)]  # the same game (one may be inside its turn)
     assert len(theirs) > len(moves)
 
@@ -214,17 +215,17 @@ def test_a_tampered_turn_file_is_said_in_one_sentence_and_changes_nothing(qtbot,
     a.life.start_remote(choice(), RemoteChoice("folder", 0, "", SECRET, str(folder)))
     session = a.shown.session
     rng = random.Random(1)
-    while session.game.actor == 0:  # A's turn ends: its turn file goes to the folder
-        assert session.try_apply(choose_move(rng, session.legal_moves(), session.game))
+    while session.match.game.actor == 0:  # A's turn ends: its turn file goes to the folder
+        assert session.try_apply(choose_move(rng, session.match.legal_moves(), session.match.game))
     qtbot.waitUntil(lambda: (folder / turn_name(0, 1)).exists(), timeout=5000)
-    moves = list(session.history.moves)
+    moves = list(session.match.history.moves)
     game = a.shown.friend.plan.game
     forged = Message(game, 1, "", 1, "turn", 2, START, {"at": 1, "before": START, "moves": []})
     (folder / turn_name(1, 1)).write_bytes(seal(forged, key_for("not the secret")))
     qtbot.waitUntil(lambda: any("not signed with this game's secret" in t for t in said), timeout=5000)
     refusal = next(t for t in said if "not signed" in t)
     assert refusal.count(". ") == 0 and refusal.endswith(".")  # one sentence
-    assert session.history.moves == moves
+    assert session.match.history.moves == moves
 
 
 def test_new_game_offers_a_friend_on_another_computer(qtbot):

@@ -19,12 +19,12 @@ from arle.gui.side.panels import entry_text
 
 
 def expected(session) -> list[str]:
-    return [entry_text(session, e) for e in reversed(session.log)]
+    return [entry_text(session, e) for e in reversed(session.match.log)]
 
 
 def play(session, moves: int, rng: random.Random) -> None:
     for _ in range(moves):
-        assert session.try_apply(choose_move(rng, session.legal_moves(), session.game))
+        assert session.try_apply(choose_move(rng, session.match.legal_moves(), session.match.game))
 
 
 def shown_log(qtbot, session, size: tuple[int, int] = (360, 300)) -> GameLog:
@@ -49,7 +49,7 @@ def test_the_log_holds_exactly_the_sessions_lines_after_moves_undo_and_redo(qtbo
     assert log.texts() == expected(session) and len(log.texts()) == 23
     play(session, 3, rng)  # a new move after undo drops the redo branch
     assert log.texts() == expected(session)
-    assert log.texts()[0] == entry_text(session, session.log[-1])
+    assert log.texts()[0] == entry_text(session, session.match.log[-1])
 
 
 def test_a_move_late_in_a_game_measures_only_its_own_row(qtbot):
@@ -71,7 +71,7 @@ def test_a_loaded_game_replaces_every_row(qtbot):
     play(session, 6, random.Random(9))
     other = new_session(new_setup(2, 10))
     play(other, 4, random.Random(10))
-    session.set_history(other.history)
+    session.set_history(other.match.history)
     assert log.texts() == expected(session) and len(log.texts()) == 4
 
 
@@ -117,7 +117,7 @@ def test_the_log_comes_back_to_the_newest_rows_at_the_players_own_move(qtbot):
     bar = log.view.verticalScrollBar()
     bar.setValue(bar.maximum() // 2)
     play(session, 1, rng)  # the person's move
-    assert bar.value() == 0 and log.texts()[0] == entry_text(session, session.log[-1])
+    assert bar.value() == 0 and log.texts()[0] == entry_text(session, session.match.log[-1])
 
 
 def test_row_pictures_are_reused_and_kept_to_a_bounded_number(qtbot):
@@ -142,7 +142,7 @@ def test_row_pictures_are_reused_and_kept_to_a_bounded_number(qtbot):
 def _seeded_two_player_log(seed: int = 3, half_years: int = 2):
     session = new_session(new_setup(2, seed))
     rng = random.Random(seed)
-    while session.game.state.half_year <= half_years:
+    while session.match.game.state.half_year <= half_years:
         play(session, 1, rng)
     return session
 
@@ -156,7 +156,7 @@ def test_the_log_names_built_vehicles_and_where_tiles_went():
 
     session = _seeded_two_player_log()
     gained = placed = 0
-    for entry in session.log:
+    for entry in session.match.log:
         text = entry_text(session, entry)
         for e in entry.events:
             if isinstance(e, E.EquipmentChanged) and e.gained:
@@ -181,16 +181,16 @@ def test_each_player_inventory_is_one_line_credited_to_that_player():
     from arle.engine.interpreter import events as E
 
     session = _seeded_two_player_log()
-    ends = [(i, e) for i, entry in enumerate(session.log) for e in entry.events
+    ends = [(i, e) for i, entry in enumerate(session.match.log) for e in entry.events
             if isinstance(e, E.InventoryEnded)]
     assert len(ends) == 4  # two players, two inventories
     for i, ended in ends:
-        entry = session.log[i]
+        entry = session.match.log[i]
         lines = entry_text(session, entry).split("\n")
-        name = session.player_name(ended.player)
+        name = session.match.player_name(ended.player)
         mine = [line for line in lines if line.startswith(f"{name}'s inventory — ")]
         assert len(mine) == 1, lines
-        events = [e for earlier in session.log[: i + 1] for e in earlier.events]
+        events = [e for earlier in session.match.log[: i + 1] for e in earlier.events]
         report = say(inventory_report(events, ended.player, ended.season).text())
         assert mine[0].endswith(report) and "…" not in mine[0]
 
@@ -206,7 +206,7 @@ def test_the_log_says_where_an_automatically_placed_tile_went_and_which_animal_i
     from arle.gui.kit import style
 
     session = new_session(new_setup(1, 6))
-    p = session.game.state.players[0]
+    p = session.match.game.state.players[0]
     p.goods[Good.FOOD] = 5
     free = homeboard.empty_land_spaces(p)
     last, rest = free[0], free[1:]
@@ -214,10 +214,10 @@ def test_the_log_says_where_an_automatically_placed_tile_went_and_which_animal_i
         p.tiles[space] = "forest"
     where = f"s{last[0]},{last[1]}"
     p.animals[where] = {Animal.SHEEP: 1}
-    session.game.refresh()
+    session.match.game.refresh()
     assert session.try_apply(PlaceWorker("summer.forester"))
     assert session.try_apply(Choose("forest"))
-    entry = session.log[-1]
+    entry = session.match.log[-1]
     assert any(isinstance(e, E.AnimalMoved) for e in entry.events)
     text = entry_text(session, entry)
     assert f"Forest placed at {style.holder_text(where)}" in text
@@ -274,9 +274,9 @@ def test_the_log_scroll_bar_is_repainted_only_when_its_handle_changes_and_is_nev
     qtbot.addWidget(window)
     window.resize(1600, 1000)
     window.show()
-    window.install(GameHistory(new_setup(2, 4)))
+    window.life.install(GameHistory(new_setup(2, 4)))
     QApplication.processEvents()
-    bar = window.page.log.view.verticalScrollBar()
+    bar = window.shown.page.log.view.verticalScrollBar()
 
     class Paints(QObject):
         count = 0
@@ -288,11 +288,11 @@ def test_the_log_scroll_bar_is_repainted_only_when_its_handle_changes_and_is_nev
 
     paints = Paints()
     bar.installEventFilter(paints)
-    rng, session = random.Random(4), window.session
+    rng, session = random.Random(4), window.shown.session
     for move in range(200):
         if move == 100:  # a long log: its handle is small, and a row more seldom changes it
             paints.count = 0
-        assert session.try_apply(choose_move(rng, session.legal_moves(), session.game))
+        assert session.try_apply(choose_move(rng, session.match.legal_moves(), session.match.game))
         QApplication.processEvents()
         if bar.isVisible() and move % 40 == 0:
             shown = bar.grab().toImage()
@@ -345,7 +345,7 @@ def test_an_option_given_up_by_an_anytime_move_is_said_in_the_log():
     from arle.engine import Choose, Equipment, Load, PlaceWorker
 
     session = new_session(new_setup(2, 3))
-    game = session.game
+    game = session.match.game
     p = game.state.players[game.actor]
     game.state.half_year = 2  # a winter half-year: the Wainwright is open
     p.goods[Good.WOOD], p.goods[Good.TIMBER] = 5, 0
@@ -354,7 +354,7 @@ def test_an_option_given_up_by_an_anytime_move_is_said_in_the_log():
         assert session.try_apply(move)
     wagon = next(e for e in p.barn if e.kind is Equipment.WAGON)
     assert session.try_apply(Load(wagon.id, 0, "wood"))
-    assert "No longer possible, so not done: build a Peat Boat" in entry_text(session, session.log[-1])
+    assert "No longer possible, so not done: build a Peat Boat" in entry_text(session, session.match.log[-1])
 
 
 def test_the_last_november_inventory_is_logged_as_it_happened():
@@ -364,11 +364,11 @@ def test_the_last_november_inventory_is_logged_as_it_happened():
 
     session = new_session(new_setup(2, 5))
     rng = random.Random(5)
-    while not session.game.over:
+    while not session.match.game.over:
         play(session, 1, rng)
-    last = [i for i, entry in enumerate(session.log) for e in entry.events
-            if isinstance(e, InventoryEnded) and session.game.state.half_year == 9][-2:]
-    lines = [line for i in sorted(set(last)) for line in entry_text(session, session.log[i]).split("\n")
+    last = [i for i, entry in enumerate(session.match.log) for e in entry.events
+            if isinstance(e, InventoryEnded) and session.match.game.state.half_year == 9][-2:]
+    lines = [line for i in sorted(set(last)) for line in entry_text(session, session.match.log[i]).split("\n")
              if "inventory — " in line]
     assert len(lines) == 2
     for line in lines:

@@ -22,13 +22,13 @@ def shown_game(qtbot, seed: int) -> MainWindow:
     qtbot.addWidget(window)
     window.resize(1600, 1000)
     window.show()
-    window.install(GameHistory(new_setup(2, seed)))
+    window.life.install(GameHistory(new_setup(2, seed)))
     return window
 
 
 def play(session, moves: int, rng: random.Random) -> None:
     for _ in range(moves):
-        assert session.try_apply(choose_move(rng, session.legal_moves(), session.game))
+        assert session.try_apply(choose_move(rng, session.match.legal_moves(), session.match.game))
 
 
 def test_the_live_scoring_pad_is_filled_when_shown_not_after_every_move_behind_its_tab(qtbot, monkeypatch):
@@ -38,14 +38,14 @@ def test_the_live_scoring_pad_is_filled_when_shown_not_after_every_move_behind_i
     monkeypatch.setattr(ScoringTable, "refresh", lambda self, *a: (fills.append(1), original(self, *a)))
     window = MainWindow(autosave=False)
     qtbot.addWidget(window)
-    window.install(GameHistory(new_setup(2, 3)))
-    page, session = window.page, window.session
+    window.life.install(GameHistory(new_setup(2, 3)))
+    page, session = window.shown.page, window.shown.session
     fills.clear()
     play(session, 5, random.Random(3))
     assert fills == [] and page.views.currentIndex() != page.scoring_index
     page.views.setCurrentIndex(page.scoring_index)  # looked at: filled once, with the live totals
     assert fills == [1]
-    assert page.scoring.totals() == [session.game.score(i).total for i in range(2)]
+    assert page.scoring.totals() == [session.match.game.score(i).total for i in range(2)]
     play(session, 1, random.Random(4))  # a move while it is shown (side panel buttons): filled again
     assert fills == [1, 1]
 
@@ -58,10 +58,10 @@ def test_the_player_panel_behind_its_tab_is_filled_when_shown_not_after_every_mo
 
     window = MainWindow(autosave=False)
     qtbot.addWidget(window)
-    window.install(GameHistory(new_setup(2, 3)))
+    window.life.install(GameHistory(new_setup(2, 3)))
     window.show()
     qtbot.waitExposed(window)
-    page, session = window.page, window.session
+    page, session = window.shown.page, window.shown.session
     rng = random.Random(3)
     quiet = 0  # moves after which the same player's tab stayed in front
     for _ in range(20):
@@ -75,9 +75,9 @@ def test_the_player_panel_behind_its_tab_is_filled_when_shown_not_after_every_mo
             assert hidden.isHidden() and hidden._stale  # not filled for nobody
     assert quiet >= 5
     page.player_tabs.setCurrentIndex(1 - shown)  # looked at: filled with the live figures
-    p = session.game.state.players[hidden.player]
+    p = session.match.game.state.players[hidden.player]
     assert not hidden._stale
-    assert hidden.total.text() == f"{style.number(session.game.score(hidden.player).total)} VP"
+    assert hidden.total.text() == f"{style.number(session.match.game.score(hidden.player).total)} VP"
     assert [hidden.count_text(str(a)) for a in ANIMALS] == [str(animal_count(p, a)) for a in ANIMALS]
     assert [hidden.count_text(str(g)) for g in p.goods] == [str(n) for n in p.goods.values()]
 
@@ -104,7 +104,7 @@ def test_a_board_brought_forward_by_a_move_is_drawn_and_painted_once(qtbot):
     it was shown, asked for a second paint of the whole board after the first). Issue 15: and
     the window two or three times (the side panel before the board was shown, then again)."""
     window = shown_game(qtbot, 5)
-    page, session = window.page, window.session
+    page, session = window.shown.page, window.shown.session
     paints = Paints()
     views = [page.board_view, *page.home_views, *page.storage_views]
     for view in views:
@@ -170,7 +170,7 @@ def test_a_board_that_cannot_be_built_is_an_error_not_a_placeholder_tab(qtbot, m
     window = MainWindow(autosave=False)
     qtbot.addWidget(window)
     with pytest.raises(RuntimeError, match="broken Home Board"):
-        window.install(GameHistory(new_setup(1, 3)))
+        window.life.install(GameHistory(new_setup(1, 3)))
 
 
 def test_every_board_is_shown_in_a_board_view_typed_with_its_scene(qtbot):
@@ -181,8 +181,8 @@ def test_every_board_is_shown_in_a_board_view_typed_with_its_scene(qtbot):
 
     window = MainWindow(autosave=False)
     qtbot.addWidget(window)
-    window.install(GameHistory(new_setup(2, 3)))
-    page = window.page
+    window.life.install(GameHistory(new_setup(2, 3)))
+    page = window.shown.page
     views = [page.views.widget(i) for i in range(page.views.count()) if i != page.scoring_index]
     assert all(isinstance(v, BoardView) and v.board is v.scene() for v in views)
     assert [type(v.board) for v in page.home_views] == [HomeBoardScene, HomeBoardScene]
@@ -199,13 +199,13 @@ def test_each_live_score_category_says_why_in_its_tooltip(qtbot):
     panel = PlayerPanel(session, 0)
     qtbot.addWidget(panel)
     assert "no Large Vehicle: -3 VP" in panel.score_tip("equipment")
-    assert panel.score_text("equipment") == f"{session.game.score(0).equipment:g}"
+    assert panel.score_text("equipment") == f"{session.match.game.score(0).equipment:g}"
     assert all(panel.score_tip(key) for key in panel.scores.keys)
 
 
 def _game_with_the_board_in_front(qtbot):
     window = shown_game(qtbot, 3)
-    page, session = window.page, window.session
+    page, session = window.shown.page, window.shown.session
     session.changed.disconnect(page.follow)  # the game board stays in front
     page.views.setCurrentIndex(0)
     QApplication.processEvents()
@@ -271,13 +271,13 @@ def test_the_players_supply_and_the_log_stay_in_place_while_decisions_change(qtb
     from arle.gui.side.game_page import DECISION_STEADY
 
     window = shown_game(qtbot, 5)
-    page, session = window.page, window.session
+    page, session = window.shown.page, window.shown.session
     QApplication.processEvents()
     rng = random.Random(5)
     moved = needed = 0
     for _ in range(80):
         place = page.player_scroll.geometry()
-        assert session.try_apply(choose_move(rng, session.legal_moves(), session.game))
+        assert session.try_apply(choose_move(rng, session.match.legal_moves(), session.match.game))
         QApplication.processEvents()
         moved += page.player_scroll.geometry() != place
         scroll = page.decision_scroll
@@ -294,17 +294,17 @@ def test_the_tab_of_the_board_needed_now_is_marked_without_laying_the_tabs_out_a
     each move that changed the board needed (about 1 ms). The dot is drawn over the tab: titles
     and tab sizes stay as they are, and the dot follows the board needed over a whole game."""
     window = shown_game(qtbot, 7)
-    page, session = window.page, window.session
+    page, session = window.shown.page, window.shown.session
     bar = page.views.tabBar()
     titles = [page.views.tabText(i) for i in range(page.views.count())]
     sizes = [bar.tabRect(i).size() for i in range(bar.count())]
     assert titles == page.base_titles and not any("●" in t for t in titles)
     rng = random.Random(7)
     seen = set()
-    while not session.game.over:
+    while not session.match.game.over:
         play(session, 1, rng)
         QApplication.processEvents()
-        wanted = -1 if session.game.over else page.wanted_view()
+        wanted = -1 if session.match.game.over else page.wanted_view()
         assert bar.marked() == wanted
         said = [t.replace("&&", "&") for t in page.base_titles]  # (what a screen reader says)
         assert page.tab_names == said
@@ -345,7 +345,7 @@ def test_the_board_tabs_are_painted_from_pictures_once_each_look_was_seen(qtbot,
     from arle.gui.side.game_page import PicturedTabBar
 
     window = shown_game(qtbot, 5)
-    page = window.page
+    page = window.shown.page
     bar = page.views.tabBar()
     qt_paints: list[bool] = []  # each time Qt painted the bar: whether its look had a picture
     painted: list[int] = []  # each time the bar was painted (from a picture, or by Qt)
@@ -400,7 +400,7 @@ def test_a_move_that_takes_the_player_to_another_board_does_not_redraw_the_game_
     from arle.gui.boards.board_items import WorkerGhost
 
     window = shown_game(qtbot, 5)
-    page, session = window.page, window.session
+    page, session = window.shown.page, window.shown.session
     board = page.board_scene
     rng = random.Random(5)
     away = 0
@@ -409,7 +409,7 @@ def test_a_move_that_takes_the_player_to_another_board_does_not_redraw_the_game_
             scene.motions.finish()
         QApplication.processEvents()
         before = page.views.currentIndex()
-        move = choose_move(rng, session.legal_moves(), session.game)
+        move = choose_move(rng, session.match.legal_moves(), session.match.game)
         assert session.try_apply(move)
         for _ in range(3):
             QApplication.processEvents()
@@ -437,7 +437,7 @@ def test_the_players_tabs_pane_is_painted_from_pictures_once_each_look_was_seen(
     from arle.gui.kit.looks import KEEP_AFTER_MS
 
     window = shown_game(qtbot, 5)
-    tabs = window.page.player_tabs
+    tabs = window.shown.page.player_tabs
     qt_paints: list[tuple[object, bool]] = []  # each time Qt painted the pane: its look, had it a picture
     original = QTabWidget.paintEvent
     monkeypatch.setattr(QTabWidget, "paintEvent", lambda self, e: (

@@ -58,17 +58,17 @@ def journal_of(history: GameHistory):
 def test_new_game_keeps_the_game_being_played_in_the_games_in_progress(qtbot, monkeypatch):
     accept_new_game(monkeypatch)
     window = open_window(qtbot, autosave=True)
-    window.install(history_with(0))
+    window.life.install(history_with(0))
     play(window, 15)
-    first, moves = window.autosaver.path, list(window.session.history.moves)
+    first, moves = window.shown.journal.path, list(window.shown.session.match.history.moves)
 
-    window.new_action.trigger()  # no question: the first game simply stays in the list
+    window.menus.new.trigger()  # no question: the first game simply stays in the list
 
-    assert window.autosaver.path != first and len(window.session.history.moves) == 0
+    assert window.shown.journal.path != first and len(window.shown.session.match.history.moves) == 0
     games = {e.path: e for e in list_games()}
-    assert set(games) == {first, window.autosaver.path}
+    assert set(games) == {first, window.shown.journal.path}
     assert not games[first].in_use, "the replaced game's lock is released"
-    assert games[window.autosaver.path].in_use
+    assert games[window.shown.journal.path].in_use
     assert resume(first).history.moves == moves
 
 
@@ -76,16 +76,16 @@ def test_open_keeps_the_game_being_played_and_links_the_opened_game_to_its_file(
     saved = tmp_path / f"Sunday{EXTENSION}"
     save_history(saved, history_with(20, seed=7))
     window = open_window(qtbot, autosave=True)
-    window.install(history_with(0))
+    window.life.install(history_with(0))
     play(window, 9)
-    first = window.autosaver.path
+    first = window.shown.journal.path
 
-    window.open_path(saved)
+    window.files.open_path(saved)
     loaded(qtbot, window)
 
-    assert window.save_path == saved and len(window.session.history.moves) == 20
+    assert window.shown.save_path == saved and len(window.shown.session.match.history.moves) == 20
     assert "Sunday" in window.windowTitle()
-    assert resume(window.autosaver.path).save_path == saved
+    assert resume(window.shown.journal.path).save_path == saved
     assert len(resume(first).history.moves) == 9 and not is_in_use(first)
 
 
@@ -97,11 +97,11 @@ def test_continue_keeps_the_link_to_the_save_file_and_save_writes_there(qtbot, m
     chosen = tmp_path / "Club night"
     monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(lambda *a, **k: (str(chosen), "")))
     window = open_window(qtbot, autosave=True)
-    window.install(history_with(0))
+    window.life.install(history_with(0))
     play(window, 10)
-    window.save_as_action.trigger()
+    window.menus.save_as.trigger()
     saved = tmp_path / f"Club night{EXTENSION}"
-    journal = window.autosaver.path
+    journal = window.shown.journal.path
     assert resume(journal).save_path == saved, "saving links the journal to the file"
     play(window, 4, seed=5)
     window.close()
@@ -113,15 +113,15 @@ def test_continue_keeps_the_link_to_the_save_file_and_save_writes_there(qtbot, m
     assert saved.name in again.start_page.games.item(0).text()
     again.start_page.continue_button.click()
     loaded(qtbot, again)
-    assert again.save_path == saved and saved.name in again.windowTitle()
+    assert again.shown.save_path == saved and saved.name in again.windowTitle()
 
     def no_dialog(*_a, **_k):
         raise AssertionError("Save asked for a file name although the game came from one")
 
     monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(no_dialog))
-    again.save_action.trigger()
-    assert arle.files.saves.load_history(saved).moves == again.session.history.moves
-    assert len(again.session.history.moves) == 14
+    again.menus.save.trigger()
+    assert arle.files.saves.load_history(saved).moves == again.shown.session.match.history.moves
+    assert len(again.shown.session.match.history.moves) == 14
 
 
 def test_start_page_shows_players_half_year_scores_and_when_last_played(qtbot):
@@ -204,9 +204,9 @@ def test_a_second_window_does_not_open_a_game_the_first_one_is_playing(qtbot, mo
     nothing to that game, and other games stay playable."""
     busy, other = journal_of(history_with(20)), journal_of(history_with(8, seed=6))
     first = open_window(qtbot, autosave=True)
-    first.continue_game(busy)
+    first.files.continue_game(busy)
     loaded(qtbot, first)
-    assert first.autosaver.path == busy
+    assert first.shown.journal.path == busy
     before = busy.read_bytes()
 
     warnings = Warnings(monkeypatch)
@@ -217,15 +217,15 @@ def test_a_second_window_does_not_open_a_game_the_first_one_is_playing(qtbot, mo
     assert len(texts) == 2 and sum("open in another Arle window" in t for t in texts) == 1
     assert page.latest().path == other, "Continue offers only a game this window can play"
 
-    second.continue_game(busy)  # e.g. clicked before the list knew
+    second.files.continue_game(busy)  # e.g. clicked before the list knew
     loaded(qtbot, second)
-    assert second.session is None and len(warnings.shown) == 1
+    assert second.shown is None and len(warnings.shown) == 1
     assert "another Arle window" in warnings.shown[0][1]
     assert busy.read_bytes() == before
 
-    second.continue_game(other)
+    second.files.continue_game(other)
     loaded(qtbot, second)
-    assert second.autosaver.path == other
+    assert second.shown.journal.path == other
     play(second, 3, seed=2)
     assert len(resume(other).history.moves) == 11 and busy.read_bytes() == before
 
@@ -246,9 +246,9 @@ def test_autosave_not_possible_stays_in_view_after_welcome_and_opened(qtbot, mon
     save_history(saved, history_with(12))
     refuse_writes(monkeypatch)
     window = open_window(qtbot, autosave=True)
-    window.open_path(saved)
+    window.files.open_path(saved)
     loaded(qtbot, window)
-    assert window.session is not None
+    assert window.shown is not None
     assert "Opened" in window.statusBar().currentMessage()
     label = window.warning_label
     assert not label.isHidden() and "Autosave is not possible" in label.text()
@@ -261,12 +261,12 @@ def test_autosave_not_possible_stays_in_view_after_welcome_and_opened(qtbot, mon
     monkeypatch.setenv("ARLE_DATA_DIR", str(tmp_path / "data"))
     play(window, 1, seed=8)
     assert label.isHidden() and "works again" in window.statusBar().currentMessage()
-    assert len(resume(window.autosaver.path).history.moves) == 16
+    assert len(resume(window.shown.journal.path).history.moves) == 16
 
 
 def test_a_full_disk_during_play_is_said_once_and_the_journal_catches_up(qtbot, monkeypatch):
     window = open_window(qtbot, autosave=True)
-    window.install(history_with(0))
+    window.life.install(history_with(0))
     play(window, 4)
     real = Autosaver._append
     failures = []
@@ -284,7 +284,7 @@ def test_a_full_disk_during_play_is_said_once_and_the_journal_catches_up(qtbot, 
     monkeypatch.setattr(Autosaver, "_append", real)
     play(window, 1, seed=7)
     assert label.isHidden() and "works again" in window.statusBar().currentMessage()
-    assert resume(window.autosaver.path).history.moves == window.session.history.moves
+    assert resume(window.shown.journal.path).history.moves == window.shown.session.match.history.moves
 
 
 def test_a_damaged_settings_file_is_said_in_a_warning_that_stays(qtbot, tmp_path):
@@ -345,9 +345,9 @@ def test_opening_a_file_with_a_lone_surrogate_name_shows_the_file_layers_sentenc
     bad.write_text(json.dumps(data))  # json writes the surrogate as the escape \ud800
     warnings = Warnings(monkeypatch)
     window = open_window(qtbot, autosave=True)
-    window.open_path(bad)
+    window.files.open_path(bad)
     loaded(qtbot, window)
-    assert window.session is None and len(warnings.shown) == 1
+    assert window.shown is None and len(warnings.shown) == 1
     assert "valid text" in warnings.shown[0][1] and "\n" not in warnings.shown[0][1]
 
 
@@ -364,19 +364,19 @@ def test_save_and_close_with_an_invalid_name_never_raise_and_never_drop_the_game
 
     monkeypatch.setattr(QMessageBox, "question", staticmethod(question))
     window = open_window(qtbot, autosave=True)
-    window.install(GameHistory(Setup(players=2, seed=3, names=("An\ud800na", "Ben"))))
+    window.life.install(GameHistory(Setup(players=2, seed=3, names=("An\ud800na", "Ben"))))
     assert "Autosave is not possible" in window.warning_label.text()
-    assert window.save_action.trigger() is None  # no exception
+    assert window.menus.save.trigger() is None  # no exception
     assert len(warnings.shown) == 1 and "valid text" in warnings.shown[0][1]
     assert not list(tmp_path.glob("x*"))
 
     window.close()  # the game could not be kept anywhere: the player is asked, Cancel keeps it
-    assert len(asked) == 1 and window.isVisible() and window.session is not None
+    assert len(asked) == 1 and window.isVisible() and window.shown is not None
 
     answer = QMessageBox.StandardButton.Discard
     monkeypatch.setattr(QMessageBox, "question", staticmethod(lambda *_a, **_k: answer))
     window.close()  # the player's choice: closes, and nothing raises on the way
-    assert not window.isVisible() and window.session is None
+    assert not window.isVisible() and window.shown is None
 
 
 # -- reading a file never freezes the window ----------------------------------------------------------------
@@ -400,14 +400,14 @@ def test_the_window_stays_live_while_a_slow_file_loads(qtbot, monkeypatch, tmp_p
     timer.timeout.connect(lambda: busy_seen.append(window.busy.isVisible()))
 
     if how == "open":
-        window.open_path(saved)
+        window.files.open_path(saved)
     else:
-        window.continue_game(journal)
-    assert window.session is None  # returned at once; the file is still being read
+        window.files.continue_game(journal)
+    assert window.shown is None  # returned at once; the file is still being read
     loaded(qtbot, window)
     timer.stop()
 
-    assert window.session is not None and len(window.session.history.moves) == 40
+    assert window.shown is not None and len(window.shown.session.match.history.moves) == 40
     gaps = [b - a for a, b in itertools.pairwise(ticks)]
     assert len(ticks) >= 20 and max(gaps[:40]) < 0.3, "the event loop kept running"
     assert any(busy_seen) and window.busy.isHidden()
@@ -439,11 +439,11 @@ def test_a_game_played_in_another_process_is_listed_as_such_and_not_written(qtbo
         listed(qtbot, window)
         in_use = {e.path for e in window.start_page.entries if e.in_use}
         assert in_use == {busy} and window.start_page.latest().path == other
-        window.continue_game(busy)
+        window.files.continue_game(busy)
         loaded(qtbot, window)
-        assert window.session is None and "another Arle window" in warnings.shown[0][1]
+        assert window.shown is None and "another Arle window" in warnings.shown[0][1]
         assert busy.read_bytes() == before
-        window.continue_game(other)
+        window.files.continue_game(other)
         loaded(qtbot, window)
         play(window, 2, seed=4)
         assert len(resume(other).history.moves) == 10
@@ -460,9 +460,9 @@ def test_a_recovered_autosave_says_what_was_recovered_and_the_note_stays(qtbot):
     lines.insert(4, '{"n": 4, "mo\n')  # a line cut short by a crash, then the rest goes on
     journal.write_text("".join(lines))
     window = open_window(qtbot, autosave=True)
-    window.continue_game(journal)
+    window.files.continue_game(journal)
     loaded(qtbot, window)
-    assert len(window.session.history.moves) == 10
+    assert len(window.shown.session.match.history.moves) == 10
     assert "Welcome back" in window.statusBar().currentMessage()
     assert not window.warning_label.isHidden() and "recovered" in window.warning_label.text()
 
@@ -476,15 +476,15 @@ def test_continuing_a_damaged_game_keeps_the_original_and_says_where(qtbot):
     journal.write_bytes(b"\n".join(lines))
     original = journal.read_bytes()
     window = open_window(qtbot, autosave=True)
-    window.refresh_games()
+    window.files.refresh_games()
     qtbot.waitUntil(lambda: window.start_page.games.count() == 1)
     text = window.start_page.games.item(0).text()
     assert "the first 19 moves were kept; 11 moves could not be used" in text
     assert "Continuing keeps a copy" in text
-    window.continue_game(journal)
+    window.files.continue_game(journal)
     loaded(qtbot, window)
     kept = journal.with_name(journal.name + ".damaged")
-    assert len(window.session.history.moves) == 19 and kept.read_bytes() == original
+    assert len(window.shown.session.match.history.moves) == 19 and kept.read_bytes() == original
     warning = window.warning_label.text()
     assert "Line 21 of the autosave is damaged" in warning and str(kept) in warning
     assert len(resume(journal).history.moves) == 19
@@ -494,14 +494,14 @@ def test_close_game_goes_back_to_the_start_page_and_keeps_the_game(qtbot):
     """Issue 31: from inside a game there was no way back to the start page. Game > Close Game
     (Ctrl+W) goes there; the game stays in the games in progress, listed there."""
     window = open_window(qtbot, autosave=True)
-    window.install(history_with(0))
+    window.life.install(history_with(0))
     play(window, 12)
-    journal, moves = window.autosaver.path, list(window.session.history.moves)
-    assert window.close_action.isEnabled() and window.close_action.shortcut().toString() == "Ctrl+W"
-    window.close_action.trigger()
-    assert window.session is None and window.stack.currentWidget() is window.start_page
+    journal, moves = window.shown.journal.path, list(window.shown.session.match.history.moves)
+    assert window.menus.close_game.isEnabled() and window.menus.close_game.shortcut().toString() == "Ctrl+W"
+    window.menus.close_game.trigger()
+    assert window.shown is None and window.stack.currentWidget() is window.start_page
     assert "kept in the games in progress" in window.statusBar().currentMessage()
-    assert not window.close_action.isEnabled()
+    assert not window.menus.close_game.isEnabled()
     qtbot.waitUntil(lambda: window.start_page.games.count() == 1)
     (entry,) = list_games()
     assert entry.path == journal and not entry.in_use and resume(journal).history.moves == moves
@@ -510,11 +510,11 @@ def test_close_game_goes_back_to_the_start_page_and_keeps_the_game(qtbot):
 def test_the_guided_game_says_where_the_game_it_replaces_went(qtbot):
     """Issue 31: Help > Guided first game replaced the game being played without a word."""
     window = open_window(qtbot, autosave=True)
-    window.install(history_with(0))
+    window.life.install(history_with(0))
     play(window, 5)
-    first = window.autosaver.path
-    window.tutorial_action.trigger()
-    assert window.autosaver is not None and window.autosaver.path != first
+    first = window.shown.journal.path
+    window.menus.tutorial.trigger()
+    assert window.shown.journal is not None and window.shown.journal.path != first
     assert "The game you were playing is kept in the games in progress" in window.statusBar().currentMessage()
     assert first in {e.path for e in list_games()}
 
@@ -532,13 +532,13 @@ def test_new_game_remembers_who_played_each_seat(qtbot, monkeypatch):
 
     monkeypatch.setattr(NewGameDialog, "exec", answer)
     window = open_window(qtbot, autosave=True)
-    window.new_action.trigger()
-    assert window.session.history.seats == ("person", "hard")
-    window.new_action.trigger()
+    window.menus.new.trigger()
+    assert window.shown.session.match.history.seats == ("person", "hard")
+    window.menus.new.trigger()
     assert seen[1] == (2, ("person", "hard"))  # offered again as it was chosen
-    window.close_game()
+    window.life.close_game()
     reopened = open_window(qtbot, autosave=True)  # and in the next session too
-    reopened.new_action.trigger()
+    reopened.menus.new.trigger()
     assert seen[2] == (2, ("person", "hard"))
 
 
@@ -562,9 +562,9 @@ def test_continue_does_not_rewrite_moves_played_elsewhere_while_it_read(qtbot, m
     monkeypatch.setattr(arle.files.journal, "resume", slow_resume)
     warnings = Warnings(monkeypatch)
     window = open_window(qtbot, autosave=True)
-    window.continue_game(journal)
+    window.files.continue_game(journal)
     loaded(qtbot, window)
-    assert window.session is None and "another Arle window" in warnings.shown[0][1]
+    assert window.shown is None and "another Arle window" in warnings.shown[0][1]
     assert len(real_resume(journal).history.moves) == 30, "the 10 moves played elsewhere are kept"
 
 
@@ -580,17 +580,17 @@ def test_a_save_with_an_unplayable_move_opens_at_the_moves_before_it(qtbot, monk
     before = path.read_bytes()
     Warnings(monkeypatch)  # (a refusal must not wait on a modal box)
     window = open_window(qtbot, autosave=True)
-    window.open_path(path)
+    window.files.open_path(path)
     loaded(qtbot, window)
-    assert window.session is not None and window.session.history.moves == history.moves[:59]
-    assert window.save_path is None
+    assert window.shown is not None and window.shown.session.match.history.moves == history.moves[:59]
+    assert window.shown.save_path is None
     note = window.warnings["note"]
     assert note.startswith(f"Move 60 of old{EXTENSION} is not legal")
     assert "the first 59 moves were kept" in note
     asked = []
     monkeypatch.setattr(QFileDialog, "getSaveFileName",
                         staticmethod(lambda *a, **k: asked.append(a) or ("", "")))
-    window.save_game()
+    window.files.save_game()
     assert asked and path.read_bytes() == before
 
 

@@ -46,10 +46,10 @@ def test_dike_drag_moves_a_bottom_dike_and_frees_the_tidal_row(qtbot):
     session = make_session()
     run_steps(session, 0, [DikeStep()])
     scene, view = board(qtbot, session)
-    p = session.game.state.players[0]
+    p = session.match.game.state.players[0]
     assert len(H.land_spaces(p)) == 12
     move = MoveDike(0, "1,2")
-    assert move in session.legal_moves()
+    assert move in session.match.legal_moves()
     drag(view, scene.source_pos(move), scene.target_pos(move))
     assert p.dikes[0] == (1, 2)
     assert H.first_land_row(p) == 2
@@ -64,13 +64,13 @@ def test_a_dike_carrying_an_animal_is_grabbed_anywhere_while_dikes_are_moved(qtb
     ends. While the decision asks to move that Dike, a press on its Animal grabs the Dike (the
     Animal rides along, RULES-DECISIONS "Dikes"); otherwise the Animal is dragged as before."""
     session = make_session()
-    p = session.game.state.players[0]
+    p = session.match.game.state.players[0]
     p.animals["d0"] = {S: 1}
     run_steps(session, 0, [DikeStep()])
     session.match._legal = None
     scene, view = board(qtbot, session)
     move = MoveDike(0, "1,2")
-    assert move in session.legal_moves()
+    assert move in session.match.legal_moves()
     (_animal, sheep), = scene.animal_token_rects("d0")
     assert HL.gap_rect(*p.dikes[0]).contains(sheep.center())
     drag(view, sheep.center(), scene.target_pos(move))
@@ -83,7 +83,7 @@ def test_a_dike_dropped_on_a_wrong_gap_snaps_back_with_a_reason(qtbot):
     run_steps(session, 0, [DikeStep()])
     scene, view = board(qtbot, session)
     messages = Messages(session)
-    p = session.game.state.players[0]
+    p = session.match.game.state.players[0]
     before = list(p.dikes)
     drag(view, HL.gap_rect(0, 0).center(), HL.gap_rect(2, 0).center())
     assert p.dikes == before
@@ -99,7 +99,7 @@ def test_dragging_a_dike_without_a_dike_action_is_refused(qtbot):
     _scene, view = board(qtbot, session)
     messages = Messages(session)
     drag(view, HL.gap_rect(0, 1).center(), HL.gap_rect(1, 2).center())
-    assert session.game.state.players[0].dikes[1] == (0, 1)
+    assert session.match.game.state.players[0].dikes[1] == (0, 1)
     assert "+1 Dike" in messages.texts[-1]
     # Dropped on no gap at all: still the engine's reason, not a view's own words.
     drag(view, HL.gap_rect(0, 1).center(), HL.cell_rect(5, 0).center())
@@ -110,7 +110,7 @@ def test_dragging_peat_without_a_peat_action_gives_the_engines_reason(qtbot):
     """Rulebook p. 9: Peat is cut only when an action lets you; the refused drag shows the
     engine's reason (it names the Peat actions and what the player is deciding)."""
     session = make_session()
-    p = session.game.state.players[0]
+    p = session.match.game.state.players[0]
     scene, view = board(qtbot, session)
     messages = Messages(session)
     cut = CutPeat(3)
@@ -125,10 +125,10 @@ def test_animal_drag_shows_capacity_and_moves_the_horse_to_a_pasture(qtbot):
     dragging, and the drop is one MoveAnimal."""
     session = make_session()
     scene, view = board(qtbot, session)
-    p = session.game.state.players[0]
+    p = session.match.game.state.players[0]
     assert p.animals == {"s4,0": {HORSE: 1}}
     move = MoveAnimal(HORSE, "s4,0", "s4,1")
-    assert move in session.legal_moves()
+    assert move in session.match.legal_moves()
     src = scene.source_pos(move)
     # Mid-drag: the legal targets light up with their capacity.
     a = _vp(view, src)
@@ -147,7 +147,7 @@ def test_animal_drag_shows_capacity_and_moves_the_horse_to_a_pasture(qtbot):
 def test_cattle_refused_in_a_stall_of_horses_and_released_on_release(qtbot):
     """Rulebook p. 9: a Stall holds Animals of one type only; releasing returns one Animal."""
     session = make_session()
-    p = session.game.state.players[0]
+    p = session.match.game.state.players[0]
     p.animals["s4,1"] = {C: 2}
     refresh(session)
     scene, view = board(qtbot, session)
@@ -166,13 +166,13 @@ def test_animals_without_a_place_wait_and_are_placed_or_released_by_drag(qtbot):
     session = make_session()
     run_steps(session, 0, [Gain(animals=((S, 10),))])
     scene, view = board(qtbot, session)
-    p = session.game.state.players[0]
+    p = session.match.game.state.players[0]
     assert p.animals["x"] == {S: 1}
-    assert isinstance(session.game.decision, HouseAnimalsDecision)
+    assert isinstance(session.match.game.decision, HouseAnimalsDecision)
     # Make room: a Sheep from a Dike into the waiting area is not an option, but the waiting
     # Sheep may be released by dragging it onto Release.
     release = ReleaseAnimal(S, "x")
-    assert release in session.legal_moves()
+    assert release in session.match.legal_moves()
     drag(view, scene.source_pos(release), scene.target_pos(release))
     assert "x" not in p.animals
     assert sum(h.get(S, 0) for h in p.animals.values()) == 9
@@ -183,8 +183,8 @@ def test_tile_drag_from_the_tray_places_a_forest(qtbot):
     session = make_session()
     run_steps(session, 0, [PlaceNewTile("forest")])
     scene, view = board(qtbot, session)
-    p = session.game.state.players[0]
-    before = session.game.state.supply["forest_park"]
+    p = session.match.game.state.players[0]
+    before = session.match.game.state.supply["forest_park"]
     messages = Messages(session)
     # A tile on a Moor is refused.
     drag(view, scene.source_pos(PlaceTile("4,1")), HL.cell_rect(5, 1).center())
@@ -197,7 +197,7 @@ def test_tile_drag_from_the_tray_places_a_forest(qtbot):
     assert "already holds" in messages.texts[-1]
     drag(view, scene.source_pos(PlaceTile("4,1")), scene.target_pos(PlaceTile("4,1")))
     assert p.tiles[(4, 1)] == "forest"
-    assert session.game.state.supply["forest_park"] == before - 1
+    assert session.match.game.state.supply["forest_park"] == before - 1
 
 
 def test_cutting_peat_by_drag_and_by_click(qtbot):
@@ -205,7 +205,7 @@ def test_cutting_peat_by_drag_and_by_click(qtbot):
     session = make_session()
     run_steps(session, 0, [CutPeatStep("fixed:2")])
     scene, view = board(qtbot, session)
-    p = session.game.state.players[0]
+    p = session.match.game.state.players[0]
     boardwalk = H.get_moor(p, 3)
     assert (boardwalk.peat, p.goods[Good.PEAT]) == (4, 3)
     cut = CutPeat(3)
@@ -213,7 +213,7 @@ def test_cutting_peat_by_drag_and_by_click(qtbot):
     assert (boardwalk.peat, p.goods[Good.PEAT]) == (3, 4)
     click(view, scene.source_pos(cut))
     assert (boardwalk.peat, p.goods[Good.PEAT]) == (2, 5)
-    assert not isinstance(session.game.decision, CutPeatDecision)
+    assert not isinstance(session.match.game.decision, CutPeatDecision)
 
 
 def test_a_peat_let_go_back_on_its_own_moor_is_not_cut_and_snaps_back(qtbot):
@@ -224,7 +224,7 @@ def test_a_peat_let_go_back_on_its_own_moor_is_not_cut_and_snaps_back(qtbot):
     run_steps(session, 0, [CutPeatStep("fixed:2")])
     scene, view = board(qtbot, session)
     messages = Messages(session)
-    p = session.game.state.players[0]
+    p = session.match.game.state.players[0]
     boardwalk = H.get_moor(p, 3)
     cut = CutPeat(3)
     start = scene.source_pos(cut)
@@ -250,7 +250,7 @@ def test_clicking_a_moor_dehydrates_it(qtbot):
     session = make_session()
     run_steps(session, 0, [Dehydrate()])
     scene, view = board(qtbot, session)
-    p = session.game.state.players[0]
+    p = session.match.game.state.players[0]
     click(view, scene.target_pos(Flip("m1")))
     m = H.get_moor(p, 1)
     assert m.dehydrated and m.peat == 4
@@ -280,7 +280,7 @@ def test_home_board_renders_mid_game_animals_and_tiles_where_the_state_has_them(
     building, travel and full Food: every Animal is drawn as a token on its holder and each tile
     on its space (taking them away changes exactly those pixels)."""
     session = make_session(buildings=("farmers_house",))
-    p = session.game.state.players[0]
+    p = session.match.game.state.players[0]
     p.dikes[:] = [(0, 0), (0, 1), (1, 0), (1, 1), (1, 2)]  # the 1st Dike built: row 2 is land
     p.animals.update({"d3": {S: 1}, "s2,1": {C: 2}, "s4,1": {S: 2}})
     p.tiles[(2, 0)] = "stable"
@@ -315,7 +315,7 @@ def test_an_animal_dropped_on_a_full_stall_hears_the_engines_reason(qtbot):
     """Rulebook p. 9 (a Stall holds 3 Animals of one type); issue 17: the refusal is the engine's
     (``Game.why_not``), which names the kind of place ("That place is full" before)."""
     session = make_session()
-    p = session.game.state.players[0]
+    p = session.match.game.state.players[0]
     p.tiles[(4, 0)] = "stall"
     p.animals["s4,0"] = {HORSE: 3}
     p.animals["s4,1"] = {HORSE: 1}
@@ -371,7 +371,7 @@ def test_the_peat_cutter_names_one_thing_one_way_on_the_board_in_the_prompt_and_
     hint = "Cut Peat: drag Peat off the Small Boardwalk or a dehydrated Moor"
     assert any(t.startswith(hint) for t in texts)
     cut = CutPeat(3)
-    assert style.move_label(session.game, cut) == "Cut 1 Peat from Small Boardwalk"
+    assert style.move_label(session.match.game, cut) == "Cut 1 Peat from Small Boardwalk"
     assert "Drag Peat off the Small Boardwalk" in drag_hint(session)
 
 
@@ -389,13 +389,13 @@ def test_only_a_persons_board_says_your_turn(qtbot):
     for player in (0, 1):
         scene, _view = board(qtbot, session, player)
         texts[player] = " ".join(i.toPlainText() for i in scene.items() if hasattr(i, "toPlainText"))
-    assert session.game.actor == 1
+    assert session.match.game.actor == 1
     assert "your turn" not in texts[1] and "the computer's turn" in texts[1]
     assert "your turn" not in texts[0]
-    session.match.apply(session.legal_moves()[0])
+    session.match.apply(session.match.legal_moves()[0])
     refresh(session)
     scene, _view = board(qtbot, session, 0)
-    assert session.game.actor == 0
+    assert session.match.game.actor == 0
     assert "your turn" in " ".join(i.toPlainText() for i in scene.items() if hasattr(i, "toPlainText"))
 
 

@@ -58,8 +58,8 @@ def test_the_page_follows_the_windows_language():
 def test_opens_from_the_help_menu_with_every_section_shown(qtbot, window):
     titles = [a.text() for a in window.menuBar().actions()]
     help_menu = window.menuBar().actions()[titles.index("&Help")].menu()
-    assert window.how_to_action in help_menu.actions()
-    window.how_to_action.trigger()
+    assert window.menus.how_to in help_menu.actions()
+    window.menus.how_to.trigger()
     dialog = _dialog(window)
     text = dialog.browser.document().toPlainText()
     for heading in ("The aim", "A half-year", "The work phase", "Inventorying", "Scoring"):
@@ -85,12 +85,12 @@ def test_a_howto_link_opens_its_section_scrolled_to_it(qtbot, window):
 
 
 def test_the_action_space_tooltip_names_the_shortcut_that_opens_the_work_phase(qtbot, window):
-    window.install(GameHistory(new_setup(1, 3)))
-    tooltip = window.page.board_scene.spaces["summer.colonist"].toolTip()
+    window.life.install(GameHistory(new_setup(1, 3)))
+    tooltip = window.shown.page.board_scene.spaces["summer.colonist"].toolTip()
     assert "Shift+F1" in tooltip and "How to play" in tooltip
-    assert window.how_to_action.shortcut().toString() == "Shift+F1"
-    window.how_to_action.trigger()
-    assert _dialog(window).section == how_to_play.section_for(window.session.game) == "work-phase"
+    assert window.menus.how_to.shortcut().toString() == "Shift+F1"
+    window.menus.how_to.trigger()
+    assert _dialog(window).section == how_to_play.section_for(window.shown.session.match.game) == "work-phase"
 
 
 @pytest.mark.parametrize(("code", "computer", "two"), [

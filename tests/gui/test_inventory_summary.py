@@ -17,15 +17,16 @@ from tests.engine.helpers import passive
 
 
 def _to_november(session) -> None:
-    p = session.game.state.players[0]
+    p = session.match.game.state.players[0]
     for good in Good:
         p.goods[good] = 0
     p.goods[Good.PEAT] = 1
     p.tiles = {(3, 2): Tile.GRAIN_FIELD.value}
     p.animals = {"d0": {Animal.SHEEP: 1}, "d1": {Animal.SHEEP: 1}, "d2": {Animal.CATTLE: 1}}
-    session.game.refresh()
-    while not any(isinstance(e, E.InventoryEnded) for e in (session.log[-1].events if session.log else [])):
-        assert session.try_apply(passive(session.legal_moves()))
+    session.match.game.refresh()
+    log = session.match.log
+    while not any(isinstance(e, E.InventoryEnded) for e in (log[-1].events if log else [])):
+        assert session.try_apply(passive(session.match.legal_moves()))
 
 
 def test_the_summary_appears_after_inventorying_with_the_rulebook_numbers_and_is_dismissed(qtbot):
@@ -33,8 +34,8 @@ def test_the_summary_appears_after_inventorying_with_the_rulebook_numbers_and_is
     summary = InventorySummary(session)
     qtbot.addWidget(summary)
     _to_november(session)
-    while session.game.state.half_year == 1:  # the other player's inventory, if it waits
-        assert session.try_apply(passive(session.legal_moves()))
+    while session.match.game.state.half_year == 1:  # the other player's inventory, if it waits
+        assert session.try_apply(passive(session.match.legal_moves()))
     dialog = summary
     assert not dialog.isHidden()
     assert [r.player for r in dialog.reports] == [0, 1]
@@ -45,7 +46,7 @@ def test_the_summary_appears_after_inventorying_with_the_rulebook_numbers_and_is
     texts = dialog.texts()
     assert "2 Food" in texts and "1 Grain" in texts and "1 Peat missing: -2 VP" in texts
     boxes = [b.title() for b in dialog.findChildren(QGroupBox)]
-    assert boxes == [session.player_name(0), session.player_name(1)]
+    assert boxes == [session.match.player_name(0), session.match.player_name(1)]
     assert dialog.title.text() == "November inventory"
     dialog.button.click()
     assert dialog.isHidden()
@@ -86,8 +87,8 @@ def test_each_inventory_of_a_game_shows_what_a_summary_made_afresh_shows(qtbot, 
     shown = 0
     most: dict[int, int] = {}  # the most lines each player's box has shown so far
     last = None
-    while not session.game.over:
-        assert session.try_apply(choose_move(rng, session.legal_moves(), session.game))
+    while not session.match.game.over:
+        assert session.try_apply(choose_move(rng, session.match.legal_moves(), session.match.game))
         QApplication.processEvents()  # (the window's event loop between moves)
         if summary.isHidden() or summary.reports is last:
             continue  # (left open, as players often do, until the next inventory replaces it)
@@ -102,7 +103,7 @@ def test_each_inventory_of_a_game_shows_what_a_summary_made_afresh_shows(qtbot, 
         assert summary.geometry() == fresh.geometry()
         fresh.setParent(None)
         assert [b.title() for b in summary.findChildren(QGroupBox) if not b.isHidden()] == \
-            [session.player_name(r.player) for r in summary.reports]
+            [session.match.player_name(r.player) for r in summary.reports]
         for i, report in enumerate(summary.reports):
             most[i] = max(most.get(i, 0), len(report.lines()))
         # the title, and a box's icon and two labels a line for the most lines it has shown
@@ -122,17 +123,17 @@ def test_the_summary_shows_over_the_game_board_only_until_continue(qtbot, tmp_pa
     from tests.gui.scene_helpers import open_main_window
 
     window = open_main_window(qtbot, monkeypatch, tmp_path, (1280, 680))
-    window.install(GameHistory(new_setup(2, 4)))
-    session, page = window.session, window.page
+    window.life.install(GameHistory(new_setup(2, 4)))
+    session, page = window.shown.session, window.shown.page
     summary, rng = page.inventory_summary, random.Random(4)
     while summary.isHidden() or page.views.currentIndex() != 0:
-        assert session.try_apply(choose_move(rng, session.legal_moves(), session.game))
+        assert session.try_apply(choose_move(rng, session.match.legal_moves(), session.match.game))
         settle()
         if not summary.isHidden():
             page.views.setCurrentIndex(0)
             settle()
     assert summary.isVisible()
-    page.views.setCurrentWidget(page.storage_views[session.game.actor or 0])
+    page.views.setCurrentWidget(page.storage_views[session.match.game.actor or 0])
     settle()
     assert summary.isHidden()
     page.views.setCurrentIndex(0)
@@ -158,15 +159,16 @@ def test_on_the_narrow_board_the_summary_leaves_the_next_worker_in_view(qtbot, m
     from tests.gui.scene_helpers import open_main_window
 
     window = open_main_window(qtbot, monkeypatch, tmp_path, (1280, 680))
-    window.install(GameHistory(new_setup(1, 4)))
-    session, page = window.session, window.page
+    window.life.install(GameHistory(new_setup(1, 4)))
+    session, page = window.shown.session, window.shown.page
     summary, rng = page.inventory_summary, random.Random(4)
     assert page.board_scene.narrow is not None
     while summary.isHidden():
-        assert session.try_apply(choose_move(rng, session.legal_moves(), session.game))
+        assert session.try_apply(choose_move(rng, session.match.legal_moves(), session.match.game))
         settle()
     assert summary.reports[0].season == "november" and summary.isVisible()
     view, scene = page.board_view, page.board_scene
-    places = [p for m in session.legal_of(PlaceWorker) for p in (scene.source_pos(m), scene.target_pos(m))]
+    workers = session.match.legal_of(PlaceWorker)
+    places = [p for m in workers for p in (scene.source_pos(m), scene.target_pos(m))]
     seen = [view.viewport().mapTo(page.views, view.mapFromScene(p)) for p in places if p is not None]
     assert seen and not any(summary.geometry().contains(p) for p in seen)

@@ -85,7 +85,7 @@ def test_pseudo_locale_brackets_every_window_text(qtbot, language):
 def test_view_language_saves_the_choice_for_the_next_start(qtbot):
     window = MainWindow(autosave=False)
     qtbot.addWidget(window)
-    actions = {a.data(): a for a in window.language_group.actions()}
+    actions = {a.data(): a for a in window.menus.languages.actions()}
     assert set(actions) == {"system", "en", "fr"}
     assert actions["system"].isChecked()  # the default: follow the system
     actions["fr"].trigger()
@@ -151,9 +151,10 @@ def test_french_game_log_lines_are_sentences_with_their_articles(qtbot, language
     language("fr")
     window = MainWindow(autosave=False)
     qtbot.addWidget(window)
-    window.install(GameHistory(Setup(players=1, names=("Anna",), seed=3), [PlaceWorker("summer.woodcutter")]))
-    assert window.page is not None
-    assert window.page.log.texts()[0] == "Anna place un ouvrier sur l'action Bûcheron (été) — +3 bois"
+    window.life.install(GameHistory(Setup(players=1, names=("Anna",), seed=3),
+                                    [PlaceWorker("summer.woodcutter")]))
+    assert window.shown is not None
+    assert window.shown.page.log.texts()[0] == "Anna place un ouvrier sur l'action Bûcheron (été) — +3 bois"
 
 
 def test_french_game_over_explanations_and_pictures_words(language):
@@ -179,8 +180,8 @@ def test_french_guide_card_says_what_the_space_does_in_french(qtbot, language):
     window.resize(1280, 720)
     window.show()
     qtbot.waitExposed(window)
-    window.start_tutorial()
-    guide = window.tutorial
+    window.life.start_tutorial()
+    guide = window.shown.tutorial
     qtbot.waitUntil(lambda: guide.suggestion is not None, timeout=20000)
     move = guide.suggestion[0]
     assert isinstance(move, PlaceWorker)
@@ -189,7 +190,7 @@ def test_french_guide_card_says_what_the_space_does_in_french(qtbot, language):
     assert texts.say(noun(space.text)) in body.replace("&#x27;", "'")
     assert space.text not in body
     # the default name "Player 1" is English: the guided game's player is "Joueur 1"
-    assert window.session.game.state.players[0].name == "Joueur 1"
+    assert window.shown.session.match.game.state.players[0].name == "Joueur 1"
     guide.leave()
 
 
@@ -317,10 +318,10 @@ def test_default_player_names_are_said_in_the_windows_language_not_stored_in_eng
     language("fr")
     window = MainWindow(autosave=False)
     qtbot.addWidget(window)
-    window.new_action.trigger()
+    window.menus.new.trigger()
     assert offered[0] == ["Joueur 1", "Joueur 2"]
-    assert [p.name for p in window.session.game.state.players] == ["Joueur 1", "Joueur 2"]
-    window.close_game()
+    assert [p.name for p in window.shown.session.match.game.state.players] == ["Joueur 1", "Joueur 2"]
+    window.life.close_game()
     assert load_settings().player_names == ["", ""]  # not "Joueur 1", not "Player 1"
 
 
@@ -361,10 +362,10 @@ def test_french_elides_de_before_a_name_that_begins_with_a_vowel(qtbot, language
     language("fr")
     window = MainWindow(autosave=False)
     qtbot.addWidget(window)
-    window.install(history_with(0))  # Anna and Ben
-    actor = window.session.game.actor
-    assert window.page.banner.title.text() == ("Au tour d'Anna" if actor == 0 else "Au tour de Ben")
-    texts = {i.toPlainText() for i in HomeBoardScene(window.session, 0).items_now()
+    window.life.install(history_with(0))  # Anna and Ben
+    actor = window.shown.session.match.game.actor
+    assert window.shown.page.banner.title.text() == ("Au tour d'Anna" if actor == 0 else "Au tour de Ben")
+    texts = {i.toPlainText() for i in HomeBoardScene(window.shown.session, 0).items_now()
              if isinstance(i, (QGraphicsTextItem, SceneText))}
     assert any(text.startswith("Plateau Village d'Anna") for text in texts), texts
 

@@ -38,7 +38,7 @@ def test_a_played_move_makes_the_animal_hop_and_it_lands_where_the_state_says(qt
     assert (centre - start).manhattanLength() < 2
     qtbot.waitUntil(lambda: not scene.motions.active, timeout=2000)
     assert horse.pos() == QPointF(0, 0)
-    assert session.game.state.players[0].animals == {"s4,1": {HORSE: 1}}
+    assert session.match.game.state.players[0].animals == {"s4,1": {HORSE: 1}}
 
 
 def test_undo_mid_animation_leaves_every_piece_in_place(qtbot):
@@ -66,7 +66,7 @@ def test_a_dropped_piece_glides_from_where_it_was_let_go(qtbot):
     move = MoveAnimal(HORSE, "s4,0", "s4,1")
     target = scene.target_pos(move)
     drag(view, scene.source_pos(move), target)
-    assert session.game.state.players[0].animals == {"s4,1": {HORSE: 1}}
+    assert session.match.game.state.players[0].animals == {"s4,1": {HORSE: 1}}
     horse = _moving(scene)[0]
     centre = horse.mapToScene(horse.boundingRect().center())
     assert (centre - target).manhattanLength() < 30, "from the drop point, not from its old place"
@@ -91,7 +91,7 @@ def test_a_worker_placed_by_a_click_or_the_computer_goes_to_its_space(qtbot):
         session = make_session()
         scene = BoardScene(session)
         show(qtbot, scene, 1200, 800)
-        move = next(m for m in session.legal_moves() if isinstance(m, PlaceWorker))
+        move = next(m for m in session.match.legal_moves() if isinstance(m, PlaceWorker))
         assert session.try_apply(move)
         scene.ensure_fresh()  # (what the window does after the move's handlers)
         ghosts = [i for i in _moving(scene) if isinstance(i, WorkerGhost)]

@@ -45,15 +45,15 @@ def test_a_move_does_not_lay_out_the_window_again(qtbot, monkeypatch, tmp_path) 
     from PySide6.QtWidgets import QApplication
 
     window = open_main_window(qtbot, monkeypatch, tmp_path, (1600, 1000))
-    window.install(GameHistory(setup_for(5, 2)))
+    window.life.install(GameHistory(setup_for(5, 2)))
     QApplication.processEvents()
     seen = Seen()
-    for watched in (window, window.page):
+    for watched in (window, window.shown.page):
         watched.installEventFilter(seen)
-    session, rng = window.session, random.Random(5)
+    session, rng = window.shown.session, random.Random(5)
     moves = 0
     while moves < 40:
-        session.try_apply(choose_move(rng, session.legal_moves()))
+        session.try_apply(choose_move(rng, session.match.legal_moves()))
         for _ in range(10):
             QApplication.processEvents()
         moves += 1
@@ -75,18 +75,18 @@ def test_an_action_space_card_is_drawn_only_when_its_status_changes(qtbot, monke
     faces = calls(monkeypatch, SpaceFace, "paint")
     overlays = calls(monkeypatch, SpaceOverlay, "paint")
     window = open_main_window(qtbot, monkeypatch, tmp_path, (1600, 1000))
-    window.install(GameHistory(setup_for(5, 2)))
+    window.life.install(GameHistory(setup_for(5, 2)))
     QApplication.processEvents()
-    spaces = window.page.board_scene.spaces
+    spaces = window.shown.page.board_scene.spaces
     grounds = calls(monkeypatch, SpaceItem, "show_ground")  # the card's ground shown anew
     faces.clear()  # (the first pictures, at the zoom the window settles on)
     drawn: list[tuple[str, str]] = []
     statuses: set[tuple[str, str]] = set()
     rings = 0
-    session, rng = window.session, random.Random(5)
-    while session.game.state.half_year < 5:  # four half-years: each space current, other, closed
+    session, rng = window.shown.session, random.Random(5)
+    while session.match.game.state.half_year < 5:  # four half-years: each space current, other, closed
         grounds.clear()
-        session.try_apply(choose_move(rng, session.legal_moves()))
+        session.try_apply(choose_move(rng, session.match.legal_moves()))
         for _ in range(10):
             QApplication.processEvents()
         drawn += [(item.space_id, item.status()) for item in grounds]
@@ -142,13 +142,13 @@ def test_a_player_panel_is_a_few_widgets_and_repaints_only_what_changed(qtbot) -
     for _ in range(3):
         QApplication.processEvents()
     assert painted == []
-    session.game.state.players[0].goods[Good.WOOD] += 1
+    session.match.game.state.players[0].goods[Good.WOOD] += 1
     panel.refresh()
     for _ in range(3):
         QApplication.processEvents()
     wood = panel.goods._cell(panel.goods.goods.index("wood"))
     assert painted and all(wood.contains(r) for r in painted)
-    assert panel.count_text("wood") == str(session.game.state.players[0].goods[Good.WOOD])
+    assert panel.count_text("wood") == str(session.match.game.state.players[0].goods[Good.WOOD])
 
 
 def test_a_score_row_s_tooltip_gives_its_reasons_when_hovered(qtbot) -> None:
@@ -216,19 +216,19 @@ def test_the_month_track_is_drawn_again_only_when_the_season_turns(qtbot, monkey
     tracks = calls(monkeypatch, MonthTrackItem, "draw")
     marks = calls(monkeypatch, MonthMarks, "paint")  # (before the items are made)
     window = open_main_window(qtbot, monkeypatch, tmp_path, (1600, 1000))
-    window.install(GameHistory(setup_for(5, 2)))
+    window.life.install(GameHistory(setup_for(5, 2)))
     QApplication.processEvents()
     tracks.clear()
     marks.clear()
-    session, rng = window.session, random.Random(5)
+    session, rng = window.shown.session, random.Random(5)
     seasons = []
-    while session.game.state.half_year < 4:  # three turns of the season
-        season = session.game.state.season
-        session.try_apply(choose_move(rng, session.legal_moves()))
+    while session.match.game.state.half_year < 4:  # three turns of the season
+        season = session.match.game.state.season
+        session.try_apply(choose_move(rng, session.match.legal_moves()))
         for _ in range(10):
             QApplication.processEvents()
-        if session.game.state.season != season:
-            seasons.append(session.game.state.season)
+        if session.match.game.state.season != season:
+            seasons.append(session.match.game.state.season)
     assert len(seasons) == 3 and len(tracks) == len(seasons)  # once per new season...
     assert len(marks) >= 3 * 8  # ...and the marks after each of the 8 Workers of a half-year
 
@@ -247,10 +247,10 @@ def test_a_worker_placed_keeps_the_tokens_of_the_workers_still_waiting(qtbot) ->
     for _ in range(3):
         before = list(scene.workers)
         assert [w.is_next for w in before] == [True] + [False] * (len(before) - 1)
-        move = next(m for m in session.legal_moves() if isinstance(m, PlaceWorker))
+        move = next(m for m in session.match.legal_moves() if isinstance(m, PlaceWorker))
         assert session.try_apply(move)
-        while session.game.decision is not None or not session.legal_of(PlaceWorker):
-            session.try_apply(choose_move(random.Random(1), session.legal_moves()))
+        while session.match.game.decision is not None or not session.match.legal_of(PlaceWorker):
+            session.try_apply(choose_move(random.Random(1), session.match.legal_moves()))
         scene.ensure_fresh()
         after = scene.workers
         assert len(after) == len(before) - 1
@@ -267,12 +267,12 @@ def test_a_board_rebuilt_without_a_change_keeps_every_item(qtbot, monkeypatch, t
     from arle.gui.boards.scene import SessionScene
 
     window = open_main_window(qtbot, monkeypatch, tmp_path, (1600, 1000))
-    window.install(GameHistory(setup_for(5, 2)))
-    session, rng = window.session, random.Random(5)
+    window.life.install(GameHistory(setup_for(5, 2)))
+    session, rng = window.shown.session, random.Random(5)
     for _ in range(60):
-        session.try_apply(choose_move(rng, session.legal_moves()))
+        session.try_apply(choose_move(rng, session.match.legal_moves()))
     QApplication.processEvents()
-    scenes = [s for s in window.page.scenes if isinstance(s, SessionScene)]
+    scenes = [s for s in window.shown.page.scenes if isinstance(s, SessionScene)]
     assert len(scenes) == 5
     for scene in scenes:
         scene._dirty = True
@@ -301,9 +301,9 @@ def test_boards_brought_forward_in_turn_paint_from_kept_pictures(qtbot, monkeypa
     history, rng = GameHistory(setup_for(5, 2)), random.Random(5)
     while len(history.moves) < 120:
         history.apply(choose_move(rng, history.game.legal_moves()))
-    window.install(history)
-    views = window.page.views
-    boards = [i for i in range(views.count()) if i != window.page.scoring_index]
+    window.life.install(history)
+    views = window.shown.page.views
+    boards = [i for i in range(views.count()) if i != window.shown.page.scoring_index]
     for round_ in range(2):
         if round_:
             pieces.clear()
@@ -328,18 +328,18 @@ def test_a_building_card_is_drawn_again_only_when_it_is_built(qtbot, monkeypatch
     cards = calls(monkeypatch, BuildingItem, "draw")  # (before the items are made)
     tracks = calls(monkeypatch, ToolTrackItem, "draw")
     window = open_main_window(qtbot, monkeypatch, tmp_path, (1600, 1000))
-    window.install(GameHistory(setup_for(5, 2)))
+    window.life.install(GameHistory(setup_for(5, 2)))
     QApplication.processEvents()
-    board = window.page.board_scene
+    board = window.shown.page.board_scene
     cards.clear()
     tracks.clear()
-    session, rng = window.session, random.Random(5)
+    session, rng = window.shown.session, random.Random(5)
     glowed: set[str] = set()
     owners = {b: item.owner() for b, item in board.buildings.items()}
     tools = {t: item.look() for t, item in board.tools.items()}
     changed: list[object] = []
     for _ in range(160):
-        session.try_apply(choose_move(rng, session.legal_moves()))
+        session.try_apply(choose_move(rng, session.match.legal_moves()))
         for _ in range(5):
             QApplication.processEvents()
         board.ensure_fresh()
@@ -372,17 +372,17 @@ def test_the_action_spaces_share_six_grounds(qtbot, monkeypatch, tmp_path) -> No
     grounds = calls(monkeypatch, SpaceItem, "show_ground")  # (before the items are made)
     pictures = calls(monkeypatch, SpaceItem, "_ground_picture")
     window = open_main_window(qtbot, monkeypatch, tmp_path, (1600, 1000))
-    window.install(GameHistory(setup_for(5, 2)))
+    window.life.install(GameHistory(setup_for(5, 2)))
     QApplication.processEvents()
-    session, rng = window.session, random.Random(5)
-    while session.game.state.half_year < 4:
-        session.try_apply(choose_move(rng, session.legal_moves()))
+    session, rng = window.shown.session, random.Random(5)
+    while session.match.game.state.half_year < 4:
+        session.try_apply(choose_move(rng, session.match.legal_moves()))
         for _ in range(5):
             QApplication.processEvents()
     zooms = {key[4] for key in board_items._GROUNDS}
     assert len(grounds) >= 90  # three turns of thirty cards, and the first pictures
     assert len(pictures) == len(board_items._GROUNDS) <= 6 * len(zooms)
-    card = next(iter(window.page.board_scene.spaces.values()))
+    card = next(iter(window.shown.page.board_scene.spaces.values()))
     assert card.cacheMode() == card.CacheMode.NoCache
     assert card.ground.pixmap().cacheKey() in {p.cacheKey() for p in board_items._GROUNDS.values()}
 
@@ -403,17 +403,17 @@ def test_the_half_year_track_draws_only_its_box_now_when_the_half_year_turns(
     nows = calls(monkeypatch, HeaderNow, "paint")
     icons = calls(monkeypatch, HeaderIcons, "paint")
     window = open_main_window(qtbot, monkeypatch, tmp_path, (1600, 1000))
-    window.install(GameHistory(setup_for(5, 2)))
+    window.life.install(GameHistory(setup_for(5, 2)))
     QApplication.processEvents()
-    header = window.page.board_scene.header
+    header = window.shown.page.board_scene.header
     tracks.clear(), texts.clear(), nows.clear(), icons.clear()
-    session, rng = window.session, random.Random(5)
+    session, rng = window.shown.session, random.Random(5)
     seen_track, seen_now, seen_text = [header.look()], [header.now.look()], [header.text.look()]
-    while session.game.state.half_year < 5:
-        session.try_apply(choose_move(rng, session.legal_moves()))
+    while session.match.game.state.half_year < 5:
+        session.try_apply(choose_move(rng, session.match.legal_moves()))
         for _ in range(5):
             QApplication.processEvents()
-        window.page.board_scene.ensure_fresh()
+        window.shown.page.board_scene.ensure_fresh()
         for seen, look in ((seen_track, header.look()), (seen_now, header.now.look()),
                            (seen_text, header.text.look())):
             if look != seen[-1]:
@@ -439,17 +439,17 @@ def test_the_window_painted_move_by_move_shows_what_a_repaint_shows(qtbot, monke
     from tests.gui.scene_helpers import channels_apart
 
     window = open_main_window(qtbot, monkeypatch, tmp_path, (1280, 720))
-    window.install(GameHistory(setup_for(5, 2)))
-    session, rng, screen = window.session, random.Random(5), window.screen()
+    window.life.install(GameHistory(setup_for(5, 2)))
+    session, rng, screen = window.shown.session, random.Random(5), window.screen()
     for _ in range(30):
-        session.try_apply(choose_move(rng, session.legal_moves()))
+        session.try_apply(choose_move(rng, session.match.legal_moves()))
         settle()
         glide_frames(window)
         think(window)  # (the pictures of new looks are taken)
         QApplication.processEvents()
         fresh = window.grab().toImage()
         shown = screen.grabWindow(window.winId()).toImage()
-        assert channels_apart(shown, fresh) <= 5, len(session.history.moves)
+        assert channels_apart(shown, fresh) <= 5, len(session.match.history.moves)
 
 
 class Paints(QObject):
@@ -472,17 +472,17 @@ def test_a_move_paints_the_window_once(qtbot, monkeypatch, tmp_path) -> None:
     from PySide6.QtWidgets import QApplication
 
     window = open_main_window(qtbot, monkeypatch, tmp_path, (1600, 1000))
-    window.install(GameHistory(setup_for(5, 2)))
+    window.life.install(GameHistory(setup_for(5, 2)))
     for _ in range(10):
         QApplication.processEvents()
     paints = Paints()
     window.installEventFilter(paints)
-    session, page, rng = window.session, window.page, random.Random(5)
+    session, page, rng = window.shown.session, window.shown.page, random.Random(5)
     counted: list[int] = []
     for _ in range(40):
         tab = page.views.currentIndex()
         paints.count = 0
-        session.try_apply(choose_move(rng, session.legal_moves()))
+        session.try_apply(choose_move(rng, session.match.legal_moves()))
         for _ in range(10):
             QApplication.processEvents()
         if page.views.currentIndex() == tab:

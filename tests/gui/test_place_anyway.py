@@ -18,7 +18,7 @@ USELESS = "summer.woolen_weaver"  # with no Wool (rulebook p. 12: Wool into Wool
 
 def _board(qtbot):
     session = make_session()
-    p = session.game.state.players[0]
+    p = session.match.game.state.players[0]
     p.goods[Good.WOOL] = 0
     refresh(session)
     scene = BoardScene(session)
@@ -45,13 +45,13 @@ def _drop_worker(scene, view, space: str) -> None:
 
 def test_cancel_leaves_the_state_unchanged(qtbot):
     session, scene, view = _board(qtbot)
-    assert does_nothing(session.game, PlaceWorker(USELESS)) is not None
-    before, moves = session.game.copy(), list(session.history.moves)
+    assert does_nothing(session.match.game, PlaceWorker(USELESS)) is not None
+    before, moves = session.match.game.copy(), list(session.match.history.moves)
     seen: list[bool] = []
     _answer_later(False, seen)
     _drop_worker(scene, view, USELESS)
     assert seen == [True]  # the dialog was open and was answered
-    assert session.history.moves == moves and session.game.state == before.state
+    assert session.match.history.moves == moves and session.match.game.state == before.state
     assert scene.next_worker() is not None  # the Worker is back on the month track
 
 
@@ -61,7 +61,7 @@ def test_place_anyway_places_it(qtbot):
     _answer_later(True, seen)
     _drop_worker(scene, view, USELESS)
     assert seen == [True]
-    assert session.history.moves == [PlaceWorker(USELESS)]
+    assert session.match.history.moves == [PlaceWorker(USELESS)]
 
 
 def test_a_click_on_a_useless_space_asks_too(qtbot):
@@ -69,7 +69,7 @@ def test_a_click_on_a_useless_space_asks_too(qtbot):
     seen: list[bool] = []
     _answer_later(False, seen)
     click(view, scene.spaces[USELESS].sceneBoundingRect().center())
-    assert seen == [True] and session.history.moves == []
+    assert seen == [True] and session.match.history.moves == []
 
 
 def test_a_useful_space_asks_nothing(qtbot):
@@ -79,4 +79,4 @@ def test_a_useful_space_asks_nothing(qtbot):
     _drop_worker(scene, view, "summer.clay_worker")
     qtbot.wait(100)
     assert seen == [False]  # no dialog was open
-    assert session.history.moves == [PlaceWorker("summer.clay_worker")]
+    assert session.match.history.moves == [PlaceWorker("summer.clay_worker")]

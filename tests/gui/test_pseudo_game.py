@@ -66,8 +66,8 @@ def _visible_texts(window: MainWindow) -> list[str]:
                     found.append(item.toPlainText() if isinstance(item, QGraphicsTextItem) else item.text())
                 if item.toolTip():
                     found.append(item.toolTip())
-    assert window.page is not None
-    found += window.page.log.texts()
+    assert window.shown is not None
+    found += window.shown.page.log.texts()
     return [t for t in found if t]
 
 
@@ -76,15 +76,15 @@ def test_every_text_of_a_whole_game_in_the_pseudo_locale_went_through_the_catalo
     qtbot.addWidget(window)
     window.resize(1600, 1000)
     window.show()
-    window.install(GameHistory(Setup(players=2, seed=5, names=NAMES)))
-    session, rng = window.session, random.Random(5)
+    window.life.install(GameHistory(Setup(players=2, seed=5, names=NAMES)))
+    session, rng = window.shown.session, random.Random(5)
     assert session is not None
     leaks: dict[str, str] = {}
     moves = 0
-    while not session.game.over:
-        assert session.try_apply(choose_move(rng, session.legal_moves(), session.game))
+    while not session.match.game.over:
+        assert session.try_apply(choose_move(rng, session.match.legal_moves(), session.match.game))
         moves += 1
-        if moves % 10 == 0 or session.game.over:
+        if moves % 10 == 0 or session.match.game.over:
             qtbot.wait(1)
             for text in _visible_texts(window):
                 for plain in _plain_words(text):

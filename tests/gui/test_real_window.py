@@ -109,16 +109,16 @@ from arle.gui.shell.main_window import MainWindow
 from arle.match.history import GameHistory
 window = MainWindow(autosave=False)
 window.show()
-window.install(GameHistory(Setup(players=2, seed=5, names=("Anna", "Ben"), start_player=0)))
+window.life.install(GameHistory(Setup(players=2, seed=5, names=("Anna", "Ben"), start_player=0)))
 
 def probe():
-    view = window.page.board_view
+    view = window.shown.page.board_view
     shown = view.mapToScene(view.viewport().rect()).boundingRect()
     seen = {"sideways": view.horizontalScrollBar().isVisible(), "scale": view.scale_factor(),
             "board": view.sceneRect().width(), "left": shown.left(), "right": shown.right(),
             "window": [window.width(), window.height()], "others": {}}
-    for other in window.page.board_views()[1:]:
-        window.page.views.setCurrentWidget(other)
+    for other in window.shown.page.board_views()[1:]:
+        window.shown.page.views.setCurrentWidget(other)
         app.processEvents()
         shown = other.mapToScene(other.viewport().rect()).boundingRect()
         seen["others"][type(other.board).__name__] = [other.horizontalScrollBar().isVisible(),

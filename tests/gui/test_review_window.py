@@ -62,7 +62,7 @@ def test_a_kept_review_is_listed_and_its_moment_shown_on_the_board(qtbot, tmp_pa
     assert window.list.count() == 1 and "Skip this Worker" in window.list.item(0).text()
     window.list.setCurrentRow(0)
     assert window.at == BLUNDER  # the position before the moment
-    assert window.session.game.state.half_year == 3
+    assert window.session.match.game.state.half_year == 3
     rings = [r for r in window.rings if isinstance(r, QGraphicsEllipseItem)]
     assert rings and rings[-1].scene() is window.page.board_scene  # the suggestion, on the game board
     assert "Grocer" in window.detail.text() and "3.7" in window.detail.text()
@@ -72,12 +72,12 @@ def test_a_kept_review_is_listed_and_its_moment_shown_on_the_board(qtbot, tmp_pa
 def test_back_and_forward_step_through_the_game_and_the_log_follows(qtbot, tmp_path):
     window, history, _ = _window(qtbot, tmp_path)
     window.go_to(10)
-    assert window.at == 10 and len(window.session.log) == 10
+    assert window.at == 10 and len(window.session.match.log) == 10
     qtbot.keyClick(window, Qt.Key.Key_Right)
-    assert window.at == 11 and window.session.history.moves == history.moves[:11]
+    assert window.at == 11 and window.session.match.history.moves == history.moves[:11]
     qtbot.keyClick(window, Qt.Key.Key_Left)
     qtbot.keyClick(window, Qt.Key.Key_Left)
-    assert window.at == 9 and len(window.session.log) == 9
+    assert window.at == 9 and len(window.session.match.log) == 9
     qtbot.keyClick(window, Qt.Key.Key_End)
     assert window.at == UPTO and not window.forward_button.isEnabled()
     qtbot.keyClick(window, Qt.Key.Key_Home)
@@ -87,7 +87,7 @@ def test_back_and_forward_step_through_the_game_and_the_log_follows(qtbot, tmp_p
 def test_the_review_board_plays_nothing(qtbot, tmp_path):
     window, _, _ = _window(qtbot, tmp_path)
     window.go_to(BLUNDER)
-    legal = window.session.legal_moves()[0]
+    legal = window.session.match.legal_moves()[0]
     assert not window.session.try_apply(legal)
     assert window.at == BLUNDER and not window.page.decision.isEnabled()
 
@@ -112,20 +112,21 @@ def test_the_game_over_screen_offers_the_review_and_charts_the_half_years(qtbot,
     window = MainWindow(autosave=False)
     qtbot.addWidget(window)
     window.show()
-    window.install(GameHistory(full.setup, full.moves[:-1]))
-    assert window.session.try_apply(full.moves[-1])
-    qtbot.waitUntil(lambda: window.game_over_dialog is not None and window.game_over_dialog.isVisible())
-    dialog = window.game_over_dialog
+    window.life.install(GameHistory(full.setup, full.moves[:-1]))
+    assert window.shown.session.try_apply(full.moves[-1])
+    qtbot.waitUntil(lambda: window.shown.game_over_dialog is not None
+                    and window.shown.game_over_dialog.isVisible())
+    dialog = window.shown.game_over_dialog
     chart = dialog.findChild(LineChart, "halfYearChart")
     assert chart is not None and len(chart.series) == 1 and len(chart.ticks) == 9
     assert chart.series[0].values == tuple(s[0] for s in scores_by_half_year(full.setup, full.moves))
-    assert chart.series[0].values[-1] == window.session.game.scores()[0]
-    moves = list(window.session.history.moves)
+    assert chart.series[0].values[-1] == window.shown.session.match.game.scores()[0]
+    moves = list(window.shown.session.match.history.moves)
     dialog.review_button.click()
     reviews = window.findChildren(ReviewWindow)
     assert len(reviews) == 1 and reviews[0].game.moves == tuple(moves)
     reviews[0].go_to(3)
-    assert window.session.history.moves == moves  # the game in the window is never touched
+    assert window.shown.session.match.history.moves == moves  # the game in the window is never touched
     reviews[0].close()
 
 
@@ -228,17 +229,18 @@ def test_game_menu_reviews_the_game_in_progress_without_touching_it(qtbot, monke
     monkeypatch.setenv("ARLE_CONFIG_DIR", str(tmp_path / "c"))
     monkeypatch.setenv("ARLE_DATA_DIR", str(tmp_path / "d"))
     window = open_window(qtbot, autosave=False)
-    assert not window.review_action.isEnabled()
-    window.install(history_with(20))
-    moves = list(window.session.history.moves)
-    assert window.review_action.isEnabled()
-    window.review_action.trigger()
+    assert not window.menus.review.isEnabled()
+    window.life.install(history_with(20))
+    moves = list(window.shown.session.match.history.moves)
+    assert window.menus.review.isEnabled()
+    window.menus.review.trigger()
     reviews = window.findChildren(ReviewWindow)
     assert len(reviews) == 1 and reviews[0].isVisible()
     review = reviews[0]
-    assert review.session is not window.session and review.session.history.moves == moves[:review.at]
+    assert review.session is not window.shown.session
+    assert review.session.match.history.moves == moves[:review.at]
     review.reject()
-    assert window.session.history.moves == moves
+    assert window.shown.session.match.history.moves == moves
 
 
 def test_stepping_past_the_last_move_stays_at_the_end_of_the_game(qtbot, tmp_path):
@@ -250,7 +252,7 @@ def test_stepping_past_the_last_move_stays_at_the_end_of_the_game(qtbot, tmp_pat
     assert window.at == UPTO
     window.go_to(UPTO + 1)
     window.go_to(UPTO + 5)
-    assert window.at == UPTO and window.session.history.moves == history.moves
-    assert len(window.session.log) == UPTO
+    assert window.at == UPTO and window.session.match.history.moves == history.moves
+    assert len(window.session.match.log) == UPTO
     window.go_to(-3)
-    assert window.at == 0 and window.session.history.moves == []
+    assert window.at == 0 and window.session.match.history.moves == []

@@ -41,7 +41,7 @@ def test_a_scene_rebuilt_move_after_move_shows_what_a_fresh_one_shows(qtbot):
     show(qtbot, storage, 880, 900)
     rng = random.Random(11)
     for _ in range(150):
-        assert session.try_apply(choose_move(rng, session.legal_moves(), session.game))
+        assert session.try_apply(choose_move(rng, session.match.legal_moves(), session.match.game))
         QApplication.processEvents()  # the deferred rebuild, reusing the last build's items
     assert not home._dirty and not storage._dirty
     for scene, fresh in ((home, HomeBoardScene(session, 0)), (storage, StorageScene(session, 0))):
@@ -82,9 +82,9 @@ def test_boards_drawn_in_parts_show_after_every_move_what_fresh_ones_show(qtbot,
     rng = random.Random(7)
     changed = 0
     for _ in range(170):
-        if session.game.over:
+        if session.match.game.over:
             break
-        assert session.try_apply(choose_move(rng, session.legal_moves(), session.game))
+        assert session.try_apply(choose_move(rng, session.match.legal_moves(), session.match.game))
         for board in boards:
             before = picture(board)
             board.ensure_fresh()
@@ -110,16 +110,16 @@ def test_a_board_behind_another_tab_is_rebuilt_when_shown_not_after_each_move(qt
     qtbot.addWidget(window)
     window.resize(1600, 1000)
     window.show()
-    window.install(GameHistory(new_setup(2, 3)))
-    page = window.page
-    session = window.session
+    window.life.install(GameHistory(new_setup(2, 3)))
+    page = window.shown.page
+    session = window.shown.session
     session.changed.disconnect(page.follow)  # the game board stays in front
     page.views.setCurrentIndex(0)
     QApplication.processEvents()
     builds.clear()
     rng = random.Random(3)
     for _ in range(12):
-        assert session.try_apply(choose_move(rng, session.legal_moves(), session.game))
+        assert session.try_apply(choose_move(rng, session.match.legal_moves(), session.match.game))
         QApplication.processEvents()
     assert page.views.currentIndex() == 0
     assert builds == []  # nothing behind the board tab was redrawn
@@ -153,7 +153,7 @@ def test_a_rebuild_keeps_every_piece_that_looks_the_same_and_makes_the_changed_o
     rng = random.Random(11)
     for _ in range(40):
         looks = {i.look(): i for i in pieces().values()}
-        assert session.try_apply(choose_move(rng, session.legal_moves(), session.game))
+        assert session.try_apply(choose_move(rng, session.match.legal_moves(), session.match.game))
         home.ensure_fresh()
         for item in pieces().values():
             if item.look() in looks:
@@ -192,8 +192,8 @@ def test_the_game_board_shows_after_every_move_what_a_fresh_one_shows(qtbot):
     show(qtbot, board, 1400, 900)
     rng = random.Random(13)
     moves = 0
-    while not session.game.over:
-        assert session.try_apply(choose_move(rng, session.legal_moves(), session.game))
+    while not session.match.game.over:
+        assert session.try_apply(choose_move(rng, session.match.legal_moves(), session.match.game))
         moves += 1
         if moves % 37 == 0:
             assert session.undo()

@@ -33,13 +33,13 @@ def storage(qtbot, session, player=0):
 def test_wood_dragged_onto_a_handcart_is_loaded_as_timber(qtbot):
     """p. 10: a Single Space takes Wood, which turns into Timber at once; 1 Wood is paid."""
     session = make_session()
-    game = session.game
+    game = session.match.game
     p = game.state.players[0]
     cart = give(game, p, E.HANDCART)
     refresh(session)
     scene, view = storage(qtbot, session)
     move = Load(cart.id, 0, "wood")
-    assert move in session.legal_moves()
+    assert move in session.match.legal_moves()
     drag(view, scene.source_pos(move), scene.target_pos(move))
     assert cargo(cart) == [(0, 1, "timber")]
     assert p.goods[Good.WOOD] == 3
@@ -49,13 +49,13 @@ def test_linen_on_a_cart_lights_up_combined_spaces_and_drops_on_the_nearest(qtbo
     """RULES-DECISIONS "Vehicle spaces": a Cart's adjacent Single Spaces combine for Linen (2
     spaces). Both pairs are targets; dropping at the centre of spaces 1-2 loads from space 1."""
     session = make_session()
-    game = session.game
+    game = session.match.game
     p = game.state.players[0]
     cart = give(game, p, E.CART)
     p.goods[Good.LINEN] = 1
     refresh(session)
     scene, view = storage(qtbot, session)
-    targets = {m for m in session.legal_moves() if isinstance(m, Load) and m.item == "linen"}
+    targets = {m for m in session.match.legal_moves() if isinstance(m, Load) and m.item == "linen"}
     assert targets == {Load(cart.id, 0, "linen"), Load(cart.id, 1, "linen")}
     # Each target covers two adjacent loading spaces as one rectangle.
     spaces = SS.loading_rects(cart, SS.parking(p)[cart.id])
@@ -70,7 +70,7 @@ def test_linen_on_a_cart_lights_up_combined_spaces_and_drops_on_the_nearest(qtbo
 def test_a_refused_load_snaps_back_with_a_reason(qtbot):
     """Linen needs 2 spaces: a Handcart (1 Single Space) cannot take it."""
     session = make_session()
-    game = session.game
+    game = session.match.game
     p = game.state.players[0]
     cart = give(game, p, E.HANDCART)
     p.goods[Good.LINEN] = 1
@@ -92,7 +92,7 @@ def test_each_loading_space_says_what_it_is_and_a_misfit_says_why_of_that_space(
     says "single" or "double", its tooltip what it holds; a good that does not fit is told why
     of the space it was dropped on (rulebook p. 10; RULES-DECISIONS "Vehicle spaces")."""
     session = make_session()
-    game = session.game
+    game = session.match.game
     p = game.state.players[0]
     wagon, droshky = give(game, p, E.WAGON), give(game, p, E.DROSHKY)
     p.goods[Good.LINEN] = 1
@@ -128,7 +128,7 @@ def test_loading_a_destination_opens_the_sale_panel_and_a_click_sells(qtbot):
     Food; then the Peat Boat could still be sold or the player is done. The buttons are seen:
     drawn over the sale panel, not under it (issue 15)."""
     session = make_session()
-    game = session.game
+    game = session.match.game
     p = game.state.players[0]
     cart = give(game, p, E.CART)
     give(game, p, E.PEAT_BOAT)
@@ -156,7 +156,7 @@ def test_loading_a_destination_opens_the_sale_panel_and_a_click_sells(qtbot):
 def test_returning_equipment_by_dragging_it_to_the_supply(qtbot):
     """RULES-DECISIONS "Barn": Equipment may be returned to the supply at any time."""
     session = make_session()
-    game = session.game
+    game = session.match.game
     p = game.state.players[0]
     boat = give(game, p, E.PEAT_BOAT)
     left = game.state.supply["peat_boat_plow"]
@@ -171,7 +171,7 @@ def test_returning_equipment_by_dragging_it_to_the_supply(qtbot):
 def test_barn_parking_puts_a_fifth_small_piece_on_the_lowest_large_space():
     """RULES-DECISIONS "Barn": 4 small spaces; the lowest large space may hold a small piece."""
     session = make_session()
-    game = session.game
+    game = session.match.game
     p = game.state.players[0]
     pieces = [give(game, p, k) for k in (E.PLOW, E.PEAT_BOAT, E.HANDCART, E.WAGON, E.PLOW)]
     places = SS.parking(p)
@@ -181,7 +181,7 @@ def test_barn_parking_puts_a_fifth_small_piece_on_the_lowest_large_space():
 
 def test_storage_board_renders_a_loaded_barn(qtbot, tmp_path):
     session = make_session()
-    game = session.game
+    game = session.match.game
     p = game.state.players[0]
     for kind in (E.HANDCART, E.CART, E.DROSHKY, E.PEAT_BOAT):
         give(game, p, kind)
@@ -202,7 +202,7 @@ def test_the_bremen_sale_list_puts_a_wrapped_line_above_the_next_not_over_it(qtb
     of the same type: 9 Food (not possible now)") over the next one. Each entry starts below the
     one before it."""
     session = make_session()
-    game = session.game
+    game = session.match.game
     p = game.state.players[0]
     cart = give(game, p, E.HORSE_CART)
     for good in (Good.TIMBER, Good.LINEN, Good.WOOLEN, Good.LEATHER, Good.SUMMER_WEAR, Good.WINTER_WEAR,
@@ -231,7 +231,7 @@ def test_a_destination_on_a_loaded_vehicle_is_named_in_whole_words(qtbot):
     from arle.gui.kit.style import name_of
 
     session = make_session()
-    game = session.game
+    game = session.match.game
     p = game.state.players[0]
     wagon = give(game, p, E.WAGON)
     checked = 0
@@ -262,7 +262,7 @@ def test_a_misfit_is_said_in_french_with_its_articles(qtbot):
     installed = install_language(app, "fr", "fr")
     try:
         session = make_session()
-        game = session.game
+        game = session.match.game
         p = game.state.players[0]
         wagon = give(game, p, E.WAGON)
         p.goods[Good.LINEN] = 1

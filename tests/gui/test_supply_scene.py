@@ -14,6 +14,7 @@ from arle.engine.interpreter.steps import PlaceNewTile
 from arle.gui.boards import supply_scene as SU
 from arle.gui.boards.scene import SceneText
 from arle.gui.boards.supply_scene import SupplyScene
+from arle.match.change import Change
 from tests.gui.scene_helpers import make_session, run_steps, show
 
 
@@ -48,8 +49,8 @@ def test_supply_count_drops_when_a_forest_is_placed(qtbot, tmp_path):
     assert session.try_apply(PlaceTile("4,1"))
     QApplication.processEvents()
     assert "4 of 5 left" in stack_texts(scene, "forest_park")
-    session.game.state.supply["handcart_wagon"] = 0
-    session.changed.emit([])
+    session.match.game.state.supply["handcart_wagon"] = 0
+    session.changed.emit(Change("redo", [], 0))
     QApplication.processEvents()
     assert "none left" in stack_texts(scene, "handcart_wagon")
     out = os.environ.get("ARLE_SHOTS")

@@ -51,20 +51,20 @@ def scripted(**kwargs):
                 return
             window.start_page.continue_button.click()
         else:
-            window.install(GameHistory(new_setup(2, 3)))
+            window.life.install(GameHistory(new_setup(2, 3)))
         play_on()
 
     def play_on():
-        if window.session is None:  # the game is still being read
+        if window.shown is None:  # the game is still being read
             QTimer.singleShot(20, play_on)
             return
         rng = random.Random(int(sys.argv[1]))
         for _ in range(int(sys.argv[1])):
-            s = window.session
-            s.try_apply(choose_move(rng, s.legal_moves(), s.game))
-        QTimer.singleShot(10, window.new_action.trigger)
+            s = window.shown.session
+            s.try_apply(choose_move(rng, s.match.legal_moves(), s.match.game))
+        QTimer.singleShot(10, window.menus.new.trigger)
         QTimer.singleShot(50, press_start)
-        QTimer.singleShot(600, window.quit_action.trigger)
+        QTimer.singleShot(600, window.menus.quit.trigger)
 
     QTimer.singleShot(200, play)
     return window

@@ -25,9 +25,9 @@ def window(qtbot, tmp_path, monkeypatch):
 
 def _start(qtbot, w: MainWindow) -> Tutorial:
     qtbot.mouseClick(w.start_page.tutorial_button, Qt.MouseButton.LeftButton)
-    tutorial = w.tutorial
+    tutorial = w.shown.tutorial
     assert isinstance(tutorial, Tutorial) and tutorial.card.isVisible()
-    setup = w.session.setup
+    setup = w.shown.session.match.setup
     assert (setup.players, setup.seed, setup.building_set) == (1, SEED, "first_game")
     return tutorial
 
@@ -40,7 +40,7 @@ def _suggestion(qtbot, tutorial: Tutorial):
 def test_a_whole_first_half_year_following_the_suggestions(qtbot, window):
     tutorial = _start(qtbot, window)
     driver = GestureDriver(window)
-    session = window.session
+    session = window.shown.session
     placements = 0
     while not tutorial.finished:
         move, reason = _suggestion(qtbot, tutorial)
@@ -52,12 +52,12 @@ def test_a_whole_first_half_year_following_the_suggestions(qtbot, window):
             space = ACTION_SPACES[move.space]
             assert space.text in body  # what the action space does
             marks = [item for _scene, item in tutorial.marks if isinstance(item, QGraphicsRectItem)]
-            assert marks and marks[0].rect().contains(window.page.board_scene.spaces[move.space].rect)
+            assert marks and marks[0].rect().contains(window.shown.page.board_scene.spaces[move.space].rect)
         driver.play(move)
         settle()
-        assert len(session.history.moves) < 60
+        assert len(session.match.history.moves) < 60
     assert placements == 4  # every Worker of the half-year went where the guide said
-    assert session.game.state.half_year == 2
+    assert session.match.game.state.half_year == 2
     assert "first half-year is over" in tutorial.card.title.text()
     assert not tutorial.marks
     assert load_settings().tutorial_done
@@ -70,13 +70,13 @@ def test_leaving_mid_way_keeps_the_game_and_drops_the_guide(qtbot, window):
     assert tutorial.marks  # the space framed on the board
     driver.play(move)
     _suggestion(qtbot, tutorial)  # mid-way through the Worker's action
-    moves = list(window.session.history.moves)
+    moves = list(window.shown.session.match.history.moves)
     qtbot.mouseClick(tutorial.card.leave, Qt.MouseButton.LeftButton)
-    assert window.tutorial is None and not tutorial.active
+    assert window.shown.tutorial is None and not tutorial.active
     assert not tutorial.marks and not tutorial.card.isVisible()
-    assert window.session.history.moves == moves  # leaving is no move
+    assert window.shown.session.match.history.moves == moves  # leaving is no move
     assert load_settings().tutorial_done
-    driver.play(window.session.legal_moves()[0])  # the game goes on as a normal solo game
+    driver.play(window.shown.session.match.legal_moves()[0])  # the game goes on as a normal solo game
     settle()
     assert tutorial.suggestion is None or tutorial.position_key() != tutorial._key
 
@@ -94,6 +94,6 @@ def test_a_new_game_ends_the_guide(qtbot, window):
     from arle.match.history import GameHistory
 
     _start(qtbot, window)
-    window.install(GameHistory(new_setup(2, 4)))
-    assert window.tutorial is None
+    window.life.install(GameHistory(new_setup(2, 4)))
+    assert window.shown.tutorial is None
     settle()

@@ -19,7 +19,7 @@ w = build_window(autosave=False); w.resize(1280, 720); w.show()
 history = GameHistory(setup_for(3, 2)); rng = random.Random(3)
 while len(history.moves) < 40:
     history.apply(choose_move(rng, history.game.legal_moves()))
-w.install(history)
+w.life.install(history)
 app.processEvents()
 assert all(move_to_dict(m)["type"] for m in history.moves)  # written as a journal would
 print("cattrs" in sys.modules)

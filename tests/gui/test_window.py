@@ -56,9 +56,9 @@ def test_window_opens_titled_with_its_icon(qtbot):
 def play(window: MainWindow, count: int, seed: int = 3) -> None:
     """``count`` moves of the seeded random player, through the session as the views send them."""
     rng = random.Random(seed)
-    session = window.session
+    session = window.shown.session
     for _ in range(count):
-        assert session.try_apply(choose_move(rng, session.legal_moves(), session.game))
+        assert session.try_apply(choose_move(rng, session.match.legal_moves(), session.match.game))
 
 
 def history_with(moves: int, seed: int = 4, players: int = 2) -> GameHistory:
@@ -99,7 +99,7 @@ def listed(qtbot, window: MainWindow) -> None:
     if before == 0:
         qtbot.waitUntil(lambda: window.start_page.filled > 0)
     else:
-        window.refresh_games()
+        window.files.refresh_games()
         qtbot.waitUntil(lambda: window.start_page.filled > before)
 
 
@@ -124,7 +124,7 @@ def test_fresh_start_page_offers_new_and_open_but_no_continue_or_lists(qtbot):
     assert not page.new_button.isHidden() and not page.open_button.isHidden()
     assert page.continue_button.isHidden()  # nothing autosaved yet
     assert page.games.isHidden() and page.recent.isHidden() and page.recent_title.isHidden()
-    assert not window.save_action.isEnabled() and not window.undo_action.isEnabled()
+    assert not window.menus.save.isEnabled() and not window.menus.undo.isEnabled()
 
 
 def test_a_finished_game_leaves_the_games_in_progress(qtbot):
@@ -137,14 +137,14 @@ def test_a_finished_game_leaves_the_games_in_progress(qtbot):
 
     # The last move of a game played in the window: its journal is finished with.
     full = finished_history()
-    window.install(GameHistory(full.setup, full.moves[:-1]))
-    journal = window.autosaver.path
-    assert window.session.try_apply(full.moves[-1]) and window.session.game.over
+    window.life.install(GameHistory(full.setup, full.moves[:-1]))
+    journal = window.shown.journal.path
+    assert window.shown.session.try_apply(full.moves[-1]) and window.shown.session.match.game.over
     assert not journal.exists()
-    window.undo_action.trigger()  # the mover may take back the last move at once
+    window.menus.undo.trigger()  # the mover may take back the last move at once
     assert journal.exists() and len(resume(journal).history.moves) == len(full.moves) - 1
-    window.redo_action.trigger()
-    assert window.session.game.over and not journal.exists()
+    window.menus.redo.trigger()
+    assert window.shown.session.match.game.over and not journal.exists()
     window.close()
     again = open_window(qtbot, autosave=True)
     listed(qtbot, again)
@@ -170,9 +170,9 @@ def test_recent_games_are_listed_newest_first_and_open_on_activation(qtbot):
 
     recent.itemActivated.emit(recent.item(0))
     loaded(qtbot, window)
-    assert window.session is not None and window.stack.currentWidget() is window.page
-    assert len(window.session.history.moves) == 20
-    assert window.save_path == newer
+    assert window.shown is not None and window.stack.currentWidget() is window.shown.page
+    assert len(window.shown.session.match.history.moves) == 20
+    assert window.shown.save_path == newer
     assert "Newer" in window.windowTitle()
 
 
@@ -211,12 +211,12 @@ def test_new_game_dialog_starts_a_solo_game_with_the_chosen_name_and_colour(qtbo
     window = open_window(qtbot)
     qtbot.mouseClick(window.start_page.new_button, Qt.MouseButton.LeftButton)
 
-    session = window.session
-    assert session is not None and window.stack.currentWidget() is window.page
-    assert session.game.state.solo and [p.name for p in session.game.state.players] == ["Solveig"]
-    assert session.colors[0] == green
-    assert window.page.player_tabs.count() == 1
-    assert window.page.player_panels[0].solo.isVisibleTo(window.page.player_panels[0])
+    session = window.shown.session
+    assert session is not None and window.stack.currentWidget() is window.shown.page
+    assert session.match.game.state.solo and [p.name for p in session.match.game.state.players] == ["Solveig"]
+    assert session.match.colors[0] == green
+    assert window.shown.page.player_tabs.count() == 1
+    assert window.shown.page.player_panels[0].solo.isVisibleTo(window.shown.page.player_panels[0])
     saved = load_settings()
     assert saved.player_names[0] == "Solveig" and saved.player_colours[0] == green
 
@@ -240,17 +240,17 @@ def test_new_game_dialog_starts_a_two_player_game_and_refuses_clashes(qtbot, mon
 
     monkeypatch.setattr(NewGameDialog, "exec", _fill_and_accept(fill))
     window = open_window(qtbot)
-    window.new_action.trigger()
+    window.menus.new.trigger()
 
-    session = window.session
+    session = window.shown.session
     assert session is not None
-    state = session.game.state
+    state = session.match.game.state
     assert not state.solo and [p.name for p in state.players] == ["Mara", "Jonte"]
-    assert session.colors == [red, blue]
-    assert session.setup.start_player == 1 and session.setup.building_set == "first_game"
-    assert session.game.actor == 1  # Jonte starts, as chosen
-    tabs = window.page.tab_names  # (whole: a narrow window's tabs drop the names, their tooltips not)
-    assert tabs == [window.page.views.tabToolTip(i) for i in range(window.page.views.count())]
+    assert session.match.colors == [red, blue]
+    assert session.match.setup.start_player == 1 and session.match.setup.building_set == "first_game"
+    assert session.match.game.actor == 1  # Jonte starts, as chosen
+    tabs = window.shown.page.tab_names  # (whole: a narrow window's tabs drop the names, their tooltips not)
+    assert tabs == [window.shown.page.views.tabToolTip(i) for i in range(window.shown.page.views.count())]
     assert any("Mara" in t and "Home Board" in t for t in tabs)
     assert any("Jonte" in t and "Home Board" in t for t in tabs)
     assert load_settings().player_colours == [red, blue]
@@ -259,8 +259,8 @@ def test_new_game_dialog_starts_a_two_player_game_and_refuses_clashes(qtbot, mon
 def test_cancelled_new_game_changes_nothing(qtbot, monkeypatch):
     monkeypatch.setattr(NewGameDialog, "exec", lambda _d: QDialog.DialogCode.Rejected)
     window = open_window(qtbot)
-    window.new_game()
-    assert window.session is None and window.stack.currentWidget() is window.start_page
+    window.life.new_game()
+    assert window.shown is None and window.stack.currentWidget() is window.start_page
 
 
 # -- resume after reopening ----------------------------------------------------------------------------------
@@ -268,29 +268,29 @@ def test_cancelled_new_game_changes_nothing(qtbot, monkeypatch):
 
 def test_game_resumes_after_closing_and_reopening_the_window(qtbot):
     first = open_window(qtbot, autosave=True)
-    first.install(GameHistory(Setup(players=2, seed=11, names=("Anna", "Ben"))))
+    first.life.install(GameHistory(Setup(players=2, seed=11, names=("Anna", "Ben"))))
     play(first, 40)
-    moves = list(first.session.history.moves)
-    print_ = fingerprint(first.session.game)
-    log = [e.label for e in first.session.log]
-    journal = first.autosaver.path
+    moves = list(first.shown.session.match.history.moves)
+    print_ = fingerprint(first.shown.session.match.game)
+    log = [e.label for e in first.shown.session.match.log]
+    journal = first.shown.journal.path
     first.close()
     assert journal.exists()
 
     second = open_window(qtbot, autosave=True)
     listed(qtbot, second)
-    assert second.session is None
+    assert second.shown is None
     button = second.start_page.continue_button
     assert not button.isHidden() and "Anna – Ben" in button.text()
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
     loaded(qtbot, second)
-    session = second.session
-    assert session is not None and second.stack.currentWidget() is second.page
-    assert session.history.moves == moves
-    assert fingerprint(session.game) == print_
-    assert [e.label for e in session.log] == log
+    session = second.shown.session
+    assert session is not None and second.stack.currentWidget() is second.shown.page
+    assert session.match.history.moves == moves
+    assert fingerprint(session.match.game) == print_
+    assert [e.label for e in session.match.log] == log
     # Playing on keeps the same journal in step: a third window would continue from here.
-    assert second.autosaver.path == journal
+    assert second.shown.journal.path == journal
     play(second, 5, seed=12)
     assert len(resume(journal).history.moves) == 45
 
@@ -311,7 +311,7 @@ def test_a_damaged_game_in_progress_shows_its_sentence_and_can_be_set_aside(qtbo
     qtbot.mouseClick(page.aside_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: page.games.count() == 1)
     assert not bad.exists() and bad.with_name(bad.name + ".damaged").exists()
-    assert page.aside_button.isHidden() and window.session is None
+    assert page.aside_button.isHidden() and window.shown is None
 
 
 # -- files ---------------------------------------------------------------------------------------------------
@@ -323,30 +323,31 @@ def test_opening_a_corrupt_save_shows_one_line_and_keeps_the_current_game(qtbot,
     monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(lambda *a, **k: (str(bad), "")))
     warnings = Warnings(monkeypatch)
     window = open_window(qtbot)
-    window.install(history_with(25))
-    session, before = window.session, fingerprint(window.session.game)
+    window.life.install(history_with(25))
+    session, before = window.shown.session, fingerprint(window.shown.session.match.game)
 
-    window.open_action.trigger()
+    window.menus.open.trigger()
     loaded(qtbot, window)
 
     assert len(warnings.shown) == 1
     title, text = warnings.shown[0]
     assert "broken" in title
     assert text.strip() and "\n" not in text.strip() and "Traceback" not in text
-    assert window.session is session and fingerprint(session.game) == before
-    assert window.stack.currentWidget() is window.page
+    assert window.shown.session is session and fingerprint(session.match.game) == before
+    assert window.stack.currentWidget() is window.shown.page
 
 
 def test_save_as_then_open_gives_back_the_same_game(qtbot, monkeypatch, tmp_path):
     chosen = tmp_path / "Sunday game"
     monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(lambda *a, **k: (str(chosen), "")))
     window = open_window(qtbot)
-    window.install(history_with(60, seed=8))
-    moves, before = list(window.session.history.moves), fingerprint(window.session.game)
+    window.life.install(history_with(60, seed=8))
+    match = window.shown.session.match
+    moves, before = list(match.history.moves), fingerprint(match.game)
 
-    window.save_as_action.trigger()
+    window.menus.save_as.trigger()
     saved = tmp_path / f"Sunday game{EXTENSION}"
-    assert saved.is_file() and window.save_path == saved
+    assert saved.is_file() and window.shown.save_path == saved
     assert saved.name in window.windowTitle()
 
     # Ctrl+S on a game that has a file saves there without asking again.
@@ -355,15 +356,17 @@ def test_save_as_then_open_gives_back_the_same_game(qtbot, monkeypatch, tmp_path
 
     monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(no_dialog))
     play(window, 3, seed=9)
-    window.save_action.trigger()
+    window.menus.save.trigger()
 
     other = open_window(qtbot)
     monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(lambda *a, **k: (str(saved), "")))
     qtbot.mouseClick(other.start_page.open_button, Qt.MouseButton.LeftButton)
     loaded(qtbot, other)
-    assert other.session is not None and other.save_path == saved
-    assert other.session.history.moves[:60] == moves and len(other.session.history.moves) == 63
-    assert fingerprint(other.session.game) == fingerprint(window.session.game) != before
+    assert other.shown is not None and other.shown.save_path == saved
+    got = other.shown.session.match.history.moves
+    assert got[:60] == moves and len(got) == 63
+    assert fingerprint(other.shown.session.match.game) == fingerprint(window.shown.session.match.game) \
+        != before
 
 
 # -- undo and redo -------------------------------------------------------------------------------------------
@@ -371,47 +374,47 @@ def test_save_as_then_open_gives_back_the_same_game(qtbot, monkeypatch, tmp_path
 
 def test_solo_undo_and_redo_actions_follow_the_history(qtbot):
     window = open_window(qtbot)
-    window.install(GameHistory(Setup(players=1, seed=2, names=("Solveig",))))
-    undo, redo = window.undo_action, window.redo_action
+    window.life.install(GameHistory(Setup(players=1, seed=2, names=("Solveig",))))
+    undo, redo = window.menus.undo, window.menus.redo
     assert not undo.isEnabled() and not redo.isEnabled()
     play(window, 6)
     assert undo.isEnabled() and not redo.isEnabled()
-    after_six = fingerprint(window.session.game)
+    after_six = fingerprint(window.shown.session.match.game)
     for _ in range(6):  # solo: everything may be taken back
         undo.trigger()
     assert not undo.isEnabled() and redo.isEnabled()
-    assert len(window.session.history.moves) == 0
+    assert len(window.shown.session.match.history.moves) == 0
     for _ in range(6):
         redo.trigger()
     assert undo.isEnabled() and not redo.isEnabled()
-    assert fingerprint(window.session.game) == after_six
+    assert fingerprint(window.shown.session.match.game) == after_six
 
 
 def test_hot_seat_undo_stops_at_the_other_players_move(qtbot):
     window = open_window(qtbot)
-    window.install(GameHistory(Setup(players=2, seed=5, names=("Anna", "Ben"), start_player=0)))
-    session, undo, redo = window.session, window.undo_action, window.redo_action
-    assert session.game.actor == 0
+    window.life.install(GameHistory(Setup(players=2, seed=5, names=("Anna", "Ben"), start_player=0)))
+    session, undo, redo = window.shown.session, window.menus.undo, window.menus.redo
+    assert session.match.game.actor == 0
     assert session.try_apply(PlaceWorker("summer.clay_worker"))
-    assert session.game.actor == 1
+    assert session.match.game.actor == 1
     assert undo.isEnabled()  # Anna may still take her move back: Ben has not moved
     undo.trigger()
     assert not undo.isEnabled() and redo.isEnabled()
     redo.trigger()
-    assert session.game.actor == 1 and not redo.isEnabled()
+    assert session.match.game.actor == 1 and not redo.isEnabled()
 
-    assert session.try_apply(session.legal_of(PlaceWorker)[0])  # Ben moves: Anna's move is locked
+    assert session.try_apply(session.match.legal_of(PlaceWorker)[0])  # Ben moves: Anna's move is locked
     assert undo.isEnabled()  # Ben's own move can still go back
     undo.trigger()
-    assert len(session.history.moves) == 1
+    assert len(session.match.history.moves) == 1
     assert not undo.isEnabled() and redo.isEnabled()
 
 
 def test_a_finished_game_opens_on_the_scoring_pad_with_the_engines_totals(qtbot):
     window = open_window(qtbot)
     history = finished_history(seed=8)
-    window.install(history)
-    page, game = window.page, history.game
+    window.life.install(history)
+    page, game = window.shown.page, history.game
     assert page.views.currentIndex() == page.scoring_index
     totals = [game.score(i).total for i in range(2)]
     assert page.scoring.totals() == totals
@@ -430,7 +433,7 @@ def test_rules_notes_dialog_lists_every_rules_choice(qtbot, monkeypatch):
     shown: list[RulesNotesDialog] = []
     monkeypatch.setattr(RulesNotesDialog, "exec", lambda d: shown.append(d) or 0)
     window = open_window(qtbot)
-    window.rules_action.trigger()
+    window.menus.rules.trigger()
     assert len(shown) == 1
     text = shown[0].browser.toPlainText()
     assert len(RULES_NOTES) >= 10
@@ -443,7 +446,7 @@ def test_about_shows_the_version(qtbot, monkeypatch):
     shown: list[AboutDialog] = []
     monkeypatch.setattr(AboutDialog, "exec", lambda d: shown.append(d) or 0)
     window = open_window(qtbot)
-    window.about_action.trigger()
+    window.menus.about.trigger()
     assert len(shown) == 1
     from PySide6.QtWidgets import QLabel
 

@@ -106,13 +106,13 @@ def test_the_banner_and_the_decision_show_what_the_game_asks_over_a_game(qtbot):
     qtbot.addWidget(window)
     window.resize(1280, 720)
     window.show()
-    window.install(GameHistory(new_setup(2, 11)))
-    session, page, rng = window.session, window.page, random.Random(11)
+    window.life.install(GameHistory(new_setup(2, 11)))
+    session, page, rng = window.shown.session, window.shown.page, random.Random(11)
     for _ in range(40):
-        assert session.try_apply(choose_move(rng, session.legal_moves(), session.game))
+        assert session.try_apply(choose_move(rng, session.match.legal_moves(), session.match.game))
         qtbot.waitUntil(lambda: not page.one_paint.pending)
         QApplication.processEvents()
-        assert page.banner.prompt.text() == say(session.game.prompt())
+        assert page.banner.prompt.text() == say(session.match.game.prompt())
         assert page.decision.hint.text() == drag_hint(session)
         title = page.banner.title
         assert title.height() >= title.heightForWidth(title.width()), title.text()  # (beside the piece)

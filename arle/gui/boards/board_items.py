@@ -1,6 +1,6 @@
 """The items of the game board (``board_scene.BoardScene``): action spaces, the month track
 with its Workers, the half-year track, tool tracks and buildings. Each is a fixed rectangle that
-paints itself from ``session.game.state``, repaints only when its look changes, and hands its
+paints itself from ``session.match.game.state``, repaints only when its look changes, and hands its
 clicks to the board (``BoardScene.click``).
 """
 
@@ -109,7 +109,7 @@ class BoardItem(QGraphicsItem):
     def refresh_look(self) -> None:
         """Repaint if the picture changed since the last paint request; the glow is a ring of
         its own over the item (see ``GlowRing``)."""
-        look = (self.look(), tuple(self.session.colors))
+        look = (self.look(), tuple(self.session.match.colors))
         if look != self._look or look[0] is None:
             self._look = look
             self.update()
@@ -216,7 +216,7 @@ class SpaceItem(BoardItem):
 
     def status(self) -> str:
         """"current", "other" (the other-season space is still free to use) or "closed"."""
-        s = self.session.game.state
+        s = self.session.match.game.state
         if self.space.season == s.season:
             return "current"
         if not s.solo and s.special_used_by is None and s.phase is Phase.WORK:
@@ -393,14 +393,15 @@ class SpaceOverlay(Layer):
 
     def look(self) -> object:
         space = self.space
-        return (space.session.game.state.occupied.get(space.space_id), tuple(space.session.colors))
+        match = space.session.match
+        return (match.game.state.occupied.get(space.space_id), tuple(match.colors))
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None,
               ) -> None:
         space = self.space
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         wr = space.worker_rect()
-        occupant = space.session.game.state.occupied.get(space.space_id)
+        occupant = space.session.match.game.state.occupied.get(space.space_id)
         if occupant is not None:
             style.paint_piece(painter, wr, style.player_shape(occupant),
                               style.player_color(space.session, occupant))
@@ -427,7 +428,7 @@ class WorkerToken(DragPiece):
         self.player = player
         self.home = home
         self.is_next = is_next
-        self.colors = tuple(board.session.colors)
+        self.colors = tuple(board.session.match.colors)
         self.rest = home
         self.setPos(home)
         self.setZValue(5)
@@ -492,7 +493,7 @@ class MonthTrackItem(BoardItem):
         self.marks = MonthMarks(self)
 
     def look(self) -> object:
-        return self.session.game.state.season
+        return self.session.match.game.state.season
 
     def refresh_look(self) -> None:
         super().refresh_look()
@@ -500,7 +501,7 @@ class MonthTrackItem(BoardItem):
 
     def slots(self) -> list[tuple[int, QPointF]]:
         """(player, centre in scene coordinates) for every Worker of this half-year, in order."""
-        s = self.session.game.state
+        s = self.session.match.game.state
         order = [s.start_player] if s.solo else [s.start_player, 1 - s.start_player]
         per = len(order)
         month_w = (self.rect.width() - 20) / WORKERS
@@ -522,7 +523,7 @@ class MonthTrackItem(BoardItem):
         painter.setFont(_font(15, True))
         painter.drawText(QRectF(12, 4, 300, 22), Qt.AlignmentFlag.AlignVCenter, _tr("Month track"))
         month_w = (r.width() - 20) / WORKERS
-        summer = self.session.game.state.season == "summer"
+        summer = self.session.match.game.state.season == "summer"
         for month in range(WORKERS):
             box = QRectF(10 + month * month_w + 3, 30, month_w - 6, r.height() - 36)
             painter.setPen(QPen(QColor("#b8a77f"), 1))
@@ -543,21 +544,21 @@ class MonthMarks(Layer):
 
     def look(self) -> object:
         session = self.track.session
-        s = session.game.state
+        s = session.match.game.state
         nxt = self.track.board.next_placer()
-        return s.phase, s.start_player, s.solo, len(s.placements), nxt, session.player_name(nxt)
+        return s.phase, s.start_player, s.solo, len(s.placements), nxt, session.match.player_name(nxt)
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None,
               ) -> None:
         track = self.track
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         r = track.local()
-        s = track.session.game.state
+        s = track.session.match.game.state
         nxt = track.board.next_placer()
         painter.setPen(style.INK)
         painter.setFont(_font(13.5, nxt is not None))
         if nxt is not None:
-            text = _tr("Next to place a Worker: {name}").format(name=track.session.player_name(nxt))
+            text = _tr("Next to place a Worker: {name}").format(name=track.session.match.player_name(nxt))
         elif s.phase is Phase.OVER:
             text = _tr("The game is over")
         else:
@@ -635,7 +636,7 @@ class HeaderItem(BoardItem):
 
     def draw(self, painter: QPainter) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        s = self.session.game.state
+        s = self.session.match.game.state
         r = self.local()
         painter.setPen(QPen(QColor("#8a7b5a"), 1.4))
         painter.setBrush(QColor("#fbf7ea"))
@@ -658,11 +659,11 @@ class HeaderItem(BoardItem):
         painter.setPen(style.INK)
         painter.setFont(_font(15, True))
         painter.drawText(QRectF(sx + 88, 30, room - 30, 30), Qt.AlignmentFlag.AlignVCenter,
-                         _elide(painter, self.session.player_name(sp), room - 35))
+                         _elide(painter, self.session.match.player_name(sp), room - 35))
 
     def look(self) -> object:
-        s = self.session.game.state
-        return s.start_player, self.session.player_name(s.start_player)
+        s = self.session.match.game.state
+        return s.start_player, self.session.match.player_name(s.start_player)
 
 
 class HeaderNow(Layer):
@@ -676,7 +677,7 @@ class HeaderNow(Layer):
 
     def look(self) -> int | None:
         """The half-year now, None past the track (after the last one)."""
-        half_year = self.header.session.game.state.half_year
+        half_year = self.header.session.match.game.state.half_year
         return half_year if 1 <= half_year <= HALF_YEARS else None
 
     def refresh_look(self) -> None:
@@ -720,12 +721,12 @@ class HeaderText(Layer):
         self.header = header
 
     def look(self) -> object:
-        s = self.header.session.game.state
+        s = self.header.session.match.game.state
         return s.half_year, s.season, s.phase
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None,
               ) -> None:
-        s = self.header.session.game.state
+        s = self.header.session.match.game.state
         tx = HeaderItem.TEXT_X
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setPen(style.INK)
@@ -742,7 +743,7 @@ class HeaderText(Layer):
         painter.drawText(box, flags, self._phase_text())
 
     def _phase_text(self) -> str:
-        s = self.header.session.game.state
+        s = self.header.session.match.game.state
         inventory = _tr("then the November inventory") if s.season == "summer" else \
             _tr("then the May inventory")
         if s.phase is Phase.WORK:
@@ -765,7 +766,7 @@ class SeasonLabel(BoardItem):
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
 
     def season(self) -> str:
-        return "winter" if self.session.game.state.season == "summer" else "summer"
+        return "winter" if self.session.match.game.state.season == "summer" else "summer"
 
     def look(self) -> object:
         return self.season()
@@ -803,7 +804,7 @@ class ToolTrackItem(BoardItem):
             name=say(noun(self.track.name)), steps=steps, cost=cost))
 
     def look(self) -> object:
-        return tuple(p.tools[self.tool] for p in self.session.game.state.players)
+        return tuple(p.tools[self.tool] for p in self.session.match.game.state.players)
 
     def cell_rect(self, position: int) -> QRectF:
         return QRectF(178 + position * 88, 2, 84, self.rect.height() - 4)
@@ -818,7 +819,7 @@ class ToolTrackItem(BoardItem):
         painter.setFont(_font(14, True))
         painter.drawText(QRectF(8, 0, 168, r.height()), Qt.AlignmentFlag.AlignVCenter,
                          say(noun(self.track.name)))
-        players = self.session.game.state.players
+        players = self.session.match.game.state.players
         for pos, (count, vp) in enumerate(zip(self.track.counts, self.track.vps, strict=True)):
             cell = self.cell_rect(pos)
             painter.setPen(QPen(QColor("#b8a77f"), 1))
@@ -866,10 +867,10 @@ class BuildingItem(BoardItem):
 
     def look(self) -> object:
         owner = self.owner()
-        return owner, self.session.player_name(owner)
+        return owner, self.session.match.player_name(owner)
 
     def owner(self) -> int | None:
-        for p in self.session.game.state.players:
+        for p in self.session.match.game.state.players:
             if self.building in p.buildings:
                 return p.index
         return None
@@ -914,7 +915,7 @@ class BuildingItem(BoardItem):
             painter.setPen(style.INK)
             painter.setFont(_font(11, True))
             painter.drawText(QRectF(30, r.height() - 24, r.width() - 74, 20), Qt.AlignmentFlag.AlignVCenter,
-                             _elide(painter, self.session.player_name(owner), r.width() - 74))
+                             _elide(painter, self.session.match.player_name(owner), r.width() - 74))
 
     def _cost_text(self) -> str:
         return style.cost_text(self.info.cost)

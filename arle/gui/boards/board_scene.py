@@ -1,6 +1,6 @@
 """The shared game board: 30 action spaces, month track, half-year track, tool tracks, buildings.
 
-Every item paints itself from ``session.game.state``; the scene only decides what is legal to
+Every item paints itself from ``session.match.game.state``; the scene only decides what is legal to
 light up and turns mouse gestures into moves. Worker placement is a drag: press the next Worker
 on the month track, drag it onto an action space, release. Legal spaces glow while dragging; a
 drop anywhere else snaps the Worker back and the status bar says why. A click on a glowing
@@ -195,7 +195,7 @@ class BoardScene(GameScene):
         self.laidOut.emit()
 
     def _all_buildings(self) -> list[str]:
-        s = self.session.game.state
+        s = self.session.match.game.state
         built = [b for p in s.players for b in p.buildings]
         order = list(BUILDINGS)
         return sorted({*s.available_buildings, *built}, key=order.index)
@@ -225,7 +225,7 @@ class BoardScene(GameScene):
         """Put the action spaces where the layout has them: summer's on the left and winter's
         on the right of the full board; on a narrow one the season now's on the left and the
         other's in rows below (they change places at each half-year)."""
-        season = self.session.game.state.season
+        season = self.session.match.game.state.season
         first = season if self.narrow else "summer, on the full board"
         if first == self._spaces_first:
             return
@@ -262,7 +262,7 @@ class BoardScene(GameScene):
     # -- state -> items --------------------------------------------------------------------------------
 
     def next_placer(self) -> int | None:
-        s = self.session.game.state
+        s = self.session.match.game.state
         if s.phase is Phase.WORK and s.placements:
             return s.placements[0]
         return None
@@ -275,7 +275,7 @@ class BoardScene(GameScene):
         # A narrow board's action spaces change places at once at the turn of the half-year:
         # where a space lies is asked (the tutorial's frame) before the board is redrawn.
         self._place_spaces()
-        placed = [e for e in (args[0] if args else []) if isinstance(e, WorkerPlaced)]
+        placed = [e for e in (args[0].events if args else []) if isinstance(e, WorkerPlaced)]
         self._glide = None
         if placed:
             token = next((w for w in self.workers if w.is_next), None)
@@ -304,15 +304,16 @@ class BoardScene(GameScene):
         """Bring every item up to date (a Worker token is made anew only when the Workers to
         place change)."""
         self._dirty = False
-        s = self.session.game.state
+        s = self.session.match.game.state
         wanted: list[tuple[int, QPointF, bool]] = []
         if s.phase is Phase.WORK:
             slots = self.month.slots()
             first = len(slots) - len(s.placements)
-            can_place = bool(self.session.legal_of(PlaceWorker)) and self.session.game.decision is None
+            match = self.session.match
+            can_place = bool(match.legal_of(PlaceWorker)) and match.game.decision is None
             wanted = [(player, centre, i == 0 and can_place)
                       for i, (player, centre) in enumerate(slots[first:])]
-        colors = tuple(self.session.colors)
+        colors = tuple(self.session.match.colors)
         if [(w.player, w.home, w.is_next, w.colors) for w in self.workers] != [(*t, colors) for t in wanted]:
             # A Worker still waiting as it was keeps its token: a placement makes the next one's anew
             # and takes the placed one away, the others are not repainted.
@@ -339,12 +340,12 @@ class BoardScene(GameScene):
         rings of those a move may choose. Each group is looked at only when what its items show
         changed (the keys below): asking the 58 items for their looks after every move was a
         tenth of a move's work, and most moves change one group or none."""
-        s = self.session.game.state
-        legal = self.session.legal_moves()
+        s = self.session.match.game.state
+        legal = self.session.match.legal_moves()
         workers = {m.space for m in legal if isinstance(m, PlaceWorker)} if dragging else set()
         chooses = {m.option for m in legal if isinstance(m, Choose)}
         tools = {m.tool for m in legal if isinstance(m, AdvanceTool)}
-        colors = tuple(self.session.colors)
+        colors = tuple(self.session.match.colors)
         players = s.players
         if self._group_changed("spaces", (s.season, s.solo, s.special_used_by, s.phase,
                                           tuple(s.occupied.items()), frozenset(workers),
@@ -381,7 +382,7 @@ class BoardScene(GameScene):
 
     def worker_targets(self) -> list[Candidate]:
         """Where the next Worker may go: the action spaces of the legal placements."""
-        return [Candidate(m, self.spaces[m.space].rect) for m in self.session.legal_of(PlaceWorker)
+        return [Candidate(m, self.spaces[m.space].rect) for m in self.session.match.legal_of(PlaceWorker)
                 if m.space in self.spaces]
 
     def worker_refusal(self, pos: QPointF) -> str | None:
@@ -414,7 +415,7 @@ class BoardScene(GameScene):
         """The cell the actor's indicator moves to (the track's middle was ringed: "4" with Fish
         Traps at 5, issue 50 item 15)."""
         track = self.tools[move.tool]
-        game = self.session.game
+        game = self.session.match.game
         actor = game.actor if game.actor is not None else 0
         at = min(game.state.players[actor].tools[move.tool] + 1, len(track.track.counts) - 1)
         return track.rect.topLeft() + track.cell_rect(at).center()
@@ -422,8 +423,8 @@ class BoardScene(GameScene):
     def play(self, move: Move) -> bool:
         """Send ``move``; a Worker placement that would give nothing is confirmed first (Cancel:
         no move, nothing changes)."""
-        if isinstance(move, PlaceWorker) and move in self.session.legal_moves():
-            why = does_nothing(self.session.game, move)
+        if isinstance(move, PlaceWorker) and move in self.session.match.legal_moves():
+            why = does_nothing(self.session.match.game, move)
             if why is not None and not place_anyway(self.views()[0] if self.views() else None, why):
                 self.session.message.emit(_tr("The Worker stays: no placement made."))
                 return False
@@ -431,13 +432,13 @@ class BoardScene(GameScene):
 
     def click(self, item: QGraphicsItem) -> None:
         """A click on a board item: place a Worker, choose a building/space, advance a tool."""
-        legal = self.session.legal_moves()
+        legal = self.session.match.legal_moves()
         if isinstance(item, SpaceItem):
             for move in (Choose(item.space_id), PlaceWorker(item.space_id)):
                 if move in legal:
                     self.play(move)
                     return
-            if self.session.legal_of(PlaceWorker):
+            if self.session.match.legal_of(PlaceWorker):
                 self.session.try_apply(PlaceWorker(item.space_id))  # refused: says why
         elif isinstance(item, BuildingItem):
             if Choose(item.building) in legal:
@@ -448,6 +449,6 @@ class BoardScene(GameScene):
         elif isinstance(item, ToolTrackItem):
             if AdvanceTool(item.tool) in legal:
                 self.session.try_apply(AdvanceTool(item.tool))
-            elif AdvanceTool in getattr(self.session.game.decision, "answers", ()):
+            elif AdvanceTool in getattr(self.session.match.game.decision, "answers", ()):
                 self.session.refuse(_tr("You cannot advance {tool} now (already moved, at its end, or "
                                         "you cannot pay).").format(tool=say(noun(item.track.name))))

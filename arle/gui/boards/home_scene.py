@@ -124,7 +124,7 @@ class HomeBoardScene(PlayerBoardScene):
         """The tile or building the pending decision places (None: no tile to place)."""
         if not any(isinstance(m, PlaceTile) for m in self.my_legal()):
             return None
-        d = self.session.game.decision
+        d = self.session.match.game.decision
         return str(getattr(d, "tile", "") or "") or "tile"  # a tile or a building (PlaceTileDecision)
 
     def holder_rect(self, holder: str) -> QRectF | None:
@@ -218,7 +218,7 @@ class HomeBoardScene(PlayerBoardScene):
         color = player_color(self.session, self.player)
         title = _t("{name}'s Home Board").format(name=p.name, of_name=of_name(p.name))
         if self.mine_to_act():  # (the computer's board is not "your" turn: issue 43)
-            seat = self.session.seat(self.player)
+            seat = self.session.match.seat(self.player)
             title += "  -  " + (_t("your turn") if seat == PERSON else _t("waiting for {name}").format(
                 name=p.name) if seat == REMOTE else _t("the computer's turn"))
         self.part("frame", (color.name(), title), lambda: self.add_frame(color, title))
@@ -239,7 +239,7 @@ class HomeBoardScene(PlayerBoardScene):
         self.part("waiting", (waiting,), lambda: self._build_waiting(waiting))
         self.part("release", (), self._build_release)
         cutting = any(isinstance(m, CutPeat) for m in legal)
-        remaining = getattr(self.session.game.decision, "remaining", "?") if cutting else None
+        remaining = getattr(self.session.match.game.decision, "remaining", "?") if cutting else None
         self.part("peat", (cutting, p.goods[Good.PEAT], remaining),
                   lambda: self._build_peat(p, cutting, remaining))
         now, numbers = self._info(p)
@@ -595,7 +595,7 @@ class HomeBoardScene(PlayerBoardScene):
 
     def _info(self, p: PlayerState) -> tuple[str, str]:
         """What is being decided now, and the landscape in numbers (the words of the info box)."""
-        game = self.session.game
+        game = self.session.match.game
         if game.over:
             now = _t("The game is over.")
         elif self.mine_to_act():
@@ -659,7 +659,7 @@ class HomeBoardScene(PlayerBoardScene):
         where = place(holder)
         if where.kind is not PlaceKind.DIKE:
             return False
-        asked = self.session.game.decision_moves() if self.mine_to_act() else []
+        asked = self.session.match.game.decision_moves() if self.mine_to_act() else []
         return any(isinstance(m, MoveDike) and m.dike == where.number for m in asked)
 
     def _animal_candidates(self, animal: Animal, src: str) -> list[Candidate]:

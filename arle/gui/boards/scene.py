@@ -1,6 +1,6 @@
 """The scenes of the boards: one design for all of them.
 
-A ``GameScene`` shows ``session.game.state`` and turns gestures into moves. Its pieces handle the
+A ``GameScene`` shows ``session.match.game.state`` and turns gestures into moves. Its pieces handle the
 mouse themselves (``arle.gui.boards.pieces``: a ``DragPiece`` is dragged or clicked, a ``ClickItem``
 clicked), each ending in ``play`` (``session.try_apply``: a refused move says the engine's
 reason). It redraws after ``session.changed``, deferred to the event loop (never inside a piece's
@@ -61,7 +61,7 @@ class SceneText(QGraphicsSimpleTextItem):
 
 
 class GameScene(QGraphicsScene):
-    """A board drawn from ``session.game.state``; subclasses implement ``redraw``."""
+    """A board drawn from ``session.match.game.state``; subclasses implement ``redraw``."""
 
     def __init__(self, session: GameSession, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -86,7 +86,7 @@ class GameScene(QGraphicsScene):
     def _note_change(self, args: tuple[Any, ...]) -> None:
         """A move played (events) may animate; undo, redo and a new game (none) may not."""
         self.motions.finish()
-        self._animate = bool(args and args[0])
+        self._animate = bool(args and args[0].events)  # (``reset`` carries no change)
         if not self._animate:
             self.dropped = None
 
@@ -169,7 +169,7 @@ class GameScene(QGraphicsScene):
         return bool(self.session.try_apply(move))
 
     def legal(self) -> list[Move]:
-        return list(self.session.legal_moves())
+        return list(self.session.match.legal_moves())
 
     def generic_refusal(self) -> str:
         return tr("That is not possible there: drop it on a highlighted place.")
@@ -468,10 +468,10 @@ class PlayerBoardScene(SessionScene):
 
     @property
     def p(self) -> PlayerState:
-        return self.session.game.state.players[self.player]
+        return self.session.match.game.state.players[self.player]
 
     def mine_to_act(self) -> bool:
-        return self.session.game.actor == self.player
+        return self.session.match.game.actor == self.player
 
     def my_legal(self) -> list[Any]:
         return self.legal() if self.mine_to_act() else []

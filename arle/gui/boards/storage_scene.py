@@ -272,7 +272,7 @@ class StorageScene(PlayerBoardScene):
 
     def sale(self) -> Any:
         """The pending sale decision of this player, or None."""
-        d = self.session.game.decision
+        d = self.session.match.game.decision
         if d is None or d.option_kind is not OptionKind.SALE:
             return None
         return d if d.player == self.player and self.mine_to_act() else None
@@ -618,7 +618,8 @@ class StorageScene(PlayerBoardScene):
         self.add_box(PANEL_RECT, "#fffaf0", "#2e9d5b", 10, 3)
         heading = _t("{name}: choose what to sell").format(name=name_of(dest))
         self.add_text(heading, PANEL_RECT.x() + 12, PANEL_RECT.y() + 6, 11, True)
-        options = [m for m in legal if isinstance(m, Choose | Done) and m in sale.options(self.session.game)]
+        game = self.session.match.game
+        options = [m for m in legal if isinstance(m, Choose | Done) and m in sale.options(game)]
         possible = {sale_key(m.option) for m in options if isinstance(m, Choose)}
         # Left: every item the destination buys, with its Food and whether it is still possible.
         y = PANEL_RECT.y() + 40
@@ -651,6 +652,7 @@ class StorageScene(PlayerBoardScene):
                 label = _t("Done selling") if sale.sold else _t("Done (sell nothing: the tile goes back)")
                 button = ClickItem(self, rect, label, move, QColor("#dfe8f5"))
             else:
-                button = ClickItem(self, rect, say(sale.option_text(self.session.game, move.option)), move)
+                words = say(sale.option_text(self.session.match.game, move.option))
+                button = ClickItem(self, rect, words, move)
             self.add_item(button)
         self.raise_part(50)  # over the board it covers

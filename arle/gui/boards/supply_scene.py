@@ -61,7 +61,7 @@ class SupplyScene(SessionScene):
         self._on_changed()  # built when first shown (or asked)
 
     def remaining(self, stack: str) -> int:
-        return int(self.session.game.state.supply.get(stack, 0))
+        return int(self.session.match.game.state.supply.get(stack, 0))
 
     def stack_pos(self, stack: str) -> QPointF:
         return stack_rect(STACKS.index(stack)).center()

@@ -36,8 +36,10 @@ SHAPES: tuple[str, str] = ("circle", "square")
 
 
 def player_color(session: Any, index: int) -> QColor:
-    """The colour chosen for player ``index`` in this session (defaults: orange, blue)."""
-    colors = getattr(session, "colors", None) or DEFAULT_COLORS
+    """The colour chosen for player ``index`` in this session's match (defaults: orange, blue);
+    ``session``: a ``GameSession``, or anything without a match (the defaults)."""
+    match = getattr(session, "match", None)
+    colors = getattr(match, "colors", None) or DEFAULT_COLORS
     return QColor(colors[index % len(colors)])
 
 

@@ -94,7 +94,8 @@ class GameFiles:
 
         if not self.window.lister.run(work, finish, failed):
             poll.deleteLater()
-            QTimer.singleShot(100, self.window.refresh_games)  # a listing is running: list again after it
+            # a listing is running: list again after it (not after the window is gone)
+            QTimer.singleShot(100, self.window.window(), self.refresh_games)
             return
         page.begin_listing()
         poll.start()
@@ -128,7 +129,8 @@ class GameFiles:
                 return
             except (OSError, SaveError):
                 pass  # install says so (autosave retries after each move, the original kept first)
-        self.window.install(resumed.history, save_path=resumed.save_path, autosaver=saver, log=resumed.log)
+        self.window.life.install(resumed.history, save_path=resumed.save_path, autosaver=saver,
+                                 log=resumed.log)
         from arle.gui.shell.start_page import damage_words
 
         note = None if resumed.damage is None else damage_words(resumed.damage)
@@ -141,7 +143,7 @@ class GameFiles:
         from PySide6.QtWidgets import QMessageBox  # (loaded when needed: 1 ms of the start)
 
         QMessageBox.warning(self.window.window(), _tr("Cannot continue"), sentence(exc))
-        self.window.refresh_games()
+        self.refresh_games()
 
     def set_aside(self, journal: Path) -> None:
         """Rename a damaged journal so it is not listed again, keeping it for a bug report."""
@@ -153,7 +155,7 @@ class GameFiles:
         else:
             self.window.statusBar().showMessage(
                 _tr("The damaged game was kept as {path}.").format(path=kept), 10000)
-        self.window.refresh_games()
+        self.refresh_games()
 
     def delete_copies(self, copies: list[DamagedCopy]) -> None:
         """Delete older copies of damaged files, once the player has said yes (never on its own)."""
@@ -174,7 +176,7 @@ class GameFiles:
         if failed:
             message += " " + _tr("{n} could not be deleted.").format(n=failed)
         self.window.statusBar().showMessage(message, 8000)
-        self.window.refresh_games()
+        self.refresh_games()
 
     # -- loading off the GUI thread ---------------------------------------------------------------------
 
@@ -247,7 +249,8 @@ class GameFiles:
                 return
             self._remember_dir(path)
             damage = loaded.damage
-            self.window.install(loaded.history, save_path=path if damage is None else None, log=loaded.log)
+            self.window.life.install(loaded.history, save_path=path if damage is None else None,
+                                     log=loaded.log)
             if damage is not None:
                 self.window.set_warning("note", save_damage_words(damage, path.name))
             self.window.statusBar().showMessage(_tr("Opened {name}.").format(name=path.name), 6000)
@@ -273,7 +276,7 @@ class GameFiles:
             return False
         from arle.files.paths import EXTENSION as ext
 
-        names = "-".join(p.name for p in self.window.shown.session.game.state.players)
+        names = "-".join(p.name for p in self.window.shown.session.match.game.state.players)
         start = str(Path(self._dialog_dir()) / f"{names}{ext}")
         from PySide6.QtWidgets import QFileDialog  # (loaded when needed: 1 ms of the start)
 

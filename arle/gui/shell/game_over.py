@@ -59,12 +59,12 @@ def explanation(key: str) -> str:
 def winner_text(session: GameSession) -> str:
     """Who won, and why when the totals tie (rulebook p. 16: the Starting Player of a
     hypothetical 10th half-year breaks a tie)."""
-    g = session.game
+    g = session.match.game
     totals = g.scores()
     if g.state.solo:
-        return _tr("{name} scores {vp} VP.").format(name=session.player_name(0), vp=say(totals[0]))
+        return _tr("{name} scores {vp} VP.").format(name=session.match.player_name(0), vp=say(totals[0]))
     winner = g.state.winner if g.state.winner is not None else max(range(2), key=lambda i: totals[i])
-    name = session.player_name(winner)
+    name = session.match.player_name(winner)
     if totals[0] == totals[1]:
         return _tr("{name} wins the tie at {vp} VP: the Starting Player of a 10th half-year breaks a "
                    "tie (rulebook, “The End of the Game and the Winner”).").format(
@@ -98,7 +98,7 @@ class GameOverDialog(QDialog):
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.session = session
-        g = session.game
+        g = session.match.game
         n = len(g.state.players)
         self.setWindowTitle(_tr("Game over"))
         lay = QVBoxLayout(self)
@@ -121,7 +121,7 @@ class GameOverDialog(QDialog):
             head.setAlignment(Qt.AlignmentFlag.AlignCenter)
             head.setPixmap(style.piece_pixmap(style.player_shape(i), style.player_color(session, i), 22))
             grid.addWidget(head, 0, 1 + i)
-            name = QLabel(session.player_name(i) + (" ★" if i == winner else ""))
+            name = QLabel(session.match.player_name(i) + (" ★" if i == winner else ""))
             name.setObjectName("playerName")
             name.setAlignment(Qt.AlignmentFlag.AlignCenter)
             if i == winner:
@@ -206,8 +206,8 @@ def _with_chart(pad: QWidget, session: GameSession) -> QHBoxLayout:
 
     row = QHBoxLayout()
     row.addWidget(pad, 3)
-    history = session.history
-    names = [session.player_name(i) for i in range(len(session.game.state.players))]
+    history = session.match.history
+    names = [session.match.player_name(i) for i in range(len(session.match.game.state.players))]
     colors = [style.player_color(session, i) for i in range(len(names))]
     row.addWidget(half_year_chart(names, colors, scores_by_half_year(history.setup, history.moves)), 2)
     return row

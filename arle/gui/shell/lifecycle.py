@@ -67,7 +67,7 @@ class Lifecycle:
         from arle.gui.shell.dialogs import NewGameDialog
 
         w = self.window
-        names, colors = w.player_defaults()
+        names, colors = player_defaults(w.settings)
         seats = tuple(w.settings.player_seats)
         games, _warning = read_stats()  # (a damaged file is reported when a game ends)
         dialog = NewGameDialog(w.window(), names=names, colors=colors,
@@ -82,6 +82,18 @@ class Lifecycle:
         elif choice is not None:
             self.start_new(choice)
 
+    def start_tutorial(self) -> None:
+        """Help > Guided first game: a new solo game with the guide (the game shown stays in the
+        games in progress)."""
+        from arle.gui import tutorial
+
+        if self.window.files.may_drop_game():
+            tutorial.start(self.window, player_defaults(self.window.settings)[0][0], self.install)
+
+    def update_menus(self, *_: object) -> None:
+        """What the menus enable follows the game shown (a move, an undo, a friend's answer)."""
+        self.window.menus.update(self.window.shown)
+
     def start_remote(self, choice: NewGameChoice, remote: RemoteChoice) -> None:
         """A new game against a friend on another computer (issues 41, 47): invite (the game
         shows the code as soon as the meeting server gives it), join (the inviting side's game,
@@ -95,7 +107,7 @@ class Lifecycle:
         from arle.match.remote.servers import use as use_servers
 
         w = self.window
-        if not w.may_drop_game():
+        if not w.files.may_drop_game():
             return
         use_servers(w.settings.mailbox, w.settings.relay)  # Settings → Network
         colors = list(choice.colors)
@@ -105,7 +117,7 @@ class Lifecycle:
             if remote.mode == "invite":
                 history = GameHistory(choice.setup, seats=seats)
                 history.remote = Plan("invite", new_game_id(), remote.me).to_dict()
-                w.install(history, colors)
+                self.install(history, colors)
                 return
             if remote.mode == "folder":
                 folder = Path(remote.folder)
@@ -114,7 +126,7 @@ class Lifecycle:
                 history = GameHistory(setup, moves, seats=seats)
                 history.remote = Plan("folder", game, remote.me, remote.secret,
                                       folder=str(folder.resolve())).to_dict()
-                w.install(history, colors)
+                self.install(history, colors)
                 return
         except Refused as exc:
             self._cannot_play(str(exc))
@@ -124,7 +136,7 @@ class Lifecycle:
             setup, channel, hello = found
             history = GameHistory(setup, seats=[REMOTE, PERSON])
             history.remote = Plan("join", hello.game, 1).to_dict()
-            w.install(history, colors, connection=Connection(first=(channel, hello)))
+            self.install(history, colors, connection=Connection(first=(channel, hello)))
 
         w.files.load_off_thread(_tr("your friend's game"), lambda: join_first(remote.code), joined,
                       lambda exc: self._cannot_play(str(exc)))
@@ -143,10 +155,10 @@ class Lifecycle:
         from arle.match import new_history
 
         w = self.window
-        if not w.may_drop_game():
+        if not w.files.may_drop_game():
             return
         settings = w.settings
-        old = w.player_defaults()[0]
+        old = player_defaults(settings)[0]
         names = [*choice.setup.names, *old[len(choice.setup.names):]]
         settings.player_names = [  # a default name is kept as "", to be said in any language
             "" if n in (_tr("Player {n}").format(n=i + 1), f"Player {i + 1}") else n
@@ -158,7 +170,7 @@ class Lifecycle:
         if choice.seats is not None and len(choice.seats) == 2:  # (a solo game keeps the last duo's)
             settings.player_seats = list(choice.seats)
         w.keep_settings()
-        w.install(new_history(choice), list(choice.colors), save_path=None)
+        self.install(new_history(choice), list(choice.colors), save_path=None)
 
     def install(self, history: GameHistory, colors: list[str] | None = None,
                 save_path: Path | None = None, *, autosaver: Autosaver | None = None,
@@ -174,7 +186,7 @@ class Lifecycle:
         w = self.window
         replaced = w.shown is not None and w.shown.kept
         self.close_game()
-        shown = ShownGame(history, colors or list(w.player_defaults()[1]), save_path=save_path,
+        shown = ShownGame(history, colors or list(player_defaults(w.settings)[1]), save_path=save_path,
                           journal=autosaver, log=log, connection=connection)
         w.shown = shown
         session, page = shown.session, shown.page
@@ -188,18 +200,15 @@ class Lifecycle:
         session.message.connect(lambda text: w.statusBar().showMessage(text, 8000))
         session.refused.connect(self._refused)
         page.zoomAsked.connect(w.zoom_by)
-        page.side.setVisible(w.side_action.isChecked())
-        session.undoAvailable.connect(lambda _b: w.update_actions())
-        session.redoAvailable.connect(lambda _b: w.update_actions())
+        page.side.setVisible(w.menus.side.isChecked())
         session.changed.connect(w.update_title)
         session.gameOver.connect(self._game_ended)
-        session.confirm = w.confirm_move
         w.apply_play_settings()
-        session.changed.connect(w.update_actions)  # the computer's turn: no redo
+        session.changed.connect(self.update_menus)  # the computer's turn: no redo
         w.set_warning("settings", None)
         shown.start_journal(self._new_journal if w.use_autosave else None, self.journal_heard)
         self.journal_heard()
-        w.update_actions()
+        self.update_menus()
         w.update_title()
         if history.game.over:
             self._game_over(shown)
@@ -211,7 +220,7 @@ class Lifecycle:
             use_servers(w.settings.mailbox, w.settings.relay)  # Settings → Network
             friend.said.connect(lambda text: w.statusBar().showMessage(text, 10000))
             friend.state.connect(lambda text: w.set_warning("friend", text))
-            friend.said.connect(w.update_actions)
+            friend.said.connect(self.update_menus)
             friend.start(session, page.seats)
         if replaced:  # (Continue says "Welcome back" over it, which is news enough)
             w.statusBar().showMessage(_tr(
@@ -249,12 +258,12 @@ class Lifecycle:
         """Game > Close Game: back to the start page; an unfinished game stays in the games in
         progress (its journal is closed, not deleted)."""
         w = self.window
-        if w.shown is None or not w.may_drop_game():
+        if w.shown is None or not w.files.may_drop_game():
             return
         kept = w.shown.kept
         self.close_game()
         w.stack.setCurrentWidget(w.start_page)
-        w.refresh_games()
+        w.files.refresh_games()
         if kept:
             w.statusBar().showMessage(_tr("The game is kept in the games in progress."), 8000)
 
@@ -268,7 +277,7 @@ class Lifecycle:
         if shown is not None:
             shown.close()
             w.stack.removeWidget(shown.page)
-        w.update_actions()
+        self.update_menus()
         w.update_title()
 
     def _game_ended(self) -> None:
@@ -281,8 +290,8 @@ class Lifecycle:
         from arle.gui.shell.game_over import GameOverDialog
 
         dialog = GameOverDialog(shown.session, best, self.window.window())
-        dialog.newGame.connect(self.window.new_game)
-        dialog.rematch.connect(self.window.rematch)
+        dialog.newGame.connect(self.new_game)
+        dialog.rematch.connect(self.rematch)
         dialog.reviewAsked.connect(lambda: self._review_game(shown))
         shown.show_game_over(dialog)
 

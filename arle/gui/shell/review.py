@@ -91,7 +91,7 @@ class ReviewWindow(QDialog):
         from arle.gui.kit.background import Worker
         from arle.gui.kit.style import DEFAULT_COLORS
         from arle.gui.kit.texts import language
-        from arle.gui.session import GameSession
+        from arle.gui.session import ShownOnly
         from arle.gui.side.game_page import GamePage
         from arle.match import GameHistory, Match
         from arle.match.words import Wording
@@ -106,8 +106,7 @@ class ReviewWindow(QDialog):
         # the window's own copy, every seat a person's: it only steps, never thinks or saves
         history = GameHistory(game.setup, game.moves, friendly_undo=True)
         colors = list(game.colors) or list(DEFAULT_COLORS)
-        self.session = GameSession(Match(history, colors=colors, words=Wording(language()).log_label), self)
-        self.session.confirm = lambda move: False  # read-only: nothing is played from here
+        self.session = ShownOnly(Match(history, colors=colors, words=Wording(language()).log_label), self)
         self.page: GamePage = GamePage(self.session)
         self._read_only()
         self.session.changed.connect(self._read_only)  # (after the panels: they enable themselves)
@@ -420,7 +419,7 @@ class ReviewWindow(QDialog):
     @property
     def at(self) -> int:
         """How many moves of the game the board shows."""
-        return len(self.session.history.moves)
+        return len(self.session.match.history.moves)
 
     def step(self, by: int) -> None:
         """One move forward (1) or back (-1)."""
@@ -440,7 +439,7 @@ class ReviewWindow(QDialog):
         elif n != self.at:
             self.session.set_history(GameHistory(self.game.setup, self.game.moves[:n], friendly_undo=True))
         total = len(self.game.moves)
-        half_year = self.session.game.state.half_year
+        half_year = self.session.match.game.state.half_year
         self.where.setText(_tr("Move {n} of {total} · half-year {h}").format(n=n, total=total, h=half_year))
         self.first_button.setEnabled(n > 0)
         self.back_button.setEnabled(n > 0)
@@ -475,8 +474,9 @@ def open_for_window(window: Reviewable, parent: QWidget | None = None) -> Review
     session = window.session
     if session is None:
         return None
-    history = session.history
-    game = ReviewedGame(history.setup, tuple(history.moves), tuple(history.seats), tuple(session.colors),
+    history = session.match.history
+    game = ReviewedGame(history.setup, tuple(history.moves), tuple(history.seats),
+                        tuple(session.match.colors),
                         window.save_path)
     if parent is None and isinstance(window, QWidget):
         parent = window

@@ -16,6 +16,8 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
     from pathlib import Path
 
+    from PySide6.QtWidgets import QWidget
+
     from arle.files.journal import Autosaver
     from arle.files.settings import Settings
     from arle.gui.friend import Connection, Friend
@@ -81,7 +83,7 @@ class ShownGame:
 
     @property
     def over(self) -> bool:
-        return self.session.game.over
+        return self.session.match.game.over
 
     @property
     def kept(self) -> bool:
@@ -102,7 +104,8 @@ class ShownGame:
             return
         self.journal, self._save_path = journal, None
         self.sync_journal()  # the journal written afresh (and its lock taken)
-        self.session.match.listen(journal.follow(self.session.history), first=True)  # then a line a change
+        match = self.session.match
+        match.listen(journal.follow(match.history), first=True)  # then a line a change
         self.session.changed.connect(lambda *_: heard())
 
     def sync_journal(self) -> None:
@@ -112,7 +115,7 @@ class ShownGame:
         if self.journal is None:
             return
         try:
-            self.journal.sync(self.session.history)
+            self.journal.sync(self.session.match.history)
         except (OSError, SaveError) as exc:
             self.journal.problem = exc
         else:
@@ -128,7 +131,7 @@ class ShownGame:
         from arle.files.errors import SaveError
         from arle.files.saves import save_history
 
-        save_history(path, self.session.history)
+        save_history(path, self.session.match.history)
         if self.journal is None:
             self._save_path = path
             return
@@ -156,12 +159,12 @@ class ShownGame:
         the statistics cannot be written."""
         from arle.files.stats import PERSON, GameRecord, game_id, personal_best, read_stats, record_game
 
-        g = self.session.game
+        g = self.session.match.game
         names = tuple(p.name for p in g.state.players)
-        key = game_id(self.session.setup)
+        key = game_id(self.session.match.setup)
         games, _warning = read_stats()
         best = personal_best(names[0], games, exclude=key) if g.state.solo else None
-        seats = tuple(self.session.seat(i) for i in range(len(names)))
+        seats = tuple(self.session.match.seat(i) for i in range(len(names)))
         record_game(key, GameRecord(names, tuple(float(v) for v in g.scores()), g.state.winner or 0,
                                     seats if any(s != PERSON for s in seats) else ()))
         return best
@@ -183,10 +186,37 @@ class ShownGame:
 
         return rematch(self.session.match, fill=fill)
 
+    # -- what the menus ask of it --------------------------------------------------------------
+
+    def undo(self) -> None:
+        """Edit > Undo; against a friend on another computer, ask to take the move back."""
+        if self.friend is not None:
+            self.friend.ask_undo()
+        else:
+            self.session.undo()
+
+    def show_view(self, which: str) -> None:
+        """View > the game board ("board"), or the Home ("home") or Storage board ("storage") of
+        the player to act."""
+        page, actor = self.page, self.session.match.game.actor or 0
+        views = {"home": page.home_views, "storage": page.storage_views}.get(which)
+        if views is None:
+            page.views.setCurrentIndex(0)
+        else:
+            page.views.setCurrentWidget(views[actor])
+
+    def review(self, parent: QWidget) -> None:
+        """Game > Review This Game (issue 40): the moves so far in a review window of their own;
+        the game goes on beside it, untouched."""
+        from arle.gui.shell.review import open_for_window
+
+        open_for_window(self, parent)
+
     def apply(self, settings: Settings) -> None:
         """Give the game the play settings (zoom, the computer's pace, the assists' switches)."""
         self.page.set_zoom(settings.zoom)
         self.page.seats.pace = settings.computer_pace
+        self.page.decision.confirm_end_turn = settings.confirm_end_turn
         self.assists.cut_all_peat = settings.cut_all_peat
         self.assists.auto_pay = settings.auto_pay
 

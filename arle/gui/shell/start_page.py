@@ -37,6 +37,7 @@ if TYPE_CHECKING:
 
     from arle.files.damaged import DamagedCopy
     from arle.files.journal import Damage, GameEntry, Listing
+    from arle.gui.shell.parts import FilesPart, LifePart
 
 #: Item data: the journal's path, and what the entry is ("ok", "damaged", "in_use").
 PATH_ROLE = Qt.ItemDataRole.UserRole
@@ -157,17 +158,14 @@ def damage_words(damage: Damage) -> str:
 
 class StartWindow(Protocol):
     """What the start page asks of the main window (``main_window.MainWindow``, which imports
-    this module: the protocol keeps the import one way)."""
+    this module: the protocol keeps the import one way) and of its parts."""
 
-    def new_game(self) -> None: ...
-    def open_game(self) -> None: ...
-    def open_path(self, path: Path) -> None: ...
-    def start_tutorial(self) -> None: ...
+    @property
+    def life(self) -> LifePart: ...
+    @property
+    def files(self) -> FilesPart: ...
+
     def show_how_to_play(self, section: str | None = None) -> None: ...
-    def refresh_games(self) -> None: ...
-    def continue_game(self, journal: Path) -> None: ...
-    def set_aside(self, journal: Path) -> None: ...
-    def delete_copies(self, copies: list[DamagedCopy]) -> None: ...
     def statusBar(self) -> QStatusBar: ...
 
 
@@ -231,15 +229,15 @@ class StartPage(QWidget):
             inner.addWidget(b)
         self.continue_button.hide()
         self.continue_button.clicked.connect(self._continue_latest)
-        self.new_button.clicked.connect(window.new_game)
-        self.open_button.clicked.connect(window.open_game)
+        self.new_button.clicked.connect(window.life.new_game)
+        self.open_button.clicked.connect(window.files.open_game)
         learn = QHBoxLayout()  # learning the game: the guide and the rules in the app's words
         self.tutorial_button = QPushButton(_tr("Guided first game"))
         self.how_to_button = QPushButton(_tr("How to play"))
         for b in (self.tutorial_button, self.how_to_button):
             learn.addWidget(b)
         inner.addLayout(learn)
-        self.tutorial_button.clicked.connect(window.start_tutorial)
+        self.tutorial_button.clicked.connect(window.life.start_tutorial)
         self.how_to_button.clicked.connect(lambda: window.show_how_to_play("overview"))
 
         self.games_title = QLabel(_tr("Games in progress (double-click one to continue it)"))
@@ -270,7 +268,7 @@ class StartPage(QWidget):
         self.recent = QListWidget()
         self.recent.setMaximumHeight(110)
         self.recent.setSizeAdjustPolicy(QListWidget.SizeAdjustPolicy.AdjustToContents)
-        self.recent.itemActivated.connect(lambda item: window.open_path(Path(item.data(PATH_ROLE))))
+        self.recent.itemActivated.connect(lambda item: window.files.open_path(Path(item.data(PATH_ROLE))))
         for w in (self.games_title, self.games, self.aside_button, self.copies_label, self.copies_button,
                   self.recent_title, self.recent):
             inner.addWidget(w)
@@ -306,7 +304,7 @@ class StartPage(QWidget):
         super().paintEvent(event)
         if not self._asked:  # after the first picture, not before it
             self._asked = True
-            QTimer.singleShot(0, self.window_.refresh_games)
+            QTimer.singleShot(0, self, self.window_.files.refresh_games)
 
     # -- the lists ---------------------------------------------------------------------------------------
 
@@ -431,7 +429,7 @@ class StartPage(QWidget):
     def _continue_latest(self) -> None:
         latest = self.latest()
         if latest is not None:
-            self.window_.continue_game(latest.path)
+            self.window_.files.continue_game(latest.path)
 
     def _activated(self, item: QListWidgetItem) -> None:
         path, kind = Path(item.data(PATH_ROLE)), item.data(KIND_ROLE)
@@ -446,7 +444,7 @@ class StartPage(QWidget):
             self.window_.statusBar().showMessage(
                 _tr("This game is open in another Arle window: continue it there."), 8000)
         else:
-            self.window_.continue_game(path)
+            self.window_.files.continue_game(path)
 
     def _update_aside(self) -> None:
         self.aside_button.setVisible(any(kind_of(e) == "damaged" for e in self._listed.values()))
@@ -476,14 +474,14 @@ class StartPage(QWidget):
 
         older = older_copies(self.copies)
         if older:
-            self.window_.delete_copies(older)
+            self.window_.files.delete_copies(older)
 
     def _set_aside(self) -> None:
         """Set aside the damaged game selected, else the first damaged one listed."""
         item = self.games.currentItem()
         if item is not None and item.data(KIND_ROLE) == "damaged":
-            self.window_.set_aside(Path(item.data(PATH_ROLE)))
+            self.window_.files.set_aside(Path(item.data(PATH_ROLE)))
             return
         damaged = next((e for e in self._listed.values() if kind_of(e) == "damaged"), None)
         if damaged is not None:
-            self.window_.set_aside(damaged.path)
+            self.window_.files.set_aside(damaged.path)

@@ -130,8 +130,8 @@ class LogView(QAbstractScrollArea):
     # -- rows --------------------------------------------------------------------------------------
 
     def sync(self, *_: Any) -> None:
-        """Show ``session.log`` afresh (a game installed): keep the rows of the entries shown."""
-        log = self.session.log
+        """Show ``session.match.log`` afresh (a game installed): keep the rows of the entries shown."""
+        log = self.session.match.log
         same = min(len(self._entries), len(log))
         while same and self._entries[same - 1] is not log[same - 1]:
             same -= 1
@@ -237,7 +237,8 @@ class LogView(QAbstractScrollArea):
         """What every row's picture depends on besides its text and height (asked once a paint:
         a whole log repainted asks it for every row shown)."""
         palette = self.palette()
-        colors = tuple(style.player_color(self.session, i).name() for i in range(self.session.players))
+        colors = tuple(style.player_color(self.session, i).name()
+                       for i in range(len(self.session.match.game.state.players)))
         return (self.viewport().width(), self.devicePixelRatioF(), palette.base().color(),
                 palette.text().color(), colors)
 
@@ -292,7 +293,7 @@ class GameLog(QFrame):
         head.addWidget(self.newest)
         lay.addLayout(head)
         lay.addWidget(self.view)
-        session.heard.connect(self.view.heard)
+        session.changed.connect(self.view.heard)
         session.reset.connect(self.view.sync)
         self.view.verticalScrollBar().valueChanged.connect(
             lambda value: self.newest.setVisible(value > 0))

@@ -349,9 +349,9 @@ class GamePage(QSplitter):
         self.home_views: list[BoardView] = []
         self.storage_views: list[BoardView] = []
         self.scenes: list[GameScene] = [self.board_scene]
-        players = len(session.game.state.players)
+        players = len(session.match.game.state.players)
         for i in range(players):
-            name = session.player_name(i)
+            name = session.match.player_name(i)
             icon = QIcon(style.piece_pixmap(style.player_shape(i), style.player_color(session, i), 16))
             home = self._scene_view(HomeBoardScene(session, i))
             self.home_views.append(home)
@@ -390,7 +390,7 @@ class GamePage(QSplitter):
         self.player_panels = [PlayerPanel(session, i) for i in range(players)]
         for i, panel in enumerate(self.player_panels):
             icon = QIcon(style.piece_pixmap(style.player_shape(i), style.player_color(session, i), 16))
-            self.player_tabs.addTab(panel, icon, session.player_name(i))
+            self.player_tabs.addTab(panel, icon, session.match.player_name(i))
         self.log = GameLog(session)
         side_lay.addWidget(self.banner)
         # the computer's seats and the coach (started by the window once the page is shown)
@@ -465,7 +465,7 @@ class GamePage(QSplitter):
             view.set_zoom(zoom)
 
     def _scoring_changed(self, *_: Any) -> None:
-        if self.session.game.over or self.views.currentIndex() == self.scoring_index:
+        if self.session.match.game.over or self.views.currentIndex() == self.scoring_index:
             self.scoring.refresh()
         else:
             self._scoring_stale = True
@@ -529,7 +529,7 @@ class GamePage(QSplitter):
         """The boards a move may bring forward, those the player to act is likeliest to need
         first: their own, then the others'. The supply board comes forward only when its tab is
         clicked, and changes with most moves (drawing it is dear): it waits for that."""
-        actor = self.session.game.actor or 0
+        actor = self.session.match.game.actor or 0
         players = range(len(self.home_views))
         order = [*(self.home_views[(actor + i) % len(players)] for i in players),
                  *(self.storage_views[(actor + i) % len(players)] for i in players)]
@@ -567,7 +567,7 @@ class GamePage(QSplitter):
         """Where ``move`` is dropped or clicked on the boards of the player to act, the game board
         first: the one path by which the coach's hint and the guide's suggestion find a move's
         board (``BoardView.mark`` puts their mark there)."""
-        actor = self.session.game.actor or 0
+        actor = self.session.match.game.actor or 0
         views = [self.board_view, self.home_views[actor], self.storage_views[actor]]
         found = [(view, view.board.target_pos(move)) for view in views]
         return [(view, pos) for view, pos in found if pos is not None]
@@ -582,8 +582,8 @@ class GamePage(QSplitter):
 
     def wanted_view(self) -> int:
         """Index of the tab the player to act needs for the pending decision (``board_for``)."""
-        g = self.session.game
-        board = board_for(g, self.session.legal_moves())
+        g = self.session.match.game
+        board = board_for(g, self.session.match.legal_moves())
         actor = g.actor if g.actor is not None else 0
         if board == "scoring":
             return self.scoring_index
@@ -597,7 +597,7 @@ class GamePage(QSplitter):
 
     def follow(self, *_: Any) -> None:
         """Bring the needed view forward when the decision changes; mark tabs with work to do."""
-        g = self.session.game
+        g = self.session.match.game
         d = g.decision
         key = (g.actor, type(d) if d is not None else g.state.phase, g.over, id(d))
         wanted = self.wanted_view()
@@ -617,7 +617,7 @@ class GamePage(QSplitter):
         """Where on ``view`` the pending decision is made: the pieces to drag first (the tile
         to place, a Dike, Peat on a Moor, an Animal), then where they go or what is clicked."""
         scene = view.board
-        moves = self.session.game.decision_moves()
+        moves = self.session.match.game.decision_moves()
         sources = [pos for m in moves if (pos := scene.source_pos(m)) is not None]
         targets = [pos for m in moves if (pos := scene.target_pos(m)) is not None]
         if sources:  # the places nearest to the pieces first
@@ -638,7 +638,7 @@ class GamePage(QSplitter):
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
         # The boards have their size only now: a game opened in a small window shows its Worker.
-        if self.views.currentIndex() == 0 and not self.session.game.over:
+        if self.views.currentIndex() == 0 and not self.session.match.game.over:
             QTimer.singleShot(0, self._show_next_worker)
 
     def _show_next_worker(self) -> None:

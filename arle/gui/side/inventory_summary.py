@@ -27,7 +27,7 @@ from arle.match.words import inventory_of
 
 if TYPE_CHECKING:
     from arle.gui.session import GameSession
-    from arle.match import LogEntry
+    from arle.match import Change, LogEntry
 
 
 def _tr(text: str) -> str:
@@ -35,17 +35,17 @@ def _tr(text: str) -> str:
 
 
 def report_of(session: GameSession, upto: int, ended: InventoryEnded) -> InventoryReport:
-    """The report of the inventorying that ``ended`` in ``session.log[upto]``
+    """The report of the inventorying that ``ended`` in ``session.match.log[upto]``
     (``arle.match.words.inventory_of``)."""
-    return inventory_of(session.log, upto, ended)
+    return inventory_of(session.match.log, upto, ended)
 
 
 def index_of(session: GameSession, entry: LogEntry) -> int:
     """Where ``entry`` is in the session's log (the newest one when it is not there)."""
-    for i in range(len(session.log) - 1, -1, -1):
-        if session.log[i] is entry:
+    for i in range(len(session.match.log) - 1, -1, -1):
+        if session.match.log[i] is entry:
             return i
-    return len(session.log) - 1
+    return len(session.match.log) - 1
 
 
 class InventorySummary(QFrame):
@@ -91,10 +91,10 @@ class InventorySummary(QFrame):
         session.changed.connect(self._changed)
         session.reset.connect(self.dismiss)
 
-    def _changed(self, events: list[Any]) -> None:
-        log = self.session.log
-        if not any(isinstance(e, InventoryEnded) for e in events) or \
-                self.session.game.state.phase is Phase.INVENTORY:
+    def _changed(self, change: Change) -> None:
+        log = self.session.match.log
+        if not any(isinstance(e, InventoryEnded) for e in change.events) or \
+                self.session.match.game.state.phase is Phase.INVENTORY:
             if len(log) <= self._upto:  # the move that ended it was taken back
                 self.dismiss()
             return
@@ -116,7 +116,7 @@ class InventorySummary(QFrame):
                 self._boxes.append(ReportBox())
                 self._body_lay.addWidget(self._boxes[i])
             box = self._boxes[i]
-            box.fill(self.session.player_name(report.player),
+            box.fill(self.session.match.player_name(report.player),
                      style.piece_pixmap(style.player_shape(report.player),
                                         style.player_color(self.session, report.player), 16),
                      [(say(part), say(what), str(part) == "Bottleneck") for part, what in report.lines()])

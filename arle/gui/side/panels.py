@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QMenu,
+    QMessageBox,
     QPushButton,
     QSizePolicy,
     QToolButton,
@@ -127,7 +128,7 @@ class TurnBanner(QFrame):
         self.refresh()
 
     def refresh(self, *_: Any) -> None:
-        g = self.session.game
+        g = self.session.match.game
         actor = g.actor
         self._frame(-1 if actor is None else actor)
         if actor is None:
@@ -137,7 +138,7 @@ class TurnBanner(QFrame):
             return
         color = style.player_color(self.session, actor)
         self.piece.setPixmap(style.piece_pixmap(style.player_shape(actor), color, 26))
-        name = self.session.player_name(actor)
+        name = self.session.match.player_name(actor)
         self.title.setText(_tr("{name}'s turn").format(name=name, of_name=style.of_name(name)))
         self.prompt.setText(say(g.prompt()))
 
@@ -162,9 +163,9 @@ class TurnBanner(QFrame):
 
 def drag_hint(session: GameSession) -> str:
     """What the player can drag now, in words (shown above the buttons)."""
-    legal = session.legal_moves()
+    legal = session.match.legal_moves()
     kinds = {type(m) for m in legal}
-    d = session.game.decision
+    d = session.match.game.decision
     hints = []
     if PlaceWorker in kinds:
         hints.append(_tr("Drag your next Worker from the month track onto a glowing action space "
@@ -181,7 +182,7 @@ def drag_hint(session: GameSession) -> str:
         hints.append(_tr("Click a glowing Tool Track on the game board to advance it."))
     if Flip in kinds and d is not None and Flip in d.answers:
         hints.append(_tr("Click a glowing tile to flip it."))
-    if Load in kinds and session.game.state.phase is Phase.FINAL_TURNS:
+    if Load in kinds and session.match.game.state.phase is Phase.FINAL_TURNS:
         hints.append(_tr("Last chance this half-year to load your vehicles (Storage board)."))
     return " ".join(hints)
 
@@ -250,6 +251,8 @@ class DecisionPanel(QFrame):
         self.more.setMenu(self.more_menu)
         self._more_moves: list[Move] = []
         self._more_stale = False
+        #: Ask before End turn (the play setting, given by ``ShownGame.apply``).
+        self.confirm_end_turn = False
         lay = QVBoxLayout(self)
         lay.setContentsMargins(8, 6, 8, 6)
         title = QLabel(_tr("Decision"))
@@ -275,9 +278,9 @@ class DecisionPanel(QFrame):
         self.title_row.insertWidget(self.title_row.count() - 1, widget)
 
     def refresh(self, *_: Any) -> None:
-        g = self.session.game
-        self.setEnabled(not self.session.computer_turn)  # a person waits for the computer's move
-        legal = self.session.legal_moves()
+        g = self.session.match.game
+        self.setEnabled(not self.session.match.computer_turn)  # a person waits for the computer's move
+        legal = self.session.match.legal_moves()
         hint = drag_hint(self.session)
         if hint != self.hint.text():
             self.hint.setText(hint)
@@ -366,8 +369,19 @@ class DecisionPanel(QFrame):
 
     def _play(self, button: QPushButton) -> None:
         move = self.button_moves.get(button)
-        if move is not None:
+        if move is not None and (not isinstance(move, EndTurn) or self._end_turn_agreed()):
             self.session.try_apply(move)
+
+    def _end_turn_agreed(self) -> bool:
+        """With "confirm the end of a turn" on (Settings), ask before End turn."""
+        if not self.confirm_end_turn:
+            return True
+        buttons = QMessageBox.StandardButton
+        answer = QMessageBox.question(
+            self.window(), _tr("End your turn?"),
+            _tr("End your turn now? (Settings can turn this question off.)"),
+            buttons.Yes | buttons.Cancel, buttons.Yes)
+        return answer == buttons.Yes
 
     def _ensure_more(self) -> None:
         """Fill "More actions" when it is opened (or asked), not after every move: putting tens
@@ -381,7 +395,7 @@ class DecisionPanel(QFrame):
         groups: dict[str, list[Move]] = {}
         for m in moves:
             groups.setdefault(_group_name(m), []).append(m)
-        g = self.session.game
+        g = self.session.match.game
         for name, group in groups.items():
             menu = self.more_menu.addMenu(name) if len(group) > 1 else self.more_menu
             for m in group:
@@ -399,7 +413,7 @@ class DecisionPanel(QFrame):
 
     def more_action_for(self, move: Move) -> QAction | None:
         self._ensure_more()
-        g = self.session.game
+        g = self.session.match.game
         label = style.move_label(g, move)
         for action in _all_actions(self.more_menu):
             if action.text() == label:
@@ -535,6 +549,6 @@ def entry_text(session: GameSession, entry: LogEntry, index: int | None = None) 
     ``index``: where ``entry`` is in the log, when the caller knows (else it is looked for)."""
     from arle.gui.side.inventory_summary import index_of
 
-    names = [p.name for p in session.game.state.players]
+    names = [p.name for p in session.match.game.state.players]
     at = index if index is not None else index_of(session, entry)
-    return words.entry_text(session.log, at, names, language())
+    return words.entry_text(session.match.log, at, names, language())

@@ -409,9 +409,9 @@ class PlayerPanel(QFrame):
         from arle.engine import score_reasons
 
         label = dict(style.SCORE_CATEGORIES)[key]
-        points = self.session.game.score(self.player).as_dict()[key]
+        points = self.session.match.game.score(self.player).as_dict()[key]
         signed = ("+" if points > 0 else "") + style.number(points)
-        reasons = score_reasons(self.session.game.state.players[self.player])
+        reasons = score_reasons(self.session.match.game.state.players[self.player])
         # one reason a line ("; " joins them in the engine's one-line text)
         return _tr("{category} {vp}:").format(category=say(noun(label)), vp=signed) + "\n" + \
             say(reasons[key]).replace("; ", "\n")
@@ -445,7 +445,7 @@ class PlayerPanel(QFrame):
         self._stale = self.parentWidget() is not None and self.isHidden()
         if self._stale:
             return
-        g = self.session.game
+        g = self.session.match.game
         if self.player >= len(g.state.players):
             return
         p = g.state.players[self.player]

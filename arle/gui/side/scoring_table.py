@@ -32,7 +32,7 @@ def _tr(text: str) -> str:
 
 def result_text(session: GameSession) -> str:
     """The winner, and the tie-break if it decided; in solo the rating against 110 VP."""
-    g = session.game
+    g = session.match.game
     s = g.state
     totals = [g.score(i).total for i in range(len(s.players))]
     if s.solo:
@@ -43,9 +43,9 @@ def result_text(session: GameSession) -> str:
         leader = max(range(len(totals)), key=lambda i: totals[i])
         if totals[0] == totals[1]:
             return _tr("Tied at {vp} VP so far.").format(vp=style.number(totals[0]))
-        return _tr("{name} leads so far.").format(name=session.player_name(leader))
+        return _tr("{name} leads so far.").format(name=session.match.player_name(leader))
     winner = s.winner if s.winner is not None else max(range(2), key=lambda i: totals[i])
-    name = session.player_name(winner)
+    name = session.match.player_name(winner)
     if totals[0] == totals[1]:
         return _tr("Tie at {vp} VP. Tie-break: {name} would be the starting player of a 10th "
                    "half-year, and wins.").format(vp=style.number(totals[0]), name=name)
@@ -93,7 +93,7 @@ class ScoringTable(QWidget):
         self.refresh()
 
     def refresh(self, *_: object) -> None:
-        g = self.session.game
+        g = self.session.match.game
         n = len(g.state.players)
         cats = style.SCORE_CATEGORIES
         self.title.setText(_tr("Final scoring") if g.over else _tr("Scoring so far (live)"))
@@ -103,7 +103,7 @@ class ScoringTable(QWidget):
         bold = QFont()
         bold.setBold(True)
         for i in range(n):
-            header = QTableWidgetItem(self.session.player_name(i))
+            header = QTableWidgetItem(self.session.match.player_name(i))
             color = style.player_color(self.session, i)
             header.setIcon(QIcon(style.piece_pixmap(style.player_shape(i), color, 20)))
             self.table.setHorizontalHeaderItem(i, header)
