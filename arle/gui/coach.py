@@ -26,10 +26,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from arle.ai import COACH_LEVEL, hint, reason_words
+from arle.engine import PlaceWorker
 from arle.gui.kit import texts
 from arle.gui.kit.levels import level_name
-from arle.gui.kit.style import of_name
+from arle.gui.kit.style import move_label, of_name, say
 from arle.gui.seats import SeatDriver, thinker
+from arle.match import GameHistory, Match, play
 from arle.match.history import REMOTE
 
 if TYPE_CHECKING:
@@ -123,7 +126,6 @@ class Coach(QObject):
 
     def ask(self) -> bool:
         """Start the coach's think about the position now; False (and a sentence) when no hint is offered."""
-        from arle.ai import COACH_LEVEL, hint
 
         if not self.session.match.coached:
             self.session.refuse(_tr("Hints are offered in solo and against the computer."))
@@ -183,8 +185,6 @@ class Coach(QObject):
         self.said.emit("")
 
     def _found(self, found: tuple[Move, Any], at: int) -> None:
-        from arle.ai import reason_words
-        from arle.gui.kit.style import move_label, say
 
         self.busy.emit(False)
         if at != len(self.session.match.history.moves):
@@ -211,7 +211,6 @@ class Coach(QObject):
     def light(self, move: Move) -> None:
         """A ring where ``move``'s piece would go (that board brought forward), else the button
         that makes it outlined; a move made from "More actions" is only said in words."""
-        from arle.engine import PlaceWorker
 
         for view, pos in self.page.places_of(move)[:1]:
             # A Worker's spot is small, at the card's right: a ring that fits it leaves the
@@ -249,7 +248,6 @@ class CoachBar(QFrame):
         self.session = page.session
         self.coach = coach
         self.setObjectName("coachBar")
-        from arle.ai import COACH_LEVEL
 
         self.button = QPushButton(_tr("Hint"))
         self.button.setToolTip(_tr("The move the {level} computer player would make now, and why (H); "
@@ -339,6 +337,5 @@ class CoachBar(QFrame):
 def hard_score(setup: Any, should_stop: Any = None) -> float:
     """Hard's final score playing a solo game from ``setup`` (the same start: same seed), by the
     match's loop."""
-    from arle.match import GameHistory, Match, play
 
     return play(Match(GameHistory(setup, seats=("hard",))), should_stop).game.score(0).total

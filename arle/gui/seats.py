@@ -14,7 +14,10 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
 
+from arle.ai import Cancelled
+from arle.engine import IllegalMove
 from arle.gui.kit.background import Worker
+from arle.match.history import REMOTE
 
 if TYPE_CHECKING:
     from arle.engine import Move
@@ -97,7 +100,6 @@ class SeatDriver(QObject):
         self.thinking.emit(False)
         if pending is None:
             return
-        from arle.engine import IllegalMove
 
         try:
             change = self.session.match.answer(*pending)  # None: the game moved on meanwhile
@@ -109,13 +111,11 @@ class SeatDriver(QObject):
     def _friend_moved(self, turn: Turn, change: object) -> None:
         """A friend on another computer ended their turn: say so (they may have moved while the
         player looked elsewhere)."""
-        from arle.match.history import REMOTE
 
         if change is not None and turn.seat.kind == REMOTE and self.session.match.game.actor != turn.actor:
             self.session.message.emit(QCoreApplication.translate("Remote", "Your friend has moved."))
 
     def _failed(self, error: BaseException) -> None:
-        from arle.ai import Cancelled
 
         self.thinking.emit(False)
         if not isinstance(error, Cancelled):  # a bug in a seat: say it, let the person see the game

@@ -30,9 +30,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from arle.engine import noun
+from arle.ai import hint, reason_words
+from arle.engine import ACTION_SPACES, Phase, PlaceWorker, Setup, noun
 from arle.gui.kit.background import Worker
+from arle.gui.kit.style import move_label
 from arle.gui.kit.texts import HOWTO_SCHEME, howto_link, say
+from arle.match.history import GameHistory
 
 if TYPE_CHECKING:
     from arle.engine import Game, Move, Setup
@@ -53,7 +56,6 @@ def _tr(text: str) -> str:
 
 
 def tutorial_setup(name: str) -> Setup:
-    from arle.engine import Setup
 
     return Setup(players=1, seed=SEED, names=(name,), building_set="first_game")
 
@@ -66,8 +68,6 @@ def is_guided(setup: Mapping[str, object]) -> bool:
 
 def _hint(game: Game) -> tuple[Move, str]:
     """On the worker thread: the Hint for a copy of the game, with its reason in words."""
-    from arle.ai import hint, reason_words
-    from arle.gui.kit.texts import say
 
     move, reason = hint(game)
     return move, say(reason_words(reason))
@@ -227,8 +227,6 @@ class Tutorial(QObject):
     # -- the card -----------------------------------------------------------------------------------
 
     def _show_text(self) -> None:
-        from arle.engine import ACTION_SPACES, Phase, PlaceWorker
-        from arle.gui.kit.style import move_label
 
         game = self.session.match.game
         card = self.card
@@ -261,7 +259,6 @@ class Tutorial(QObject):
         card.place()
 
     def _where(self, move: Move) -> str:
-        from arle.engine import PlaceWorker
 
         if isinstance(move, PlaceWorker):
             return _tr("Drag your next Worker from the month track onto the space framed in orange "
@@ -304,7 +301,6 @@ class Tutorial(QObject):
     def _mark(self, move: Move) -> None:
         """An orange frame round the space a Worker should go to, or a ring where the suggested
         move is dragged or clicked."""
-        from arle.engine import PlaceWorker
 
         self._clear_marks()
         pen = QPen(MARK_COLOR, 6)
@@ -346,7 +342,6 @@ class Tutorial(QObject):
 
 def start(window: GuidedWindow, name: str, install: Callable[[GameHistory], None]) -> Tutorial:
     """Start the guided game (a new solo game for ``name``, shown by ``install``) and its guide."""
-    from arle.match.history import GameHistory
 
     # a seat at its default name is said in the window's language ("Joueur 1")
     install(GameHistory(tutorial_setup(name or _tr("Player {n}").format(n=1))))

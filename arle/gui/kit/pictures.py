@@ -17,7 +17,7 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-from arle.engine import noun
+from arle.engine import EQUIPMENT, STABLE_COST, STALL_COST, Equipment, noun
 from arle.files.catalogues import N_
 from arle.gui.kit import art
 from arle.gui.kit.texts import say
@@ -153,7 +153,6 @@ def cost_picture(cost: object) -> list[Token]:
 def vehicle_cost_picture(kind: str) -> list[Token]:
     """What a Vehicle, Plow or Peat Boat costs (the rulebook's vehicle table): Wood and Horses;
     a Plow also takes 1 Cattle or 1 Horse."""
-    from arle.engine import EQUIPMENT, Equipment
 
     info = EQUIPMENT[Equipment(kind)]
     tokens: list[Token] = [good("wood", info.wood)]
@@ -168,7 +167,6 @@ def tile_cost_picture(kind: str) -> list[Token]:
     """What a supply tile costs to get, where goods pay for it: a Stall (2 Clay, 1 Grain), a
     Stable (a Stall and 2 Bricks), the Equipment (``vehicle_cost_picture``); the others come
     free with their action or a flip."""
-    from arle.engine import EQUIPMENT, STABLE_COST, STALL_COST, Equipment
 
     if kind == "stall":
         return cost_picture(STALL_COST)

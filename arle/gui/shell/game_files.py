@@ -13,6 +13,12 @@ from typing import TYPE_CHECKING, TypeVar
 
 from PySide6.QtCore import QCoreApplication, QTimer
 
+from arle.files.errors import GameInUse, NamedSaveError, SaveError
+from arle.files.paths import EXTENSION, saves_dir
+from arle.gui.shell.start_page import damage_words
+
+# Loaded with the start page, which is painted before the rules engine, the match and the boards
+# are imported: what needs them imports them in the function that needs them (issue 49).
 if TYPE_CHECKING:
     from collections.abc import Callable
 
@@ -111,7 +117,6 @@ class GameFiles:
                    lambda resumed: self._resumed(journal, resumed), lambda exc: self._cannot_continue(exc))
 
     def _resumed(self, journal: Path, resumed: ResumedGame) -> None:
-        from arle.files.errors import GameInUse, SaveError
         from arle.files.journal import Autosaver
 
         if not self.may_drop_game():
@@ -131,7 +136,6 @@ class GameFiles:
                 pass  # install says so (autosave retries after each move, the original kept first)
         self.window.life.install(resumed.history, save_path=resumed.save_path, autosaver=saver,
                                  log=resumed.log)
-        from arle.gui.shell.start_page import damage_words
 
         note = None if resumed.damage is None else damage_words(resumed.damage)
         if note is not None and saver is not None and saver.kept_original is not None:
@@ -215,7 +219,6 @@ class GameFiles:
         last = self.window.settings.last_directory
         if last and Path(last).is_dir():
             return last
-        from arle.files.paths import saves_dir
 
         try:
             folder = saves_dir()
@@ -274,10 +277,9 @@ class GameFiles:
     def save_game_as(self) -> bool:
         if self.window.shown is None:
             return False
-        from arle.files.paths import EXTENSION as ext
 
         names = "-".join(p.name for p in self.window.shown.session.match.game.state.players)
-        start = str(Path(self._dialog_dir()) / f"{names}{ext}")
+        start = str(Path(self._dialog_dir()) / f"{names}{EXTENSION}")
         from PySide6.QtWidgets import QFileDialog  # (loaded when needed: 1 ms of the start)
 
         name, _ = QFileDialog.getSaveFileName(self.window.window(), _tr("Save the game"), start,
@@ -285,14 +287,13 @@ class GameFiles:
         if not name:
             return False
         path = Path(name)
-        if not path.name.endswith(ext):
-            path = path.with_name(path.name.removesuffix(".json") + ext)
+        if not path.name.endswith(EXTENSION):
+            path = path.with_name(path.name.removesuffix(".json") + EXTENSION)
         return self.save_to(path)
 
     def save_to(self, path: Path) -> bool:
         """Save the game to ``path`` and link its journal to that file; False (and one sentence
         shown) when it cannot be saved."""
-        from arle.files.errors import SaveError
 
         if self.window.shown is None:
             return False
@@ -354,7 +355,6 @@ def save_damage_words(damage: SaveDamage, name: str) -> str:
 
 def recent_files(limit: int = 6) -> list[Path]:
     """The save files in the saves folder, most recently written first."""
-    from arle.files.paths import EXTENSION, saves_dir
 
     try:
         stamped = [(p.stat().st_mtime, p) for p in saves_dir().glob(f"*{EXTENSION}") if p.is_file()]
@@ -378,7 +378,6 @@ def reason(exc: Exception) -> str:
 
 def sentence(exc: Exception) -> str:
     """One sentence for the player, whatever ``exc`` is (the file layer's own sentence if it has one)."""
-    from arle.files.errors import NamedSaveError, SaveError
 
     if isinstance(exc, UnicodeError):
         return _tr("The game holds a name that is not valid text, so it cannot be written to a file.")

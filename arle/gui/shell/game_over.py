@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 from arle.engine import SOLO_TARGET, noun, solo_rating
 from arle.files.catalogues import N_
 from arle.gui.kit import style
+from arle.gui.kit.charts import half_year_chart
 from arle.gui.kit.levels import seat_words
 from arle.gui.kit.texts import say
 from arle.match.scores import scores_by_half_year
@@ -202,7 +203,6 @@ class GameOverDialog(QDialog):
 
 def _with_chart(pad: QWidget, session: GameSession) -> QHBoxLayout:
     """The scoring pad, and beside it each player's score through the half-years (issue 40)."""
-    from arle.gui.kit.charts import half_year_chart
 
     row = QHBoxLayout()
     row.addWidget(pad, 3)

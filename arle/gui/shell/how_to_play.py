@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QCoreApplication, Qt, QUrl
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
 
+from arle.engine import Phase
 from arle.gui.kit.texts import HOWTO_SCHEME as SCHEME
 from arle.gui.kit.texts import language
 from arle.resources import resource_path
@@ -41,7 +42,6 @@ def section_for(game: Game | None) -> str:
     """The section that explains what is being done now."""
     if game is None:
         return "overview"
-    from arle.engine import Phase
 
     if game.over:
         return "scoring"

@@ -16,10 +16,13 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QCoreApplication, QPoint, QTimer
 from PySide6.QtGui import QCursor
 
+from arle.files.errors import GameInUse
 from arle.gui.kit import style
 from arle.gui.shell.frame import forget_module_sources
 from arle.gui.shell.game_files import reason
 
+# Loaded with the start page, which is painted before the rules engine, the match and the boards
+# are imported: what needs them imports them in the function that needs them (issue 49).
 if TYPE_CHECKING:
     from collections.abc import Sequence
     from pathlib import Path
@@ -239,7 +242,6 @@ class Lifecycle:
         """Say how the journal fared with the last change. A failure is said once and stays in
         view; play goes on, every later move tries again, and the player hears when autosave works
         again."""
-        from arle.files.errors import GameInUse
 
         w = self.window
         problem = w.shown.journal_problem if w.shown is not None else None

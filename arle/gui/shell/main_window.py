@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QLabel, QMainWindow, QProgressBar, QStackedWidget
 
 from arle.files.settings import Settings, read_settings, save_settings
 from arle.gui.boards import motion
+from arle.gui.kit.background import Worker
 from arle.gui.kit.bubble import Bubble
 from arle.gui.shell.frame import (
     APP_NAME,
@@ -29,6 +30,7 @@ from arle.gui.shell.frame import (
 from arle.gui.shell.game_files import GameFiles, reason
 from arle.gui.shell.lifecycle import Lifecycle
 from arle.gui.shell.menus import Menus
+from arle.gui.shell.start_page import StartPage
 
 # The start page is painted before any of these is needed: the rules engine, the boards and the
 # panels (a third of a second of imports) are loaded when the first game is shown.
@@ -49,8 +51,6 @@ class MainWindow(QMainWindow):
 
     def __init__(self, *, autosave: bool = True) -> None:
         from arle.gui.kit import collector
-        from arle.gui.kit.background import Worker
-        from arle.gui.shell.start_page import StartPage
 
         super().__init__()
         collector.start()  # collections on this thread only: see arle.gui.kit.collector

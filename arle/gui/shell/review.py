@@ -35,7 +35,22 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from arle.ai import COACH_LEVEL, Cancelled
 from arle.engine import Move, Setup
+from arle.files.errors import SaveError
+from arle.files.reviews import cached, keep, load_game
+from arle.gui.boards.board_view import BoardView
+from arle.gui.coach import mark_ring
+from arle.gui.kit.background import Worker
+from arle.gui.kit.levels import level_name
+from arle.gui.kit.style import DEFAULT_COLORS
+from arle.gui.kit.texts import language
+from arle.gui.session import ShownOnly
+from arle.gui.shell.frame import FRAME_ALLOWANCE, fitted
+from arle.gui.side.game_page import GamePage
+from arle.match import GameHistory, Match
+from arle.match.review import costliest, moment_line, position_before, review, review_key, say_moment
+from arle.match.words import Wording
 
 if TYPE_CHECKING:
     from arle.gui.boards.board_view import BoardView
@@ -87,14 +102,6 @@ class ReviewWindow(QDialog):
     """See the module."""
 
     def __init__(self, game: ReviewedGame, parent: QWidget | None = None) -> None:
-        from arle.ai import COACH_LEVEL
-        from arle.gui.kit.background import Worker
-        from arle.gui.kit.style import DEFAULT_COLORS
-        from arle.gui.kit.texts import language
-        from arle.gui.session import ShownOnly
-        from arle.gui.side.game_page import GamePage
-        from arle.match import GameHistory, Match
-        from arle.match.words import Wording
 
         super().__init__(parent)
         self.game = game
@@ -133,7 +140,6 @@ class ReviewWindow(QDialog):
     def _fit_screen(self) -> None:
         """1280x720 inside, shrunk to the screen with room for the frame (issue 43: at 1280x720
         the title bar and the bottom row, Back and Forward, were off the screen)."""
-        from arle.gui.shell.frame import FRAME_ALLOWANCE, fitted
 
         screen = self.screen().availableGeometry() if self.screen() is not None else None
         wanted = QRect(self.pos(), REVIEW_SIZE)
@@ -214,7 +220,6 @@ class ReviewWindow(QDialog):
 
     def start(self) -> None:
         """Review the game (or read back its kept review) off the GUI thread."""
-        from arle.match.review import review, review_key
 
         game, level = self.game, self.level
         key = review_key(game.setup, game.moves, level)
@@ -230,8 +235,6 @@ class ReviewWindow(QDialog):
             self._progress = (done, total)
 
         def work(should_stop: Callable[[], bool]) -> Review:
-            from arle.files.reviews import cached, keep
-            from arle.match import GameHistory
 
             if game.path is not None:
                 history = GameHistory(game.setup, game.moves, seats=game.seats)
@@ -258,7 +261,6 @@ class ReviewWindow(QDialog):
             self.bar.setValue(done)
             self.status.setText(_tr("Reviewing the decisions: {done}/{total}…").format(
                 done=done, total=total))
-        from arle.match.review import costliest
 
         shown = costliest(list(self._found))
         if shown != self.moments:
@@ -282,7 +284,6 @@ class ReviewWindow(QDialog):
             self.list.setCurrentRow(0)
 
     def _failed(self, error: BaseException) -> None:
-        from arle.ai import Cancelled
 
         self._poll.stop()
         self.bar.hide()
@@ -309,7 +310,6 @@ class ReviewWindow(QDialog):
             self.start()
 
     def _level_words(self) -> str:
-        from arle.gui.kit.levels import level_name
 
         return level_name(self.level)
 
@@ -317,8 +317,6 @@ class ReviewWindow(QDialog):
 
     def words(self, moment: Moment) -> Said:
         """The moment in the window's language (kept: each needs the position before it)."""
-        from arle.gui.kit.texts import language
-        from arle.match.review import position_before, say_moment
 
         said = self._words.get(moment.move)
         if said is None:
@@ -349,11 +347,9 @@ class ReviewWindow(QDialog):
 
     def show_moment(self, moment: Moment) -> None:
         """The position before ``moment``, the move played and the move suggested ringed."""
-        from arle.match.review import moment_line
 
         self.go_to(moment.move)
         said = self.words(moment)
-        from arle.gui.kit.texts import language
 
         self.detail.setText(moment_line(moment, said, language()))
         self._ring(moment.played[0] if moment.played else None, PLAYED_COLOR, _tr("The move played"), True)
@@ -365,7 +361,6 @@ class ReviewWindow(QDialog):
         the view when only the suggestion was brought into it), the board shown smaller while
         they are too far apart for the view (issue 50: Wood Trader was off screen while Grocer
         was shown); the next step or moment shows it at its own scale again (``_unring``)."""
-        from arle.gui.boards.board_view import BoardView
 
         view = self.page.views.currentWidget()
         if not isinstance(view, BoardView):
@@ -388,7 +383,6 @@ class ReviewWindow(QDialog):
     def _ring(self, move: Move | None, color: str, tip: str, dashed: bool) -> None:
         if move is None:
             return
-        from arle.gui.coach import mark_ring
 
         for view, pos in self.page.places_of(move)[:1]:
             self.rings.append(mark_ring(view, pos, RING_RADIUS, color, tip, dashed))
@@ -427,7 +421,6 @@ class ReviewWindow(QDialog):
 
     def go_to(self, n: int) -> None:
         """Show the game after its first ``n`` moves (the log follows)."""
-        from arle.match import GameHistory
 
         n = max(0, min(len(self.game.moves), n))
         self._unring()
@@ -486,8 +479,6 @@ def open_for_window(window: Reviewable, parent: QWidget | None = None) -> Review
 def open_file(path: Path, parent: QWidget | None) -> ReviewWindow | None:
     """Review the game in the journal or save at ``path``; a sentence in the status bar when it
     cannot be read."""
-    from arle.files.errors import SaveError
-    from arle.files.reviews import load_game
 
     try:
         history = load_game(path)

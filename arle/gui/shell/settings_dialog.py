@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from arle.files.settings import ZOOM_RANGE, Settings, network_valid
+from arle.match.remote import servers
 
 
 def _tr(text: str) -> str:
@@ -102,7 +103,6 @@ class SettingsDialog(QDialog):
     def _network(self, settings: Settings) -> QGroupBox:
         """Network: the player's own meeting server and relay for live play (empty: the public
         ones of the magic-wormhole project)."""
-        from arle.match.remote import servers
 
         box = QGroupBox(_tr("Network"))
         form = QFormLayout(box)

@@ -12,6 +12,17 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING
 
+from arle.files.errors import SaveError
+from arle.files.saves import save_history
+from arle.files.stats import PERSON, GameRecord, game_id, personal_best, read_stats, record_game
+from arle.gui.assists import Assists
+from arle.gui.kit.texts import language
+from arle.gui.session import GameSession
+from arle.gui.shell.review import open_for_window
+from arle.gui.side.game_page import GamePage, adopt
+from arle.match import continued, rematch
+from arle.match.words import Wording
+
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
     from pathlib import Path
@@ -41,12 +52,6 @@ class ShownGame:
         which then holds its save file (``save_path`` is the save file of a game without one).
         A game against a friend on another computer (``history.remote``) gets its ``friend``;
         ``connection``: the join's first connection (``Friend``'s keywords)."""
-        from arle.gui.assists import Assists
-        from arle.gui.kit.texts import language
-        from arle.gui.session import GameSession
-        from arle.gui.side.game_page import GamePage, adopt
-        from arle.match import continued
-        from arle.match.words import Wording
 
         words = Wording(language()).log_label  # the log in the window's language, without Qt
         #: The friend on another computer and the way to them (issue 41); None in other games.
@@ -110,7 +115,6 @@ class ShownGame:
 
     def sync_journal(self) -> None:
         """Bring the journal up to date at once; a refusal is kept in its ``problem``."""
-        from arle.files.errors import SaveError
 
         if self.journal is None:
             return
@@ -128,8 +132,6 @@ class ShownGame:
     def save_to(self, path: Path) -> None:
         """Write the game to ``path`` and make it the game's save file (its journal linked to it).
         Raises OSError, SaveError or ValueError when the file cannot be written."""
-        from arle.files.errors import SaveError
-        from arle.files.saves import save_history
 
         save_history(path, self.session.match.history)
         if self.journal is None:
@@ -157,7 +159,6 @@ class ShownGame:
         """Record the finished game in the statistics (once per game: keyed by its setup) and
         return, in solo, the player's best solo score before it. Raises OSError or ValueError when
         the statistics cannot be written."""
-        from arle.files.stats import PERSON, GameRecord, game_id, personal_best, read_stats, record_game
 
         g = self.session.match.game
         names = tuple(p.name for p in g.state.players)
@@ -182,7 +183,6 @@ class ShownGame:
 
     def rematch(self, fill: tuple[str, str]) -> NewGameChoice:
         """The same game with a new deal (``arle.match.rematch``)."""
-        from arle.match import rematch
 
         return rematch(self.session.match, fill=fill)
 
@@ -208,7 +208,6 @@ class ShownGame:
     def review(self, parent: QWidget) -> None:
         """Game > Review This Game (issue 40): the moves so far in a review window of their own;
         the game goes on beside it, untouched."""
-        from arle.gui.shell.review import open_for_window
 
         open_for_window(self, parent)
 

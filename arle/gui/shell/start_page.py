@@ -31,7 +31,10 @@ from PySide6.QtWidgets import (
 
 from arle import __version__
 from arle.gui.kit.levels import seat_words
+from arle.gui.shell.review_offer import attach_to_start_page
 
+# Loaded with the start page, which is painted before the rules engine, the match and the boards
+# are imported: what needs them imports them in the function that needs them (issue 49).
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QStatusBar
 
@@ -295,7 +298,6 @@ class StartPage(QWidget):
         #: The copies of damaged files kept, as last listed.
         self.copies: list[DamagedCopy] = []
         self._fresh = self._ending = self._drain_asked = False
-        from arle.gui.shell.review_offer import attach_to_start_page
 
         #: "Review the selected game" (issue 40), under the lists.
         self.review_button = attach_to_start_page(self, PATH_ROLE, KIND_ROLE)

@@ -34,10 +34,21 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from arle.gui.boards.board_scene import BoardScene
 from arle.gui.boards.board_view import SLACK, BoardView
+from arle.gui.boards.home_scene import HomeBoardScene
+from arle.gui.boards.storage_scene import StorageScene
+from arle.gui.boards.supply_scene import SupplyScene
+from arle.gui.coach import Coach, CoachBar
 from arle.gui.kit import style
 from arle.gui.kit.looks import LookPictures, widget_look
+from arle.gui.seats import SeatDriver
+from arle.gui.side.game_log import GameLog
+from arle.gui.side.inventory_summary import InventorySummary
 from arle.gui.side.one_paint import OnePaint
+from arle.gui.side.panels import DecisionPanel, TurnBanner
+from arle.gui.side.player_panel import PlayerPanel
+from arle.gui.side.scoring_table import ScoringTable
 from arle.match import board_for
 
 if TYPE_CHECKING:
@@ -323,16 +334,6 @@ class GamePage(QSplitter):
     zoomAsked = Signal(int)
 
     def __init__(self, session: GameSession) -> None:
-        from arle.gui.boards.board_scene import BoardScene
-        from arle.gui.boards.home_scene import HomeBoardScene
-        from arle.gui.boards.storage_scene import StorageScene
-        from arle.gui.boards.supply_scene import SupplyScene
-        from arle.gui.coach import Coach, CoachBar
-        from arle.gui.seats import SeatDriver
-        from arle.gui.side.game_log import GameLog
-        from arle.gui.side.panels import DecisionPanel, TurnBanner
-        from arle.gui.side.player_panel import PlayerPanel
-        from arle.gui.side.scoring_table import ScoringTable
 
         super().__init__(Qt.Orientation.Horizontal)
         self.session = session
@@ -441,7 +442,6 @@ class GamePage(QSplitter):
         self.one_paint = OnePaint(lambda: self.scenes, self)
         session.changed.connect(self.one_paint.soon)
         session.reset.connect(self.one_paint.soon)
-        from arle.gui.side.inventory_summary import InventorySummary
 
         self.inventory_summary = InventorySummary(session)
         self.inventory_summary.narrow_board = lambda: self.board_scene.narrow is not None

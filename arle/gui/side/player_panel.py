@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from arle.engine import ANIMALS, SOLO_TARGET, animal_count, noun
+from arle.engine import ANIMALS, SOLO_TARGET, animal_count, noun, score_reasons
 from arle.gui.kit import style
 from arle.gui.kit.looks import font_key
 from arle.gui.kit.texts import say
@@ -406,7 +406,6 @@ class PlayerPanel(QFrame):
 
     def score_tip(self, key: str) -> str:
         """Why the category ``key`` scores what it does now: one reason a line."""
-        from arle.engine import score_reasons
 
         label = dict(style.SCORE_CATEGORIES)[key]
         points = self.session.match.game.score(self.player).as_dict()[key]
