@@ -115,6 +115,7 @@ from .rules.animals import total as animal_total
 from .rules.animals import waiting as animals_waiting
 from .rules.barn import sizes as barn_sizes
 from .rules.build import STABLE_COST, STALL_COST, buildable_buildings
+from .rules.building_steps import ReplaceFieldsDecision
 from .rules.homeboard import COLS as HOME_COLS
 from .rules.homeboard import GAPS as DIKE_GAPS
 from .rules.homeboard import ROWS as HOME_ROWS
@@ -232,6 +233,7 @@ __all__ = [
     "PlayerState",
     "Refusal",
     "ReleaseAnimal",
+    "ReplaceFieldsDecision",
     "ReturnEquipment",
     "ScoreBreakdown",
     "Setup",

@@ -7,7 +7,7 @@ Cooperage, Stalls for the Gulf House Inn) or asks a question no action space ask
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
@@ -269,6 +269,8 @@ class ReplaceFields(Step):
 class ReplaceFieldsDecision(CountedDecision):
     answers = (PlaceTile, Done)
     shown_on = "home"
+    #: The tile each move puts in a Field's place (the window shows it to drag; the log says it).
+    tile: ClassVar[str] = Tile.FOREST.value
 
     def prompt(self, g: Game) -> Text:
         return self.up_to(tn("You may replace up to {n} Field with a Forest",

@@ -360,9 +360,9 @@ class HomeBoardScene(PlayerBoardScene):
                     target = Place.cell(r, c).code in places
                     self.part(name, ("land", target), partial(self._pasture, rect, r < 3, target))
                 else:
-                    space = Place.space(r, c).code
-                    self.part(name, ("tile", tile, space in flips),
-                              partial(self._tile, rect, tile, space, flips))
+                    space, target = Place.space(r, c).code, Place.cell(r, c).code in places
+                    self.part(name, ("tile", tile, space in flips, target),
+                              partial(self._tile, rect, tile, space, flips, target))
         for m in p.moors:
             key = (m.spaces, m.dehydrated, m.peat, m.small, Place.moor(m.id).code in flips, m.id in cuts)
             self.part(f"moor {m.id}", key, partial(self._moor, m, legal, flips))
@@ -398,7 +398,9 @@ class HomeBoardScene(PlayerBoardScene):
         if target:
             self.add_box(rect.adjusted(4, 4, -4, -4), "#00000000", "#2e9d5b", 5, 2.5, dash=True)
 
-    def _tile(self, rect: QRectF, tile: str, target: str, flips: frozenset[str]) -> None:
+    def _tile(self, rect: QRectF, tile: str, target: str, flips: frozenset[str], replaced: bool) -> None:
+        """A tile on the Home Board; ``replaced``: a tile may be put in its place (the Farmer's
+        Inn's Forests over Fields), lit as an empty space is for a new tile."""
         inner = rect.adjusted(2, 2, -2, -2)
         if tile in BUILDINGS:
             from arle.gui.kit.style import BUILDING_COLORS
@@ -415,6 +417,8 @@ class HomeBoardScene(PlayerBoardScene):
         else:
             item = self._flip_piece(f"tiles/{tile}.svg", inner, target, flips)
         item.setToolTip(tile_tooltip(tile))
+        if replaced:
+            self.add_box(rect.adjusted(4, 4, -4, -4), "#00000000", "#2e9d5b", 5, 2.5, dash=True)
 
     def _flip_piece(self, art: str, rect: QRectF, target: str, flips: frozenset[str]) -> PieceItem:
         if target in flips:

@@ -54,6 +54,7 @@ from arle.engine import (
     PlaceTile,
     PlaceWorker,
     ReleaseAnimal,
+    ReplaceFieldsDecision,
     ReturnEquipment,
     SkipPlacement,
     TradePeat,
@@ -170,7 +171,10 @@ def drag_hint(session: GameSession) -> str:
     if PlaceWorker in kinds:
         hints.append(_tr("Drag your next Worker from the month track onto a glowing action space "
                          "(or click the space)."))
-    if PlaceTile in kinds:
+    if PlaceTile in kinds and isinstance(d, ReplaceFieldsDecision):  # (the Farmer's Inn)
+        hints.append(_tr("Drag a Forest onto one of your glowing Fields (up to {n} more), or press Done.")
+                     .format(n=d.remaining))
+    elif PlaceTile in kinds:
         hints.append(_tr("Drag the tile onto a glowing empty land space of your Home Board."))
     if MoveDike in kinds:
         hints.append(_tr("Drag a bottom Dike up to a glowing free position."))
