@@ -12,9 +12,8 @@ from __future__ import annotations
 import pytest
 
 from arle.engine import BUILDINGS, PlaceTile, Tile
-from arle.engine.rules.building_steps import ReplaceFieldsDecision
 from arle.engine.interpreter.steps import PlaceNewTile, PlaceTileDecision
-from arle.engine.rules.building_steps import ReplaceFields
+from arle.engine.rules.building_steps import ReplaceFields, ReplaceFieldsDecision
 from arle.gui.boards.home_scene import HomeBoardScene
 from arle.gui.side.panels import drag_hint
 from tests.gui.scene_helpers import drag, make_session, refresh, run_steps, show
