@@ -133,7 +133,7 @@ from .rules.refusals import Refusal
 from .rules.scoring import MATERIAL_VP, ScoreBreakdown, score, score_reasons, solo_rating
 from .rules.travel import sale_key
 from .rules.useless import does_nothing
-from .rules.vehicles import LOADING_STATION, item_size
+from .rules.vehicles import GOOD_LOADS, LOADING_STATION, item_size
 from .rules.vehicles import span as load_span
 from .rules.warden import implied_flip
 
@@ -157,6 +157,7 @@ __all__ = [
     "HOME_COLS",
     "HOME_ROWS",
     "LIGHT_GREEN",
+    "GOOD_LOADS",
     "LOADING_STATION",
     "MATERIAL_VP",
     "MAX_MOVES",

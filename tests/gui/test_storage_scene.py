@@ -277,3 +277,20 @@ def test_a_misfit_is_said_in_french_with_its_articles(qtbot):
         assert SS.space_name(1) == "simple" and SS.space_tooltip(2, True).startswith("Case double")
     finally:
         uninstall_language(app, installed)
+
+
+def test_the_load_strip_shows_the_peat_that_loading_clay_costs(qtbot):
+    """Rulebook p. 11 (and the Clay tile): loading Clay costs 1 Peat besides the Clay (issue 50
+    item 10: the strip showed only Clay -> Brick). The strip shows every cost of a load beside
+    its good: the Peat next to the Clay, nothing extra next to Wood or the fabrics."""
+    session = make_session()
+    scene, _view = storage(qtbot, session)
+    arts = [(item.art, item.rect) for item in scene.items() if getattr(item, "art", None)]
+
+    def extras(key: str) -> list[str]:
+        rect = SS.goods_rect(SS.LOADABLE.index(key))
+        beside = rect.adjusted(rect.width(), 36, rect.width() + 40, 40)
+        return [art for art, r in arts if beside.contains(r.center())]
+
+    assert extras("clay") == ["goods/peat.svg"]
+    assert extras("wood") == [] and extras("linen") == [] and extras("leather") == []

@@ -26,6 +26,7 @@ from arle.engine import (
     DESTINATION_ORDER,
     DESTINATIONS,
     EQUIPMENT,
+    GOOD_LOADS,
     LOADING_STATION,
     Choose,
     Done,
@@ -426,14 +427,6 @@ class StorageScene(PlayerBoardScene):
     def _build_goods(self, p: PlayerState, legal: list[Any]) -> None:
         self.add_text(_t("Load:"), 16, GOODS_Y + 30, 10, True)
         loadable = {m.item for m in legal if isinstance(m, Load)}
-        results = {
-            "wood": "timber",
-            "clay": "brick",
-            "linen": "summer_wear",
-            "woolen": "winter_wear",
-            "leather": "leather_wear",
-            "peat": "peat",
-        }
         for i, key in enumerate(LOADABLE):
             rect = goods_rect(i)
             has_station = LOADING_STATION in p.buildings
@@ -456,10 +449,19 @@ class StorageScene(PlayerBoardScene):
             }[key]
             piece.setToolTip(tip)
             self.add_item(piece)
-            self.add_item(
-                PieceItem(f"goods/{results[key]}.svg", QRectF(rect.right() + 26, rect.y() + 12, 30, 30))
-            )
+            cost, result, _size = GOOD_LOADS[key]
+            self.add_item(PieceItem(f"goods/{result}.svg", QRectF(rect.right() + 26, rect.y() + 12, 30, 30)))
             self.add_text("→", rect.right() + 6, rect.y() + 14, 12, True, "#6b5a2a")
+            self._extra_cost(rect, [(good, n) for good, n in cost if good.value != key])
+
+    def _extra_cost(self, rect: QRectF, extra: list[tuple[Good, int]]) -> None:
+        """What a load costs besides the good itself, under its arrow (Clay: "+1 Peat", issue 50
+        item 10): seen before the drop, not learnt from the Peat gone after it."""
+        for i, (good, n) in enumerate(extra):
+            y = rect.y() + 40 + i * 18
+            self.add_text(f"+{n}", rect.right() + 5, y - 3, 9, True, "#6b5a2a")
+            icon = self.add_item(PieceItem(f"goods/{good.value}.svg", QRectF(rect.right() + 29, y, 18, 18)))
+            icon.setToolTip(_t("Loading it also costs {goods}.").format(goods=say(counted(good.value, n))))
 
     def _build_barn(self, p: PlayerState, flips: frozenset[str]) -> None:
         self.add_text(_t("Barn"), 16, BARN_Y, 11, True)
