@@ -516,3 +516,41 @@ def test_a_short_side_panel_gives_the_score_breakdown_to_the_totals_tooltip(qtbo
     settle()
     if window.shown.page.side_panel.height() >= 760:  # (the offscreen screen may be smaller)
         assert not panel.scores.isHidden()
+
+
+def test_a_worker_held_on_a_space_near_the_foot_stays_on_it_and_is_dropped_there(qtbot):
+    """Issue 50 item 6: near the view's foot the board scrolled under a Worker held on an action
+    space, and the drop landed on another space (or none). Held on a lit space inside the edge
+    band (not pressed against the very edge) the board keeps still; let go, the Worker goes
+    where the pointer is."""
+    from arle.gui.boards.board_view import EDGE, PUSH
+
+    window = playing(qtbot, SMALL)
+    session, scene, view = window.shown.session, window.shown.page.board_scene, window.shown.page.board_view
+    vp, bar = view.viewport(), view.verticalScrollBar()
+    start = view.mapFromScene(scene.next_worker().scenePos())
+    band = (vp.height() - EDGE + 2, vp.height() - PUSH - 2)
+    aim = None
+    for step in range(0, bar.maximum() + 1, 10):  # scroll until a legal space lies in the band
+        bar.setValue(step)
+        settle()
+        for move in session.match.legal_of(PlaceWorker):
+            spot = view.mapFromScene(scene.spaces[move.space].rect.center())
+            inside_band = [y for y in range(*band) if scene.spaces[move.space].rect.contains(
+                view.mapToScene(QPoint(spot.x(), y)))]
+            if inside_band:
+                aim, held = move, QPoint(spot.x(), inside_band[len(inside_band) // 2])
+                break
+        if aim is not None:
+            break
+    assert aim is not None, "no action space reaches the edge band"
+    start = view.mapFromScene(scene.next_worker().scenePos())
+    before = bar.value()
+    press(vp, start)
+    move_held(vp, start + QPoint(0, 20))
+    move_held(vp, held)
+    qtbot.wait(400)  # a dozen ticks of the edge timer
+    assert bar.value() == before and scene.drag.active
+    release(vp, held)
+    settle()
+    assert session.match.game.state.occupied.get(aim.space) == 0

@@ -33,6 +33,9 @@ SLACK = 12
 #: pixels it scrolls a tick (one every EDGE_TICK ms): a Worker dragged from the month track
 #: reaches the other season's action spaces at the foot of a narrow game board.
 EDGE, EDGE_STEP, EDGE_TICK = 40, 24, 30
+#: Pixels from the view's edge where a dragged piece scrolls the board even over a lit target:
+#: in the rest of the edge band a piece held on a target keeps the board still (issue 50 item 6).
+PUSH = 12
 #: Scene units shown around a place the decision needs when it is scrolled into view: half a
 #: Home Board space, so that the whole space (and the piece on it) shows.
 PLACE_MARGIN = 48.0
@@ -188,7 +191,19 @@ class BoardView(QGraphicsView):
                 return round(EDGE_STEP * min(EDGE, at - size + EDGE) / EDGE) or 1
             return 0
         room = self.viewport().size()
-        return step(self._edge_at.x(), room.width()), step(self._edge_at.y(), room.height())
+        at = self._edge_at
+        steps = step(at.x(), room.width()), step(at.y(), room.height())
+        if steps != (0, 0) and self._aiming():
+            return 0, 0
+        return steps
+
+    def _aiming(self) -> bool:
+        """Whether the pointer is on a lit target and not pressed against the very edge: the
+        player is aiming, and the target must stay under the pointer (issue 50 item 6: the board
+        scrolled under a Worker held on a space near its foot, and the drop landed elsewhere)."""
+        at, room = self._edge_at, self.viewport().size()
+        pushed = min(at.x(), at.y(), room.width() - at.x(), room.height() - at.y()) < PUSH
+        return not pushed and self.board.drag.target_at(self.mapToScene(at)) is not None
 
     def _edge_tick(self) -> None:
         """One scroll of the board under a dragged piece near the edge; the piece stays under
