@@ -46,7 +46,7 @@ def test_a_new_level_is_one_entry(monkeypatch, qtbot):
     qtbot.addWidget(dialog)
     box = dialog.seat_boxes[0]
     assert [box.itemData(i) for i in range(box.count())] == [
-        "person", *(x.name for x in LEVELS if x.offered), "master", "remote"]  # (a friend: issue 41)
+        "person", *(x.name for x in LEVELS if x.offered), "master"]  # (a friend elsewhere: own choice)
     assert box.currentData() == "master"
     assert "Thinks very long." in dialog.level_note.text()
 

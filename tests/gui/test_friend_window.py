@@ -228,16 +228,27 @@ def test_a_tampered_turn_file_is_said_in_one_sentence_and_changes_nothing(qtbot,
     assert session.match.history.moves == moves
 
 
-def test_new_game_offers_a_friend_on_another_computer(qtbot):
-    """New Game: the seat choice, invite by default (the code comes when the game starts), a
-    mistyped code said in one sentence (issue 47)."""
+def test_new_game_offers_a_friend_on_another_computer_as_a_choice_of_its_own(qtbot):
+    """Issue 47 item 2: "Play a friend on another computer" is a choice of its own beside solo
+    and two players at this computer, not a seat kind to put on the right row: choosing it hides
+    the seat rows and shows Invite, Join and the folder. Invite by default (the code comes when
+    the game starts: this side is Player 1), Join plays Player 2; a mistyped code is said in one
+    sentence."""
     from arle.gui.shell.dialogs import NewGameDialog
 
     dialog = NewGameDialog(names=("Anna", "Ben"))
     qtbot.addWidget(dialog)
-    dialog.seat_boxes[1].setCurrentIndex(dialog.seat_boxes[1].findData("remote"))
+    dialog.show()
+    assert all(box.findData("remote") == -1 for box in dialog.seat_boxes)  # no longer a seat kind
+    assert dialog.remote_choice() is None and not dialog.friend_box.isVisible()
+    dialog.elsewhere.setChecked(True)
+    assert dialog.friend_box.isVisible() and not any(box.isVisible() for box in dialog.seat_boxes)
     chosen = dialog.remote_choice()
     assert chosen is not None and (chosen.mode, chosen.me, chosen.code) == ("invite", 0, "")
+    assert dialog.seats() == ("person", "remote")
+    dialog.friend_box.by_folder.setChecked(True)
+    dialog.friend_box.seat.setCurrentIndex(1)
+    assert dialog.remote_choice().me == 1 and dialog.seats() == ("remote", "person")
     dialog.friend_box.join.setChecked(True)
     dialog.friend_box.paste.setText("arle1-nonsense")
     assert dialog.error.text() == "This is not a code like 7-crossover-clockwork (or it was mistyped)."
@@ -295,7 +306,7 @@ def test_the_join_code_completes_its_words_and_refuses_an_unknown_word(qtbot):
 
     dialog = NewGameDialog(names=("Anna", "Ben"))
     qtbot.addWidget(dialog)
-    dialog.seat_boxes[1].setCurrentIndex(dialog.seat_boxes[1].findData("remote"))
+    dialog.elsewhere.setChecked(True)
     box = dialog.friend_box
     box.join.setChecked(True)
     qtbot.keyClicks(box.paste, "7-cros")
@@ -355,3 +366,37 @@ def test_invite_and_join_meet_through_the_servers_of_settings(qtbot, wormhole_se
     loaded(qtbot, b)
     qtbot.waitUntil(lambda: a.shown.friend.link.live and b.shown.friend.link.live, timeout=30_000)
     play_moves(qtbot, [a, b], 2)
+
+
+@pytest.mark.timeout(120)
+def test_a_refused_join_opens_new_game_again_as_the_player_filled_it(qtbot, monkeypatch):
+    """Issue 47 item 2: a start that is refused (here the meeting server cannot be reached) is
+    said in one sentence, then New Game opens again with the form as the player left it: the
+    choice, the code, the names."""
+    from PySide6.QtWidgets import QMessageBox
+
+    from arle.gui.shell.dialogs import NewGameDialog
+    from arle.match.remote import servers as chosen
+
+    monkeypatch.setattr(chosen, "MAILBOX", "ws://127.0.0.1:9/v1")  # nothing answers there
+    warned: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning", staticmethod(lambda _p, _t, text, *a: warned.append(text)))
+    shown: list[tuple[NewGameDialog, bool, str, str]] = []
+
+    def exec_(dialog: NewGameDialog) -> int:
+        shown.append((dialog, dialog.elsewhere.isChecked(), dialog.friend_box.paste.text(),
+                      dialog.name_edits[0].text()))
+        return NewGameDialog.DialogCode.Accepted if len(shown) == 1 else NewGameDialog.DialogCode.Rejected
+
+    monkeypatch.setattr(NewGameDialog, "exec", exec_)
+    w, _said = window(qtbot)
+    w.settings.mailbox = ""
+    form = NewGameDialog(w, names=("Anna", "Ben"))
+    form.elsewhere.setChecked(True)
+    form.friend_box.join.setChecked(True)
+    form.friend_box.paste.setText("7-crossover-clockwork")
+    form.name_edits[0].setText("Ronja")
+    w.life._ask(form)
+    qtbot.waitUntil(lambda: len(shown) == 2, timeout=60_000)
+    assert len(warned) == 1 and "meeting server" in warned[0]
+    assert shown[1] == (form, True, "7-crossover-clockwork", "Ronja") and w.shown is None

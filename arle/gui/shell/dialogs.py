@@ -85,16 +85,17 @@ class NewGameDialog(QDialog):
         self.setMinimumWidth(520)
         lay = QVBoxLayout(self)
         form = QFormLayout()
-        # players
+        # players: how the game is played, a friend on another computer a choice of its own
+        # (issue 47: it was a seat kind to put on the right row)
         self.solo = QRadioButton(_tr("1 player (solo: reach 110 VP)"))
-        self.duo = QRadioButton(_tr("2 players (hot-seat, the computer or a friend elsewhere)"))
+        self.duo = QRadioButton(_tr("2 players at this computer (hot-seat or against the computer)"))
+        self.elsewhere = QRadioButton(_tr("2 players: play a friend on another computer"))
         (self.solo if players == 1 else self.duo).setChecked(True)
         group = QButtonGroup(self)
-        group.addButton(self.solo)
-        group.addButton(self.duo)
-        row = QHBoxLayout()
-        row.addWidget(self.solo)
-        row.addWidget(self.duo)
+        row = QVBoxLayout()
+        for button in (self.solo, self.duo, self.elsewhere):
+            group.addButton(button)
+            row.addWidget(button)
         form.addRow(_tr("Players"), row)
         # names and colours
         self.name_edits: list[QLineEdit] = []
@@ -118,9 +119,8 @@ class NewGameDialog(QDialog):
                     text = _tr("{level} (suggested)").format(level=text)
                 seat.addItem(text, level.name)
                 seat.setItemData(seat.count() - 1, say(noun(level.about)), Qt.ItemDataRole.ToolTipRole)
-            seat.addItem(_tr("A friend on another computer"), REMOTE)
-            seat.setToolTip(_tr("Who plays this seat: a person at this computer, the computer "
-                                "at a level, or a friend on another computer."))
+            seat.setToolTip(_tr("Who plays this seat: a person at this computer or the computer at "
+                                "a level."))
             r = QHBoxLayout()
             r.addWidget(edit, 2)
             r.addWidget(box, 1)
@@ -201,7 +201,7 @@ class NewGameDialog(QDialog):
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         lay.addWidget(self.buttons)
-        for w in (self.solo, self.duo):
+        for w in (self.solo, self.duo, self.elsewhere):
             w.toggled.connect(self._validate)
         self.building_set.currentIndexChanged.connect(self._validate)
         for e in self.name_edits:
@@ -214,6 +214,7 @@ class NewGameDialog(QDialog):
     @property
     def players(self) -> int:
         return 1 if self.solo.isChecked() else 2
+
 
     def picked(self) -> list[str]:
         chosen = []
@@ -228,23 +229,25 @@ class NewGameDialog(QDialog):
         self.name_edits[1].setEnabled(two)
         self.color_boxes[1].setEnabled(two)
         self.start.setEnabled(two)
-        self.seat_boxes[1].setEnabled(two)
-        self.seat_boxes[0].setEnabled(two)  # the solo game is a person's
+        remote = self.elsewhere.isChecked()
+        for box in self.seat_boxes:
+            box.setEnabled(two)  # the solo game is a person's
+            box.setVisible(not remote)  # (against a friend elsewhere, each plays their own seat)
         self.friendly.setEnabled(two and self.seats().count("person") == 2)
         said = self.levels_said()
         if said != self.level_note.text():
             self.level_note.setText(said)
             self._grow_to_fit()
         self.pick_box.setVisible(self.building_set.currentData() == "explicit")
-        seats = self.seats()
-        remote = REMOTE in seats
-        self.friend_box.setVisible(remote)
+        if self.friend_box.isVisibleTo(self) != remote:
+            self.friend_box.setVisible(remote)
+            self._grow_to_fit()  # (the friend's choices are wider than the seats' row)
         joining = remote and self.friend_box.mode == "join"
         for widget in (self.name_edits[0], self.building_set):
             widget.setEnabled(not joining)  # joining, the host's game is played
         for widget in (self.name_edits[1], self.start):
             widget.setEnabled(two and not joining)
-        problem = self._friend_problem(seats) if remote else ""
+        problem = self.friend_box.problem() if remote else ""
         if problem:
             self.error.setText(problem)
             self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(False)
@@ -273,26 +276,17 @@ class NewGameDialog(QDialog):
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(not problem)
         return not problem
 
-    def _friend_problem(self, seats: tuple[str, ...]) -> str:
-        """Why the friend on another computer cannot be played as chosen ("" when they can)."""
-        if seats.count(REMOTE) != 1 or PERSON_SEAT not in seats:
-            return _tr("A friend on another computer plays one seat; you play the other.")
-        mode = self.friend_box.mode
-        if mode == "host" and seats[1] != REMOTE:
-            return _tr("When you host, you are Player 1: choose the friend for Player 2.")
-        return self.friend_box.problem()
-
     def _grow_to_fit(self) -> None:
-        """A longer level note (three lines with a newcomer's suggestion) gets the height it
-        needs: the form's rows were squeezed and clipped the note's first and last lines."""
+        """A longer level note (three lines with a newcomer's suggestion) or the friend's choices
+        get the room they need: the form's rows were squeezed and clipped."""
         if not self.isVisible():  # being built: its first layout sizes it (a hint now is too narrow)
             return
         layout = self.layout()
         if layout is not None:
             layout.activate()
-        need = self.sizeHint().height()
-        if need > self.height():
-            self.resize(self.width(), need)
+        need = self.sizeHint()
+        if need.height() > self.height() or need.width() > self.width():
+            self.resize(max(self.width(), need.width()), max(self.height(), need.height()))
 
     def remote_choice(self) -> RemoteChoice | None:
         """How to reach the friend on another computer, when one plays a seat."""
@@ -319,6 +313,10 @@ class NewGameDialog(QDialog):
         """Who plays each seat of the chosen game."""
         if self.players == 1:
             return ("person",)
+        if self.elsewhere.isChecked():
+            seats = [PERSON_SEAT, PERSON_SEAT]
+            seats[1 - self.friend_box.me] = REMOTE
+            return tuple(seats)
         return tuple(box.currentData() for box in self.seat_boxes)
 
     def choice(self, seed: int | None = None) -> NewGameChoice:
@@ -416,6 +414,11 @@ class FriendBox(QGroupBox):
         self.secret_edit.setToolTip(_tr("Both players type the same secret: it signs every turn file."))
         self.secret_label = QLabel(_tr("Secret"))
         lay.addRow(self.secret_label, self.secret_edit)
+        self.seat = QComboBox()
+        self.seat.addItem(_tr("Player 1: I start the game in the folder"), 0)
+        self.seat.addItem(_tr("Player 2: my friend started it there"), 1)
+        self.seat_label = QLabel(_tr("You play"))
+        lay.addRow(self.seat_label, self.seat)
         self.note = QLabel()
         self.note.setWordWrap(True)
         self.note.setObjectName("friend_note")
@@ -430,6 +433,13 @@ class FriendBox(QGroupBox):
 
     def code(self) -> str:
         return self.paste.text().strip().lower() if self.mode == "join" else ""
+
+    @property
+    def me(self) -> int:
+        """This computer's seat: the inviting side is Player 1, the joining side Player 2; by
+        folder, as chosen."""
+        mode = self.mode
+        return 0 if mode == "invite" else 1 if mode == "join" else int(self.seat.currentData())
 
     def secret(self) -> str:
         return self.secret_edit.text().strip() if self.mode == "folder" else ""
@@ -469,7 +479,8 @@ class FriendBox(QGroupBox):
         for widget, modes in ((self.paste_label, "join"), (self.paste, "join"),
                               (self.folder_label, "folder"), (self.folder, "folder"),
                               (self.choose, "folder"), (self.secret_label, "folder"),
-                              (self.secret_edit, "folder")):
+                              (self.secret_edit, "folder"), (self.seat_label, "folder"),
+                              (self.seat, "folder")):
             widget.setVisible(mode == modes)
         self.note.setText({
             "invite": _tr("When the game starts, Arle shows a code: read it to your friend, who "

@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from arle.files.journal import Autosaver
     from arle.files.settings import Settings
     from arle.gui.friend import Connection
-    from arle.gui.shell.dialogs import RemoteChoice
+    from arle.gui.shell.dialogs import NewGameDialog, RemoteChoice
     from arle.gui.shell.host import Host
     from arle.gui.shell.shown_game import ShownGame
     from arle.match import GameHistory, LogEntry, NewGameChoice
@@ -76,13 +76,21 @@ class Lifecycle:
         dialog = NewGameDialog(w.window(), names=names, colors=colors,
                                friendly_undo=w.settings.friendly_undo, seats=(seats[0], seats[1]),
                                players=w.settings.players, newcomer=not games)
+        self._ask(dialog)
+
+    def _ask(self, dialog: NewGameDialog) -> None:
+        """New Game's form, as it was filled (issue 47: a refused start against a friend on
+        another computer opens it again as the player left it)."""
+        from arle.gui.shell.dialogs import NewGameDialog
+
         accepted = dialog.exec() == NewGameDialog.DialogCode.Accepted
         choice = dialog.choice() if accepted else None
         remote = dialog.remote_choice() if accepted else None
-        dialog.deleteLater()
         if choice is not None and remote is not None:
-            self.start_remote(choice, remote)
-        elif choice is not None:
+            self.start_remote(choice, remote, form=dialog)
+            return
+        dialog.deleteLater()
+        if choice is not None:
             self.start_new(choice)
 
     def start_tutorial(self) -> None:
@@ -97,11 +105,13 @@ class Lifecycle:
         """What the menus enable follows the game shown (a move, an undo, a friend's answer)."""
         self.window.menus.update(self.window.shown)
 
-    def start_remote(self, choice: NewGameChoice, remote: RemoteChoice) -> None:
+    def start_remote(self, choice: NewGameChoice, remote: RemoteChoice,
+                     form: NewGameDialog | None = None) -> None:
         """A new game against a friend on another computer (issues 41, 47): invite (the game
         shows the code as soon as the meeting server gives it), join (the inviting side's game,
         met off the GUI thread) or by a shared folder (the game it holds, else a new one seat 1
-        starts there). A refused start keeps the form as the player filled it."""
+        starts there). A refused start opens ``form``, the New Game form, again as the player
+        filled it; a game that starts lets it go."""
         from arle.gui.friend import Connection
         from arle.match import GameHistory
         from arle.match.history import PERSON, REMOTE
@@ -111,6 +121,7 @@ class Lifecycle:
 
         w = self.window
         if not w.files.may_drop_game():
+            self._let_go(form)
             return
         use_servers(w.settings.mailbox, w.settings.relay)  # Settings → Network
         colors = list(choice.colors)
@@ -120,6 +131,7 @@ class Lifecycle:
             if remote.mode == "invite":
                 history = GameHistory(choice.setup, seats=seats)
                 history.remote = Plan("invite", new_game_id(), remote.me).to_dict()
+                self._let_go(form)
                 self.install(history, colors)
                 return
             if remote.mode == "folder":
@@ -129,29 +141,39 @@ class Lifecycle:
                 history = GameHistory(setup, moves, seats=seats)
                 history.remote = Plan("folder", game, remote.me, remote.secret,
                                       folder=str(folder.resolve())).to_dict()
+                self._let_go(form)
                 self.install(history, colors)
                 return
         except Refused as exc:
-            self._cannot_play(str(exc))
+            self._cannot_play(str(exc), form)
             return
 
         def joined(found: tuple[Setup, WormholeChannel, Message]) -> None:
             setup, channel, hello = found
             history = GameHistory(setup, seats=[REMOTE, PERSON])
             history.remote = Plan("join", hello.game, 1).to_dict()
+            self._let_go(form)
             self.install(history, colors, connection=Connection(first=(channel, hello)))
 
         w.files.load_off_thread(_tr("your friend's game"), lambda: join_first(remote.code), joined,
-                      lambda exc: self._cannot_play(str(exc)))
+                                lambda exc: self._cannot_play(str(exc), form))
 
-    def _cannot_play(self, text: str) -> None:
-        """A remote game that cannot start, in one sentence."""
+    def _cannot_play(self, text: str, form: NewGameDialog | None = None) -> None:
+        """A remote game that cannot start, in one sentence; then New Game's ``form`` again, as
+        the player filled it (they correct the code rather than type everything anew)."""
         from PySide6.QtWidgets import QMessageBox
 
         from arle.gui.friend import remote_sentence
 
         QMessageBox.warning(self.window.window(), _tr("Cannot play with your friend"),
                             remote_sentence(text))
+        if form is not None:
+            QTimer.singleShot(0, form, lambda: self._ask(form))
+
+    @staticmethod
+    def _let_go(form: NewGameDialog | None) -> None:
+        if form is not None:
+            form.deleteLater()
 
     def start_new(self, choice: NewGameChoice) -> None:
         """Start the game chosen in the New Game dialog (remembering names and colours)."""
