@@ -45,6 +45,9 @@ class SeatDriver(QObject):
         self.session = session
         self.pace = pace
         self.thinker = thinker(self)
+        #: A friend's turn is waited for, not thought: the collector runs on meanwhile (a friend
+        #: may take minutes; a thinker paused it until the game closed).
+        self.waiter = Worker(self, name="arle-friend-turn")
         self._started = 0.0
         self._paused = False
         self._show = QTimer(self)
@@ -57,7 +60,7 @@ class SeatDriver(QObject):
     @property
     def busy(self) -> bool:
         """Thinking or about to show a move."""
-        return self.thinker.busy or self._pending is not None
+        return self.thinker.busy or self.waiter.busy or self._pending is not None
 
     def start(self) -> None:
         """Begin (or go on) asking: after the page is shown, a game continued on the computer's
@@ -74,6 +77,7 @@ class SeatDriver(QObject):
     def _cancel(self, wait: float = 0.0) -> None:
         was = self.busy
         self.thinker.cancel(wait)
+        self.waiter.cancel(wait)
         self._show.stop()
         self._pending = None
         if was:
@@ -87,7 +91,8 @@ class SeatDriver(QObject):
             return
         self._started = time.monotonic()
         self.thinking.emit(True)
-        self.thinker.restart(turn.think, lambda move: self._found(turn, move), self._failed)
+        worker = self.waiter if turn.seat.kind == REMOTE else self.thinker
+        worker.restart(turn.think, lambda move: self._found(turn, move), self._failed)
 
     def _found(self, turn: Turn, move: Move) -> None:
         """Show the move once the pace allows (a fast think still leaves the last move in view)."""

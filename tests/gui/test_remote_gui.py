@@ -75,3 +75,47 @@ def _digest(match: Match) -> str:
     from arle.match.remote import digest
 
     return digest(match.history.moves)
+
+
+def test_a_friends_turn_is_waited_for_with_the_collector_running(qtbot) -> None:
+    """Issue 47 item 5: the friend's move comes from the wormhole's callback, and the window only
+    waits for it. The wait ran on the computer's thinker, which pauses the garbage collector (for
+    a search's many positions): a friend who took minutes, or a window closed mid-wait, left it
+    paused. A friend's turn runs on its own worker, named for it, the collector untouched."""
+    import threading
+
+    from arle.ai import Cancelled
+    from arle.engine import Setup
+    from arle.gui.kit import collector
+    from arle.gui.seats import SeatDriver
+    from arle.gui.session import GameSession
+    from arle.match import GameHistory, Match
+    from arle.match.history import PERSON, REMOTE
+    from arle.match.seats import Person
+
+    waiting = threading.Event()
+
+    class Friend:
+        kind, local = REMOTE, False
+
+        def choose(self, game, should_stop=None):
+            waiting.set()
+            while not (should_stop and should_stop()):
+                waiting.wait(0.01)
+            raise Cancelled()
+
+        def inform(self, change) -> None:
+            pass
+
+    history = GameHistory(Setup(players=2, seed=3, names=("Anna", "Ben"), start_player=0),
+                          seats=[REMOTE, PERSON])
+    session = GameSession(Match(history, seats=[Friend(), Person()]))
+    driver = SeatDriver(session, "instant")
+    before = collector.start().paused
+    driver.start()
+    qtbot.waitUntil(waiting.is_set, timeout=5000)
+    assert driver.busy and driver.waiter.busy and not driver.thinker.busy
+    assert driver.waiter._job.thread.name == "arle-friend-turn"
+    assert collector.start().paused == before
+    driver.stop(wait=1.0)
+    assert not driver.busy
