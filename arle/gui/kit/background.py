@@ -17,6 +17,7 @@ decision.
 
 from __future__ import annotations
 
+import contextlib
 import threading
 from collections.abc import Callable
 from typing import Any
@@ -110,7 +111,5 @@ class _Job:
             self.result = work(self.stop.is_set)
         except BaseException as exc:  # cancelled, the file layer's sentence, or a bug: the GUI thread says
             self.error = exc
-        try:
+        with contextlib.suppress(RuntimeError):  # the worker went with its window: nobody waits
             self._ended(self)
-        except RuntimeError:  # the worker went with its window meanwhile: nobody waits for it
-            pass
