@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from arle.match.remote.wormhole_link import WormholeChannel
 
 
-def _say(text: str) -> None:
+def _say(text: object) -> None:
     print(f"arle remote: {text}", file=sys.stderr, flush=True)
 
 
@@ -80,7 +80,7 @@ def _play(match: Match, remote: Remote, clock: Clock, seat: int, level: str, as_
     remote.finish()
     game, moves = match.game, match.history.moves
     record = {"seat": seat + 1, "level": level, "scores": game.scores(), "winner": game.state.winner,
-              "moves": len(moves), "digest": digest(moves), "refused": remote.problems}
+              "moves": len(moves), "digest": digest(moves), "refused": [str(p) for p in remote.problems]}
     text = f"game over: scores {record['scores']} digest {record['digest']}"
     print(json.dumps(record) if as_json else text, flush=True)
     return 0

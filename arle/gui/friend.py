@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QVBoxLayout, QW
 
 from arle.gui.kit.background import Worker
 from arle.match.remote.link import Link, Plan
+from arle.match.remote.said import Said
 
 if TYPE_CHECKING:
     from arle.gui.seats import SeatDriver
@@ -45,18 +46,21 @@ class Connection:
     first: tuple[WormholeChannel, Message] | None = None
 
 
-def remote_sentence(text: str) -> str:
-    """A sentence of the remote layer (English) in the window's language: its message id found
-    again (``arle.match.remote.said``) and translated with the same fields."""
-    from arle.match.remote import said
+def remote_sentence(text: Said) -> str:
+    """A sentence of the remote layer in the window's language: its message id translated, its
+    fields put in (a refusal said inside another in the window's language too)."""
+    fields = {name: remote_sentence(value) if isinstance(value, Said) else value
+              for name, value in text.fields}
+    in_language = QCoreApplication.translate  # (an id of arle.match.remote: no extraction here)
+    return in_language("Remote", text.id).format(**fields)
 
-    found = said.match(text)
-    if found is not None:
-        template, fields = found
-        in_language = QCoreApplication.translate  # (an id of said.py, not a literal: no extraction)
-        return in_language("Remote", template).format(**fields)
-    text = text[:1].upper() + text[1:]
-    return text if text.endswith((".", "?", "!")) else text + "."
+
+def failure_sentence(error: BaseException) -> str:
+    """Why a remote game could not start: a refusal's own sentence, else what failed."""
+    from arle.match.remote import Refused, said
+
+    text = error.said if isinstance(error, Refused) else said.said(said.FAILED, what=type(error).__name__)
+    return remote_sentence(text)
 
 
 def ask_allow(parent: QWidget | None, count: int) -> bool:
@@ -171,7 +175,7 @@ class Friend(QObject):
 
     # -- what the link says (any thread) ------------------------------------------------------------
 
-    def _report(self, text: str) -> None:
+    def _report(self, text: Said) -> None:
         """One sentence (the remote layer's), said once per problem."""
         self._heard.emit(remote_sentence(text))
 

@@ -66,7 +66,7 @@ def test_a_json_true_or_false_is_not_an_integer_field(field: str) -> None:
     name = {"sender": "from"}.get(field, field)
     assert unseal(seal(_message(**{field: 1}), KEY), KEY) == _message(**{field: 1})
     for value in (True, False):
-        with pytest.raises(Refused, match=f"message's {name} is not a int"):
+        with pytest.raises(Refused, match=f"message's {name} is not a whole number"):
             unseal(seal(_message(**{field: value}), KEY), KEY)
 
 

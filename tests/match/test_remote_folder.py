@@ -23,7 +23,8 @@ def _sides(tmp_path):
     shared.create_game(tmp_path, KEY, SETUP, "g")
     ledgers = [Ledger("g", 0), Ledger("g", 1)]
     said = [[], []]
-    channels = [shared.FolderChannel(tmp_path, ledgers[me], KEY, said[me].append) for me in (0, 1)]
+    heard = [lambda text: said[0].append(str(text)), lambda text: said[1].append(str(text))]
+    channels = [shared.FolderChannel(tmp_path, ledgers[me], KEY, heard[me]) for me in (0, 1)]
     return ledgers, channels, said
 
 

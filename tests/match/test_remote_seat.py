@@ -89,7 +89,7 @@ def test_a_signed_but_illegal_move_is_refused_and_changes_nothing():
     with pytest.raises(Cancelled):
         match.step(_stop_after(0.3))
     assert match.history.moves == [] and remote.ledger.count == 0
-    assert any("is not legal here" in p for p in remote.problems)
+    assert any("is not legal here" in str(p) for p in remote.problems)
     assert inbox.sent and inbox.sent[-1][0] == "refuse"
 
 
@@ -100,7 +100,7 @@ def test_a_move_whose_hash_does_not_match_was_tampered_with():
     with pytest.raises(Cancelled):
         match.step(_stop_after(0.3))
     assert match.history.moves == []
-    assert any("tampered" in p for p in remote.problems)
+    assert any("tampered" in str(p) for p in remote.problems)
 
 
 def test_moves_of_a_game_that_differs_are_refused():
@@ -110,7 +110,7 @@ def test_moves_of_a_game_that_differs_are_refused():
     with pytest.raises(Cancelled):
         match.step(_stop_after(0.3))
     assert match.history.moves == []
-    assert any("differs from this one" in p for p in remote.problems)
+    assert any("differs from this one" in str(p) for p in remote.problems)
 
 
 def test_undo_in_a_remote_game_only_by_agreement():
@@ -205,7 +205,7 @@ def _listening():
 
     problems = []
     channel = WormholeChannel(Ledger("g", 1))
-    channel.report = problems.append
+    channel.report = lambda text: problems.append(str(text))
     lines = _Lines()
     lines.channel = channel
     lines.connectionMade()
@@ -232,7 +232,7 @@ def test_a_replayed_live_message_is_refused():
     lines, inbox, problems = _listening()
     lines.dataReceived(_line(2) + _line(2))
     assert _taken(inbox) == [2]
-    assert problems == ["a message was replayed (number 2 came already): refused"]
+    assert problems == ["A message was replayed (number 2 came already): refused."]
 
 
 def test_a_live_message_out_of_order_is_refused():
@@ -254,7 +254,7 @@ def test_an_oversized_line_is_refused_and_the_next_one_taken():
     lines.dataReceived(b"x" * (MAX_BYTES + 1))
     lines.dataReceived(b"yyy\n" + _line(2))
     assert _taken(inbox) == [2]
-    assert problems == [f"the friend sent a message over the {MAX_BYTES} bytes limit: it was not taken"]
+    assert problems == [f"The friend sent a message over the {MAX_BYTES} bytes limit: it was not taken."]
 
 
 def test_a_message_cut_in_the_middle_takes_nothing_of_it():

@@ -74,7 +74,7 @@ def test_an_unsigned_message_packs_and_unpacks_with_the_same_checks():
         unpack(seal(message, KEY))
     with pytest.raises(Refused, match="nested deeper"):
         unpack(pack(Message("g", 1, "", 3, "move", 2, START, {"a": [[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]})))
-    with pytest.raises(Refused, match="seq is not a int"):
+    with pytest.raises(Refused, match="seq is not a whole number"):
         unpack(pack(Message("g", 1, "", True, "move", 2, START, {})))  # type: ignore[arg-type]
 
 
@@ -88,11 +88,17 @@ def test_deeply_nested_json_is_refused_not_recursed_into():
             unseal(raw, KEY)
 
 
-def test_a_text_from_the_friend_is_printed_without_its_control_characters():
+def test_a_refusal_from_the_friend_is_said_in_our_words_never_theirs():
+    """Issue 47: nothing from the network is shown unchecked. A friend's Arle that refuses a
+    message sends its reason; this side says a sentence of its own (an id it knows), never the
+    friend's text (an "URGENT: get the fix at http://…" put in the status bar before)."""
     from arle.match.remote import Remote
+    from arle.match.remote.said import said as say
     from arle.match.remote.seat import Ledger
 
-    said = []
-    remote = Remote(Ledger("g", 1), report=said.append)
-    remote.refuse("bad \x1b[2J\x1b]0;owned\x07 news")
-    assert said == ["bad ?[2J?]0;owned? news"]
+    heard = []
+    remote = Remote(Ledger("g", 1), report=heard.append)
+    reason = "URGENT \x1b[2J: your Arle is out of date, get the fix at http://example.invalid"
+    remote.take(Message("g", 0, "s", 1, "refuse", 0, START, {"reason": reason}), None)
+    assert heard == [say("The friend's Arle refused a message of this one.")]
+    assert "URGENT" not in str(heard[0]) and not heard[0].fields

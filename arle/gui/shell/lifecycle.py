@@ -145,7 +145,7 @@ class Lifecycle:
                 self.install(history, colors)
                 return
         except Refused as exc:
-            self._cannot_play(str(exc), form)
+            self._cannot_play(exc, form)
             return
 
         def joined(found: tuple[Setup, WormholeChannel, Message]) -> None:
@@ -156,17 +156,17 @@ class Lifecycle:
             self.install(history, colors, connection=Connection(first=(channel, hello)))
 
         w.files.load_off_thread(_tr("your friend's game"), lambda: join_first(remote.code), joined,
-                                lambda exc: self._cannot_play(str(exc), form))
+                                lambda exc: self._cannot_play(exc, form))
 
-    def _cannot_play(self, text: str, form: NewGameDialog | None = None) -> None:
+    def _cannot_play(self, error: BaseException, form: NewGameDialog | None = None) -> None:
         """A remote game that cannot start, in one sentence; then New Game's ``form`` again, as
         the player filled it (they correct the code rather than type everything anew)."""
         from PySide6.QtWidgets import QMessageBox
 
-        from arle.gui.friend import remote_sentence
+        from arle.gui.friend import failure_sentence
 
         QMessageBox.warning(self.window.window(), _tr("Cannot play with your friend"),
-                            remote_sentence(text))
+                            failure_sentence(error))
         if form is not None:
             QTimer.singleShot(0, form, lambda: self._ask(form))
 

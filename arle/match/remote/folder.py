@@ -25,6 +25,7 @@ from typing import Any
 
 from arle.engine import Game, IllegalMove, Move, Setup, move_to_dict
 
+from .said import N_, Said, said
 from .seat import Ledger
 from .wire import (
     MAX_BYTES,
@@ -66,7 +67,8 @@ def _write(path: Path, raw: bytes) -> None:
     replaced (``Refused``); a full disk or a read-only folder leaves no ``.part`` behind (OSError)."""
     with contextlib.suppress(FileNotFoundError):
         if not stat.S_ISREG(os.lstat(path).st_mode):
-            raise Refused(f"{path.name} in the shared folder is not a regular file: it was left as it is")
+            raise Refused(N_("{file} in the shared folder is not a regular file: it was left as it is."),
+                          file=path.name)
     part = path.with_name(f".{path.name}.{os.urandom(6).hex()}.part")
     fd = os.open(part, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | getattr(os, "O_BINARY", 0), 0o600)
     try:
@@ -94,17 +96,17 @@ def _raw(path: Path) -> bytes:
     """The bytes of the regular file ``path``, at most ``MAX_BYTES``: never through a link, never
     blocking on a FIFO, never reading a device. Raises ``Refused`` (OSError: it went away)."""
     if not _NOFOLLOW and os.path.islink(path):  # (Windows: no O_NOFOLLOW)
-        raise Refused(f"{path.name} is a link: only regular files are read")
+        raise Refused(N_("{file} is a link: only regular files are read."), file=path.name)
     try:
         fd = os.open(path, os.O_RDONLY | _NOFOLLOW | getattr(os, "O_NONBLOCK", 0)  # a FIFO: no wait
                      | getattr(os, "O_BINARY", 0))
     except OSError as exc:
         if exc.errno == errno.ELOOP:
-            raise Refused(f"{path.name} is a link: only regular files are read") from None
+            raise Refused(N_("{file} is a link: only regular files are read."), file=path.name) from None
         raise
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise Refused(f"{path.name} is not a regular file: only regular files are read")
+            raise Refused(N_("{file} is not a regular file: only regular files are read."), file=path.name)
         chunks: list[bytes] = []
         left = MAX_BYTES + 1
         while left > 0 and (chunk := os.read(fd, left)):
@@ -114,7 +116,7 @@ def _raw(path: Path) -> bytes:
         os.close(fd)
     raw = b"".join(chunks)
     if len(raw) > MAX_BYTES:
-        raise Refused(f"{path.name} is over the {MAX_BYTES} bytes limit")
+        raise Refused(N_("{file} is over the {limit} bytes limit."), file=path.name, limit=MAX_BYTES)
     return raw
 
 
@@ -122,12 +124,13 @@ def _read(path: Path, key: bytes) -> Message:
     try:
         raw = _raw(path)
     except OSError as exc:
-        raise Refused(f"{path.name} cannot be read ({exc.strerror or exc})") from None
+        raise Refused(N_("{file} cannot be read ({error})."), file=path.name,
+                      error=exc.strerror or exc) from None
     try:
         return unseal(raw, key)
     except Refused as exc:
-        kind = Incomplete if str(exc) == NOT_JSON else Refused
-        raise kind(f"{path.name}: {exc}") from None
+        kind = Incomplete if exc.said.id == NOT_JSON else Refused
+        raise kind(N_("{file}: {reason}"), file=path.name, reason=exc.said) from None
 
 
 # -- the game file ---------------------------------------------------------------------------------
@@ -142,7 +145,8 @@ def create_game(folder: Path, key: bytes, setup: Setup, game: str) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / GAME_FILE
     if path.exists() or path.is_symlink():
-        raise Refused(f"{folder} holds a game already: continue it, or choose an empty folder")
+        raise Refused(N_("{folder} holds a game already: continue it, or choose an empty folder."),
+                      folder=folder)
     salt = os.urandom(SALT_BYTES).hex()
     body = {"setup": setup_to_dict(setup), "salt": salt}
     _write(path, seal(Message(game, 0, "", 0, "hello", 0, START, body), salted_key(key, salt)))
@@ -152,10 +156,10 @@ def read_game(folder: Path, key: bytes) -> tuple[Setup, str]:
     """(setup, game id) of the folder's game. Raises ``Refused``."""
     path = folder / GAME_FILE
     if not (path.exists() or path.is_symlink()):
-        raise Refused(f"{folder} holds no game yet")
+        raise Refused(N_("{folder} holds no game yet."), folder=folder)
     message = _read(path, game_key(folder, key))
     if message.kind != "hello" or message.seq != 0:
-        raise Refused(f"{path.name} is not an Arle game file")
+        raise Refused(N_("{file} is not an Arle game file."), file=path.name)
     return setup_of(message.body.get("setup")), message.game
 
 
@@ -188,7 +192,8 @@ def salted_key(key: bytes, salt: str) -> bytes:
     except ValueError:
         raw = b""
     if len(raw) != SALT_BYTES:
-        raise Refused(f"{GAME_FILE} holds a salt that is not {SALT_BYTES} bytes of hex")
+        raise Refused(N_("{file} holds a salt that is not {size} bytes of hex."), file=GAME_FILE,
+                      size=SALT_BYTES)
     return pwhash.argon2id.kdf(32, key, raw, opslimit=pwhash.argon2id.OPSLIMIT_INTERACTIVE,
                                memlimit=pwhash.argon2id.MEMLIMIT_INTERACTIVE)
 
@@ -241,7 +246,7 @@ def _replay(setup: Setup, moves: Sequence[Move]) -> list[int]:
 
 
 def rebuild(folder: Path, key: bytes, me: int, setup: Setup, game: str,
-            report: Callable[[str], None] = lambda text: None) -> tuple[list[Move], list[int]]:
+            report: Callable[[Said], None] = lambda _said: None) -> tuple[list[Move], list[int]]:
     """This side's moves after a restart: its journal, else the turn files of both seats put in
     order by where they start; then the engine replays them (an illegal one stops the list)."""
     key = game_key(folder, key)
@@ -251,12 +256,12 @@ def rebuild(folder: Path, key: bytes, me: int, setup: Setup, game: str,
         try:
             message = _read(path, key)
             if message.game != game or message.sender != me:
-                raise Refused(f"{path.name} is another game's journal")
+                raise Refused(N_("{file} is another game's journal."), file=path.name)
             moves = moves_of(message.body.get("moves"))
             if message.count != len(moves) or message.hash != chain_all(moves)[-1]:
-                raise Refused(f"{path.name} does not match its hash")
+                raise Refused(N_("{file} does not match its hash."), file=path.name)
         except Refused as exc:
-            report(f"{exc} (the game is rebuilt from the turn files)")
+            report(said(N_("{reason} The game is rebuilt from the turn files."), reason=exc.said))
             moves = []
     files: dict[int, list[Message]] = {0: [], 1: []}
     for seat in (0, 1):
@@ -294,7 +299,8 @@ def rebuild(folder: Path, key: bytes, me: int, setup: Setup, game: str,
                 progress = True
     movers = _replay(setup, moves)
     if len(movers) < len(moves):
-        report(f"move {len(movers) + 1} of the kept game is not legal: the game goes on before it")
+        report(said(N_("Move {n} of the kept game is not legal: the game goes on before it."),
+                    n=len(movers) + 1))
     return moves[:len(movers)], movers
 
 
@@ -304,11 +310,11 @@ class FolderChannel:
     live = False
 
     def __init__(self, folder: Path, ledger: Ledger, key: bytes,
-                 report: Callable[[str], None] | None = None) -> None:
+                 report: Callable[[Said], None] | None = None) -> None:
         self.folder = folder
         self.ledger = ledger
         self.key = key = game_key(folder, key)
-        self.report: Callable[[str], None] = report or (lambda text: None)
+        self.report: Callable[[Said], None] = report or (lambda _said: None)
         me = ledger.me
         self._seq = 0
         self._written = 0  # how many moves our files cover
@@ -366,9 +372,9 @@ class FolderChannel:
         self._seq = message.seq
         self._written = message.count
 
-    def _say(self, text: str, kind: str | None = None) -> None:
+    def _say(self, text: Said, kind: str | None = None) -> None:
         """Say ``text`` once per kind of problem (10,000 junk files are one line, not 10,000)."""
-        kind = text if kind is None else kind
+        kind = str(text) if kind is None else kind
         if kind not in self._said:
             self._said.add(kind)
             self.report(text)
@@ -379,11 +385,12 @@ class FolderChannel:
         try:
             _write(path, raw)
         except Refused as exc:
-            self._say(f"{exc}.", "not regular")
+            self._say(exc.said, "not regular")
             return False
         except OSError as exc:
-            self._say(f"{path.name} cannot be written to the shared folder ({exc.strerror or exc}): "
-                      "it is written once the folder takes it again.", "cannot write")
+            self._say(said(N_("{file} cannot be written to the shared folder ({error}): it is written "
+                              "once the folder takes it again."), file=path.name,
+                           error=exc.strerror or exc), "cannot write")
             return False
         return True
 
@@ -402,7 +409,8 @@ class FolderChannel:
         try:
             names = os.listdir(self.folder)
         except OSError as exc:
-            self._say(f"the shared folder cannot be read ({exc.strerror or exc})", "folder")
+            self._say(said(N_("The shared folder cannot be read ({error})."), error=exc.strerror or exc),
+                      "folder")
             return got
         candidates: list[tuple[int, str, Message]] = []
         for name in names:
@@ -413,15 +421,15 @@ class FolderChannel:
                 candidates.append((message.seq, name, message))
         for seq, name, message in sorted(candidates):
             if seq <= self._their_seq:
-                self._say(f"Refused {name}: turn {seq} of the friend came already (a duplicate).",
-                          "duplicate")
+                self._say(said(N_("Refused {file}: turn {n} of the friend came already (a duplicate)."),
+                               file=_shown(name), n=seq), "duplicate")
             elif seq == self._their_seq + 1:
                 self._their_seq = seq
                 got.append(message)
             else:
                 del self._seen[name]  # read again once the turns before it came
-                self._say(f"{name} came before the friend's turn {self._their_seq + 1}: "
-                          f"it waits for it (out of order).", "out of order")
+                self._say(said(N_("{file} came before the friend's turn {n}: it waits for it (out of "
+                                  "order)."), file=_shown(name), n=self._their_seq + 1), "out of order")
         return got
 
     def _friends(self, name: str) -> bool:
@@ -432,8 +440,9 @@ class FolderChannel:
         self._ignored.add(name)
         if match is None and not (name == GAME_FILE or name.startswith(".") or not name.endswith(".json")
                                   or name in (journal_name(0), journal_name(1))):
-            self._say(f"Refused {_shown(name)}: it is not a turn file of this game under its own name "
-                      f"(a copy or a duplicate); the file changes nothing.", "name")
+            self._say(said(N_("Refused {file}: it is not a turn file of this game under its own name "
+                              "(a copy or a duplicate); the file changes nothing."), file=_shown(name)),
+                      "name")
         return False
 
     def _look(self, name: str, full: bool) -> Message | None:
@@ -453,21 +462,24 @@ class FolderChannel:
             if pending is None or pending[0] != mark:
                 self._pending[name] = (mark, now)
                 return None
-            self._say(f"Refused {exc}: the file changes nothing.", str(exc).replace(name, ""))
+            self._say(said(N_("Refused {reason}"), reason=exc.said),
+                      str(exc).replace(name, ""))
             self._seen[name] = mark
             return None
         except Refused as exc:
             self._seen[name] = mark
-            self._say(f"Refused {exc}: the file changes nothing.", str(exc).replace(name, ""))
+            self._say(said(N_("Refused {reason}"), reason=exc.said),
+                      str(exc).replace(name, ""))
             return None
         self._seen[name] = mark
         self._pending.pop(name, None)
         if message.game != self.ledger.game:
-            self._say(f"Refused {name}: it belongs to another game.", "another game")
+            self._say(said(N_("Refused {file}: it belongs to another game."), file=_shown(name)),
+                      "another game")
             return None
         if message.kind != "turn" or name != turn_name(message.sender, message.seq):
-            self._say(f"Refused {name}: it is not a turn file of this game under its own name "
-                      f"(a copy or a duplicate).", "name")
+            self._say(said(N_("Refused {file}: it is not a turn file of this game under its own name "
+                              "(a copy or a duplicate)."), file=_shown(name)), "name")
             return None
         return message
 

@@ -19,6 +19,7 @@ from arle.engine import Move, Setup
 
 from . import folder as shared
 from . import said, servers
+from .said import N_, Said
 from .seat import Ledger, Remote
 from .wire import Message, Refused, key_for, setup_of, setup_to_dict
 
@@ -95,11 +96,13 @@ def folder_game(directory: Path, secret: str, me: int, setup: Setup,
     key = key_for(secret)
     if not (directory / shared.GAME_FILE).exists():
         if me != 0:
-            raise Refused(f"{directory} holds no game yet: the friend who plays seat 1 starts it there")
+            raise Refused(N_("{folder} holds no game yet: the friend who plays seat 1 starts it there."),
+                          folder=directory)
         try:
             shared.create_game(directory, key, setup, game)
         except OSError as exc:
-            raise Refused(f"a game cannot be started in {directory} ({exc.strerror or exc})") from None
+            raise Refused(N_("A game cannot be started in {folder} ({error})."), folder=directory,
+                          error=exc.strerror or exc) from None
     setup, game = shared.read_game(directory, key)
     moves, _movers = shared.rebuild(directory, key, me, setup, game)
     return setup, game, moves
@@ -111,7 +114,7 @@ class Link:
     and hash (``Remote.connect``)."""
 
     def __init__(self, plan: Plan, setup: Setup, moves: Sequence[Move], movers: Sequence[int], *,
-                 report: Callable[[str], None], connected: Callable[[bool], None] = lambda _b: None,
+                 report: Callable[[Said], None], connected: Callable[[bool], None] = lambda _b: None,
                  code: Callable[[str], None] = lambda _c: None,
                  first: tuple[WormholeChannel, Message] | None = None) -> None:
         self.plan = plan
@@ -145,7 +148,7 @@ class Link:
                                             daemon=True)
             self._thread.start()
         elif self.plan.mode == "join":
-            self.report(said.INVITE_AGAIN)
+            self.report(said.said(said.INVITE_AGAIN))
 
     def close(self) -> None:
         """Stop inviting, close the connection (the game is kept by each side)."""
@@ -175,7 +178,7 @@ class Link:
         except Refused as exc:
             channel.close()
             if not self._stop.is_set():
-                self.report(str(exc))
+                self.report(exc.said)
 
 
 __all__ = ["MODES", "Link", "Plan", "folder_game", "join_first"]

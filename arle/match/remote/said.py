@@ -1,15 +1,36 @@
-"""The sentences of remote play a window shows most, as message ids (issue 47): the remote layer
-says them in English through ``report`` and ``Refused``; the window finds the id again
-(``match``) and shows it in the player's language with the same fields."""
+"""What remote play says, as message ids with fields (issue 47): every refusal (``Refused``) and
+every report of the link, the seat and the shared folder is a ``Said``, which the window puts
+into the player's language (``arle.gui.friend.remote_sentence``) and the commands print in
+English (``str``). Nothing a friend's Arle sends is shown as text: a friend's refusal is said
+in a sentence of ours."""
 
 from __future__ import annotations
 
-import re
+import attrs
 
 
 def N_(text: str) -> str:
     """Marks a message id for the catalogues (``arle translations extract``)."""
     return text
+
+
+@attrs.frozen
+class Said:
+    """A sentence of remote play: its message id (the English, with ``{fields}``) and fields."""
+
+    id: str
+    #: Each field's text, or a ``Said`` of its own (a refusal said inside another).
+    fields: tuple[tuple[str, str | Said], ...] = ()
+
+    def __str__(self) -> str:
+        return self.id.format(**{name: str(value) for name, value in self.fields})
+
+
+def said(id: str, **fields: object) -> Said:
+    """``id`` with its fields (made text: a number, a file's name, a server's address; a
+    ``Said`` stays one, to be put into the player's language too)."""
+    return Said(id, tuple((name, value if isinstance(value, Said) else str(value))
+                          for name, value in fields.items()))
 
 
 UNREACHABLE = N_("Cannot reach the meeting server {url}: check the internet connection or the "
@@ -24,27 +45,5 @@ CLOSED = N_("Your friend closed the connection.")
 INVITE_AGAIN = N_("To go on with this game, ask your friend to invite you again and join with "
                   "the new code from New Game.")
 
-#: Every id above, for ``match``.
-SENTENCES = (UNREACHABLE, WRONG_CODE, NOT_CAME, FAILED, NO_HELLO, NOT_HELLO, OTHER_GAME, CLOSED,
-             INVITE_AGAIN)
 
-
-def _pattern(template: str) -> re.Pattern[str]:
-    parts = re.split(r"\{(\w+)\}", template)
-    return re.compile("".join(re.escape(p) if i % 2 == 0 else f"(?P<{p}>.+?)"
-                              for i, p in enumerate(parts)) + r"\Z")
-
-
-_PATTERNS = tuple((template, _pattern(template)) for template in SENTENCES)
-
-
-def match(text: str) -> tuple[str, dict[str, str]] | None:
-    """The message id a sentence says, and its fields (None: not one of ``SENTENCES``)."""
-    for template, pattern in _PATTERNS:
-        found = pattern.match(text)
-        if found:
-            return template, found.groupdict()
-    return None
-
-
-__all__ = ["SENTENCES", "match"]
+__all__ = ["Said", "said"]

@@ -12,6 +12,7 @@ sides never agree unless told); an agreed undo is applied by the driver (``settl
 
 from __future__ import annotations
 
+import logging
 import queue
 import threading
 import time
@@ -22,12 +23,15 @@ from arle.ai import Cancelled
 from arle.engine import Game, Move, move_to_dict, render
 
 from ..history import REMOTE
+from .said import N_, Said, said
 from .wire import START, Message, Refused, chain, chain_all, moves_of, printable
 
 if TYPE_CHECKING:
     from arle.match.change import Change
     from arle.match.loop import Match
     from arle.match.seats import ShouldStop
+
+log = logging.getLogger(__name__)
 
 
 
@@ -89,7 +93,7 @@ class Channel(Protocol):
         ...
 
     #: Where the channel says what it refused (the seat sets it to ``Remote.refuse``).
-    report: Callable[[str], None]
+    report: Callable[[Said], None]
     #: Whether a message wakes a waiting ``receive`` at once (a connection; a folder is looked at).
     live: bool
 
@@ -111,7 +115,7 @@ class Delivering(Protocol):
     def deliver_to(self, inbox: Inbox) -> None: ...
 
 
-def _quiet(text: str) -> None:
+def _quiet(text: Said) -> None:
     """By default problems are only kept in ``Remote.problems``."""
 
 
@@ -122,7 +126,7 @@ class Remote:
 
     def __init__(self, ledger: Ledger, channels: Sequence[Channel] = (), *,
                  agree_undo: Callable[[int], bool] | None = None,
-                 report: Callable[[str], None] = _quiet, poll_s: float = 0.05,
+                 report: Callable[[Said], None] = _quiet, poll_s: float = 0.05,
                  patience: float | None = None) -> None:
         self.ledger = ledger
         self.channels: list[Channel] = list(channels)
@@ -139,7 +143,7 @@ class Remote:
         #: The friend's moves received and checked against the hashes, not yet played (by index).
         self.pending: dict[int, Move] = {}
         #: Every refusal, in words (a message is said once).
-        self.problems: list[str] = []
+        self.problems: list[Said] = []
         #: The friend's game as their last message said: (count, hash).
         self.friend_at: tuple[int, str] | None = None
         self.friend_ended = False
@@ -180,9 +184,9 @@ class Remote:
             try:
                 self.take(message, channel)
             except Refused as exc:
-                self.refuse(str(exc), channel)
+                self.refuse(exc.said, channel)
             except Exception as exc:  # a bug must not stop the friend's messages for good
-                self.refuse(f"a message could not be taken ({type(exc).__name__})")
+                self.refuse(said(N_("A message could not be taken ({what})."), what=type(exc).__name__))
             self.wake()
             self.taken()
 
@@ -277,17 +281,17 @@ class Remote:
                 try:
                     self.take(message, channel)
                 except Refused as exc:
-                    self.refuse(str(exc), channel)
+                    self.refuse(exc.said, channel)
 
-    def refuse(self, text: str, *tell: Channel) -> None:
-        """Say a refusal once, and tell the friend through ``tell`` (live channels only)."""
-        text = printable(text, 600)
+    def refuse(self, text: Said, *tell: Channel) -> None:
+        """Say a refusal once, and tell the friend through ``tell`` (live channels only: its Arle
+        says a sentence of its own, never ours)."""
         if text not in self.problems:
             self.problems.append(text)
             self.report(text)
         for channel in tell:
             if channel.open:
-                channel.send("refuse", {"reason": text[:300]})
+                channel.send("refuse", {"reason": printable(str(text), 300)})
 
     def take(self, message: Message, channel: Channel) -> None:
         """One checked message: moves are matched against the ledger by their hashes."""
@@ -306,8 +310,9 @@ class Remote:
             if isinstance(count, int) and isinstance(yes, bool):
                 self._answers.append((count, yes))
         elif kind == "refuse":
-            reason = str(body.get("reason", ""))[:300]
-            self.refuse(f"The friend's Arle refused a message: {reason}")
+            # (their reason is theirs, in words this window cannot vouch for: not shown)
+            log.info("the friend's Arle refused a message: %s", printable(str(body.get("reason", "")), 300))
+            self.refuse(said(N_("The friend's Arle refused a message of this one.")))
         elif kind == "end":
             self.friend_ended = True
 
@@ -325,26 +330,26 @@ class Remote:
 
     def _take_moves(self, at: Any, before: Any, raw: Any, message: Message) -> None:
         if not isinstance(at, int) or isinstance(at, bool) or at < 0 or not isinstance(before, str):
-            raise Refused("a message's moves do not say where they go")
+            raise Refused(N_("A message's moves do not say where they go."))
         moves = moves_of(raw)
         known, hashes = self._known()
         if at > len(known):
-            raise Refused(f"the friend's moves start at move {at + 1} but this game has only "
-                          f"{len(known)}: moves in between are missing")
+            raise Refused(N_("The friend's moves start at move {n} but this game has only {count}: "
+                             "moves in between are missing."), n=at + 1, count=len(known))
         if hashes[at] != before:
-            raise Refused(f"the friend's game differs from this one before move {at + 1}: "
-                          f"their moves are not taken")
+            raise Refused(N_("The friend's game differs from this one before move {n}: their moves "
+                             "are not taken."), n=at + 1)
         after = before
         for move in moves:
             after = chain(after, move)
         if after != message.hash or at + len(moves) != message.count:
-            raise Refused("the friend's moves do not match their hash: the message was tampered with")
+            raise Refused(N_("The friend's moves do not match their hash: the message was tampered with."))
         with self._lock:
             for offset, move in enumerate(moves):
                 index = at + offset
                 if index < len(known):
                     if move_to_dict(known[index]) != move_to_dict(move):
-                        raise Refused(f"the friend's game differs from this one at move {index + 1}")
+                        raise Refused(N_("The friend's game differs from this one at move {n}."), n=index + 1)
                     continue
                 self.pending[index] = move
 
@@ -352,7 +357,8 @@ class Remote:
         """The friend's game at ``message`` must be ours (when we have that many moves)."""
         known, hashes = self._known()
         if message.count <= len(known) and hashes[message.count] != message.hash:
-            self.refuse(f"the friend's game differs from this one (at {message.count} moves)")
+            self.refuse(said(N_("The friend's game differs from this one (at {count} moves)."),
+                             count=message.count))
 
     def _next(self, game: Game) -> Move | None:
         """The friend's next move, if it came and the engine finds it legal here."""
@@ -365,8 +371,9 @@ class Remote:
             if refusal is None and game.actor == self.ledger.friend:
                 return move
             self.pending.clear()
-        why = str(render(refusal)) if refusal is not None else "it is not the friend's turn"
-        self.refuse(f"The friend's move {index + 1} is not legal here ({why}): it is refused.",
+        log.info("the friend's move %d refused: %s", index + 1,
+                 render(refusal) if refusal is not None else "not the friend's turn")
+        self.refuse(said(N_("The friend's move {n} is not legal here: it is refused."), n=index + 1),
                     *self.channels)
         return None
 
@@ -388,7 +395,7 @@ class Remote:
             if hello.count <= len(known):
                 if hashes[hello.count] != hello.hash:
                     channel.close()
-                    raise Refused("the friend's game differs from this one: it cannot go on together")
+                    raise Refused(N_("The friend's game differs from this one: it cannot go on together."))
                 if hello.count < len(known):
                     channel.send("sync", {"at": hello.count, "before": hashes[hello.count],
                                           "moves": [move_to_dict(m) for m in known[hello.count:]]})

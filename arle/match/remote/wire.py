@@ -21,6 +21,8 @@ import attrs
 
 from arle.engine import Move, Setup, move_from_dict, move_to_dict
 
+from .said import N_, said
+
 #: The protocol's version: a message of another version is refused (both must update).
 VERSION = 1
 #: The most bytes one message (a live frame or a turn file) may have.
@@ -61,7 +63,12 @@ def printable(text: str, limit: int = 300) -> str:
 
 
 class Refused(Exception):
-    """A message, file or move not taken; ``str()`` says why in one sentence."""
+    """A message, file or move not taken: ``said`` says why in one sentence (a message id and
+    its fields, for the window to say in the player's language); ``str()`` in English."""
+
+    def __init__(self, id: str, **fields: object) -> None:
+        self.said = said(id, **fields)
+        super().__init__(str(self.said))
 
 
 def key_for(secret: str) -> bytes:
@@ -117,7 +124,8 @@ def _fields(message: Message) -> dict[str, Any]:
 
 def _bounded(raw: bytes) -> bytes:
     if len(raw) > MAX_BYTES:
-        raise Refused(f"a message of {len(raw)} bytes is over the {MAX_BYTES} bytes limit")
+        raise Refused(N_("A message of {size} bytes is over the {limit} bytes limit."), size=len(raw),
+                      limit=MAX_BYTES)
     return raw
 
 
@@ -135,7 +143,7 @@ def pack(message: Message) -> bytes:
 
 
 #: What a message that is not (yet) whole JSON is refused with.
-NOT_JSON = "a message is not valid JSON text"
+NOT_JSON = N_("A message is not valid JSON text.")
 
 
 def _load(raw: bytes) -> dict[str, Any]:
@@ -146,16 +154,21 @@ def _load(raw: bytes) -> dict[str, Any]:
     except (UnicodeDecodeError, ValueError, RecursionError):
         raise Refused(NOT_JSON) from None
     if not _shallow(data):
-        raise Refused(f"a message is nested deeper than {MAX_DEPTH} levels")
+        raise Refused(N_("A message is nested deeper than {depth} levels."), depth=MAX_DEPTH)
     if not isinstance(data, dict) or data.get("arle") != "remote":
-        raise Refused("a message is not an Arle remote message")
+        raise Refused(N_("A message is not an Arle remote message."))
     version = data.get("v")
     if version != VERSION:
         known = isinstance(version, int) and not isinstance(version, bool) and 0 < version < 10_000
-        said = f"remote protocol version {version}" if known else "no remote protocol version Arle knows"
-        raise Refused(f"the friend's Arle speaks {said} and this one version {VERSION}: both players "
-                      "need the same version of Arle")
+        theirs = said(N_("remote protocol version {n}"), n=version) if known else \
+            said(N_("no remote protocol version Arle knows"))
+        raise Refused(N_("The friend's Arle speaks {theirs} and this one version {ours}: both players "
+                         "need the same version of Arle."), theirs=theirs, ours=VERSION)
     return data
+
+
+#: A field's kind in words (not Python's: "a int").
+_KIND_WORDS = {int: said(N_("a whole number")), str: said(N_("a text")), dict: said(N_("a table"))}
 
 
 def _message(data: dict[str, Any]) -> Message:
@@ -163,9 +176,9 @@ def _message(data: dict[str, Any]) -> Message:
              "hash": str, "body": dict}
     for name, kind in kinds.items():
         if not isinstance(data[name], kind) or isinstance(data[name], bool):
-            raise Refused(f"a message's {name} is not a {kind.__name__}")
+            raise Refused(N_("A message's {field} is not {kind}."), field=name, kind=_KIND_WORDS[kind])
     if data["kind"] not in KINDS:
-        raise Refused(f"a message is of an unknown kind {data['kind'][:40]!r}")
+        raise Refused(N_("A message is of a kind this Arle does not know."))
     return Message(data["game"], data["from"], data["session"], data["seq"], data["kind"],
                    data["count"], data["hash"], data["body"])
 
@@ -175,12 +188,12 @@ def unseal(raw: bytes, key: bytes) -> Message:
     ``Refused``; the game, sender, session and sequence are the caller's to check."""
     data = _load(raw)
     if set(data) != FIELDS:
-        raise Refused("a message has missing or unknown fields")
+        raise Refused(N_("A message has missing or unknown fields."))
     mac = data.pop("mac")
     expected = hmac.new(key, canonical(data), hashlib.sha256).hexdigest()
     if not isinstance(mac, str) or not hmac.compare_digest(mac, expected):
-        raise Refused("a message is not signed with this game's secret: tampered with, "
-                      "from another game, or the secret is wrong")
+        raise Refused(N_("A message is not signed with this game's secret: tampered with, from "
+                         "another game, or the secret is wrong."))
     return _message(data)
 
 
@@ -189,23 +202,23 @@ def unpack(raw: bytes) -> Message:
     signature. Raises ``Refused``."""
     data = _load(raw)
     if set(data) != FIELDS - {"mac"}:
-        raise Refused("a message has missing or unknown fields")
+        raise Refused(N_("A message has missing or unknown fields."))
     return _message(data)
 
 
 def move_of(data: Any) -> Move:
     """A received move, rebuilt (not yet checked against the game). Raises ``Refused``."""
     if len(canonical(data)) > MAX_MOVE_BYTES:
-        raise Refused("a received move is absurdly long")
+        raise Refused(N_("A received move is absurdly long."))
     try:
         return move_from_dict(data)
-    except (ValueError, TypeError, KeyError) as exc:
-        raise Refused(f"a received move is malformed: {str(exc)[:120]}") from None
+    except (ValueError, TypeError, KeyError):
+        raise Refused(N_("A received move is malformed.")) from None
 
 
 def moves_of(data: Any) -> list[Move]:
     if not isinstance(data, list):
-        raise Refused("a message's moves are not a list")
+        raise Refused(N_("A message's moves are not a list."))
     return [move_of(item) for item in data]
 
 
@@ -237,5 +250,5 @@ def setup_of(data: Any) -> Setup:
         return Setup(players=2, seed=data["seed"], names=tuple(names),
                      building_set=str(data["building_set"]), buildings=tuple(buildings),
                      start_player=start)
-    except (ValueError, TypeError) as exc:
-        raise Refused(f"the friend's game setup is not valid ({exc})") from None
+    except (ValueError, TypeError):
+        raise Refused(N_("The friend's game setup is not valid.")) from None

@@ -22,7 +22,7 @@ from twisted.python.failure import Failure
 from wormhole import errors
 
 from . import said
-from .said import UNREACHABLE, WRONG_CODE
+from .said import N_, UNREACHABLE, WRONG_CODE, Said
 from .seat import Inbox, Ledger
 from .servers import APPID, MAILBOX, RELAY
 from .wire import MAX_BYTES, START, Message, Refused, pack, unpack
@@ -61,8 +61,8 @@ class _Lines(Protocol):
             if not found:
                 if len(self._buffer) > MAX_BYTES and not self._skipping:
                     self._skipping = True
-                    self.channel._refuse(f"the friend sent a message over the {MAX_BYTES} bytes "
-                                         "limit: it was not taken")
+                    self.channel._refuse(said.said(N_("The friend sent a message over the {limit} bytes "
+                                                      "limit: it was not taken."), limit=MAX_BYTES))
                 if self._skipping:
                     self._buffer = b""
                 return
@@ -96,7 +96,7 @@ class WormholeChannel:
 
     def __init__(self, ledger: Ledger | None = None) -> None:
         self.ledger = ledger
-        self.report: Callable[[str], None] = lambda _text: None
+        self.report: Callable[[Said], None] = lambda _said: None
         self.wormhole: Any = None
         self.code = ""
         self._proto: _Lines | None = None
@@ -123,11 +123,11 @@ class WormholeChannel:
 
     def _lost(self) -> None:
         if self._open and not self._ended:  # not after the game's end, nor when we closed it
-            self.report(said.CLOSED)
+            self.report(said.said(said.CLOSED))
         self._open = False
         self._put(None)
 
-    def _refuse(self, text: str) -> None:
+    def _refuse(self, text: Said) -> None:
         self.report(text)
 
     def _line(self, raw: bytes) -> None:
@@ -135,7 +135,7 @@ class WormholeChannel:
             message = unpack(raw)
             self._check(message)
         except Refused as exc:
-            self.report(str(exc))
+            self.report(exc.said)
             return
         self._ended = self._ended or message.kind == "end"
         if not self.first.called:
@@ -153,14 +153,14 @@ class WormholeChannel:
     def _check(self, message: Message) -> None:
         ledger = self.ledger
         if ledger is not None and message.game not in ("", ledger.game):
-            raise Refused("a message is from another game: refused")
+            raise Refused(N_("A message is from another game: refused."))
         if ledger is not None and message.sender != ledger.friend:
-            raise Refused("a message claims to come from this side: refused")
+            raise Refused(N_("A message claims to come from this side: refused."))
         if message.seq <= self._their_seq:
-            raise Refused(f"a message was replayed (number {message.seq} came already): refused")
+            raise Refused(N_("A message was replayed (number {n} came already): refused."), n=message.seq)
         if message.seq != self._their_seq + 1:
-            raise Refused(f"a message came out of order (number {message.seq}, "
-                          f"{self._their_seq + 1} expected): refused")
+            raise Refused(N_("A message came out of order (number {n}, {expected} expected): refused."),
+                          n=message.seq, expected=self._their_seq + 1)
         self._their_seq = message.seq
 
     # -- the channel (any thread) -------------------------------------------------------------------
@@ -230,7 +230,7 @@ async def _meet(channel: WormholeChannel, code: str | None, mailbox: str, relay:
     try:
         await w.get_welcome().addTimeout(MEET_S, reactor)
     except (defer.TimeoutError, errors.ServerConnectionError, errors.WormholeClosed):
-        raise Refused(UNREACHABLE.format(url=mailbox)) from None
+        raise Refused(UNREACHABLE, url=mailbox) from None
     if code is None:
         w.allocate_code()
         channel.code = await w.get_code()
@@ -243,9 +243,9 @@ async def _meet(channel: WormholeChannel, code: str | None, mailbox: str, relay:
     except errors.WrongPasswordError:
         raise Refused(WRONG_CODE) from None
     except defer.TimeoutError:
-        raise Refused(said.NOT_CAME.format(seconds=f"{wait:g}")) from None
+        raise Refused(said.NOT_CAME, seconds=f"{wait:g}") from None
     except (errors.ServerConnectionError, errors.WormholeClosed, errors.LonelyError):
-        raise Refused(UNREACHABLE.format(url=mailbox)) from None
+        raise Refused(UNREACHABLE, url=mailbox) from None
     dilated = w.dilate(transit_relay_location=relay, no_listen=not direct)
     factory = _Factory(channel)
     if code is None:
@@ -284,7 +284,7 @@ def meet(code: str | None, *, mailbox: str = MAILBOX, relay: str | None = RELAY,
         raise
     except Exception as exc:
         channel.close()
-        raise Refused(said.FAILED.format(what=type(exc).__name__)) from None
+        raise Refused(said.FAILED, what=type(exc).__name__) from None
     return channel
 
 
