@@ -554,3 +554,38 @@ def test_a_worker_held_on_a_space_near_the_foot_stays_on_it_and_is_dropped_there
     release(vp, held)
     settle()
     assert session.match.game.state.occupied.get(aim.space) == 0
+
+
+@pytest.mark.parametrize("size", [(1366, 768 - 40), SMALL])
+def test_on_a_laptop_screen_every_target_of_a_decision_is_in_view(qtbot, size):
+    """Issue 50 item 11: at 1366x768 (and 1280x720) a decision's targets show without scrolling,
+    as at 1920x1080: every legal target of a building, a tile to place (rows 6-7 and the Moors
+    of the Home Board), Peat to cut, a Dike, a sale, lies inside the board's viewport when the
+    decision comes, however the player left the board scrolled. (The Workers' placements are
+    left out: their targets span the whole game board, taller than the view at a readable
+    size; the Worker to place is scrolled into sight instead.)"""
+    from arle.gui.boards.board_view import BoardView
+
+    window = playing(qtbot, size)
+    session, page, rng = window.shown.session, window.shown.page, random.Random(3)
+    seen: set[str] = set()
+    last = None
+    for n in range(200):
+        if session.match.game.over:
+            break
+        settle()
+        view, decision = page.views.currentWidget(), session.match.game.decision
+        fresh, last = page._last_focus != last, page._last_focus
+        if fresh and decision is not None and isinstance(view, BoardView):
+            targets = [pos for move in session.match.game.decision_moves()
+                       if (pos := view.board.target_pos(move)) is not None]
+            shown = view.mapToScene(view.viewport().rect()).boundingRect()
+            for pos in targets:
+                assert shown.contains(pos), (decision, pos, shown)
+            seen.add(type(decision).__name__)
+        for other in page.board_views():
+            bar = other.verticalScrollBar()
+            bar.setValue(bar.maximum() if n % 2 else 0)
+        assert session.try_apply(choose_move(rng, session.match.legal_moves(), session.match.game))
+    assert {"PlaceTileDecision", "CutPeatDecision", "DikeDecision", "ChooseBuildingDecision",
+            "SaleDecision", "MasterDecision"} <= seen, seen
