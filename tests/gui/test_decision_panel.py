@@ -261,20 +261,3 @@ def test_the_hint_s_words_do_not_move_the_buttons(window, qtbot):
     qtbot.wait(50)
     assert window.shown.page.coach_bar.words.isVisible()
     assert first.mapTo(window, first.rect().topLeft()) == before
-
-
-def test_a_two_line_prompt_does_not_move_the_buttons(window, qtbot):
-    """Issue 50 item 14: a prompt that wrapped onto a second line pushed the decision's buttons
-    down 17 px under the mouse. The banner keeps two lines' room for the prompt."""
-    window.life.install(GameHistory(new_setup(1, 5)))
-    qtbot.wait(50)
-    prompt = window.shown.page.banner.prompt
-    first = window.shown.page.decision.buttons[0]
-    prompt.setText("Pay 1 Food.")
-    qtbot.wait(50)
-    before = first.mapTo(window, first.rect().topLeft())
-    prompt.setText("Pay 9 Food and 2 different of 1 Wood, 1 Clay, 1 Leather, 1 Linen.")
-    qtbot.wait(50)
-    lines = prompt.heightForWidth(prompt.width()) // prompt.fontMetrics().lineSpacing()
-    assert lines == 2  # (the prompt wraps, and keeps to the two lines kept for it)
-    assert first.mapTo(window, first.rect().topLeft()) == before

@@ -115,8 +115,7 @@ class TurnBanner(QFrame):
         self.piece = QLabel()
         self.title = WrappedText()
         self.title.setObjectName("turnTitle")
-        # Two lines' room always: a prompt that wraps does not push the buttons down (issue 50 item 14).
-        self.prompt = WrappedText(lines=2)
+        self.prompt = WrappedText()
         self.prompt.setObjectName("turnPrompt")
         top = QHBoxLayout()
         top.addWidget(self.piece)
