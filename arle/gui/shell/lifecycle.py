@@ -27,7 +27,6 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
     from pathlib import Path
 
-    from arle.engine import Setup
     from arle.files.journal import Autosaver
     from arle.files.settings import Settings
     from arle.gui.friend import Connection
@@ -35,8 +34,6 @@ if TYPE_CHECKING:
     from arle.gui.shell.host import Host
     from arle.gui.shell.shown_game import ShownGame
     from arle.match import GameHistory, LogEntry, NewGameChoice
-    from arle.match.remote.wire import Message
-    from arle.match.remote.wormhole_link import WormholeChannel
 
 log = logging.getLogger(__name__)
 
@@ -107,73 +104,11 @@ class Lifecycle:
 
     def start_remote(self, choice: NewGameChoice, remote: RemoteChoice,
                      form: NewGameDialog | None = None) -> None:
-        """A new game against a friend on another computer (issues 41, 47): invite (the game
-        shows the code as soon as the meeting server gives it), join (the inviting side's game,
-        met off the GUI thread) or by a shared folder (the game it holds, else a new one seat 1
-        starts there). A refused start opens ``form``, the New Game form, again as the player
-        filled it; a game that starts lets it go."""
-        from arle.gui.friend import Connection
-        from arle.match import GameHistory
-        from arle.match.history import PERSON, REMOTE
-        from arle.match.remote import Refused, new_game_id
-        from arle.match.remote.link import Plan, folder_game, join_first
-        from arle.match.remote.servers import use as use_servers
+        """A new game against a friend on another computer (``remote_start``); a refused start
+        opens ``form``, New Game as the player filled it, again."""
+        from arle.gui.shell import remote_start
 
-        w = self.window
-        if not w.files.may_drop_game():
-            self._let_go(form)
-            return
-        use_servers(w.settings.mailbox, w.settings.relay)  # Settings → Network
-        colors = list(choice.colors)
-        seats = [PERSON, PERSON]
-        seats[1 - remote.me] = REMOTE
-        try:
-            if remote.mode == "invite":
-                history = GameHistory(choice.setup, seats=seats)
-                history.remote = Plan("invite", new_game_id(), remote.me).to_dict()
-                self._let_go(form)
-                self.install(history, colors)
-                return
-            if remote.mode == "folder":
-                folder = Path(remote.folder)
-                setup, game, moves = folder_game(folder, remote.secret, remote.me, choice.setup,
-                                                 new_game_id())
-                history = GameHistory(setup, moves, seats=seats)
-                history.remote = Plan("folder", game, remote.me, remote.secret,
-                                      folder=str(folder.resolve())).to_dict()
-                self._let_go(form)
-                self.install(history, colors)
-                return
-        except Refused as exc:
-            self._cannot_play(exc, form)
-            return
-
-        def joined(found: tuple[Setup, WormholeChannel, Message]) -> None:
-            setup, channel, hello = found
-            history = GameHistory(setup, seats=[REMOTE, PERSON])
-            history.remote = Plan("join", hello.game, 1).to_dict()
-            self._let_go(form)
-            self.install(history, colors, connection=Connection(first=(channel, hello)))
-
-        w.files.load_off_thread(_tr("your friend's game"), lambda: join_first(remote.code), joined,
-                                lambda exc: self._cannot_play(exc, form))
-
-    def _cannot_play(self, error: BaseException, form: NewGameDialog | None = None) -> None:
-        """A remote game that cannot start, in one sentence; then New Game's ``form`` again, as
-        the player filled it (they correct the code rather than type everything anew)."""
-        from PySide6.QtWidgets import QMessageBox
-
-        from arle.gui.friend import failure_sentence
-
-        QMessageBox.warning(self.window.window(), _tr("Cannot play with your friend"),
-                            failure_sentence(error))
-        if form is not None:
-            QTimer.singleShot(0, form, lambda: self._ask(form))
-
-    @staticmethod
-    def _let_go(form: NewGameDialog | None) -> None:
-        if form is not None:
-            form.deleteLater()
+        remote_start.start_remote(self.window, choice, remote, form, self._ask)
 
     def start_new(self, choice: NewGameChoice) -> None:
         """Start the game chosen in the New Game dialog (remembering names and colours)."""
