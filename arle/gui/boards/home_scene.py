@@ -40,7 +40,6 @@ from arle.engine import (
     ReleaseAnimal,
     Tile,
     animals_waiting,
-    dike_line,
     empty_land_spaces,
     first_land_row,
     land_spaces,
@@ -85,9 +84,10 @@ from arle.gui.boards.pieces import (
 )
 from arle.gui.boards.scene import PlayerBoardScene
 from arle.gui.kit.style import font, name_of, of_name, player_color, words_fit
-from arle.gui.kit.texts import say
+from arle.gui.kit.texts import language, say
 from arle.match import PERSON
 from arle.match.history import REMOTE
+from arle.match.words.names import dike_name
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -473,11 +473,12 @@ class HomeBoardScene(PlayerBoardScene):
                             refusal=partial(self._dike_refusal, i))
             piece = DragPiece(self, "tiles/dike.svg", rect, spec)
             piece.glow = bool(mine)
+            name = dike_name(p, i, language())  # (by its column, as the log names it: issue 50 item 27)
             piece.setToolTip(
                 _t(
-                    "Dike {n}: holds 1 Animal of any type. A full row of 3 Dikes turns the "
+                    "{dike}: holds 1 Animal of any type. A full row of 3 Dikes turns the "
                     "Tidal Flats below it into land."
-                ).format(n=i + 1)
+                ).format(dike=name[:1].upper() + name[1:])
             )
             self.add_item(piece)
 
@@ -615,7 +616,7 @@ class HomeBoardScene(PlayerBoardScene):
         open_sea = tidal_penalty_spaces(p)
         lines = [
             _t("Land spaces: {n} ({e} empty)").format(n=land, e=empty),
-            _t("Dike Line: gap {g} of 4").format(g=dike_line(p) + 1),
+            _t("Dike Line: above row {r}").format(r=first_land_row(p) + 1),  # (the board's row numbers)
             _t("Open top-row Tidal Flats: {n} (-1 VP each)").format(n=open_sea)
             if open_sea
             else _t("Top row of Tidal Flats: no penalty"),
