@@ -288,7 +288,7 @@ def test_the_dike_refusals_name_the_action_and_the_gap():
     assert str(render(bottom)) == "Only one of the lowest Dikes may move up: those in columns 1, 2 or 3."
     gap = why(g, MoveDike(0, "2,0"))
     assert gap.get("gap") == 1  # the free place "1,2" is in gap 1 (0-based)
-    assert str(render(gap)).startswith("A Dike moves into a free place of gap 2, the lowest gap")
+    assert str(render(gap)).startswith("A Dike moves into a free place above row 3: the lowest")
 
 
 def test_the_peat_refusal_names_the_actions_that_cut_peat():

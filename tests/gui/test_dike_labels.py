@@ -9,11 +9,13 @@ from typing import Any
 
 import pytest
 
+from arle.engine.interpreter.moves import MoveDike
+from arle.engine.interpreter.steps import DikeStep
 from arle.gui.boards.home_scene import HomeBoardScene
 from arle.gui.boards.pieces import DragPiece
 from arle.gui.kit import texts
 from arle.gui.shell.language import install_language, uninstall_language
-from tests.gui.scene_helpers import make_session
+from tests.gui.scene_helpers import make_session, run_steps
 
 
 @pytest.fixture
@@ -32,3 +34,12 @@ def test_french_dikes_are_named_by_column_not_number(french: Any) -> None:
     words = " ".join(i.toPlainText() for i in items if hasattr(i, "toPlainText"))
     assert "Ligne de digues : au-dessus de la rangée 4" in words
     assert not re.search(r"Digue \d|espace \d sur 4", words + " ".join(dikes))
+
+
+def test_a_refused_dike_names_the_row_it_may_go_above(french: Any) -> None:
+    """The refusal said "de l'espace 1" (a gap number); it names the board's row instead."""
+    session = make_session(players=1)
+    run_steps(session, 0, [DikeStep()])
+    p = session.game.state.players[0]
+    why = session.why_not(MoveDike(p.dikes.index((0, 0)), "2,0"))
+    assert why.startswith("Une digue va sur une place libre au-dessus de la rangée 3 :"), why

@@ -90,7 +90,7 @@ def test_a_dike_dropped_on_a_wrong_gap_snaps_back_with_a_reason(qtbot):
     assert p.dikes == before
     # The engine's reason for the move the drop asks for, naming the gap that takes the Dike.
     assert messages.texts[-1] == session.why_not(MoveDike(p.dikes.index((0, 0)), "2,0"))
-    assert "free place of gap 2, the lowest gap" in messages.texts[-1]
+    assert "free place above row 3: the lowest" in messages.texts[-1]  # (the board numbers rows)
     dike = next(i for i in scene.items_now(HL.gap_rect(0, 0).center()) if isinstance(i, DragPiece))
     assert dike.pos() == QPointF(0, 0)
 

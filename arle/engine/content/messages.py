@@ -11,6 +11,7 @@ import string
 from collections.abc import Callable
 from typing import cast
 
+from ..rules.homeboard import GAPS
 from ..rules.refusals import Param, Refusal
 from .action_spaces import ACTION_SPACES, season_and_name
 from .buildings import BUILDINGS
@@ -47,8 +48,8 @@ MESSAGES: dict[str, str] = {
     "tile.not_there": "The tile cannot go on that space.",
     "dike.none_to_move": 'You may move a Dike only when an action gives you "+1 Dike".',
     "dike.not_bottom": "Only one of the lowest Dikes may move up: {columns}.",
-    "dike.not_next_gap": "A Dike moves into a free place of gap {gap}, the lowest gap above the "
-                         "Dike Line with room.",
+    "dike.not_next_gap": "A Dike moves into a free place above row {gap}: the lowest with room "
+                         "above the Dike Line.",
     "peat.not_now": "You may cut Peat only when an action lets you (Peat Cutter, Grocer, "
                     "Farmer's House, Colonist's House...).",
     "moor.unknown": "There is no such Moor.",
@@ -128,7 +129,9 @@ def _tile(value: Param) -> Param:
 _NAMES: dict[str, Callable[[Param], Param]] = {
     "space": _space,
     "season": lambda v: _SEASONS.get(str(v), str(v)),
-    "gap": lambda v: int(cast(str, v)) + 1,  # gaps count from 1 on the board, as the Dike Line's label
+    # A gap by the row it lies above, as the board numbers rows (gap 0 is above row 4): the
+    # board numbers no gaps (issue 50 item 27).
+    "gap": lambda v: GAPS - int(cast(str, v)),
     "animal": lambda v: name(str(v)) if str(v) in NAMES else str(v),
     "kind": lambda v: _KINDS.get(str(v), str(v)),
     "tile": _tile,
