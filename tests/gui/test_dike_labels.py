@@ -40,6 +40,6 @@ def test_a_refused_dike_names_the_row_it_may_go_above(french: Any) -> None:
     """The refusal said "de l'espace 1" (a gap number); it names the board's row instead."""
     session = make_session(players=1)
     run_steps(session, 0, [DikeStep()])
-    p = session.game.state.players[0]
+    p = session.match.game.state.players[0]
     why = session.why_not(MoveDike(p.dikes.index((0, 0)), "2,0"))
     assert why.startswith("Une digue va sur une place libre au-dessus de la rangée 3 :"), why
