@@ -236,13 +236,14 @@ def test_new_game_offers_a_friend_on_another_computer_as_a_choice_of_its_own(qtb
     sentence."""
     from arle.gui.shell.dialogs import NewGameDialog
 
-    dialog = NewGameDialog(names=("Anna", "Ben"))
+    dialog = NewGameDialog(names=("Anna", "Ben"), newcomer=True)
     qtbot.addWidget(dialog)
     dialog.show()
     assert all(box.findData("remote") == -1 for box in dialog.seat_boxes)  # no longer a seat kind
     assert dialog.remote_choice() is None and not dialog.friend_box.isVisible()
     dialog.elsewhere.setChecked(True)
     assert dialog.friend_box.isVisible() and not any(box.isVisible() for box in dialog.seat_boxes)
+    assert dialog.level_note.text() == ""  # (no computer opponent to suggest a level for)
     chosen = dialog.remote_choice()
     assert chosen is not None and (chosen.mode, chosen.me, chosen.code) == ("invite", 0, "")
     assert dialog.seats() == ("person", "remote")

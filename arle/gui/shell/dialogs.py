@@ -301,7 +301,7 @@ class NewGameDialog(QDialog):
         """One line per computer level chosen (what it is like), after a suggestion of Easy or
         Normal to a player who has not finished a game yet."""
         lines = []
-        if self.newcomer and self.players == 2:  # (a solo game has no opponent)
+        if self.newcomer and self.players == 2 and not self.elsewhere.isChecked():  # (no computer then)
             lines.append(_tr("New to Fields of Arle? Easy or Normal make a good first opponent."))
         for name in dict.fromkeys(s for s in self.seats() if s not in ("person", REMOTE)):
             level = find_level(name)
