@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 import attrs
 from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsScene,
@@ -45,6 +45,27 @@ def font(size: float, bold: bool = False) -> QFont:
     f = QFont()
     f.setPointSizeF(size)
     f.setBold(bold)
+    return f
+
+
+#: A text document's margin on each side (Qt's default), inside a wrapped text's width.
+DOCUMENT_MARGIN = 4.0
+
+
+def word_font(text: str, size: float, bold: bool, width: float) -> QFont:
+    """The font for ``text`` wrapped in ``width`` scene units: ``size``, or smaller where its
+    widest word would not fit on a line, so that lines break between words only (issue 50: a
+    travel destination's card on the Travel Track read "Beemoo/r")."""
+    f = font(size, bold)
+    room = width - 2 * DOCUMENT_MARGIN
+    widest = max((QFontMetricsF(f).horizontalAdvance(word) for word in text.split()), default=0.0)
+    if widest > room > 0:
+        # (the metrics round per size: a few steps down until the word fits)
+        for _ in range(8):
+            f.setPointSizeF(f.pointSizeF() * room / widest * 0.98)
+            widest = max(QFontMetricsF(f).horizontalAdvance(word) for word in text.split())
+            if widest <= room:
+                break
     return f
 
 

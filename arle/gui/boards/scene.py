@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 
 from arle.gui.boards.boxes import BoxItem, ZoomedPicture, box_path, box_pen
 from arle.gui.boards.motion import Motions, Snapshot
-from arle.gui.boards.pieces import DragHelper, Lights, PieceItem, font, tr
+from arle.gui.boards.pieces import DragHelper, Lights, PieceItem, font, tr, word_font
 from arle.gui.kit.pictures import PictureItem
 
 if TYPE_CHECKING:
@@ -384,7 +384,7 @@ class SessionScene(GameScene):
             super().addItem(item)
             item.setPos(x + SceneText.MARGIN, y + SceneText.MARGIN)
         else:
-            item = super().addText(text, font(size, bold))
+            item = super().addText(text, word_font(text, size, bold, width))
             item.setDefaultTextColor(QColor(color))
             item.setTextWidth(width)
             item.setPos(x, y)
