@@ -43,7 +43,7 @@ def test_no_destination_label_breaks_inside_a_word(qtbot, language, board, zoom)
     and French, at the board's smallest zoom and its usual one (the text is laid out in scene
     units, so the zoom changes only its pixels): no line starts inside a word."""
     session = make_session()
-    p = session.game.state.players[0]
+    p = session.match.game.state.players[0]
     if board is HomeBoardScene:
         p.travel = list(DESTINATION_ORDER)
     refresh(session)

@@ -8,7 +8,6 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import pytest
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtTest import QTest
@@ -435,43 +434,3 @@ def test_a_friends_seat_is_named_as_a_friend_not_as_a_computer(qtbot):
     qtbot.addWidget(page)
     page.coach_bar.refresh()
     assert page.coach_bar.status.text() == "Waiting for Ben."
-
-
-def _lines(item) -> list[str]:
-    """The lines a wrapped scene text is laid out in."""
-    doc, lines = item.document(), []
-    block = doc.begin()
-    while block.isValid():
-        layout = block.layout()
-        for i in range(layout.lineCount()):
-            line = layout.lineAt(i)
-            lines.append(block.text()[line.textStart():line.textStart() + line.textLength()])
-        block = block.next()
-    return lines
-
-
-@pytest.mark.parametrize("code", ["en", "fr"])
-def test_destination_names_on_the_travel_track_never_break_inside_a_word(qtbot, code):
-    """Issue 50 item 16: "Beemoo/r" wrapped mid-word on the travel track. Every destination's
-    name, in English and French, breaks only between words (the scene scales as a whole, so
-    what holds in scene units holds at every zoom)."""
-    from arle.engine import DESTINATIONS, Language
-    from arle.gui.kit import texts
-    from arle.gui.kit.style import name_of
-
-    texts.set_language(Language(code=code))
-    try:
-        session = make_session()
-        p = session.match.game.state.players[0]
-        for dest in DESTINATIONS:
-            p.travel = [dest]
-            refresh(session)
-            scene, _view = board(qtbot, session)
-            name = name_of(dest)
-            items = [i for i in scene.items() if hasattr(i, "document") and i.toPlainText() == name]
-            assert items, name
-            words = name.split()
-            for line in _lines(items[0]):
-                assert line.strip() == "" or all(w in words for w in line.split()), (name, _lines(items[0]))
-    finally:
-        texts.set_language(texts.ENGLISH)

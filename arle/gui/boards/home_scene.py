@@ -83,7 +83,7 @@ from arle.gui.boards.pieces import (
     tr,
 )
 from arle.gui.boards.scene import PlayerBoardScene
-from arle.gui.kit.style import font, name_of, of_name, player_color, words_fit
+from arle.gui.kit.style import font, name_of, of_name, player_color
 from arle.gui.kit.texts import language, say
 from arle.match import PERSON
 from arle.match.history import REMOTE
@@ -317,9 +317,7 @@ class HomeBoardScene(PlayerBoardScene):
             rect = QRectF(TRAVEL_X + 3, top.y() + 2, TRAVEL_W - 6, bottom.bottom() - top.y() - 4)
             box = self.add_box(rect, "#d9c38f", "#6b5a2a", 4)
             box.setToolTip(_t("{name}: {n} spaces of travel experience").format(name=name_of(dest), n=d.size))
-            name = name_of(dest)
-            self.add_text(name, rect.x(), rect.y() + 1, words_fit(name, rect.width(), 6.5, True), True,
-                          "#3a2f12", rect.width())
+            self.add_text(name_of(dest), rect.x(), rect.y() + 1, 6.5, True, "#3a2f12", rect.width())
             at += d.size
         vp = travel_vp(min(at, TRAVEL_TRACK_SPACES))
         label = self.add_text(_t("{vp} VP").format(vp=vp), TRAVEL_X, TRAVEL_BOTTOM + 2, 8, True)

@@ -12,7 +12,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPixmap
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPixmap
 
 from arle.files.catalogues import N_
 
@@ -122,22 +122,6 @@ def font(size: float, bold: bool = False) -> QFont:
     f.setBold(bold)
     return f
 
-
-#: A wrapped text's own margin on each side (``QTextDocument.documentMargin``'s default).
-TEXT_MARGIN = 4.0
-
-
-def words_fit(text: str, width: float, size: float, bold: bool = False, least: float = 4.0) -> float:
-    """The largest point size up to ``size`` at which no word of ``text`` is wider than a text
-    box ``width`` wide: the label then wraps between words, never inside one (issue 50 item 16:
-    "Beemoo/r" on the travel track)."""
-    room = width - 2 * TEXT_MARGIN
-    while size > least:
-        metrics = QFontMetricsF(font(size, bold))
-        if all(metrics.horizontalAdvance(word) <= room for word in text.split()):
-            return size
-        size -= 0.25
-    return least
 
 
 # -- names --------------------------------------------------------------------------------------------
