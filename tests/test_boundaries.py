@@ -299,7 +299,7 @@ def test_the_gui_is_a_few_rooms():
 #: between the shell and the game page, the page's helpers over the boards, the session under them.
 GUI_FLOORS = {
     "arle.gui.app": 6, "arle.gui.shell": 5, "arle.gui.tutorial": 4, "arle.gui.side": 3,
-    "arle.gui.coach": 2.5, "arle.gui.assists": 2.5, "arle.gui.seats": 2.5, "arle.gui.friend": 2.5,
+    "arle.gui.coach": 2.5, "arle.gui.assists": 2.5, "arle.gui.seat_driver": 2.5, "arle.gui.friend": 2.5,
     "arle.gui.boards": 2,
     "arle.gui.session": 1.5, "arle.gui.kit": 1, "arle.gui": 0,
 }

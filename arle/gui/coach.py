@@ -29,9 +29,9 @@ from PySide6.QtWidgets import (
 from arle.ai import COACH_LEVEL, hint, reason_words
 from arle.engine import PlaceWorker
 from arle.gui.kit import texts
-from arle.gui.kit.levels import level_name
+from arle.gui.kit.level_words import level_name
 from arle.gui.kit.style import move_label, of_name, say
-from arle.gui.seats import SeatDriver, thinker
+from arle.gui.seat_driver import SeatDriver, thinker
 from arle.match import GameHistory, Match, play
 from arle.match.history import REMOTE
 

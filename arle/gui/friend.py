@@ -23,7 +23,7 @@ from arle.match.remote.link import Link, Plan
 from arle.match.remote.said import Said
 
 if TYPE_CHECKING:
-    from arle.gui.seats import SeatDriver
+    from arle.gui.seat_driver import SeatDriver
     from arle.gui.session import GameSession
     from arle.match import GameHistory, Match
     from arle.match.remote.wire import Message

@@ -34,7 +34,7 @@ def test_every_offered_level_says_what_it_is_like_and_searches_in_both_games():
 def test_a_new_level_is_one_entry(monkeypatch, qtbot):
     """Add one Level record: the search, New Game's seat list and the coach's words follow it
     (the seat kinds follow the records' names when the module is loaded)."""
-    from arle.gui.kit.levels import level_name
+    from arle.gui.kit.level_words import level_name
     from arle.gui.shell.dialogs import NewGameDialog
 
     master = Level("master", "Master", "Thinks very long.", solo=level("hard").solo,
@@ -59,7 +59,7 @@ def test_the_records_are_frozen():
 def test_the_start_pages_labels_are_the_records_labels():
     """The start page names levels before the engine is loaded (issue 42 item 7) from a table
     that must be the records' own."""
-    from arle.gui.kit.levels import labels
+    from arle.gui.kit.level_words import labels
 
     assert {x.name: x.label for x in LEVELS} == labels()  # (English: no language installed)
 

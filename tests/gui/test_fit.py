@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
@@ -437,6 +439,25 @@ def test_a_scrolled_game_board_shows_the_worker_to_place_next(qtbot):
     assert checked >= 5
 
 
+def fresh_decisions(window: MainWindow, moves: int = 200) -> Iterator[tuple[Any, Any, Any]]:
+    """(page, board in front, decision) at each new decision of a seeded game, with every board
+    scrolled to its other end before each move, as a player may have left it."""
+    session, page, rng = window.shown.session, window.shown.page, random.Random(3)
+    last = None
+    for n in range(moves):
+        if session.match.game.over:
+            return
+        settle()
+        decision = session.match.game.decision
+        fresh, last = page._last_focus != last, page._last_focus
+        if fresh and decision is not None:
+            yield page, page.views.currentWidget(), decision
+        for other in page.board_views():
+            bar = other.verticalScrollBar()
+            bar.setValue(bar.maximum() if n % 2 else 0)
+        assert session.try_apply(choose_move(rng, session.match.legal_moves(), session.match.game))
+
+
 def test_at_1280x720_each_decision_scrolls_its_board_to_what_it_needs(qtbot):
     """Issue 43 item 2: at 1280x720 the boards scroll (423 px the game board, 294 px the Home
     Board), and the Moors, a Dike's gap or "Tile to place" could be off screen when the decision
@@ -445,29 +466,17 @@ def test_at_1280x720_each_decision_scrolls_its_board_to_what_it_needs(qtbot):
     from arle.gui.boards.board_view import BoardView
     from arle.gui.boards.storage_scene import PANEL_RECT
 
-    window = playing(qtbot, SMALL)
-    session, page, rng = window.shown.session, window.shown.page, random.Random(3)
     seen: set[str] = set()
-    last = None
-    for n in range(200):
-        if session.match.game.over:
-            break
-        settle()
-        view, decision = page.views.currentWidget(), session.match.game.decision
-        fresh, last = page._last_focus != last, page._last_focus
-        scrolls = isinstance(view, BoardView) and view.verticalScrollBar().isVisible()
-        if fresh and decision is not None and scrolls:
-            places = page.decision_places(view)
-            if places:
-                shown = view.mapToScene(view.viewport().rect()).boundingRect()
-                assert shown.contains(places[0]), (decision, places[0], shown)
-                if type(decision).__name__ == "SaleDecision":  # the sale panel whole, with its title
-                    assert shown.contains(PANEL_RECT), shown
-                seen.add(type(decision).__name__)
-        for other in page.board_views():
-            bar = other.verticalScrollBar()
-            bar.setValue(bar.maximum() if n % 2 else 0)
-        assert session.try_apply(choose_move(rng, session.match.legal_moves(), session.match.game))
+    for page, view, decision in fresh_decisions(playing(qtbot, SMALL)):
+        if not (isinstance(view, BoardView) and view.verticalScrollBar().isVisible()):
+            continue
+        places = page.decision_places(view)
+        if places:
+            shown = view.mapToScene(view.viewport().rect()).boundingRect()
+            assert shown.contains(places[0]), (decision, places[0], shown)
+            if type(decision).__name__ == "SaleDecision":  # the sale panel whole, with its title
+                assert shown.contains(PANEL_RECT), shown
+            seen.add(type(decision).__name__)
     assert {"PlaceTileDecision", "CutPeatDecision", "DikeDecision", "ChooseBuildingDecision",
             "SaleDecision"} <= seen, seen
 
@@ -566,26 +575,15 @@ def test_on_a_laptop_screen_every_target_of_a_decision_is_in_view(qtbot, size):
     size; the Worker to place is scrolled into sight instead.)"""
     from arle.gui.boards.board_view import BoardView
 
-    window = playing(qtbot, size)
-    session, page, rng = window.shown.session, window.shown.page, random.Random(3)
     seen: set[str] = set()
-    last = None
-    for n in range(200):
-        if session.match.game.over:
-            break
-        settle()
-        view, decision = page.views.currentWidget(), session.match.game.decision
-        fresh, last = page._last_focus != last, page._last_focus
-        if fresh and decision is not None and isinstance(view, BoardView):
-            targets = [pos for move in session.match.game.decision_moves()
+    window = playing(qtbot, size)
+    for _page, view, decision in fresh_decisions(window):
+        if isinstance(view, BoardView):
+            targets = [pos for move in window.shown.session.match.game.decision_moves()
                        if (pos := view.board.target_pos(move)) is not None]
             shown = view.mapToScene(view.viewport().rect()).boundingRect()
             for pos in targets:
                 assert shown.contains(pos), (decision, pos, shown)
             seen.add(type(decision).__name__)
-        for other in page.board_views():
-            bar = other.verticalScrollBar()
-            bar.setValue(bar.maximum() if n % 2 else 0)
-        assert session.try_apply(choose_move(rng, session.match.legal_moves(), session.match.game))
     assert {"PlaceTileDecision", "CutPeatDecision", "DikeDecision", "ChooseBuildingDecision",
             "SaleDecision", "MasterDecision"} <= seen, seen

@@ -416,7 +416,7 @@ def test_a_friends_seat_is_named_as_a_friend_not_as_a_computer(qtbot):
     """Issue 41: the friend's board said "the computer's turn", the coach "Ben (computer,
     remote) plays" and Statistics "(computer, remote)"; one naming of seats says them all."""
     from arle.engine import Setup
-    from arle.gui.kit.levels import seat_words
+    from arle.gui.kit.level_words import seat_words
     from arle.gui.session import GameSession
     from arle.gui.side.game_page import GamePage
     from arle.match import Match, Person

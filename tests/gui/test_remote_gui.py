@@ -11,7 +11,7 @@ import pytest
 from arle.ai import Cancelled
 from arle.commands.arena import play as arena
 from arle.engine import Setup
-from arle.gui.seats import SeatDriver
+from arle.gui.seat_driver import SeatDriver
 from arle.gui.session import GameSession
 from arle.match import Computer, GameHistory, Match
 from arle.match.history import REMOTE
@@ -87,7 +87,7 @@ def test_a_friends_turn_is_waited_for_with_the_collector_running(qtbot) -> None:
     from arle.ai import Cancelled
     from arle.engine import Setup
     from arle.gui.kit import collector
-    from arle.gui.seats import SeatDriver
+    from arle.gui.seat_driver import SeatDriver
     from arle.gui.session import GameSession
     from arle.match import GameHistory, Match
     from arle.match.history import PERSON, REMOTE

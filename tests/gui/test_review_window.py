@@ -16,7 +16,7 @@ from arle.engine import PlaceWorker, SkipPlacement
 from arle.files.reviews import keep
 from arle.files.saves import load_history, save_history
 from arle.gui.shell.main_window import MainWindow
-from arle.gui.shell.review import ReviewedGame, ReviewWindow, open_file
+from arle.gui.shell.review_window import ReviewedGame, ReviewWindow, open_file
 from arle.match import GameHistory
 from arle.match.review import Moment, Review, review_key
 
@@ -163,7 +163,7 @@ def test_the_start_page_offers_a_review_of_a_recent_save(qtbot, tmp_path, monkey
     page.recent.setCurrentRow(0)
     assert page.review_button.isVisible()
     opened = []
-    monkeypatch.setattr("arle.gui.shell.review.open_review", lambda game, parent: opened.append(game))
+    monkeypatch.setattr("arle.gui.shell.review_window.open_review", lambda game, parent: opened.append(game))
     page.review_button.click()
     assert opened and opened[0].moves == tuple(history.moves) and opened[0].path == path
 

@@ -46,7 +46,7 @@ class GameFiles:
         """Before the game shown is closed: if its journal is not up to date (autosave failed),
         offer to save it to a file. False: the player chose to stay."""
         shown = self.window.shown
-        if shown is None or shown.over or "autosave" not in self.window.warnings:
+        if shown is None or shown.session.match.game.over or "autosave" not in self.window.warnings:
             return True
         from PySide6.QtWidgets import QMessageBox  # (loaded when needed: 1 ms of the start)
 

@@ -26,7 +26,7 @@ from arle.engine import SOLO_TARGET, noun, solo_rating
 from arle.files.catalogues import N_
 from arle.gui.kit import style
 from arle.gui.kit.charts import half_year_chart
-from arle.gui.kit.levels import seat_words
+from arle.gui.kit.level_words import seat_words
 from arle.gui.kit.texts import say
 from arle.match.scores import scores_by_half_year
 
@@ -92,7 +92,7 @@ class GameOverDialog(QDialog):
 
     newGame = Signal()
     rematch = Signal()
-    #: "Review this game" (issue 40): the window opens the review (``arle.gui.shell.review``).
+    #: "Review this game" (issue 40): the window opens the review (``arle.gui.shell.review_window``).
     reviewAsked = Signal()
 
     def __init__(self, session: GameSession, best_before: float | None = None,

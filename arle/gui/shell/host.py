@@ -1,4 +1,4 @@
-"""What the window's parts (``lifecycle``: the game's life; ``game_files``: its files) ask of the
+"""What the window's parts (``game_life``: the game's life; ``game_files``: its files) ask of the
 main window. ``main_window.MainWindow`` imports them: naming its shape keeps the imports one way;
 what they ask of each other is ``parts``.
 """

@@ -1,7 +1,7 @@
 """The main window: a shell of menus and shortcuts around the start page or a game page
 (``arle.gui.side.game_page``), with the settings and the warnings that stay in the status bar.
 It holds the game shown as one object (``shown_game.ShownGame``) and owns two parts that act on it:
-its life (``lifecycle``: new, install, close, game over) and its files (``game_files``).
+its life (``game_life``: new, install, close, game over) and its files (``game_files``).
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from arle.gui.shell.frame import (
     fitted,
 )
 from arle.gui.shell.game_files import GameFiles, reason
-from arle.gui.shell.lifecycle import Lifecycle
+from arle.gui.shell.game_life import Lifecycle
 from arle.gui.shell.menus import Menus
 from arle.gui.shell.start_page import StartPage
 

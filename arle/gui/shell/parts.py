@@ -1,5 +1,5 @@
 """What the window's parts ask of each other: its files (``game_files.GameFiles``) and the game's
-life (``lifecycle.Lifecycle``), as the menus, the start page and the other part see them. Named
+life (``game_life.Lifecycle``), as the menus, the start page and the other part see them. Named
 here, below all of them, so that no import runs back up.
 """
 
@@ -39,7 +39,7 @@ class FilesPart(Protocol):
 
 
 class LifePart(Protocol):
-    """What the other parts and the menus ask of the game's life (``lifecycle.Lifecycle``)."""
+    """What the other parts and the menus ask of the game's life (``game_life.Lifecycle``)."""
 
     def install(self, history: GameHistory, colors: list[str] | None = None,
                 save_path: Path | None = None, *, autosaver: Autosaver | None = None,

@@ -1,5 +1,5 @@
 """Starting a game against a friend on another computer (issues 41, 47), for the window's
-``lifecycle``: invite, join or a shared folder, and a refused start said in one sentence with
+``game_life``: invite, join or a shared folder, and a refused start said in one sentence with
 New Game's form opened again as the player filled it. Imported when such a game starts: the
 wormhole's and the folder's code stay out of the window's start.
 """

@@ -28,7 +28,7 @@ class StartLists(Protocol):
 
 
 def _open(path: Path, window: object) -> None:
-    from arle.gui.shell.review import open_file
+    from arle.gui.shell.review_window import open_file
 
     open_file(path, window if isinstance(window, QWidget) else None)
 

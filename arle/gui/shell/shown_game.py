@@ -4,7 +4,7 @@ game's guide and the game-over screen. The window holds one ``ShownGame | None``
 a whole, so that no part of a closed game outlives the others.
 
 It knows nothing of the window: what a game's life says to the player (status bar, warnings,
-dialogs) is the window's (``shell.lifecycle``, ``shell.game_files``).
+dialogs) is the window's (``shell.game_life``, ``shell.game_files``).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from arle.files.stats import PERSON, GameRecord, game_id, personal_best, read_st
 from arle.gui.assists import Assists
 from arle.gui.kit.texts import language
 from arle.gui.session import GameSession
-from arle.gui.shell.review import open_for_window
+from arle.gui.shell.review_window import open_for_window
 from arle.gui.side.game_page import GamePage, adopt
 from arle.match import continued, rematch
 from arle.match.words import Wording
@@ -87,13 +87,9 @@ class ShownGame:
         return self.journal.save_path if self.journal is not None else self._save_path
 
     @property
-    def over(self) -> bool:
-        return self.session.match.game.over
-
-    @property
     def kept(self) -> bool:
         """Whether closing it leaves it in the games in progress (unfinished, with a journal)."""
-        return not self.over and self.journal is not None
+        return not self.session.match.game.over and self.journal is not None
 
     # -- the journal --------------------------------------------------------------------------------
 
@@ -124,10 +120,6 @@ class ShownGame:
             self.journal.problem = exc
         else:
             self.journal.problem = None
-
-    @property
-    def journal_problem(self) -> Exception | None:
-        return self.journal.problem if self.journal is not None else None
 
     def save_to(self, path: Path) -> None:
         """Write the game to ``path`` and make it the game's save file (its journal linked to it).

@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from arle import __version__
-from arle.gui.kit.levels import seat_words
+from arle.gui.kit.level_words import seat_words
 from arle.gui.shell.review_offer import attach_to_start_page
 
 # Loaded with the start page, which is painted before the rules engine, the match and the boards

@@ -42,7 +42,7 @@ from arle.gui.boards.supply_scene import SupplyScene
 from arle.gui.coach import Coach, CoachBar
 from arle.gui.kit import style
 from arle.gui.kit.looks import LookPictures, widget_look
-from arle.gui.seats import SeatDriver
+from arle.gui.seat_driver import SeatDriver
 from arle.gui.side.game_log import GameLog
 from arle.gui.side.inventory_summary import InventorySummary
 from arle.gui.side.one_paint import OnePaint

@@ -42,7 +42,7 @@ from arle.files.reviews import cached, keep, load_game
 from arle.gui.boards.board_view import BoardView
 from arle.gui.coach import mark_ring
 from arle.gui.kit.background import Worker
-from arle.gui.kit.levels import level_name
+from arle.gui.kit.level_words import level_name
 from arle.gui.kit.style import DEFAULT_COLORS
 from arle.gui.kit.texts import language
 from arle.gui.session import ShownOnly

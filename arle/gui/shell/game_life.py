@@ -201,7 +201,8 @@ class Lifecycle:
         again."""
 
         w = self.window
-        problem = w.shown.journal_problem if w.shown is not None else None
+        journal = w.shown.journal if w.shown is not None else None
+        problem = journal.problem if journal is not None else None
         if isinstance(problem, GameInUse):
             w.set_warning("autosave", _tr("This game is open in another Arle window: this window "
                                           "does not autosave it. Save it to a file to keep these moves."))
@@ -256,7 +257,7 @@ class Lifecycle:
 
     def _review_game(self, shown: ShownGame) -> None:
         """"Review this game" on the game-over screen (issue 40), over the main window."""
-        from arle.gui.shell.review import open_for_window
+        from arle.gui.shell.review_window import open_for_window
 
         open_for_window(shown, self.window.window())
 
