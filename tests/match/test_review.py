@@ -215,7 +215,7 @@ def test_a_cache_with_the_right_key_but_altered_moments_is_ignored(tmp_path, blu
 
 def test_arle_review_json_lists_the_moments_and_keeps_the_review(tmp_path, capsys, monkeypatch,
                                                                  blunder_review):
-    from arle.commands import review as command
+    from arle.commands import review_command as command
 
     history, done, _, _ = blunder_review
     path = tmp_path / "game.arle.json"
@@ -233,7 +233,7 @@ def test_arle_review_json_lists_the_moments_and_keeps_the_review(tmp_path, capsy
 
 
 def test_arle_review_says_in_one_sentence_what_it_cannot_read(tmp_path, capsys):
-    from arle.commands import review as command
+    from arle.commands import review_command as command
 
     bad = tmp_path / "bad.arle.json"
     bad.write_text("{")
@@ -336,7 +336,7 @@ def test_a_cache_linked_to_the_game_itself_never_writes_into_the_game(tmp_path, 
 
 def test_the_review_of_a_damaged_file_says_how_many_moves_it_left_out(tmp_path, capsys, monkeypatch,
                                                                       blunder_review):
-    from arle.commands import review as command
+    from arle.commands import review_command as command
 
     history, _, _, _ = blunder_review
     path = tmp_path / "game.arle.json"
