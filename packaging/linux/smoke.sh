@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Smoke test of the built .deb: install it into a throwaway root (dpkg --root) and run
 # `arle --self-test` from the installed path, offscreen; under Xvfb with the real xcb platform too
-# when xvfb-run is there. Also checks the package's files, that its Depends are installed here, that
+# when xvfb-run is there; and a whole live game of two installed Arles through a loopback
+# magic-wormhole mailbox and relay (remote_smoke.sh) when a Python with those servers is given. Also checks the package's files, that its Depends are installed here, that
 # no bundled library misses a system library, and the .desktop and AppStream files (when the
 # validators are installed).
 #
@@ -84,6 +85,18 @@ if command -v xvfb-run >/dev/null 2>&1; then
     fi
 else
     say "xvfb-run not installed: xcb platform not tried (apt-get install xvfb xauth)"
+fi
+
+# --- a whole live game through magic-wormhole, on loopback (issue 47 item 9) ------------------------------
+# The servers are not shipped: a Python with them runs beside the app (ARLE_SMOKE_SERVERS, else the
+# checkout's .venv with the test extra).
+servers_py=${ARLE_SMOKE_SERVERS:-$repo/.venv/bin/python}
+if [[ -x $servers_py ]] && "$servers_py" -c "import wormhole_mailbox_server, wormhole_transit_relay" 2>/dev/null; then
+    say "a live game between two installed Arles through a loopback mailbox and relay"
+    HOME="$tmp" bash "$repo/packaging/linux/remote_smoke.sh" "$tmp/bin/arle" "$servers_py" \
+        || fail "the installed app could not play a live game through magic-wormhole"
+else
+    say "no mailbox server and relay to run beside the app: live play not tried (ARLE_SMOKE_SERVERS)"
 fi
 
 # --- desktop integration files ----------------------------------------------------------------------------
