@@ -35,6 +35,29 @@ MEET_S = 20.0
 _started = threading.Lock()
 
 
+def _no_delay() -> None:
+    """Send each move at once on Dilation's TCP connections (issue 47 item 5): a small record
+    otherwise waits in Nagle's buffer for the previous one's delayed acknowledgement. The library leaves its sockets as the OS makes them; its connection
+    protocol is told here, once, to turn Nagle off as it connects (a transport without
+    ``setTcpNoDelay`` is left as it is)."""
+    from wormhole._dilation.connection import DilatedConnectionProtocol  # type: ignore[import-untyped]
+
+    made = DilatedConnectionProtocol.connectionMade
+    if getattr(made, "arle_no_delay", False):
+        return
+
+    def connection_made(self: Any) -> None:
+        with contextlib.suppress(AttributeError, OSError):
+            self.transport.setTcpNoDelay(True)
+        made(self)
+
+    connection_made.arle_no_delay = True  # type: ignore[attr-defined]
+    DilatedConnectionProtocol.connectionMade = connection_made
+
+
+_no_delay()
+
+
 def _reactor() -> Any:
     """Twisted's reactor, running in its own thread (started once, stopped at exit)."""
     with _started:
