@@ -37,9 +37,9 @@ _started = threading.Lock()
 
 def _no_delay() -> None:
     """Send each move at once on Dilation's TCP connections (issue 47 item 5): a small record
-    otherwise waits in Nagle's buffer for the previous one's delayed acknowledgement. The library leaves its sockets as the OS makes them; its connection
-    protocol is told here, once, to turn Nagle off as it connects (a transport without
-    ``setTcpNoDelay`` is left as it is)."""
+    otherwise waits in Nagle's buffer for the previous one's delayed acknowledgement. The library
+    leaves its sockets as the OS makes them; its connection protocol is told here, once, to turn
+    Nagle off as it connects (a transport without ``setTcpNoDelay`` is left as it is)."""
     from wormhole._dilation.connection import DilatedConnectionProtocol  # type: ignore[import-untyped]
 
     made = DilatedConnectionProtocol.connectionMade
