@@ -185,7 +185,6 @@ class Coach(QObject):
         self.said.emit("")
 
     def _found(self, found: tuple[Move, Any], at: int) -> None:
-
         self.busy.emit(False)
         if at != len(self.session.match.history.moves):
             return

@@ -19,8 +19,9 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QVBoxLayout, QWidget
 
 from arle.gui.kit.background import Worker
+from arle.match.remote import Refused
 from arle.match.remote.link import Link, Plan
-from arle.match.remote.said import Said
+from arle.match.remote.said import FAILED, Said, said
 
 if TYPE_CHECKING:
     from arle.gui.seat_driver import SeatDriver
@@ -57,9 +58,7 @@ def remote_sentence(text: Said) -> str:
 
 def failure_sentence(error: BaseException) -> str:
     """Why a remote game could not start: a refusal's own sentence, else what failed."""
-    from arle.match.remote import Refused, said
-
-    text = error.said if isinstance(error, Refused) else said.said(said.FAILED, what=type(error).__name__)
+    text = error.said if isinstance(error, Refused) else said(FAILED, what=type(error).__name__)
     return remote_sentence(text)
 
 

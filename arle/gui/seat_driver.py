@@ -121,7 +121,6 @@ class SeatDriver(QObject):
             self.session.message.emit(QCoreApplication.translate("Remote", "Your friend has moved."))
 
     def _failed(self, error: BaseException) -> None:
-
         self.thinking.emit(False)
         if not isinstance(error, Cancelled):  # a bug in a seat: say it, let the person see the game
             logging.getLogger(__name__).error("a seat could not choose a move", exc_info=error)

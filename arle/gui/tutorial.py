@@ -56,7 +56,6 @@ def _tr(text: str) -> str:
 
 
 def tutorial_setup(name: str) -> Setup:
-
     return Setup(players=1, seed=SEED, names=(name,), building_set="first_game")
 
 
@@ -227,7 +226,6 @@ class Tutorial(QObject):
     # -- the card -----------------------------------------------------------------------------------
 
     def _show_text(self) -> None:
-
         game = self.session.match.game
         card = self.card
         placing = game.decision is None and game.state.phase is Phase.WORK
@@ -259,7 +257,6 @@ class Tutorial(QObject):
         card.place()
 
     def _where(self, move: Move) -> str:
-
         if isinstance(move, PlaceWorker):
             return _tr("Drag your next Worker from the month track onto the space framed in orange "
                        "(or click that space).")

@@ -57,15 +57,19 @@ def word_font(text: str, size: float, bold: bool, width: float) -> QFont:
     widest word would not fit on a line, so that lines break between words only (issue 50: a
     travel destination's card on the Travel Track read "Beemoo/r")."""
     f = font(size, bold)
-    room = width - 2 * DOCUMENT_MARGIN
-    widest = max((QFontMetricsF(f).horizontalAdvance(word) for word in text.split()), default=0.0)
-    if widest > room > 0:
-        # (the metrics round per size: a few steps down until the word fits)
-        for _ in range(8):
-            f.setPointSizeF(f.pointSizeF() * room / widest * 0.98)
-            widest = max(QFontMetricsF(f).horizontalAdvance(word) for word in text.split())
-            if widest <= room:
-                break
+    room, words = width - 2 * DOCUMENT_MARGIN, text.split()
+
+    def widest() -> float:
+        metrics = QFontMetricsF(f)
+        return max((metrics.horizontalAdvance(word) for word in words), default=0.0)
+
+    wide = widest()
+    # (the metrics round per size: a few steps down until the word fits)
+    for _ in range(8 if wide > room > 0 else 0):
+        f.setPointSizeF(f.pointSizeF() * room / wide * 0.98)
+        wide = widest()
+        if wide <= room:
+            break
     return f
 
 

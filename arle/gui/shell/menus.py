@@ -187,7 +187,7 @@ class Menus:
         undo = friend.can_ask() if friend is not None else session is not None and session.match.can_undo()
         state = (session is not None, undo, session is not None and session.match.can_redo(),
                  session is not None and session.match.coached, friend is not None)
-        if state == self._state:  # (asked three times a move, by undo, redo and the move itself)
+        if state == self._state:  # (a move that changes none of these changes no action)
             return
         self._state = state
         playing = state[0]

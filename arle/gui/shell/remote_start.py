@@ -78,6 +78,7 @@ def start_remote(w: Host, choice: NewGameChoice, remote: RemoteChoice,
     w.files.load_off_thread(_tr("your friend's game"), lambda: join_first(remote.code), joined,
                             lambda exc: _cannot_play(w, exc, form, again))
 
+
 def _cannot_play(w: Host, error: BaseException, form: NewGameDialog | None,
                  again: Callable[[NewGameDialog], None]) -> None:
     """A remote game that cannot start, in one sentence; then New Game's ``form`` again, as
@@ -87,6 +88,8 @@ def _cannot_play(w: Host, error: BaseException, form: NewGameDialog | None,
     if form is not None:
         QTimer.singleShot(0, form, lambda: again(form))
 
+
 def _let_go(form: NewGameDialog | None) -> None:
+    """The game started (or will not be asked for): New Game's form is done with."""
     if form is not None:
         form.deleteLater()

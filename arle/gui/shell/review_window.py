@@ -102,7 +102,6 @@ class ReviewWindow(QDialog):
     """See the module."""
 
     def __init__(self, game: ReviewedGame, parent: QWidget | None = None) -> None:
-
         super().__init__(parent)
         self.game = game
         #: The coach's level, whose Hint the review never calls costly (issue 50); the window names it.
@@ -235,7 +234,6 @@ class ReviewWindow(QDialog):
             self._progress = (done, total)
 
         def work(should_stop: Callable[[], bool]) -> Review:
-
             if game.path is not None:
                 history = GameHistory(game.setup, game.moves, seats=game.seats)
                 kept = cached(game.path, history, level)
@@ -284,7 +282,6 @@ class ReviewWindow(QDialog):
             self.list.setCurrentRow(0)
 
     def _failed(self, error: BaseException) -> None:
-
         self._poll.stop()
         self.bar.hide()
         self.cancel_button.setText(_tr("Review again"))
@@ -310,7 +307,6 @@ class ReviewWindow(QDialog):
             self.start()
 
     def _level_words(self) -> str:
-
         return level_name(self.level)
 
     # -- the moments ----------------------------------------------------------------------------------

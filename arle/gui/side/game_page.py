@@ -334,7 +334,6 @@ class GamePage(QSplitter):
     zoomAsked = Signal(int)
 
     def __init__(self, session: GameSession) -> None:
-
         super().__init__(Qt.Orientation.Horizontal)
         self.session = session
         ratio = self.devicePixelRatioF()
