@@ -279,7 +279,7 @@ def repaint_figures(quick: bool) -> dict[str, Any]:
 def think(window: Any) -> list[float]:
     """The player thinks before the next move: the CPU of each step the window takes meanwhile
     (boards behind other tabs made ready), until it has nothing left to do."""
-    page = getattr(window, "page", None)
+    page = window.shown.page if window.shown is not None else None
     return busy_steps(lambda: page is not None and page.preparing(), 5.0)
 
 
@@ -304,7 +304,7 @@ def glide_frames(window: Any) -> list[float]:
 
     from arle.gui.boards.scene import GameScene
 
-    page = getattr(window, "page", None)
+    page = window.shown.page if window.shown is not None else None
     scenes = [v.scene() for v in page.findChildren(QGraphicsView)] if page is not None else []
     scenes = [s for s in scenes if isinstance(s, GameScene)]
     return busy_steps(lambda: any(s.motions.active for s in scenes), 2.0)

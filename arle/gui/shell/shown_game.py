@@ -3,6 +3,9 @@ journal (``arle.files.journal.Autosaver``), the save file it belongs to, the ass
 game's guide and the game-over screen. The window holds one ``ShownGame | None`` and closes it as
 a whole, so that no part of a closed game outlives the others.
 
+Saving, the statistics and the review are imported when first used: a game shown needs none of
+them, and loaded with it they took the memory it may use (``arle bench``'s ``rss_vs_plain``).
+
 It knows nothing of the window: what a game's life says to the player (status bar, warnings,
 dialogs) is the window's (``shell.game_life``, ``shell.game_files``).
 """
@@ -13,12 +16,9 @@ import logging
 from typing import TYPE_CHECKING
 
 from arle.files.errors import SaveError
-from arle.files.saves import save_history
-from arle.files.stats import PERSON, GameRecord, game_id, personal_best, read_stats, record_game
 from arle.gui.assists import Assists
 from arle.gui.kit.texts import language
 from arle.gui.session import GameSession
-from arle.gui.shell.review_window import open_for_window
 from arle.gui.side.game_page import GamePage, adopt
 from arle.match import continued, rematch
 from arle.match.words import Wording
@@ -124,6 +124,7 @@ class ShownGame:
     def save_to(self, path: Path) -> None:
         """Write the game to ``path`` and make it the game's save file (its journal linked to it).
         Raises OSError, SaveError or ValueError when the file cannot be written."""
+        from arle.files.saves import save_history  # (loaded when a game is saved: see the module)
 
         save_history(path, self.session.match.history)
         if self.journal is None:
@@ -151,6 +152,7 @@ class ShownGame:
         """Record the finished game in the statistics (once per game: keyed by its setup) and
         return, in solo, the player's best solo score before it. Raises OSError or ValueError when
         the statistics cannot be written."""
+        from arle.files.stats import PERSON, GameRecord, game_id, personal_best, read_stats, record_game
 
         g = self.session.match.game
         names = tuple(p.name for p in g.state.players)
@@ -200,6 +202,7 @@ class ShownGame:
     def review(self, parent: QWidget) -> None:
         """Game > Review This Game (issue 40): the moves so far in a review window of their own;
         the game goes on beside it, untouched."""
+        from arle.gui.shell.review_window import open_for_window
 
         open_for_window(self, parent)
 
