@@ -10,6 +10,7 @@ when live play starts. Messages are ``wire.pack`` JSON, one a line; every one is
 from __future__ import annotations
 
 import contextlib
+import socket
 import threading
 from collections.abc import Callable
 from typing import Any
@@ -36,23 +37,41 @@ _started = threading.Lock()
 
 
 def _no_delay() -> None:
-    """Send each move at once on Dilation's TCP connections (issue 47 item 5): a small record
-    otherwise waits in Nagle's buffer for the previous one's delayed acknowledgement. The library
-    leaves its sockets as the OS makes them; its connection protocol is told here, once, to turn
-    Nagle off as it connects (a transport without ``setTcpNoDelay`` is left as it is)."""
+    """Send and acknowledge each move at once on Dilation's TCP connections (issue 47 item 5).
+
+    A small record otherwise waits in Nagle's buffer for the previous one's acknowledgement, and
+    the other end delays that acknowledgement (40 ms on Linux) hoping to send it with data. Our
+    side turns Nagle off; a transit relay's own sockets keep it, so where the system allows it
+    (Linux: ``TCP_QUICKACK``, which lapses, hence set at every receive) we also acknowledge at
+    once, and the relay never waits. ``arle remote bench --no-direct``: p50 43 -> 1.8 ms. The
+    library leaves its sockets as the OS makes them; its connection protocol is told here, once.
+    A transport without these options is left as it is."""
     from wormhole._dilation.connection import DilatedConnectionProtocol  # type: ignore[import-untyped]
 
     made = DilatedConnectionProtocol.connectionMade
     if getattr(made, "arle_no_delay", False):
         return
+    received = DilatedConnectionProtocol.dataReceived
+    quick_ack = getattr(socket, "TCP_QUICKACK", None)
+
+    def ack_at_once(transport: Any) -> None:
+        if quick_ack is not None:
+            with contextlib.suppress(AttributeError, OSError):
+                transport.getHandle().setsockopt(socket.IPPROTO_TCP, quick_ack, 1)
 
     def connection_made(self: Any) -> None:
         with contextlib.suppress(AttributeError, OSError):
             self.transport.setTcpNoDelay(True)
+        ack_at_once(self.transport)
         made(self)
+
+    def data_received(self: Any, data: bytes) -> None:
+        ack_at_once(self.transport)
+        received(self, data)
 
     connection_made.arle_no_delay = True  # type: ignore[attr-defined]
     DilatedConnectionProtocol.connectionMade = connection_made
+    DilatedConnectionProtocol.dataReceived = data_received
 
 
 _no_delay()
