@@ -798,9 +798,9 @@ def test_potters_inn_1_animal_of_any_type_per_pottery_wheel():
     _inn_goods(p)
     build(g, "potters_inn", space="3,2")
     assert set(g.legal_moves()) >= {Choose("sheep"), Choose("cattle"), Choose("horse")}
-    assert say(g.prompt()) == "Choose one (1 of 2): 1 sheep, 1 cattle or 1 horse"  # issue 31
+    assert say(g.prompt()) == "Choose one (1 of 2): 1 Sheep, 1 Cattle or 1 Horse"  # issue 31
     g.apply(Choose("sheep"))
-    assert say(g.prompt()) == "Choose one (2 of 2): 1 sheep, 1 cattle or 1 horse"
+    assert say(g.prompt()) == "Choose one (2 of 2): 1 Sheep, 1 Cattle or 1 Horse"
     g.apply(Choose("cattle"))
     assert (sum(h.get(S, 0) for h in p.animals.values()),
             sum(h.get(C, 0) for h in p.animals.values())) == (1, 1)
@@ -988,7 +988,7 @@ def test_immediate_abilities_act_once_when_built():
     set_goods(p, timber=1, grain=8, food=0)
     events = build(g, "mill", space="3,2")
     assert [str(e.text) for e in events if isinstance(e, ActionUsed) and e.source == "mill"] == [
-        "3 fields: 8 food"]
+        "3 Fields: 8 Food"]
     later = finish_work_phase(g)
     later += finish_work_phase(g)
     assert not [e for e in later if isinstance(e, ActionUsed) and e.source == "mill"]

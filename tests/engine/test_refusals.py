@@ -85,7 +85,7 @@ def test_a_space_whose_up_front_cost_cannot_be_paid():
     clear_goods(me(g))
     g.refresh()
     r = why(g, PlaceWorker("summer.forester"))
-    assert (r.id, str(r.get("cost"))) == ("space.cannot_pay", "1 food")
+    assert (r.id, str(r.get("cost"))) == ("space.cannot_pay", "1 Food")
 
 
 def test_no_worker_while_an_action_runs_after_the_last_and_for_a_bad_space():
@@ -195,7 +195,7 @@ def test_loading_needs_a_vehicle_room_of_the_right_size_and_the_goods():
     clear_goods(p)
     g.refresh()
     short = why(g, Load(cart.id, 0, "clay"))
-    assert (short.id, str(short.get("cost"))) == ("load.cannot_afford", "1 clay, 1 peat")
+    assert (short.id, str(short.get("cost"))) == ("load.cannot_afford", "1 Clay, 1 Peat")
     assert why(g, Load(cart.id, 0, "dest:beemoor")).id == "load.nothing_to_sell"
     set_goods(p, wood=2)
     g.refresh()

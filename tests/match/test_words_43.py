@@ -68,14 +68,15 @@ def _smithy_game() -> Game:
 
 
 def test_counted_horses_hides_and_bricks_take_the_english_plural():
-    """Issue 43 item 7: "Pay 6 wood, 2 horse"; the log said "+2 Hide"."""
+    """Issue 43 item 7: "Pay 6 wood, 2 horse"; the log said "+2 Hide". Issue 50 item 13: counted
+    in capitals everywhere in English, as the buttons are ("1 Wood" beside a "1 wood" prompt)."""
     from arle.engine import GoodsChanged, say
-    from arle.engine.content.words import amount
+    from arle.engine.content.words import counted
     from arle.match.words import event_words
 
-    assert [say(amount(x, 2)) for x in ("horse", "hide", "brick", "wood")] == [
-        "2 horses", "2 hides", "2 bricks", "2 wood"]
-    assert say(amount("horse", 1)) == "1 horse"
+    assert [say(counted(x, 2)) for x in ("horse", "hide", "brick", "wood")] == [
+        "2 Horses", "2 Hides", "2 Bricks", "2 Wood"]
+    assert say(counted("horse", 1)) == "1 Horse"
     assert event_words(GoodsChanged(0, "hide", 2, 5), EN) == "+2 Hides"
     assert event_words(GoodsChanged(0, "brick", -3, 0), FR) == "-3 briques"
 

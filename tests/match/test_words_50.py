@@ -112,3 +112,40 @@ def test_the_farmers_inn_says_a_field_becomes_a_forest():
     assert log_label(g, move, EN) == "turns the Grain Field at row 4, column 1 into a Forest"
     assert move_label(g, move, EN) == "Turn the Grain Field at row 4, column 1 into a Forest"
     assert log_label(g, move, FR) == "remplace le champ de blé en rangée 4, colonne 1 par une Forêt"
+
+
+def test_an_inns_cost_names_its_goods_as_the_buttons_do():
+    """Item 13: "Pay 9 food and 2 different of 1 wood, 1 clay…" beside capitalized buttons: the
+    goods counted in capitals in English, "different" said of several goods, the choice listed
+    with "and"; French in lower case as its log writes them."""
+    from arle.engine.content.buildings import BUILDINGS
+
+    cost = BUILDINGS["potters_inn"].cost.text()
+    assert say(cost) == "9 Food and 2 different goods among 1 Wood, 1 Clay, 1 Timber and 1 Brick"
+    assert say(cost, FR) == ("9 nourritures et 2 ressources différentes parmi 1 bois, 1 argile, "
+                             "1 madrier et 1 brique")
+
+
+def test_no_english_prompt_button_or_log_line_counts_a_good_in_lower_case():
+    """Item 13: "Choose one: 1 sheep, 1 cattle or 1 horse", the Mill's "3 fields: 8 food": over a
+    seeded game, every prompt, every button and every log line in English writes a counted good,
+    Animal or tile as the buttons do ("1 Sheep", "3 Fields")."""
+    import random
+    import re
+
+    from arle.engine import Game
+    from arle.match.words import event_words
+
+    lower = re.compile(r"\b\d+ (food|grain|flax|wool|hides?|wood|clay|timber|bricks?|peat|linen|woolen|"
+                       r"leather|summer wear|winter wear|leather wear|sheep|cattle|horses?|fields?|"
+                       r"stalls?|stables?|dairy animals?)\b")
+    rng = random.Random(3)
+    g = Game(Setup(players=2, seed=3))
+    texts: list[str] = []
+    while not g.over:
+        texts.append(say(g.prompt()))
+        moves = g.legal_moves()
+        texts += [move_label(g, m, EN) for m in moves]
+        texts += [t for e in g.apply(rng.choice(moves)) if (t := event_words(e, EN))]
+    assert len(texts) > 2000
+    assert [t for t in texts if lower.search(t)] == []

@@ -1,9 +1,9 @@
-"""Counted goods and Animals as texts ("1 wood", "2 Sheep"), so French plurals come out right.
+"""Counted goods and Animals as texts ("1 Wood", "2 Sheep"), so French plurals come out right.
 
 Each count is a ``tn()`` call with literal words (the extractor reads them), one per good: a
-sentence never glues a count to an English name. Two spellings exist because the English texts
-use both: ``amount`` the lower-case one of costs and payments ("1 wood, 2 clay"), ``counted``
-the capitalized one of options and logs ("1 Sheep", "2 Hides").
+sentence never glues a count to an English name. English capitalizes them everywhere, as the
+buttons and the boards do (issue 50 item 13: a prompt said "1 wood" beside a "1 Wood" button);
+French writes them in lower case (its catalogue).
 """
 
 from __future__ import annotations
@@ -15,30 +15,7 @@ from .text import Text, join, noun, t, tn
 
 _Count = Callable[[int], Text]
 
-#: Lower case, as costs read ("1 wood", "2 summer wear").
-_AMOUNT: dict[str, _Count] = {
-    "food": lambda n: tn("{n} food", "{n} food", n),
-    "grain": lambda n: tn("{n} grain", "{n} grain", n),
-    "flax": lambda n: tn("{n} flax", "{n} flax", n),
-    "wool": lambda n: tn("{n} wool", "{n} wool", n),
-    "hide": lambda n: tn("{n} hide", "{n} hides", n),
-    "wood": lambda n: tn("{n} wood", "{n} wood", n),
-    "clay": lambda n: tn("{n} clay", "{n} clay", n),
-    "timber": lambda n: tn("{n} timber", "{n} timber", n),
-    "brick": lambda n: tn("{n} brick", "{n} bricks", n),
-    "peat": lambda n: tn("{n} peat", "{n} peat", n),
-    "linen": lambda n: tn("{n} linen", "{n} linen", n),
-    "woolen": lambda n: tn("{n} woolen", "{n} woolen", n),
-    "leather": lambda n: tn("{n} leather", "{n} leather", n),
-    "summer_wear": lambda n: tn("{n} summer wear", "{n} summer wear", n),
-    "winter_wear": lambda n: tn("{n} winter wear", "{n} winter wear", n),
-    "leather_wear": lambda n: tn("{n} leather wear", "{n} leather wear", n),
-    "sheep": lambda n: tn("{n} sheep", "{n} sheep", n),
-    "cattle": lambda n: tn("{n} cattle", "{n} cattle", n),
-    "horse": lambda n: tn("{n} horse", "{n} horses", n),
-}
-
-#: Capitalized, as options and logs read ("1 Sheep", "3 Food").
+#: Capitalized, as the buttons, prompts, costs and logs all read them ("1 Sheep", "3 Food").
 _COUNTED: dict[str, _Count] = {
     "food": lambda n: tn("{n} Food", "{n} Food", n),
     "grain": lambda n: tn("{n} Grain", "{n} Grain", n),
@@ -77,11 +54,6 @@ TILE_NAMES: dict[str, str] = {
 }
 
 
-def amount(what: Good | Animal | str, n: int) -> Text:
-    """``n`` of a good or Animal, lower case: "1 wood"."""
-    return _AMOUNT[str(what)](n)
-
-
 def counted(what: Good | Animal | str, n: int) -> Text:
     """``n`` of a good or Animal, capitalized: "2 Sheep"."""
     return _COUNTED[str(what)](n)
@@ -93,8 +65,8 @@ def name(what: Good | Animal | str) -> Text:
 
 
 def amounts(bundle: Iterable[tuple[Good | Animal, int]], empty: Text | None = None) -> Text:
-    """A bundle in words, lower case: "1 wood, 2 clay" (``empty`` when there is nothing)."""
-    parts = [amount(g, n) for g, n in bundle]
+    """A bundle in words: "1 Wood, 2 Clay" (``empty`` when there is nothing)."""
+    parts = [counted(g, n) for g, n in bundle]
     if not parts and empty is not None:
         return empty
     return join(parts)

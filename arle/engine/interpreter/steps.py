@@ -20,7 +20,7 @@ from ..content.goods import Animal, Good
 from ..content.text import Text, join, listed, noun, t, tn
 from ..content.tiles import Tile
 from ..content.tools import TOOL_TRACKS, Tool, last_position, tool_count
-from ..content.words import TILE_NAMES, amount
+from ..content.words import TILE_NAMES, counted
 from ..rules import animals, homeboard
 from ..rules.payments import Bundle, Cost, can_pay, payment_options
 from ..rules.supply import gain, pay, take_tile, tile_left
@@ -410,7 +410,7 @@ class TakeAnimal(Step):
         return OneOfDecision(
             p.index,
             tuple(
-                Option(a.value, amount(a, self.n), (Gain(animals=((a, self.n),)),))
+                Option(a.value, counted(a, self.n), (Gain(animals=((a, self.n),)),))
                 for a in self.kinds
             ),
             nth=self.nth,
@@ -428,7 +428,7 @@ class TakeGood(Step):
         return OneOfDecision(
             p.index,
             tuple(
-                Option(x.value, amount(x, self.n), (Gain(goods=((x, self.n),)),))
+                Option(x.value, counted(x, self.n), (Gain(goods=((x, self.n),)),))
                 for x in self.goods
             ),
         )
@@ -498,7 +498,7 @@ class PayDecision(Decision):
     allows_loading = False
 
     def prompt(self, g: Game) -> Text:
-        return t("Pay {cost}", cost=join([self.cost.text(), *(amount(a, n) for a, n in self.animals)]))
+        return t("Pay {cost}", cost=join([self.cost.text(), *(counted(a, n) for a, n in self.animals)]))
 
     def options(self, g: Game) -> list[Move]:
         p = g.state.players[self.player]

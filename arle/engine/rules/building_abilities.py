@@ -19,7 +19,7 @@ from ..content.goods import ANIMALS, Animal, Good, cap_of
 from ..content.text import Text, join, t
 from ..content.tiles import Equipment, Tile
 from ..content.tools import Tool
-from ..content.words import amount
+from ..content.words import counted
 from ..interpreter.events import ActionUsed
 from ..interpreter.moves import UseBuilding
 from ..interpreter.state import PlayerState
@@ -146,7 +146,7 @@ class AnytimeExchange:
         from .payments import bundle_text
 
         gets: list[Text] = [bundle_text(self.goods)] if self.goods else []
-        gets += [amount(a, n) for a, n in self.animals]
+        gets += [counted(a, n) for a, n in self.animals]
         gets += [t("cut 1 Peat")] if self.cut else []
         return t("{pay} → {get}", pay=bundle_text(self.price), get=join(gets))
 

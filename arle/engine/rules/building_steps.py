@@ -115,15 +115,15 @@ class GainByLevel(Step):
         amount = self.amounts[lv - 1] if lv else 0
         gain(g, p, self.good, amount)
         _log(g, p, self.source, t("{count}: {gain}", count=_COUNT_WORDS[self.what](n),
-                                  gain=words.amount(self.good, amount)))
+                                  gain=words.counted(self.good, amount)))
 
 
-#: The things ``count_of`` counts, in words ("3 fields").
+#: The things ``count_of`` counts, in words ("3 Fields", "1 Stall").
 _COUNT_WORDS = {
-    "fields": lambda n: tn("{n} fields", "{n} fields", n),
-    "dairy": lambda n: tn("{n} Dairy Animals", "{n} Dairy Animals", n),
-    "stalls": lambda n: tn("{n} stalls", "{n} stalls", n),
-    "stables": lambda n: tn("{n} stables", "{n} stables", n),
+    "fields": lambda n: tn("{n} Field", "{n} Fields", n),
+    "dairy": lambda n: tn("{n} Dairy Animal", "{n} Dairy Animals", n),
+    "stalls": lambda n: tn("{n} Stall", "{n} Stalls", n),
+    "stables": lambda n: tn("{n} Stable", "{n} Stables", n),
 }
 
 

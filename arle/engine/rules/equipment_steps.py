@@ -11,7 +11,7 @@ import attrs
 from ..content.goods import Animal
 from ..content.text import Text, noun, t, tn
 from ..content.tiles import EQUIPMENT, VEHICLES, Equipment, Tile
-from ..content.words import amount
+from ..content.words import counted
 from ..interpreter.moves import Choose, Done, ReturnEquipment
 from ..interpreter.state import PlayerState
 from ..interpreter.steps import (
@@ -109,7 +109,7 @@ def _cost_steps(kind: Equipment) -> list[Step]:
     if kind is Equipment.PLOW:
         return [
             OneOf(tuple(
-                Option(a.value, t("pay 1 Wood and {animal}", animal=amount(a, 1)),
+                Option(a.value, t("pay 1 Wood and {animal}", animal=counted(a, 1)),
                        (PayCost(cost(wood=info.wood), animals=((a, 1),)), GainEquipment(kind)))
                 for a in (Animal.CATTLE, Animal.HORSE)
             ))

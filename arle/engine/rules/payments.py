@@ -14,7 +14,7 @@ import attrs
 
 from ..content.goods import SUBSTITUTE, Good
 from ..content.text import Text, join, listed, t, tn
-from ..content.words import NOTHING, amount, amounts
+from ..content.words import NOTHING, amounts, counted
 
 Bundle = tuple[tuple[Good, int], ...]
 
@@ -33,15 +33,17 @@ class Cost:
     choices: tuple[Choice, ...] = ()
 
     def text(self) -> Text:
-        """The cost in words: "1 grain and one of 1 wood, 1 clay, 1 timber or 1 brick"."""
-        parts: list[Text] = [amount(g, n) for g, n in self.fixed]
+        """The cost in words: "1 Grain and one of 1 Wood, 1 Clay, 1 Timber or 1 Brick"; a pick of
+        several: "9 Food and 2 different goods among 1 Wood, 1 Clay, 1 Timber and 1 Brick"."""
+        parts: list[Text] = [counted(g, n) for g, n in self.fixed]
         for c in self.choices:
-            bundles = [join([amount(g, n) for g, n in b], " + ") for b in c.options]
-            alts = listed(bundles, t("{items} or {last}"))
+            bundles = [join([counted(g, n) for g, n in b], " + ") for b in c.options]
             if c.pick > 1:
-                parts.append(tn("{n} different of {alts}", "{n} different of {alts}", c.pick, alts=alts))
+                among = listed(bundles, t("{items} and {last}"))
+                parts.append(tn("{n} different good among {alts}", "{n} different goods among {alts}",
+                                c.pick, alts=among))
             else:
-                parts.append(t("one of {alts}", alts=alts))
+                parts.append(t("one of {alts}", alts=listed(bundles, t("{items} or {last}"))))
         return listed(parts, t("{items} and {last}")) if parts else t("free")
 
 

@@ -112,7 +112,7 @@ def _place_worker(g: Game, move: PlaceWorker) -> Refusal | None:
                            player=s.players[user].name, seat=user)
     first = space.steps[0]
     if not space.placeable(g, s.players[s.placements[0]]):
-        cost = first.cost.text() if isinstance(first, PayCost) else t("1 food or 1 grain")
+        cost = first.cost.text() if isinstance(first, PayCost) else t("1 Food or 1 Grain")
         return refusal("space.cannot_pay", space=move.space, cost=cost)
     return None
 

@@ -212,7 +212,7 @@ def _chosen(game: Game, option: str, lang: Language) -> str | None:
             return tr("sells {goods} for {food}", lang).format(goods=m[1], food=m[2])
         return tr("chooses to {what}", lang).format(what=lowered(text, lang))
     if kind in (OptionKind.PART, OptionKind.GO, OptionKind.CONFIRM, OptionKind.EQUIPMENT):
-        counted = re.fullmatch(r"(\d+) [a-z ]+", english)
+        counted = re.fullmatch(r"(\d+) [A-Za-z ]+", english)
         if counted and option in _countable():  # ("chooses 1 Cattle", as its button says: issue 50)
             return tr("chooses {what}", lang).format(what=count_text(option, int(counted[1]), lang))
         if _NOUN_PHRASE.match(english):
