@@ -26,9 +26,9 @@ SEED = 4
 class Side:
     """One ``arle remote`` process; its stderr lines are read as they come."""
 
-    def __init__(self, *args: str) -> None:
+    def __init__(self, *args: str, arle: tuple[str, ...] = ("-m", "arle")) -> None:
         env = dict(os.environ, PYTHONUNBUFFERED="1")
-        self.proc = subprocess.Popen([sys.executable, "-m", "arle", "remote", *args, "--json"], cwd=REPO,
+        self.proc = subprocess.Popen([sys.executable, *arle, "remote", *args, "--json"], cwd=REPO,
                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
         self.lines: list[str] = []
         self.out: list[str] = []
@@ -88,8 +88,8 @@ class Side:
 def sides():
     started: list[Side] = []
 
-    def start(*args: str) -> Side:
-        started.append(Side(*args))
+    def start(*args: str, **how: tuple[str, ...]) -> Side:
+        started.append(Side(*args, **how))
         return started[-1]
 
     yield start
@@ -112,6 +112,23 @@ def test_two_processes_play_a_whole_seeded_game_through_the_relay_only(sides, wo
     """Issue 47: direct connections disabled on both sides (two homes behind routers): every byte
     goes through the transit relay, and the game is ``arena``'s."""
     host, join = _pair(sides, wormhole_servers, "--no-direct")
+    ends = host.result(), join.result()
+    assert ends[0]["digest"] == ends[1]["digest"] == _arena_digest()
+    assert ends[0]["scores"] == ends[1]["scores"] and ends[0]["refused"] == []
+
+
+@pytest.mark.timeout(120)
+def test_two_processes_play_a_whole_seeded_game_on_a_direct_connection(sides, wormhole_servers):
+    """Issue 47: two computers that reach each other (one home) play on a direct connection,
+    listened for and offered on 127.0.0.1 only (``tests/loopback_direct.py``). The relay they
+    are given listens nowhere, so the game can only be played directly; it is ``arena``'s."""
+    with socket.socket() as probe:  # (a port with nothing listening: no relay to fall back on)
+        probe.bind(("127.0.0.1", 0))
+        nowhere = probe.getsockname()[1]
+    servers = ("--mailbox", wormhole_servers.mailbox, "--relay", f"tcp:127.0.0.1:{nowhere}")
+    direct = ("tests/loopback_direct.py",)
+    host = sides("host", *servers, "--seed", str(SEED), "--level", "random", arle=direct)
+    join = sides("join", *servers, "--code", host.code(), "--level", "random", arle=direct)
     ends = host.result(), join.result()
     assert ends[0]["digest"] == ends[1]["digest"] == _arena_digest()
     assert ends[0]["scores"] == ends[1]["scores"] and ends[0]["refused"] == []
