@@ -44,7 +44,7 @@ def check_buttons(window: MainWindow, roles: dict[int, str]) -> None:
     for b in panel.buttons:
         move = panel.button_moves[b]
         assert b.text().replace("\n", " ") == style.move_label(session.match.game, move)  # (long: 2 lines)
-        room = max(BUTTON_TEXT_WIDTH, panel.contentsRect().width() - 28)
+        room = max(BUTTON_TEXT_WIDTH, panel.contentsRect().width() - 32)  # (margins, border, padding)
         assert all(b.fontMetrics().horizontalAdvance(line) <= room for line in b.text().split("\n"))
         role = "defaultButton" if move == default else \
             "skipButton" if isinstance(move, SkipPlacement) else "choiceButton"
@@ -261,3 +261,46 @@ def test_the_hint_s_words_do_not_move_the_buttons(window, qtbot):
     qtbot.wait(50)
     assert window.shown.page.coach_bar.words.isVisible()
     assert first.mapTo(window, first.rect().topLeft()) == before
+
+
+def test_a_two_line_prompt_does_not_move_the_buttons(window, qtbot):
+    """Issue 50 item 14: a prompt that wrapped onto a second line pushed the decision's buttons
+    down 17 px under the mouse. The banner keeps two lines' room for the prompt."""
+    window.life.install(GameHistory(new_setup(1, 5)))
+    qtbot.wait(50)
+    prompt = window.shown.page.banner.prompt
+    first = window.shown.page.decision.buttons[0]
+    prompt.setText("Pay 1 Food.")
+    qtbot.wait(50)
+    before = first.mapTo(window, first.rect().topLeft())
+    prompt.setText("Pay 9 Food and 2 different goods among 1 Wood, 1 Clay, 1 Timber and 1 Brick.")
+    qtbot.wait(50)
+    lines = prompt.heightForWidth(prompt.width()) // prompt.fontMetrics().lineSpacing()
+    assert lines == 2  # (the prompt wraps, and keeps to the two lines kept for it)
+    assert first.mapTo(window, first.rect().topLeft()) == before
+
+
+def test_a_long_choice_scrolls_with_a_bar_that_takes_no_width_from_the_buttons(qtbot):
+    """Issue 50 item 14: with the prompt's two lines kept, a choice of 6 buildings at 1600x1000
+    got a scroll bar that narrowed the buttons; their words wrapped onto more lines, which then
+    needed the bar, and it stayed (and the window painted twice). The bar now lies over the
+    panel's right margin: a choice of 10 or more buildings scrolls, the buttons keep the width
+    they have without it, and the bar covers none of them."""
+    history = GameHistory(Setup(players=2, seed=6, names=("Anna", "Ben"), start_player=0))
+    rng = random.Random(3)
+    while not (type(history.game.decision).__name__ == "ChooseBuildingDecision"
+               and len(history.game.decision_moves()) >= 10):
+        history.apply(choose_move(rng, history.game.legal_moves(), history.game))
+    w = MainWindow(autosave=False)
+    qtbot.addWidget(w)
+    w.show()
+    w.resize(1280, 720)
+    settle()
+    w.life.install(history)
+    settle()
+    scroll, panel = w.shown.page.decision_scroll, w.shown.page.decision
+    assert scroll.bar.isVisible() and scroll.bar.maximum() > 0
+    assert panel.width() == scroll.width() - 2 * scroll.frameWidth()  # (no room taken for the bar)
+    assert all(b.geometry().right() < scroll.bar.x() for b in panel.buttons)
+    scroll.bar.setValue(scroll.bar.maximum())  # (the overlay scrolls the panel)
+    assert scroll.verticalScrollBar().value() == scroll.bar.maximum()

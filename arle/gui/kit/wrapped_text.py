@@ -34,11 +34,14 @@ _ROOM = 100_000
 
 
 class WrappedText(QWidget):
-    """Plain text wrapped at word boundaries (``setText``/``text`` as a ``QLabel``'s)."""
+    """Plain text wrapped at word boundaries (``setText``/``text`` as a ``QLabel``'s). ``lines``:
+    the room it keeps however short its text, so that a text wrapping onto that many lines moves
+    nothing under it."""
 
-    def __init__(self, text: str = "", parent: QWidget | None = None) -> None:
+    def __init__(self, text: str = "", parent: QWidget | None = None, lines: int = 1) -> None:
         super().__init__(parent)
         self._text = text
+        self._lines = lines
         self._heights: dict[tuple[str, int], int] = {}
         self._pictures: dict[Hashable, QPixmap] = {}
         policy = QSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
@@ -65,15 +68,16 @@ class WrappedText(QWidget):
         return True
 
     def heightForWidth(self, width: int) -> int:
-        """The height of the words wrapped at ``width`` (one line's height when there are none:
-        a label keeps its line)."""
+        """The height of the words wrapped at ``width``, at least ``lines`` lines' (a label keeps
+        its line when it has no words)."""
         key = (self._text, width)
         height = self._heights.get(key)
         if height is None:
             self.ensurePolished()  # (the style sheet's font)
             metrics = self.fontMetrics()
-            height = metrics.boundingRect(QRect(0, 0, max(width, 1), _ROOM), MEASURE, self._text).height()
-            height = max(height, metrics.height())
+            room = QRect(0, 0, max(width, 1), _ROOM)
+            kept = metrics.boundingRect(room, MEASURE, "\n".join("X" * self._lines)).height()
+            height = max(metrics.boundingRect(room, MEASURE, self._text).height(), kept)
             if len(self._heights) >= KEPT:
                 del self._heights[next(iter(self._heights))]
             self._heights[key] = height

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QApplication,
     QFrame,
     QScrollArea,
+    QScrollBar,
     QSizePolicy,
     QSplitter,
     QTabBar,
@@ -253,15 +254,46 @@ class ChoiceScroll(QScrollArea):
     painted again, in three moves of five). A taller one (a choice of thirteen buildings) takes
     the room it needs, and gives it back after. A short window keeps less, for the supply."""
 
+    #: The overlaid scroll bar's width (px): within the panels' own right margin (8 px).
+    BAR = 7
+
     def __init__(self, floor: int = 300, steady: float = 0.0) -> None:
         super().__init__()
         self.floor = floor
         self.steady = steady
         self._kept = 0
+        # The scroll bar lies over the widget's right margin instead of taking room beside it: a
+        # bar that narrowed the widget as it came wrapped the buttons' words onto more lines,
+        # which then needed the bar, and it stayed (a choice of 6 buildings at 1600x1000 with a
+        # two-line prompt, issue 50 item 14). The area's own bar stays hidden and scrolls (wheel,
+        # keys, ensureVisible); the overlay follows it.
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        inner = self.verticalScrollBar()
+        self.bar = QScrollBar(Qt.Orientation.Vertical, self)
+        self.bar.setObjectName("overlayBar")
+        self.bar.hide()
+        inner.rangeChanged.connect(self._follow_range)
+        inner.valueChanged.connect(self.bar.setValue)
+        self.bar.valueChanged.connect(inner.setValue)
+
+    def _follow_range(self, low: int, high: int) -> None:
+        self.bar.setRange(low, high)
+        self.bar.setPageStep(self.verticalScrollBar().pageStep())
+        self.bar.setVisible(high > low)
+        self._place_bar()
+
+    def _place_bar(self) -> None:
+        frame = self.frameWidth()
+        self.bar.setGeometry(self.width() - frame - self.BAR, frame, self.BAR, self.height() - 2 * frame)
+        self.bar.raise_()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._place_bar()
 
     def _needed(self, widget: QWidget) -> QSize:
         frame = 2 * self.frameWidth()
-        return widget.sizeHint() + QSize(frame + self.verticalScrollBar().sizeHint().width(), frame)
+        return widget.sizeHint() + QSize(frame, frame)
 
     def sizeHint(self) -> QSize:
         widget = self.widget()
@@ -291,8 +323,7 @@ class ChoiceScroll(QScrollArea):
         if widget is None:
             return super().minimumSizeHint()
         hint = self._needed(widget)
-        bar = self.verticalScrollBar().sizeHint().width()
-        width = widget.minimumSizeHint().width() + 2 * self.frameWidth() + bar
+        width = widget.minimumSizeHint().width() + 2 * self.frameWidth()
         return QSize(width, min(hint.height(), self.floor))
 
 

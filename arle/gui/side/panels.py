@@ -115,7 +115,8 @@ class TurnBanner(QFrame):
         self.piece = QLabel()
         self.title = WrappedText()
         self.title.setObjectName("turnTitle")
-        self.prompt = WrappedText()
+        # Two lines' room always: a prompt that wraps does not push the buttons down (issue 50 item 14).
+        self.prompt = WrappedText(lines=2)
         self.prompt.setObjectName("turnPrompt")
         top = QHBoxLayout()
         top.addWidget(self.piece)
@@ -336,9 +337,11 @@ class DecisionPanel(QFrame):
 
     def _wrap(self, button: QPushButton, text: str) -> None:
         """Put ``text`` on ``button`` in lines as wide as the panel leaves room for."""
-        room = max(BUTTON_TEXT_WIDTH, self.contentsRect().width() - 28)  # (a button's own margins)
+        # (the panel's margins, 2 x 8, and a button's border and padding, 2 x 7, with 2 to spare)
+        room = max(BUTTON_TEXT_WIDTH, self.contentsRect().width() - 32)
         if button.property("wrapped") != (text, room):  # (most moves show the same words again)
             button.setProperty("wrapped", (text, room))
+            button.ensurePolished()  # (measured in its role's font: the default button's is bold)
             lines = wrapped(text, button.fontMetrics().horizontalAdvance, room)
             if button.text() != lines:
                 button.setText(lines)
