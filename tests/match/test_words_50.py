@@ -119,7 +119,10 @@ def test_an_inns_cost_names_its_goods_as_the_buttons_do():
     goods counted in capitals in English, "different" said of several goods, the choice listed
     with "and"; French in lower case as its log writes them."""
     from arle.engine.content.buildings import BUILDINGS
+    from arle.match.words.names import cost_text
 
+    assert cost_text(BUILDINGS["farmers_house"].cost, EN) == "1 Grain, 1 Building Material"  # (the buttons)
+    assert cost_text(BUILDINGS["potters_inn"].cost, EN) == "9 Food, 2 different Building Materials"
     cost = BUILDINGS["potters_inn"].cost.text()
     assert say(cost) == "9 Food and 2 different goods among 1 Wood, 1 Clay, 1 Timber and 1 Brick"
     assert say(cost, FR) == ("9 nourritures et 2 ressources différentes parmi 1 bois, 1 argile, "

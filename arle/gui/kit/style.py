@@ -214,7 +214,7 @@ def bundle_text(goods: Any) -> str:
 
 
 def cost_text(cost: Any) -> str:
-    """A building's cost in words: "1 Grain, 1 building material"."""
+    """A building's cost in words: "1 Grain, 1 Building Material"."""
     return _names().cost_text(cost, _lang())  # type: ignore[no-any-return]
 
 

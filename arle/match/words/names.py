@@ -172,9 +172,9 @@ def goods_listed(goods: Iterable[tuple[str, int]], lang: Language) -> str:
 
 
 def cost_text(cost: Cost, lang: Language) -> str:
-    """A building's cost in words: "1 Grain, 1 building material", "9 Food, 2 different
-    building material"."""
-    material, wear = tr("building material", lang), tr("Wear", lang)
+    """A building's cost in words: "1 Grain, 1 Building Material", "9 Food, 2 different
+    Building Materials" (capitalized as the goods are, issue 50 item 13)."""
+    material, wear = tr("Building Material", lang), tr("Wear", lang)
     parts = [bundle_text(cost.fixed, lang)] if cost.fixed else []
     for c in cost.choices:
         goods = {str(g) for b in c.options for g, _ in b}
@@ -185,7 +185,7 @@ def cost_text(cost: Cost, lang: Language) -> str:
         else:
             what = "/".join(sorted(count_text(str(g), n, lang) for b in c.options for g, n in b))
         if c.pick > 1 and what == material:
-            parts.append(tr("{n} different building materials", lang).format(n=c.pick))
+            parts.append(tr("{n} different Building Materials", lang).format(n=c.pick))
         elif c.pick > 1 and what == wear:
             parts.append(tr("{n} different Wear", lang).format(n=c.pick))
         elif c.pick > 1:
