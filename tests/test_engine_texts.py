@@ -179,10 +179,10 @@ def test_french_phase_prompt_names_the_player() -> None:
 
 def test_french_counts_follow_the_french_plural_rule() -> None:
     """French: 0 and 1 take the singular ("1 mouton", "2 moutons", "0 cheval", "2 chevaux")."""
-    from arle.engine.content.words import amount, counted
+    from arle.engine.content.words import counted
 
     assert [fr(counted("sheep", n)) for n in (0, 1, 2)] == ["0 mouton", "1 mouton", "2 moutons"]
-    assert [fr(amount("horse", n)) for n in (1, 3)] == ["1 cheval", "3 chevaux"]
+    assert [fr(counted("horse", n)) for n in (1, 3)] == ["1 cheval", "3 chevaux"]
     assert str(counted("sheep", 2)) == "2 Sheep"
 
 

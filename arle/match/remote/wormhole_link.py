@@ -40,12 +40,11 @@ def _no_delay() -> None:
     """Send and acknowledge each move at once on Dilation's TCP connections (issue 47 item 5).
 
     A small record otherwise waits in Nagle's buffer for the previous one's acknowledgement, and
-    the other end delays that acknowledgement (40 ms on Linux) hoping to send it with data. Our
-    side turns Nagle off; a transit relay's own sockets keep it, so where the system allows it
-    (Linux: ``TCP_QUICKACK``, which lapses, hence set at every receive) we also acknowledge at
-    once, and the relay never waits. ``arle remote bench --no-direct``: p50 43 -> 1.8 ms. The
-    library leaves its sockets as the OS makes them; its connection protocol is told here, once.
-    A transport without these options is left as it is."""
+    the other end delays that acknowledgement, hoping to send it with data. Our side turns
+    Nagle off; a transit relay's own sockets keep it, so where the system allows it (Linux:
+    ``TCP_QUICKACK``, which lapses, hence set at every receive) we also acknowledge at once, and
+    the relay never waits. The library leaves its sockets as the OS makes them; its connection
+    protocol is told here, once. A transport without these options is left as it is."""
     from wormhole._dilation.connection import DilatedConnectionProtocol  # type: ignore[import-untyped]
 
     made = DilatedConnectionProtocol.connectionMade
