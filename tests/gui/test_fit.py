@@ -565,6 +565,38 @@ def test_a_worker_held_on_a_space_near_the_foot_stays_on_it_and_is_dropped_there
     assert session.match.game.state.occupied.get(aim.space) == 0
 
 
+def test_on_a_laptop_screen_the_worker_and_every_action_space_of_the_season_are_in_view(qtbot):
+    """Issue 50 item 11: at 1366x768 (the window under a 40 px task bar) the Laborer, last of the
+    season's column, was below the fold when a Worker was to be placed. A narrow game board's
+    header now lies over its centre and the season's column starts at the top: over a seeded
+    game, whenever a Worker is to be placed (after a Worker placed or the turn passing), however
+    the player left the board scrolled, the Worker and every action space of the season now open
+    to it are in view. (The other season's,
+    open once a half-year, lie below the rest.)"""
+    window = playing(qtbot, (1366, 768 - 40))
+    session, page, rng = window.shown.session, window.shown.page, random.Random(3)
+    view, scene = page.board_view, page.board_scene
+    checked = most = 0
+    last = None
+    for n in range(160):
+        settle()
+        state = session.match.game.state
+        fresh, last = page._last_focus != last, page._last_focus  # (a trade now scrolls nothing)
+        if fresh and session.match.game.decision is None and page.views.currentIndex() == 0 \
+                and session.match.legal_of(PlaceWorker):
+            shown = view.mapToScene(view.viewport().rect()).boundingRect()
+            season = [m for m in session.match.legal_of(PlaceWorker) if m.space.startswith(state.season)]
+            most = max(most, len(season))
+            assert shown.contains(scene.next_worker().sceneBoundingRect().center())
+            for move in season:
+                assert shown.contains(scene.spaces[move.space].sceneBoundingRect()), (move, shown)
+            checked += 1
+        bar = view.verticalScrollBar()
+        bar.setValue(bar.maximum() if n % 2 else 0)
+        assert session.try_apply(choose_move(rng, session.match.legal_moves(), session.match.game))
+    assert checked >= 20 and most == 15 and view.verticalScrollBar().maximum() > 0
+
+
 @pytest.mark.parametrize("size", [(1366, 768 - 40), SMALL])
 def test_on_a_laptop_screen_every_target_of_a_decision_is_in_view(qtbot, size):
     """Issue 50 item 11: at 1366x768 (and 1280x720) a decision's targets show without scrolling,

@@ -593,6 +593,23 @@ class HeaderItem(BoardItem):
     TRACK_X, CELL = 12.0, 50.0
     #: Where the words on what happens now begin (after the track's nine boxes).
     TEXT_X = TRACK_X + HALF_YEARS * (CELL + 4) + 10
+    #: The track's row; under it, a narrow header's words (``stacked``).
+    ROW_H, WORDS_H = 74.0, 70.0
+    #: From this width the words fit beside the track (their 420 and the starting player's 190).
+    ONE_ROW_FROM = TEXT_X + 420 + 8 + 190
+
+    @classmethod
+    def height_at(cls, width: float) -> float:
+        """The header's height at ``width``: the words under the track when they do not fit
+        beside it (a narrow game board, whose header lies over its centre only)."""
+        return cls.ROW_H if width >= cls.ONE_ROW_FROM else cls.ROW_H + cls.WORDS_H
+
+    def stacked(self) -> bool:
+        return self.rect.width() < self.ONE_ROW_FROM
+
+    def text_origin(self) -> QPointF:
+        """Where the words on what happens now begin: beside the track, or under it."""
+        return QPointF(self.TRACK_X, self.ROW_H) if self.stacked() else QPointF(self.TEXT_X, 0)
 
     def __init__(self, board: Board, rect: QRectF) -> None:
         super().__init__(board, rect)
@@ -609,7 +626,10 @@ class HeaderItem(BoardItem):
         return self.rect.width() - (250 if self.rect.width() >= 1300 else 190)
 
     def text_width(self) -> float:
-        """The width of the words on what happens now, up to the starting player's part."""
+        """The width of the words on what happens now, up to the starting player's part (under
+        the track: the header's width)."""
+        if self.stacked():
+            return self.rect.width() - 2 * self.TRACK_X
         return min(420.0, self.start_x() - self.TEXT_X - 8)
 
     def refresh_look(self) -> None:
@@ -727,17 +747,18 @@ class HeaderText(Layer):
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None,
               ) -> None:
         s = self.header.session.match.game.state
-        tx = HeaderItem.TEXT_X
+        origin = self.header.text_origin()
+        tx, ty = origin.x(), origin.y()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setPen(style.INK)
         painter.setFont(_font(17, True))
         title = _tr("Half-year {n} of {total}: {season}").format(
             n=s.half_year, total=HALF_YEARS, season=style.season_name(s.season))
         width = self.header.text_width()
-        painter.drawText(QRectF(tx, 4, width, 26), Qt.AlignmentFlag.AlignVCenter,
+        painter.drawText(QRectF(tx, ty + 4, width, 26), Qt.AlignmentFlag.AlignVCenter,
                          _elide(painter, title, width))
         painter.setFont(_font(13))
-        box, flags = QRectF(tx, 32, width, 40), Qt.AlignmentFlag.AlignVCenter | Qt.TextFlag.TextWordWrap
+        box, flags = QRectF(tx, ty + 32, width, 40), Qt.AlignmentFlag.AlignVCenter | Qt.TextFlag.TextWordWrap
         if painter.boundingRect(box, flags, self._phase_text()).height() > box.height():
             painter.setFont(_font(11.5))  # (two lines, not cut, in a narrow header)
         painter.drawText(box, flags, self._phase_text())

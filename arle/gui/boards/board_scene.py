@@ -156,12 +156,16 @@ class BoardScene(GameScene):
         for old in self._centre:
             self.removeItem(old)
         self._groups.clear()  # (new items: none shows anything yet)
-        self.header = HeaderItem(self, QRectF(10, 6, width - 20, 74))
-        self.addItem(self.header)
         centre_w = width - CENTER_X - (10 if self.narrow else CENTER_X)
-        self.month = MonthTrackItem(self, QRectF(CENTER_X, COL_TOP, centre_w, 100))
+        # A narrow board's header lies over its centre only, so that the season's action spaces
+        # start at the top: all fifteen show at once at 1366x768 (issue 50 item 11).
+        self.header = HeaderItem(self, QRectF(CENTER_X, 6, centre_w, HeaderItem.height_at(centre_w))
+                                 if self.narrow else QRectF(10, 6, width - 20, HeaderItem.ROW_H))
+        self.addItem(self.header)
+        month_top = self.header.rect.bottom() + 6
+        self.month = MonthTrackItem(self, QRectF(CENTER_X, month_top, centre_w, 100))
         self.addItem(self.month)
-        top = COL_TOP + 108
+        top = month_top + 108
         row_h = 31.0
         self.tools = {}
         for i, tool in enumerate(Tool):
@@ -239,8 +243,8 @@ class BoardScene(GameScene):
             return
         now, other = (SUMMER, WINTER) if season == "summer" else (WINTER, SUMMER)
         for i, space in enumerate(now):
-            self.spaces[space.id].place(QPointF(10, COL_TOP + i * column))
-        top = max(COL_TOP + len(now) * column, self._buildings_bottom + 10)
+            self.spaces[space.id].place(QPointF(10, 6 + i * column))
+        top = max(6 + len(now) * column, self._buildings_bottom + 10)
         self.season_label.place(QPointF(10, top))
         self.season_label.refresh_look()
         top += self.season_label.rect.height() + 4

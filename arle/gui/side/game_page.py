@@ -35,8 +35,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from arle.engine import PlaceWorker
 from arle.gui.boards.board_scene import BoardScene
-from arle.gui.boards.board_view import SLACK, BoardView
+from arle.gui.boards.board_view import BoardView
 from arle.gui.boards.home_scene import HomeBoardScene
 from arle.gui.boards.storage_scene import StorageScene
 from arle.gui.boards.supply_scene import SupplyScene
@@ -629,7 +630,8 @@ class GamePage(QSplitter):
         """Bring the needed view forward when the decision changes; mark tabs with work to do."""
         g = self.session.match.game
         d = g.decision
-        key = (g.actor, type(d) if d is not None else g.state.phase, g.over, id(d))
+        # (each Worker placed too: the next one is shown with its targets, even to the same player)
+        key = (g.actor, type(d) if d is not None else g.state.phase, g.over, id(d), len(g.state.occupied))
         wanted = self.wanted_view()
         if key != self._last_focus:
             self._last_focus = key
@@ -672,15 +674,18 @@ class GamePage(QSplitter):
             QTimer.singleShot(0, self._show_next_worker)
 
     def _show_next_worker(self) -> None:
-        """A game board that scrolls (a small window) shows the Worker to place next, if it
-        can be seen without losing sight of the rest (the month track's right end is off a
-        1280x720 window's board)."""
-        view = self.board_view
-        if not (view.horizontalScrollBar().isVisible() or view.verticalScrollBar().isVisible()):
+        """A game board that scrolls (a small window) shows the Worker to place next and, as
+        many as fit with it, the action spaces it may go to, nearest first: at 1366x768 all of
+        the season's (issue 50 item 11; the other season's lie below the rest)."""
+        view, scene = self.board_view, self.board_scene
+        token = scene.next_worker()
+        if token is None:
             return
-        token = self.board_scene.next_worker()
-        if token is not None:
-            view.ensureVisible(token.sceneBoundingRect(), SLACK * 2, SLACK * 2)
+        start = token.sceneBoundingRect().center()
+        targets = [pos for move in self.session.match.legal_of(PlaceWorker)
+                   if (pos := scene.target_pos(move)) is not None]
+        targets.sort(key=lambda t: (t - start).manhattanLength())
+        view.bring_into_view([start, *targets])
 
 
 def adopt(page: GamePage, session: GameSession) -> None:
