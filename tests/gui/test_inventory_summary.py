@@ -172,3 +172,31 @@ def test_on_the_narrow_board_the_summary_leaves_the_next_worker_in_view(qtbot, m
     places = [p for m in workers for p in (scene.source_pos(m), scene.target_pos(m))]
     seen = [view.viewport().mapTo(page.views, view.mapFromScene(p)) for p in places if p is not None]
     assert seen and not any(summary.geometry().contains(p) for p in seen)
+
+
+@pytest.mark.parametrize("seats", [("person", "person"), ("normal", "person")])
+def test_a_worker_placed_by_a_person_here_closes_the_summary(qtbot, seats):
+    """Issue 50 (a whole game played with real input at 1280x720): the summary left open lay
+    over the month track's later months on the narrow game board, and every drag of a Worker
+    from under it was taken by the summary without a word. A person here placing a Worker has
+    read it: it closes. The computer's placement leaves it open for the person to read."""
+    from arle.engine import PlaceWorker
+    from arle.gui.session import GameSession
+    from arle.match.history import GameHistory
+
+    session = GameSession(GameHistory(new_setup(2, 4), seats=seats))
+    summary = InventorySummary(session)
+    qtbot.addWidget(summary)
+    match = session.match
+    log = match.log
+    while summary.isHidden():
+        match.apply(passive(match.legal_moves()))
+    assert any(isinstance(e, E.InventoryEnded) for e in log[-1].events)
+    while not any(isinstance(m, PlaceWorker) for m in match.legal_moves()):
+        match.apply(passive(match.legal_moves()))
+    placer = match.game.actor
+    match.apply(next(m for m in match.legal_moves() if isinstance(m, PlaceWorker)))
+    assert summary.isHidden() == (seats[placer] == "person")
+    if seats[placer] != "person":  # (then the person places: it closes)
+        match.apply(next(m for m in match.legal_moves() if isinstance(m, PlaceWorker)))
+        assert summary.isHidden()

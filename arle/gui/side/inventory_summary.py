@@ -20,9 +20,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from arle.engine import InventoryEnded, InventoryReport, Phase, PhaseStarted
+from arle.engine import InventoryEnded, InventoryReport, Phase, PhaseStarted, PlaceWorker
 from arle.gui.kit import style
 from arle.gui.kit.texts import say
+from arle.match.history import PERSON
 from arle.match.words import inventory_of
 
 if TYPE_CHECKING:
@@ -51,10 +52,11 @@ def index_of(session: GameSession, entry: LogEntry) -> int:
 class InventorySummary(QFrame):
     """Over a top corner of the boards (the side of the season that is not next): one box per
     player with each sub-phase of the inventorying and what it gave or took, until a player
-    clicks Continue. A panel of the window, not a window of its own, so that the keyboard
-    (Ctrl+Z) and the game go on while it shows; it floats over the boards (in no layout), so
-    that its showing moves and resizes nothing. It appears when the last player's inventorying
-    is over, for every player; a new game or an undo of that move hides it."""
+    clicks Continue or a person here places a Worker. A panel of the window, not a window of its
+    own, so that the keyboard (Ctrl+Z) and the game go on while it shows; it floats over the
+    boards (in no layout), so that its showing moves and resizes nothing. It appears when the
+    last player's inventorying is over, for every player; a new game or an undo of that move
+    hides it."""
 
     def __init__(self, session: GameSession, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -95,7 +97,7 @@ class InventorySummary(QFrame):
         log = self.session.match.log
         if not any(isinstance(e, InventoryEnded) for e in change.events) or \
                 self.session.match.game.state.phase is Phase.INVENTORY:
-            if len(log) <= self._upto:  # the move that ended it was taken back
+            if len(log) <= self._upto or self._placed_here(change):
                 self.dismiss()
             return
         # the last inventory of this phase is over: every player's, each to the move it ended in
@@ -106,6 +108,15 @@ class InventorySummary(QFrame):
                 break  # (not the last November's trade phase, which starts in the same move)
         self._upto = len(log) - 1
         self.show_reports(sorted((report_of(self.session, i, e) for i, e in ended), key=lambda r: r.player))
+
+    def _placed_here(self, change: Change) -> bool:
+        """Whether a person at this computer placed a Worker after the summary came: it has been
+        read, and on a narrow game board it lies over the next Workers (months 2 to 4), whose
+        drags it took without a word."""
+        seats = self.session.match.history.seats
+        return self._pending and change.cause == "apply" and any(
+            isinstance(entry.move, PlaceWorker) and entry.actor is not None and seats[entry.actor] == PERSON
+            for entry in change.added)
 
     def show_reports(self, reports: list[InventoryReport]) -> None:
         self.reports = reports
