@@ -146,10 +146,15 @@ def test_the_summary_shows_over_the_game_board_only_until_continue(qtbot, tmp_pa
     assert summary.isHidden()
 
 
-def test_on_the_narrow_board_the_summary_leaves_the_next_worker_in_view(qtbot, monkeypatch, tmp_path):
+@pytest.mark.parametrize(("size", "narrow"), [((1280, 680), True), ((1600, 1000), False)])
+def test_the_summary_leaves_the_next_worker_and_the_seasons_spaces_in_view(qtbot, monkeypatch, tmp_path,
+                                                                            size, narrow):
     """Issue 43, played at 1280x720: the November summary was placed over the left column, the
     summer spaces of the full board, but the narrow board has the season now's spaces there, and
-    the month-1 Worker above them: the next placement was hidden until Continue was clicked."""
+    the month-1 Worker above them: the next placement was hidden until Continue was clicked.
+    Issue 50, played at 1600x1000 with real input: on the full board the summary, 400 px wide
+    from the summer column's corner, covered month 1 of the month track, and the next Worker's
+    drag was taken by the summary. It now lies over the summer column alone."""
     import random
 
     from arle.commands.driver import settle
@@ -158,20 +163,25 @@ def test_on_the_narrow_board_the_summary_leaves_the_next_worker_in_view(qtbot, m
     from arle.match.history import GameHistory
     from tests.gui.scene_helpers import open_main_window
 
-    window = open_main_window(qtbot, monkeypatch, tmp_path, (1280, 680))
+    window = open_main_window(qtbot, monkeypatch, tmp_path, size)
     window.life.install(GameHistory(new_setup(1, 4)))
     session, page = window.shown.session, window.shown.page
     summary, rng = page.inventory_summary, random.Random(4)
-    assert page.board_scene.narrow is not None
+    assert (page.board_scene.narrow is not None) == narrow
     while summary.isHidden():
         assert session.try_apply(choose_move(rng, session.match.legal_moves(), session.match.game))
         settle()
     assert summary.reports[0].season == "november" and summary.isVisible()
     view, scene = page.board_view, page.board_scene
-    workers = session.match.legal_of(PlaceWorker)
+    season = session.match.game.state.season
+    workers = [m for m in session.match.legal_of(PlaceWorker) if m.space.startswith(season)]
     places = [p for m in workers for p in (scene.source_pos(m), scene.target_pos(m))]
     seen = [view.viewport().mapTo(page.views, view.mapFromScene(p)) for p in places if p is not None]
-    assert seen and not any(summary.geometry().contains(p) for p in seen)
+    assert len(seen) > 10 and not any(summary.geometry().contains(p) for p in seen)
+    if not narrow:  # (over the summer spaces, whose column it does not pass)
+        column = view.mapFromScene(scene.season_rect("summer")).boundingRect()
+        column.moveTopLeft(view.viewport().mapTo(page.views, column.topLeft()))
+        assert column.contains(summary.geometry())
 
 
 @pytest.mark.parametrize("seats", [("person", "person"), ("normal", "person")])

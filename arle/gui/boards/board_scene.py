@@ -256,6 +256,13 @@ class BoardScene(GameScene):
             self.spaces[space.id].place(QPointF(10 + c * (SPACE_W + gap), top + r * column))
         self.setSceneRect(0, 0, self.board_width(), top + rows * column + 6)
 
+    def season_rect(self, season: str) -> QRectF:
+        """Where the action spaces of ``season`` lie together."""
+        rect = QRectF()
+        for space in SUMMER if season == "summer" else WINTER:
+            rect = rect.united(self.spaces[space.id].sceneBoundingRect())
+        return rect
+
     def rebuild(self) -> None:
         """A new game was installed: the set of buildings may differ."""
         self._build_buildings()

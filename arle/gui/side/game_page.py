@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, QPoint, QRectF, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QPoint, QRect, QRectF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QCursor,
     QIcon,
@@ -88,6 +88,8 @@ LOG_LINES = 12
 #: The side panel's height (px) from which the players' panels show their score breakdown (about
 #: 930 at 1600x1000, 610-640 at 1280x720).
 SCORES_FROM_HEIGHT = 760
+#: The inventory summary's least width (px) over the full game board: its words in two columns.
+SUMMARY_MIN_W = 330
 #: The share of the side panel's height up to which the decision keeps the room the decisions
 #: before it needed (most need 87-143 px, a choice of buildings up to about 230; the side panel
 #: is about 930 px high in a 1600x1000 window, 610 px at 1280x720).
@@ -475,7 +477,7 @@ class GamePage(QSplitter):
         session.reset.connect(self.one_paint.soon)
 
         self.inventory_summary = InventorySummary(session)
-        self.inventory_summary.narrow_board = lambda: self.board_scene.narrow is not None
+        self.inventory_summary.room = self._summary_room
         self.inventory_summary.attach(self.views)
         #: Boards behind other tabs are made ready while the player thinks (``prepare_next``).
         self._prepare = QTimer(self)
@@ -672,6 +674,26 @@ class GamePage(QSplitter):
         # The boards have their size only now: a game opened in a small window shows its Worker.
         if self.views.currentIndex() == 0 and not self.session.match.game.over:
             QTimer.singleShot(0, self._show_next_worker)
+
+    def _summary_room(self, november: bool) -> QRect | None:
+        """Where the inventory summary may lie over the boards: over the full game board's
+        column of the season not next (after November the summer spaces, after May the winter
+        ones), in the boards' coordinates; None on the narrow board (its top corner). A column
+        narrower than the summary's words need is widened towards the centre, under the month
+        track, whose Workers stay in view."""
+        scene, view = self.board_scene, self.board_view
+        if scene.narrow is not None:
+            return None
+        column = view.mapFromScene(scene.season_rect("summer" if november else "winter")).boundingRect()
+        if column.width() < SUMMARY_MIN_W:
+            if november:
+                column.setRight(column.left() + SUMMARY_MIN_W)
+            else:
+                column.setLeft(column.right() - SUMMARY_MIN_W)
+            month = view.mapFromScene(scene.month.sceneBoundingRect()).boundingRect()
+            column.setTop(max(column.top(), month.bottom() + 6))
+        shown = column.intersected(view.viewport().rect())
+        return QRect(view.viewport().mapTo(self.views, shown.topLeft()), shown.size())
 
     def _show_next_worker(self) -> None:
         """A game board that scrolls (a small window) shows the Worker to place next and, as

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QRect, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen, QPixmap
 from PySide6.QtWidgets import (
     QFrame,
@@ -71,9 +71,9 @@ class InventorySummary(QFrame):
         #: is in front).
         self._pending = False
         self.reports: list[InventoryReport] = []
-        #: Whether the game board is the narrow one (``GamePage`` says): its left column holds
-        #: the season now's spaces and, above them, the next Worker.
-        self.narrow_board: Callable[[], bool] = lambda: False
+        #: Where over the boards the summary may lie, after November (True) or May (``GamePage``
+        #: says): the full game board's column of the season not next; None: a top corner.
+        self.room: Callable[[bool], QRect | None] = lambda _november: None
         self._lay = QVBoxLayout(self)
         self._lay.setContentsMargins(8, 6, 8, 6)
         self.title = QLabel()
@@ -178,16 +178,21 @@ class InventorySummary(QFrame):
         host = self.parentWidget()
         if host is None:
             return
-        w = min(400, max(260, host.width() - 24))
-        self._lay.activate()  # the new boxes' sizes, now rather than after the next paint
-        h = min(self._lay.totalHeightForWidth(w) if self._lay.hasHeightForWidth() else
-                self._lay.totalSizeHint().height(), max(120, host.height() - 48))
-        # over the season that is not next: after November the summer spaces, after May the winter
-        # ones; on the narrow board (issue 43, at 1280x720) both seasons' next spaces and the next
-        # Worker (month 1) are on the left, so on the right, over the later months and the tools
+        # Over the season that is not next, its column whole (after November the summer spaces,
+        # after May the winter ones): 400 px from its corner covered the next Worker too, in
+        # month 1 (issue 50, played at 1600x1000). On the narrow board (issue 43, at 1280x720)
+        # the season now's spaces and the next Worker are on the left: on the right, over the
+        # later months and the tools, until a person places a Worker (``_placed_here``).
         november = bool(self.reports) and self.reports[0].season == "november"
-        left = november and not self.narrow_board()
-        self.setGeometry(12 if left else host.width() - w - 12, 36, w, h)
+        room = self.room(november)
+        if room is None:
+            w = min(400, max(260, host.width() - 24))
+            room = QRect(host.width() - 12 - w, 36, w, host.height() - 48)
+        self._lay.activate()  # the new boxes' sizes, now rather than after the next paint
+        w = room.width()
+        h = min(self._lay.totalHeightForWidth(w) if self._lay.hasHeightForWidth() else
+                self._lay.totalSizeHint().height(), max(120, room.height()))
+        self.setGeometry(room.x(), room.y(), w, h)
 
     def dismiss(self, *_: Any) -> None:
         self.hide()
