@@ -154,7 +154,8 @@ def test_the_summary_leaves_the_next_worker_and_the_seasons_spaces_in_view(qtbot
     the month-1 Worker above them: the next placement was hidden until Continue was clicked.
     Issue 50, played at 1600x1000 with real input: on the full board the summary, 400 px wide
     from the summer column's corner, covered month 1 of the month track, and the next Worker's
-    drag was taken by the summary. It now lies over the summer column alone."""
+    drag was taken by the summary. It now lies over the summer column (widened under the month
+    track when the column is narrower than its words need)."""
     import random
 
     from arle.commands.driver import settle
@@ -178,10 +179,16 @@ def test_the_summary_leaves_the_next_worker_and_the_seasons_spaces_in_view(qtbot
     places = [p for m in workers for p in (scene.source_pos(m), scene.target_pos(m))]
     seen = [view.viewport().mapTo(page.views, view.mapFromScene(p)) for p in places if p is not None]
     assert len(seen) > 10 and not any(summary.geometry().contains(p) for p in seen)
-    if not narrow:  # (over the summer spaces, whose column it does not pass)
-        column = view.mapFromScene(scene.season_rect("summer")).boundingRect()
-        column.moveTopLeft(view.viewport().mapTo(page.views, column.topLeft()))
-        assert column.contains(summary.geometry())
+    if not narrow:  # (over the summer spaces from their left edge, clear of the month track)
+        def on_boards(rect):
+            shown = view.mapFromScene(rect).boundingRect()
+            shown.moveTopLeft(view.viewport().mapTo(page.views, shown.topLeft()))
+            return shown
+
+        column, month = on_boards(scene.season_rect("summer")), on_boards(scene.month.sceneBoundingRect())
+        placed = summary.geometry()
+        assert placed.left() == column.left() and column.top() <= placed.top() < placed.bottom() <= column.bottom()
+        assert not placed.intersects(month)
 
 
 @pytest.mark.parametrize("seats", [("person", "person"), ("normal", "person")])
