@@ -187,7 +187,8 @@ def test_the_summary_leaves_the_next_worker_and_the_seasons_spaces_in_view(qtbot
 
         column, month = on_boards(scene.season_rect("summer")), on_boards(scene.month.sceneBoundingRect())
         placed = summary.geometry()
-        assert placed.left() == column.left() and column.top() <= placed.top() < placed.bottom() <= column.bottom()
+        assert placed.left() == column.left()
+        assert column.top() <= placed.top() < placed.bottom() <= column.bottom()
         assert not placed.intersects(month)
 
 
