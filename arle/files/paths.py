@@ -67,7 +67,7 @@ class FileTooLarge(OSError):
 
 
 def open_regular(path: Path) -> int:
-    """An open file descriptor of the regular file ``path`` (read only), as ``read_bounded``
+    """An open file descriptor of the regular file ``path`` (read only), as ``read_chunks``
     opens it: without blocking, and ``NotARegularFile`` for a FIFO, a device or a folder."""
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     try:

@@ -40,6 +40,8 @@ class SaveFile:
     schema: int
     #: Opened whole (not ``partial``): a move that cannot be read or played refuses the file.
     strict: bool
+    #: A save has no damaged line to try the moves before.
+    before_damage: None = None
 
     @property
     def moves(self) -> Any:
@@ -49,9 +51,6 @@ class SaveFile:
     def final(self) -> Any:
         """The summary written beside the moves (None in a schema 1 file)."""
         return self.header.get("final")
-
-    #: A save has no damaged line to try the moves before.
-    before_damage: None = None
 
 
 def parse_save(raw: Iterable[bytes] | bytes | str, name: str, *, partial: bool = False,

@@ -1,20 +1,16 @@
 """Save files: the setup and the move list as JSON, verified by replaying them.
 
 A save is plain data written with cattrs from the engine's own attrs records (``Setup`` and the
-moves), never pickle, nothing that executes. Loading parses the file here, then validates and
-replays it as a journal is (``arle.files.records``: every move through the engine's one door,
-``Game.apply``, so a file can hold nothing the rules would not allow), then compares the result
-with the ``final`` summary written beside the moves (``arle.files.final``: half-year, phase, who
-acts, scores and a SHA-256 fingerprint of the state).
+moves), never pickle, nothing that executes. Loading goes through the one load pipeline that
+journals go through too (``arle.files.loading``): the file is parsed (``arle.files.save_format``,
+which also keeps the format's history), validated and replayed as a journal is
+(``arle.files.records``: every move through the engine's one door, ``Game.apply``, so a file can
+hold nothing the rules would not allow), then the result is compared with the ``final`` summary
+written beside the moves (``arle.files.final``: half-year, phase, who acts, scores and a SHA-256
+fingerprint of the state).
 
 Every way a file can be wrong raises ``SaveError`` with one sentence for the player; the GUI shows
 it and keeps running, ``arle verify`` prints it and exits non-zero.
-
-Format history (``schema``): 1 = what the first ``simulate --save-dir`` wrote (format, schema,
-setup, moves); 2 = adds ``app_version``, ``options`` (friendly undo) and ``final``. ``final`` may
-carry ``fingerprint`` (the ``FINGERPRINT_VERSION`` of its ``state_sha256``; absent means 1).
-``options`` may carry ``seats`` (who plays each seat: "person" or a computer level); absent means
-every seat a person, and an Arle that does not know the key still opens the game, all-person.
 """
 
 from __future__ import annotations

@@ -13,7 +13,9 @@ A journal is read a line at a time, in bounded memory: a line longer than ``MAX_
 damaged line, never held whole. A crash can only cut the last line short; a line without its
 newline is the move in flight and is ignored. Older Arle versions could leave a cut line in the
 middle, with a whole record glued after it (``salvage``). Reading a journal's lines (``parse_lines``)
-is lenient: it says which lines were damaged or do not follow, and the reader decides what to keep.
+is lenient: it says which lines were damaged or do not follow, and the replay keeps the longer of
+the moves it holds and the moves before its first damaged line (``arle.files.records.replay_raw``).
+``parse_journal`` is the journal's step of the one load pipeline (``arle.files.loading``).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
-"""Resuming a journal, and saying what damage left: ``resume`` reads it through the one load
-pipeline that save files use too (``arle.files.loading``: read, parse, validate, replay every move
-through the engine, so a journal can hold nothing the rules forbid), then puts what the damage
-cost into words (``Damage``).
+"""Resuming a journal, and saying what damage left: ``resume`` reads it through the steps of the
+one load pipeline that save files use too (``arle.files.loading``: read, parse, validate, replay
+every move through the engine, so a journal can hold nothing the rules forbid), then puts what
+the damage cost into words (``Damage``).
 
 Reading stops at ``MAX_SCAN_BYTES``, so that reading a hostile file ends. Damage loses only what
 it must: a cut line in the middle is skipped when the lines after it continue consistently,
@@ -13,16 +13,16 @@ check, under the lock, that the journal still holds the bytes read.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from arle.files.paths import Bytes, autosave_path
+from arle.files.paths import Bytes, autosave_path, read_chunks
 
 from .format import MAX_JOURNAL_BYTES, Journal, journal_chunks, parse_journal
 
 if TYPE_CHECKING:  # the engine loads only when a game is replayed, not to list games
-    from arle.files.records import Loaded, Stop
+    from arle.files.records import Stop
     from arle.match.change import LogEntry, Words
     from arle.match.history import GameHistory
 
@@ -129,21 +129,22 @@ def resume(path: Path, words: Words | None = None) -> ResumedGame:
     Damage loses only what it must: the moves are replayed up to the first that cannot be read or
     played (a damaged line, a move type this Arle does not know, a move a rules fix made illegal),
     and ``note`` says how many were kept and why."""
-    from arle.files.loading import load
-
-    return _resumed(load(Path(path), journal=True, words=words))
+    seen = Bytes()
+    return _resume(read_chunks(Path(path), seen), seen, words)
 
 
 def resume_bytes(raw: bytes, words: Words | None = None) -> ResumedGame:
     """``resume`` of a journal already read whole."""
+    seen = Bytes(len(raw))
+    return _resume([seen.take(raw)], seen, words)
+
+
+def _resume(chunks: Iterable[bytes], seen: Bytes, words: Words | None) -> ResumedGame:
+    """The journal's game through the load pipeline's steps (as ``arle.files.loading.load``, which
+    this package may not import), with what its damage cost, from the moves the replay kept."""
     from arle.files.records import replay_raw
 
-    seen = Bytes(len(raw))
-    return _resumed(replay_raw(parse_journal([seen.take(raw)], seen), words))
-
-
-def _resumed(loaded: Loaded) -> ResumedGame:
-    """The journal's game, with what its damage cost, from the moves the replay kept."""
+    loaded = replay_raw(parse_journal(chunks, seen), words)
     journal, stop = loaded.raw, loaded.stop
     assert isinstance(journal, Journal)
     lines = journal.lines if loaded.attempt == 0 else journal.before_lines
