@@ -4,8 +4,9 @@ read the bytes (``arle.files.paths.read_chunks``) -> parse the format into the r
 (``arle.files.journal.format.parse_journal`` or ``arle.files.save_format.parse_save``) ->
 validate, replay and compare the final state (``arle.files.records.replay_raw``).
 
-What each format's damage cost rides along in what the pipeline returns (``Loaded``): the
-journal's reader and the saves put it into words (``resume``, ``load_save``).
+What each format's damage cost rides along in what the pipeline returns (``Loaded``): the saves
+and the journal's reader put it into words (``load_save``, ``resume``; the journal package takes
+the same steps itself, since no room of it may import this one: lint-imports forbids the circle).
 """
 
 from __future__ import annotations
