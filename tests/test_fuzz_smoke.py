@@ -10,7 +10,7 @@ import pytest
 from arle.commands.fuzz import check_case, fuzz_game, fuzz_saves, mutate, tamper_final
 from arle.commands.fuzz_files import probe_files
 from arle.engine import Game, Setup
-from arle.files import saves
+from arle.files import records, saves
 
 
 def test_a_deep_checked_game_passes_every_check() -> None:
@@ -59,7 +59,7 @@ def test_a_tampered_final_state_is_always_refused() -> None:
 
 def test_probes_report_a_hostile_file_that_is_accepted(monkeypatch: pytest.MonkeyPatch) -> None:
     """The probes can fail: with the final-state check switched off, the tamper probe says so."""
-    monkeypatch.setattr(saves, "check_final", lambda raw, game: None)
+    monkeypatch.setattr(records, "check_final", lambda raw, game: None)
     text = saves.dumps(saves.save_dict(Setup(players=1, seed=3), [], Game(Setup(players=1, seed=3))))
     problems = dict(probe_files(text))
     assert problems["tampered final state without app_version"] == "AssertionError: accepted"

@@ -16,8 +16,9 @@ from pathlib import Path
 from typing import Any
 
 from arle.commands.simulate import choose_move, setup_for
+from arle.files import paths
 from arle.files.errors import SaveError
-from arle.files.journal import Autosaver, list_games, reader, resume
+from arle.files.journal import Autosaver, list_games, resume
 from arle.files.journal.summary import SUMMARY_SUFFIX
 from arle.match.history import GameHistory
 
@@ -100,19 +101,19 @@ def _unreadable(path: Path, history: GameHistory, rng: random.Random) -> None:
     summary = path.with_name(path.name + SUMMARY_SUFFIX)
     if rng.random() < 0.5:
         summary.unlink()
-    real = reader.open_regular  # (every read of a journal opens it so)
+    real = paths.open_regular  # (every read of a journal opens it so)
 
     def refused(p: Path) -> int:
         if Path(p) == path:
             raise PermissionError(13, "Permission denied", str(p))
         return real(p)
 
-    reader.open_regular = refused  # type: ignore[assignment]
+    paths.open_regular = refused  # type: ignore[assignment]
     try:
         (entry,) = list_games(path.parent)
         _check(entry.error is not None and not entry.readable, "an unreadable journal was not said")
     finally:
-        reader.open_regular = real  # type: ignore[assignment]
+        paths.open_regular = real  # type: ignore[assignment]
     _listed_as(path, history)
 
 

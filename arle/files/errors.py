@@ -84,11 +84,16 @@ def no_constant(name: str) -> Any:
     raise ValueError(f"it holds {name}, which is not a number JSON allows")
 
 
-def strict_json(text: str) -> Any:
-    """``json.loads`` refusing duplicated keys (which would silently keep the last one), numbers
-    of absurd length and NaN or Infinity, each with a sentence of its own."""
-    return json.loads(text, object_pairs_hook=_no_duplicates, parse_int=bounded_int,
-                      parse_constant=no_constant)
+#: The JSON reader of every file Arle reads (``STRICT_JSON.decode(text)``): it refuses duplicated
+#: keys (which would silently keep the last one), numbers of absurd length and NaN or Infinity,
+#: each with a sentence of its own (a ``ValueError``; a ``JSONDecodeError`` for what is not JSON).
+STRICT_JSON = json.JSONDecoder(object_pairs_hook=_no_duplicates, parse_int=bounded_int,
+                               parse_constant=no_constant)
+
+
+class JournalUnreadable(SaveError):
+    """A journal that could not be read just now (permissions, a drive gone): its bytes say nothing
+    about the game, so this is never remembered as damage (the next listing reads it again)."""
 
 
 class GameInUse(SaveError):

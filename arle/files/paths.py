@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import hashlib
 import os
 import re
 import stat
 import tempfile
 import time
-from collections.abc import Iterable
+from collections.abc import Generator, Iterable
 from pathlib import Path
 
 import platformdirs
@@ -66,7 +67,7 @@ class FileTooLarge(OSError):
 
 
 def open_regular(path: Path) -> int:
-    """An open file descriptor of the regular file ``path`` (read only), as ``read_bounded``
+    """An open file descriptor of the regular file ``path`` (read only), as ``read_chunks``
     opens it: without blocking, and ``NotARegularFile`` for a FIFO, a device or a folder."""
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     try:
@@ -89,29 +90,62 @@ def open_regular(path: Path) -> int:
     return fd
 
 
-def read_bounded(path: Path, limit: int) -> bytes:
-    """The bytes of the regular file ``path``, at most ``limit`` of them, for every reader of
-    saves, journals and settings.
+#: A journal is read up to this many bytes (a real one holds tens of kilobytes); the rest is one
+#: damaged line, so that reading a hostile file ends.
+MAX_SCAN_BYTES = 64 * 1024 * 1024
+
+_CHUNK = 1 << 16
+
+
+class Bytes:
+    """What one pass over a file's bytes saw: their SHA-256 and count, and whether reading
+    stopped at ``limit`` before the end (``MAX_SCAN_BYTES`` unless told)."""
+
+    def __init__(self, limit: int | None = None) -> None:
+        self.limit = MAX_SCAN_BYTES if limit is None else limit
+        self.sha = hashlib.sha256()
+        self.size = 0
+        self.cut = False
+
+    @property
+    def digest(self) -> str:
+        return self.sha.hexdigest()
+
+    def take(self, chunk: bytes) -> bytes:
+        """``chunk`` as far as the limit allows, counted and hashed."""
+        if self.size + len(chunk) > self.limit:
+            self.cut = True
+            chunk = chunk[: self.limit - self.size]
+        self.sha.update(chunk)
+        self.size += len(chunk)
+        return chunk
+
+
+def read_chunks(path: Path, seen: Bytes) -> Generator[bytes, None, None]:
+    """The bytes of the regular file ``path`` a chunk at a time, at most ``seen.limit`` of them,
+    counted and hashed into ``seen``: the one way saves, journals and settings are read.
 
     Opened without blocking (a FIFO would wait for a writer forever) and checked with fstat
-    before a byte is read: a FIFO, a device such as /dev/zero behind a symlink, or a folder raises
-    ``NotARegularFile``; more than ``limit`` bytes raises ``FileTooLarge`` (at most ``limit + 1``
-    are read, whatever the file claims its size is).
-    """
+    before a byte is read (``open_regular``); a file of any size is read in bounded memory (at
+    most ``limit + 1`` bytes are read, whatever the file claims its size is). Raises OSError:
+    each format says what it means in its own words."""
     fd = open_regular(path)
     try:
-        chunks: list[bytes] = []
-        left = limit + 1
-        while left > 0:
-            chunk = os.read(fd, min(left, 1 << 20))
+        while not seen.cut:
+            chunk = os.read(fd, min(_CHUNK, seen.limit + 1 - seen.size))
             if not chunk:
-                break
-            chunks.append(chunk)
-            left -= len(chunk)
+                return
+            yield seen.take(chunk)
     finally:
         os.close(fd)
-    data = b"".join(chunks)
-    if len(data) > limit:
+
+
+def read_bounded(path: Path, limit: int) -> bytes:
+    """The bytes of the regular file ``path`` (``read_chunks``); more than ``limit`` of them raises
+    ``FileTooLarge``."""
+    seen = Bytes(limit)
+    data = b"".join(read_chunks(path, seen))
+    if seen.cut:
         raise FileTooLarge(errno.EFBIG, f"it is larger than {limit:,} bytes", str(path))
     return data
 

@@ -1,8 +1,10 @@
-"""The game record that save files and journals share, and the one pipeline both read it by:
-parse (each format its own: ``arle.files.saves``, ``arle.files.journal``) -> validate
+"""The game record that save files and journals share, and the steps of the one load pipeline
+(``arle.files.loading``) that come after each format has parsed its file into the raw record
+(``RawGame``: ``arle.files.save_format``, ``arle.files.journal.format``): validate
 (``read_record``: the setup, the options, the seats, how to reach a friend) -> replay
 (``replay_prefix``: every move through the engine's one door, ``Game.apply``, so a file can hold
-nothing the rules forbid). Writing uses the same records (``setup_to_dict``, ``options_dict``).
+nothing the rules forbid) -> compare the final state (``arle.files.final``); ``replay_raw`` takes
+them in that order. Writing uses the same records (``setup_to_dict``, ``options_dict``).
 
 Every way a record can be wrong raises ``SaveError`` with one sentence for the player.
 """
@@ -11,14 +13,15 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Protocol
 
 import attrs
 
 from arle.engine import MAX_MOVES, Game, IllegalMove, Move, Setup, describe, implied_flip, move_from_dict
 from arle.files.errors import MAX_NAME_CHARS, SaveError, is_valid_text, shown, valid_text
+from arle.files.final import check_final
 from arle.match.change import LogEntry, Words
-from arle.match.history import PERSON, REMOTE, SEAT_KINDS, GameHistory, seats_for
+from arle.match.history import PERSON, REMOTE, SEAT_KINDS, GameHistory
 
 #: The most buildings a setup may name (a real one names a few dozen at most).
 MAX_BUILDINGS = 64
@@ -125,19 +128,18 @@ def read_options(raw: Any) -> bool:
 
 
 def read_seats(raw: Any, players: int) -> tuple[str, ...]:
-    """Who plays each seat (``options.seats``); every seat a person when the save does not say."""
+    """Who plays each seat (``options.seats``): one of ``SEAT_KINDS`` or ``REMOTE`` for each
+    player; every seat a person when the save does not say."""
     seats = raw.get("seats") if isinstance(raw, dict) else None
     if seats is None:
-        return seats_for(players, None)
+        return (PERSON,) * players
     if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
         raise SaveError("the save's seats are not valid (a list of \"person\" or a computer level)")
-    try:
-        return seats_for(players, seats)
-    except ValueError:
-        raise SaveError(
-            f"the save's seats are not valid: {players} of {', '.join((*SEAT_KINDS, REMOTE))} "
-            f"expected, found {shown(seats, 60)}"
-        ) from None
+    kinds = (*SEAT_KINDS, REMOTE)
+    if len(seats) != players or not set(seats) <= set(kinds):
+        raise SaveError(f"the save's seats are not valid: {players} of {', '.join(kinds)} "
+                        f"expected, found {shown(seats, 60)}")
+    return tuple(seats)
 
 
 def read_remote(raw: Any, seats: Sequence[str]) -> dict[str, Any] | None:
@@ -178,6 +180,68 @@ def read_moves(raw: Any) -> list[Move]:
         except Exception as exc:
             raise SaveError(f"move {i} is not a valid move: {str(exc)[:120]}") from None
     return moves
+
+
+class RawGame(Protocol):
+    """What a format makes of its file (``SaveFile``, ``Journal``), before any of it is trusted."""
+
+    @property
+    def header(self) -> Mapping[str, Any]:
+        """Holds the ``setup``, the ``options`` and the ``app_version`` (``read_record``)."""
+
+    @property
+    def moves(self) -> Any:
+        """The move records, still to be read (anything, in a file that is not a save)."""
+
+    @property
+    def before_damage(self) -> list[Any] | None:
+        """The moves before a journal's first damaged line: tried too, when they keep more."""
+
+    @property
+    def strict(self) -> bool:
+        """Whether a move that cannot be read or played refuses the whole file."""
+
+    @property
+    def final(self) -> Any:
+        """The final summary written beside the moves (None: none to compare)."""
+
+
+@attrs.frozen
+class Loaded:
+    """A file's game as the pipeline leaves it: the raw record it came from, the validated
+    record, the game after the moves that replayed, where they stopped (None: all of them), which
+    move list was kept (0: the file's; 1: the moves before its damage) and the log in words."""
+
+    raw: RawGame
+    record: GameRecord
+    history: GameHistory
+    stop: Stop | None
+    attempt: int = 0
+    log: list[LogEntry] | None = None
+
+
+def replay_raw(raw: RawGame, words: Words | None = None) -> Loaded:
+    """Validate ``raw``, replay its moves (and, if they stop, the moves before its damage: the
+    damaged line may have held a move the rest depends on; the list that keeps more wins) and
+    compare the final state when every move replayed. SaveError (one sentence) when the file
+    cannot be played, or when a ``strict`` file's move cannot."""
+    record = read_record(raw.header)
+    moves = read_moves(raw.moves) if raw.strict else read_move_records(raw.moves)
+    tries = [moves] if raw.before_damage is None else [moves, raw.before_damage]
+    kept: Loaded | None = None
+    for attempt, each in enumerate(tries):
+        log: list[LogEntry] | None = [] if words is not None else None
+        history, stop = replay_prefix(record, each, words=words, log=log)
+        if kept is None or len(history.moves) > len(kept.history.moves):
+            kept = Loaded(raw, record, history, stop, attempt, log)
+        if stop is None:
+            break
+    assert kept is not None  # (``tries`` is never empty)
+    if kept.stop is not None and raw.strict:
+        raise SaveError(kept.stop.sentence)
+    if kept.stop is None:
+        check_final(raw.final, kept.history.game)
+    return kept
 
 
 @attrs.frozen

@@ -16,6 +16,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from arle.files.loading import load
 from arle.files.paths import JOURNAL_EXTENSION, atomic_write_text, read_bounded
 from arle.match.history import GameHistory
 from arle.match.review import REVIEW_LEVELS, Review, review_key
@@ -38,13 +39,7 @@ def load_game(path: Path) -> GameHistory:
     """The game in ``path``, a journal (``.arle-journal``) or a save; ``SaveError`` (one
     sentence) when it cannot be read. Read only: the file is not touched."""
     path = Path(path)
-    if path.name.endswith(JOURNAL_EXTENSION):
-        from arle.files.journal.reader import resume
-
-        return resume(path).history
-    from arle.files.saves import load_history
-
-    return load_history(path)
+    return load(path, journal=path.name.endswith(JOURNAL_EXTENSION)).history
 
 
 @dataclasses.dataclass(frozen=True)

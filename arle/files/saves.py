@@ -1,28 +1,23 @@
 """Save files: the setup and the move list as JSON, verified by replaying them.
 
 A save is plain data written with cattrs from the engine's own attrs records (``Setup`` and the
-moves), never pickle, nothing that executes. Loading parses the file here, then validates and
-replays it as a journal is (``arle.files.records``: every move through the engine's one door,
-``Game.apply``, so a file can hold nothing the rules would not allow), then compares the result
-with the ``final`` summary written beside the moves (``arle.files.final``: half-year, phase, who
-acts, scores and a SHA-256 fingerprint of the state).
+moves), never pickle, nothing that executes. Loading goes through the one load pipeline that
+journals go through too (``arle.files.loading``): the file is parsed (``arle.files.save_format``,
+which also keeps the format's history), validated and replayed as a journal is
+(``arle.files.records``: every move through the engine's one door, ``Game.apply``, so a file can
+hold nothing the rules would not allow), then the result is compared with the ``final`` summary
+written beside the moves (``arle.files.final``: half-year, phase, who acts, scores and a SHA-256
+fingerprint of the state).
 
 Every way a file can be wrong raises ``SaveError`` with one sentence for the player; the GUI shows
 it and keeps running, ``arle verify`` prints it and exits non-zero.
-
-Format history (``schema``): 1 = what the first ``simulate --save-dir`` wrote (format, schema,
-setup, moves); 2 = adds ``app_version``, ``options`` (friendly undo) and ``final``. ``final`` may
-carry ``fingerprint`` (the ``FINGERPRINT_VERSION`` of its ``state_sha256``; absent means 1).
-``options`` may carry ``seats`` (who plays each seat: "person" or a computer level); absent means
-every seat a person, and an Arle that does not know the key still opens the game, all-person.
 """
 
 from __future__ import annotations
 
-import errno
 import json
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -37,39 +32,25 @@ from arle.files.errors import (  # noqa: F401 (SaveError and the text helpers ar
     SaveError,
     is_valid_text,
     shown,
-    strict_json,
     valid_text,
 )
-from arle.files.final import check_final, summary
+from arle.files.final import summary
+from arle.files.loading import load
 from arle.files.paths import (  # noqa: F401 (EXTENSION, data_dir, saves_dir, the writers: still offered here)
     EXTENSION,
-    FileTooLarge,
-    NotARegularFile,
     NotWrittenThrough,
     ReadOnlyFile,
     atomic_write_text,
     data_dir,
     fsync_dir,
     holds_secret,
-    read_bounded,
     saves_dir,
 )
-from arle.files.records import (
-    options_dict,
-    read_move_records,
-    read_moves,
-    read_record,
-    replay_prefix,
-    setup_to_dict,
-)
+from arle.files.records import Loaded, options_dict, replay_raw, setup_to_dict
+from arle.files.save_format import FORMAT, SCHEMA, SaveFile, parse_save
 from arle.match.change import LogEntry, Words
 from arle.match.history import GameHistory
 
-FORMAT = "arle-save"
-SCHEMA = 2
-
-#: Limits against absurd files: a real game has a few hundred moves and a few tens of kilobytes.
-MAX_FILE_BYTES = 4 * 1024 * 1024
 # -- where saves live ---------------------------------------------------------------------------------
 
 
@@ -191,170 +172,33 @@ def load_history(path: Path) -> GameHistory:
 
 
 def load_save(path: Path, *, partial: bool = False, words: Words | None = None) -> LoadedSave:
-    """Read, check and replay a save file; raises SaveError with one sentence otherwise.
+    """Read, check and replay a save file (``arle.files.loading``); raises SaveError with one
+    sentence otherwise.
 
     ``partial``: a move that cannot be read or played (a rules fix made it illegal, a move type
     this Arle does not know) does not refuse the file: the moves before it are loaded and
     ``damage`` says what was kept and lost (the file is only read). With ``words``, the game's
     log is made in the same replay (``LoadedSave.log``)."""
-    path = Path(path)
-    try:
-        raw = read_bounded(path, MAX_FILE_BYTES)  # a FIFO must not hang, /dev/zero not fill memory
-    except FileNotFoundError:
-        raise NamedSaveError(f"{path} does not exist") from None
-    except FileTooLarge:
-        raise NamedSaveError(
-            f"{path.name} is too large for a save file (the limit is {MAX_FILE_BYTES:,} bytes)"
-        ) from None
-    except NotARegularFile as exc:
-        what = "a folder" if exc.errno == errno.EISDIR else "a pipe or a device"
-        raise NamedSaveError(f"{path} is {what}, not a save file") from None
-    except OSError as exc:
-        raise NamedSaveError(f"{path} cannot be read: {exc.strerror or exc}") from None
-    return loads(raw, name=path.name, partial=partial, words=words)
+    return _loaded(load(Path(path), journal=False, partial=partial, words=words))
 
 
 def loads(raw: bytes | str, name: str = "The save file", *, partial: bool = False,
           words: Words | None = None) -> LoadedSave:
-    """Check and replay a save given as bytes or text (``partial``: as ``load_save``): parsed here,
-    then validated and replayed as a journal is (``arle.files.records``), then the final state
-    compared."""
-    if len(raw) > MAX_FILE_BYTES:
-        raise NamedSaveError(f"{name} is too large for a save file (the limit is {MAX_FILE_BYTES:,} bytes)")
-    data = parse_json(raw, name)
-    schema = check_header(data, name)
-    check_schema_keys(data, schema, name)
-    data = migrate(data, schema)
-    record = read_record(data)
-    log: list[LogEntry] | None = [] if words is not None else None
-    moves = read_move_records(data.get("moves")) if partial else read_moves(data.get("moves"))
-    history, stop = replay_prefix(record, moves, words=words, log=log)
-    if stop is not None and not partial:
-        raise SaveError(stop.sentence)
-    if stop is not None:  # the final state is that of all the moves: nothing to compare
-        kept = len(history.moves)
-        damage = SaveDamage(stop.number, kept, len(data["moves"]) - kept, stop.kind, stop.half_year)
-        return LoadedSave(history, schema, record.app_version, damage, log)
-    check_final(data.get("final"), history.game)
-    return LoadedSave(history, schema, record.app_version, log=log)
+    """Check and replay a save given as bytes or text (``partial``: as ``load_save``): parsed
+    (``arle.files.save_format``), then validated and replayed as a journal is
+    (``arle.files.records``), then the final state compared."""
+    return _loaded(replay_raw(parse_save(raw, name, partial=partial), words))
 
 
-def parse_json(raw: bytes | str, name: str) -> Any:
-    if isinstance(raw, bytes):
-        if not raw.strip():
-            raise NamedSaveError(f"{name} is empty")
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError:
-            raise NamedSaveError(f"{name} is not an Arle save: it is not text (not UTF-8 JSON)") from None
-    else:
-        text = raw
-        if not text.strip():
-            raise NamedSaveError(f"{name} is empty")
-    text = text.removeprefix("\ufeff")  # a UTF-8 byte order mark, as some editors write
-    try:
-        return strict_json(text)
-    except RecursionError:
-        raise NamedSaveError(f"{name} is not an Arle save: its JSON is nested absurdly deep") from None
-    except json.JSONDecodeError as exc:
-        if text.lstrip()[:1] == "{" and _unclosed(text):
-            raise NamedSaveError(f"{name} is truncated: it ends in the middle of the data") from None
-        raise NamedSaveError(
-            f"{name} is not an Arle save: it is not valid JSON (line {exc.lineno}, column {exc.colno})"
-        ) from None
-    except ValueError as exc:  # a duplicated key, an integer with thousands of digits
-        raise NamedSaveError(f"{name} is not an Arle save: {str(exc)[:100]}") from None
-
-
-def _unclosed(text: str) -> bool:
-    """True when the text stops inside a string or before closing every bracket it opened: the
-    mark of a file cut short, rather than one that is not JSON at all."""
-    depth = 0
-    in_string = escaped = False
-    for ch in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == '"':
-                in_string = False
-        elif ch == '"':
-            in_string = True
-        elif ch in "{[":
-            depth += 1
-        elif ch in "}]":
-            depth -= 1
-            if depth == 0:
-                return False  # the data closed: whatever is wrong, it was not cut short
-    return in_string or depth > 0
-
-
-def check_header(data: Any, name: str) -> int:
-    if not isinstance(data, dict):
-        raise NamedSaveError(f"{name} is not an Arle save: it holds JSON but not a save record")
-    fmt = data.get("format")
-    if fmt != FORMAT:
-        got = shown(fmt, 40) if fmt is not None else "no format name"
-        raise NamedSaveError(f"{name} is not an Arle save (format {got}, expected \"{FORMAT}\")")
-    schema = data.get("schema")
-    if not isinstance(schema, int) or isinstance(schema, bool) or schema < 1:
-        raise NamedSaveError(f"{name} has no valid schema version number")
-    if schema > SCHEMA:
-        version = data.get("app_version")
-        by = f" by Arle {version}" if isinstance(version, str) and len(version) < 40 else ""
-        raise NamedSaveError(
-            f"{name} was saved{by} in save format version {shown(schema)}, newer than this Arle reads "
-            f"(up to {SCHEMA}); please update Arle"
-        )
-    return schema
-
-
-#: What each schema's files hold at their top level; a file claiming a schema is checked as
-#: strictly as that schema allows, so an edited number cannot switch a check off.
-SCHEMA_KEYS: dict[int, frozenset[str]] = {
-    1: frozenset({"format", "schema", "setup", "moves"}),
-    2: frozenset({"format", "schema", "app_version", "setup", "options", "moves", "final"}),
-}
-#: The keys a file of each schema must hold (schema 2's ``final`` is what detects edited moves).
-SCHEMA_REQUIRED: dict[int, frozenset[str]] = {
-    1: frozenset({"format", "schema", "setup", "moves"}),
-    2: frozenset({"format", "schema", "setup", "moves", "final"}),
-}
-
-
-def check_schema_keys(data: dict[str, Any], schema: int, name: str) -> None:
-    """A file of ``schema`` holds no key of a later schema and every key its schema requires."""
-    later = sorted(k for k in set(data) - SCHEMA_KEYS[schema] if k in SCHEMA_KEYS[SCHEMA])
-    if later:
-        raise NamedSaveError(
-            f"{name} claims save format version {schema} but holds {', '.join(later)}, which that "
-            "version did not have: the file was changed"
-        )
-    missing = sorted(SCHEMA_REQUIRED[schema] - set(data))
-    if missing:
-        raise NamedSaveError(
-            f"{name} lacks {', '.join(missing)}, which save format version {schema} requires")
-    if schema >= 2 and not isinstance(data.get("final"), dict):
-        raise NamedSaveError(
-            f"{name} has no final state record, which save format version {schema} requires")
-
-
-def _migrate_1_to_2(data: dict[str, Any]) -> dict[str, Any]:
-    """Version 1 (the first simulate saves) had no app version, options or final summary."""
-    return {**data, "schema": 2, "app_version": "unknown", "options": {"friendly_undo": False},
-            "final": None}
-
-
-#: MIGRATIONS[n] turns a version n file into version n + 1.
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _migrate_1_to_2}
-
-
-def migrate(data: dict[str, Any], schema: int) -> dict[str, Any]:
-    while schema < SCHEMA:
-        data = MIGRATIONS[schema](data)
-        schema += 1
-    return data
+def _loaded(loaded: Loaded) -> LoadedSave:
+    """The save's game, with what the moves that did not replay cost (only when ``partial``)."""
+    save, history, stop = loaded.raw, loaded.history, loaded.stop
+    assert isinstance(save, SaveFile)
+    if stop is None:
+        return LoadedSave(history, save.schema, loaded.record.app_version, log=loaded.log)
+    kept = len(history.moves)
+    damage = SaveDamage(stop.number, kept, len(save.moves) - kept, stop.kind, stop.half_year)
+    return LoadedSave(history, save.schema, loaded.record.app_version, damage, loaded.log)
 
 
 # -- the verify command -----------------------------------------------------------------------------------

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from arle.files.saves import MAX_FILE_BYTES, SaveError, load_save, loads
+from arle.files.save_format import MAX_FILE_BYTES
+from arle.files.saves import SaveError, load_save, loads
 
 CORPUS = Path(__file__).parent / "corpus"
 

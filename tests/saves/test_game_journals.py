@@ -227,10 +227,10 @@ def test_listing_games_does_not_load_the_rules_engine() -> None:
 
 
 def test_the_journal_size_limit_is_the_save_size_limit() -> None:
-    from arle.files import saves
+    from arle.files import save_format
     from arle.files.journal.format import MAX_JOURNAL_BYTES
 
-    assert MAX_JOURNAL_BYTES == saves.MAX_FILE_BYTES
+    assert MAX_JOURNAL_BYTES == save_format.MAX_FILE_BYTES
 
 
 def test_discarding_a_game_another_window_holds_leaves_its_lock_file(tmp_path: Path) -> None:

@@ -12,8 +12,9 @@ import pytest
 
 from arle.engine import Setup
 from arle.engine.interpreter.moves import SkipPlacement
+from arle.files import paths
 from arle.files.errors import SaveError
-from arle.files.journal import Autosaver, keep_damaged_copy, list_games, listener, reader, resume, set_aside
+from arle.files.journal import Autosaver, keep_damaged_copy, list_games, listener, resume, set_aside
 from arle.match.history import GameHistory
 from tests.saves.helpers import full_game
 
@@ -104,7 +105,7 @@ def test_a_read_error_in_the_listing_is_not_cached(tmp_path: Path, monkeypatch: 
     """The same, on any system and as root: the read fails once (a network drive), then works."""
     path, history = _game(tmp_path, moves=80)
     _summary(path).unlink()
-    real = reader.open_regular
+    real = paths.open_regular
     fail = [True]
 
     def flaky(p: Path) -> int:
@@ -112,7 +113,7 @@ def test_a_read_error_in_the_listing_is_not_cached(tmp_path: Path, monkeypatch: 
             raise PermissionError(13, "Permission denied", str(p))
         return real(p)
 
-    monkeypatch.setattr(reader, "open_regular", flaky)
+    monkeypatch.setattr(paths, "open_regular", flaky)
     (entry,) = list_games(tmp_path)
     assert entry.error == "the autosaved game cannot be read just now: Permission denied"
     assert not entry.readable and not _summary(path).exists()

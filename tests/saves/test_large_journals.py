@@ -8,7 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from arle.files.journal import Autosaver, list_games, reader, resume
+from arle.files import paths
+from arle.files.journal import Autosaver, list_games, resume
+from arle.files.journal import format as journal_format
 from arle.files.journal.format import as_line
 from arle.match.history import GameHistory
 from tests.saves.helpers import full_game
@@ -58,7 +60,7 @@ def test_a_journal_larger_than_the_scan_limit_keeps_the_moves_before(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Reading ends: past ``MAX_SCAN_BYTES`` the rest is one damaged line."""
     path, moves = _journal(tmp_path)
-    monkeypatch.setattr(reader, "MAX_SCAN_BYTES", path.stat().st_size + 1000)
+    monkeypatch.setattr(paths, "MAX_SCAN_BYTES", path.stat().st_size + 1000)
     with path.open("ab") as f:
         f.write(b"\n" * 5000)
     resumed = resume(path)
@@ -83,21 +85,21 @@ def test_a_journal_of_exactly_the_scan_bound_is_read_whole(
     that size is whole (not cut short, nothing damaged); one byte more is cut."""
     path, moves = _journal(tmp_path)
     size = path.stat().st_size
-    monkeypatch.setattr(reader, "MAX_SCAN_BYTES", size)
-    seen = reader.Bytes()
-    assert b"".join(reader.read_chunks(path, seen)) == path.read_bytes() and not seen.cut
+    monkeypatch.setattr(paths, "MAX_SCAN_BYTES", size)
+    seen = paths.Bytes()
+    assert b"".join(paths.read_chunks(path, seen)) == path.read_bytes() and not seen.cut
     resumed = resume(path)
     assert resumed.history.moves == moves and resumed.damage is None
-    monkeypatch.setattr(reader, "MAX_SCAN_BYTES", size - 1)
-    seen = reader.Bytes()
-    assert len(b"".join(reader.read_chunks(path, seen))) == size - 1 and seen.cut
+    monkeypatch.setattr(paths, "MAX_SCAN_BYTES", size - 1)
+    seen = paths.Bytes()
+    assert len(b"".join(paths.read_chunks(path, seen))) == size - 1 and seen.cut
 
 
 def test_a_line_over_the_bound_that_arrives_in_pieces_is_damaged() -> None:
     """Issue 51, item 9: the line-length bound counts what earlier chunks held of the line: a
     line longer than ``MAX_LINE_BYTES`` read in two chunks, each under it, is one damaged line."""
-    bound = reader.MAX_LINE_BYTES
+    bound = journal_format.MAX_LINE_BYTES
     chunks = [b"ok\n" + b"a" * (bound - 10), b"b" * 20 + b"\nnext\n"]
-    assert list(reader.split_lines(chunks)) == [b"ok", None, b"next"]
+    assert list(journal_format.split_lines(chunks)) == [b"ok", None, b"next"]
     whole = [b"a" * (bound - 10), b"b" * 10 + b"\n"]  # exactly the bound: a line
-    assert list(reader.split_lines(whole)) == [b"a" * (bound - 10) + b"b" * 10]
+    assert list(journal_format.split_lines(whole)) == [b"a" * (bound - 10) + b"b" * 10]

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from arle import __version__
 from arle.engine import Game, Setup, move_to_dict
 from arle.engine.interpreter.moves import SkipPlacement
-from arle.files import saves
+from arle.files import save_format, saves
 from arle.match.history import GameHistory
 from tests.saves.helpers import assert_same_game, full_game, replayed
 
@@ -107,11 +107,11 @@ def test_version_1_written_from_a_full_game_migrates(tmp_path: Path) -> None:
     loaded = saves.load_save(path)
     assert loaded.schema == 1
     assert_same_game(loaded.game, replayed(setup, moves))
-    assert saves.migrate(v1, 1)["schema"] == saves.SCHEMA
+    assert save_format.migrate(v1, 1)["schema"] == saves.SCHEMA
 
 
 def test_every_older_schema_has_a_migration() -> None:
-    assert sorted(saves.MIGRATIONS) == list(range(1, saves.SCHEMA))
+    assert sorted(save_format.MIGRATIONS) == list(range(1, saves.SCHEMA))
 
 
 def test_writes_replace_the_file_whole_and_leave_no_temporary(tmp_path: Path) -> None:

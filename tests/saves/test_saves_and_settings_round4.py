@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from arle.files import saves
+from arle.files import save_format, saves
 from arle.files.errors import NamedSaveError, SaveError
 from arle.files.journal import Autosaver, resume
 from arle.files.settings import Settings, read_settings
@@ -101,7 +101,7 @@ def test_the_too_large_sentence_keeps_the_file_name_as_it_is(tmp_path: Path) -> 
 
     path = tmp_path / "big50mb.arle.json"
     with path.open("wb") as f:
-        f.truncate(saves.MAX_FILE_BYTES + 1)
+        f.truncate(save_format.MAX_FILE_BYTES + 1)
     with pytest.raises(SaveError) as info:
         saves.load_save(path)
     assert sentence(info.value).startswith("big50mb.arle.json is too large for a save file")

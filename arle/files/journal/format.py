@@ -13,19 +13,22 @@ A journal is read a line at a time, in bounded memory: a line longer than ``MAX_
 damaged line, never held whole. A crash can only cut the last line short; a line without its
 newline is the move in flight and is ignored. Older Arle versions could leave a cut line in the
 middle, with a whole record glued after it (``salvage``). Reading a journal's lines (``parse_lines``)
-is lenient: it says which lines were damaged or do not follow, and the reader decides what to keep.
+is lenient: it says which lines were damaged or do not follow, and the replay keeps the longer of
+the moves it holds and the moves before its first damaged line (``arle.files.records.replay_raw``).
+``parse_journal`` is the journal's step of the one load pipeline (``arle.files.loading``).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from arle import __version__
-from arle.files.errors import SaveError, is_valid_text, shown, strict_json
+from arle.files.errors import STRICT_JSON, JournalUnreadable, SaveError, is_valid_text, shown
+from arle.files.paths import Bytes, NotARegularFile, read_chunks
 
 if TYPE_CHECKING:  # the engine loads only when a game is written or replayed, not to list games
     from arle.engine import Move
@@ -87,11 +90,10 @@ def save_path_of(raw: Any) -> Path | None:
 
 @dataclasses.dataclass
 class Journal:
-    """A journal's records, read leniently."""
+    """A journal's records, read leniently: the raw record of ``arle.files.records`` (``RawGame``)
+    with what its damage cost, for the reader to say."""
 
     header: dict[str, Any]
-    #: The save file the game came from or was last saved to (the header's ``save_path``).
-    save_path: Path | None = None
     #: The move records, damaged lines skipped (still to be read by ``move_from_dict``).
     moves: list[Any] = dataclasses.field(default_factory=list)
     #: The line each of ``moves`` came from (the header is line 1).
@@ -106,6 +108,71 @@ class Journal:
     broken_at: int | None = None
     #: How many moves the journal's whole records add up to, all of them taken as they say.
     claimed: int = 0
+    #: The SHA-256 of the bytes read (``ResumedGame.digest``).
+    digest: str = ""
+    #: A move that cannot be read or played never refuses a journal: the moves before it are kept.
+    strict: bool = False
+    #: A journal holds no final summary to compare (a save does).
+    final: None = None
+
+    @property
+    def save_path(self) -> Path | None:
+        """The save file the game came from or was last saved to (the header's ``save_path``)."""
+        return save_path_of(self.header.get("save_path"))
+
+
+def unreadable(exc: OSError) -> SaveError:
+    """Why the journal could not be read, in one sentence (``JournalUnreadable``: just now)."""
+    if isinstance(exc, FileNotFoundError):
+        return JournalUnreadable("there is no autosaved game")
+    if isinstance(exc, NotARegularFile):
+        return SaveError(f"the autosaved game cannot be read: {exc.strerror}")
+    return JournalUnreadable(f"the autosaved game cannot be read just now: {exc.strerror or exc}")
+
+
+def journal_chunks(path: Path, seen: Bytes) -> Generator[bytes, None, None]:
+    """``read_chunks`` for a journal: what fails says so in the journal's words (``unreadable``)."""
+    try:
+        yield from read_chunks(path, seen)
+    except OSError as exc:
+        raise unreadable(exc) from None
+
+
+def split_lines(chunks: Iterable[bytes], cut: Callable[[], bool] = lambda: False) -> Iterator[bytes | None]:
+    """The complete lines of ``chunks`` (without their newline): None for a line longer than
+    ``MAX_LINE_BYTES`` (a damaged line, never held whole in memory). A last line without its
+    newline is the move in flight and is not given, unless reading was ``cut`` short: then the
+    rest of the journal is one damaged line."""
+    part = bytearray()
+    overlong = False
+    for chunk in chunks:
+        start = 0
+        while (end := chunk.find(b"\n", start)) >= 0:
+            if overlong or len(part) + end - start > MAX_LINE_BYTES:
+                yield None
+            else:
+                yield bytes(part + chunk[start:end]) if part else chunk[start:end]
+            part.clear()
+            overlong = False
+            start = end + 1
+        if not overlong:
+            part += chunk[start:]
+            if len(part) > MAX_LINE_BYTES:
+                overlong = True
+                part.clear()
+    if cut():
+        yield None
+
+
+def parse_journal(chunks: Iterable[bytes], seen: Bytes) -> Journal:
+    """The journal whose bytes are ``chunks`` (``read_chunks``, counted into ``seen``), read a line
+    at a time to the end; a read that fails is one sentence (``unreadable``)."""
+    try:
+        journal = parse_lines(split_lines(chunks, lambda: seen.cut))
+    except OSError as exc:
+        raise unreadable(exc) from None
+    journal.digest = seen.digest
+    return journal
 
 
 def parse_lines(lines: Iterator[bytes | None]) -> Journal:
@@ -124,7 +191,7 @@ def parse_lines(lines: Iterator[bytes | None]) -> Journal:
         raise SaveError(f"the autosaved game has no valid journal version ({shown(schema)})")
     if schema > SCHEMA:
         raise SaveError(f"the autosaved game was written by a newer Arle (journal version {shown(schema)})")
-    journal = Journal(header, save_path_of(header.get("save_path")))
+    journal = Journal(header)
     moves, origin = journal.moves, journal.lines
     most = _max_moves()
     for number, line in enumerate(lines, start=2):
@@ -172,7 +239,7 @@ def record_of(line: bytes | None) -> dict[str, Any] | None:
     if line is None:
         return None
     try:
-        entry = strict_json(line.decode("utf-8"))
+        entry = STRICT_JSON.decode(line.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError):
         return None
     return entry if isinstance(entry, dict) else None
@@ -183,7 +250,7 @@ def _why_not(line: bytes | None) -> str:
     sentence (a number of 5,000 digits is valid JSON that no record holds, issue 48 item 6)."""
     if line is not None:
         try:
-            strict_json(line.decode("utf-8"))
+            STRICT_JSON.decode(line.decode("utf-8"))
         except json.JSONDecodeError:
             pass
         except ValueError as exc:  # bounded_int, a duplicated key, NaN: already in words

@@ -14,10 +14,11 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from arle.files.errors import MAX_NAME_CHARS, SaveError, is_valid_text
+from arle.files.errors import MAX_NAME_CHARS, JournalUnreadable, SaveError, is_valid_text
 from arle.files.locks import is_locked, lock_path
 from arle.files.paths import (
     JOURNAL_EXTENSION,
+    Bytes,
     autosave_dir,
     autosave_path,
     clean_stale_tmp,
@@ -27,9 +28,9 @@ from arle.files.paths import (
     saves_dir,
 )
 
-from .format import MAX_JOURNAL_BYTES, record_of, save_path_of
+from .format import MAX_JOURNAL_BYTES, journal_chunks, record_of, save_path_of, split_lines
 from .listener import Autosaver
-from .reader import Bytes, Damage, JournalUnreadable, read_chunks, split_lines
+from .reader import Damage
 from .summary import read_summary, replayed_summary, summary_path, write_summary
 
 
@@ -236,7 +237,7 @@ def _read_small(path: Path) -> tuple[bytes | None, str]:
     again a line at a time), and their SHA-256."""
     seen = Bytes()
     kept: list[bytes] | None = []
-    for chunk in read_chunks(path, seen):
+    for chunk in journal_chunks(path, seen):
         if kept is not None:
             kept.append(chunk)
             if seen.size > MAX_JOURNAL_BYTES:
@@ -246,7 +247,7 @@ def _read_small(path: Path) -> tuple[bytes | None, str]:
 
 def _first_record(path: Path) -> dict[str, Any]:
     """The first line of a journal too large to read whole, or nothing (as ``_header``)."""
-    chunks = read_chunks(path, Bytes())
+    chunks = journal_chunks(path, Bytes())
     try:
         first = next(split_lines(chunks), None)
     finally:

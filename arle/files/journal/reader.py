@@ -1,6 +1,7 @@
-"""Reading a journal back, and recovering what damage left: ``resume`` replays it through the one
-pipeline that save files use too (``arle.files.records``: validate, then replay every move through
-the engine, so a journal can hold nothing the rules forbid).
+"""Resuming a journal, and saying what damage left: ``resume`` reads it through the steps of the
+one load pipeline that save files use too (``arle.files.loading``: read, parse, validate, replay
+every move through the engine, so a journal can hold nothing the rules forbid), then puts what
+the damage cost into words (``Damage``).
 
 Reading stops at ``MAX_SCAN_BYTES``, so that reading a hostile file ends. Damage loses only what
 it must: a cut line in the middle is skipped when the lines after it continue consistently,
@@ -12,33 +13,18 @@ check, under the lock, that the journal still holds the bytes read.
 from __future__ import annotations
 
 import dataclasses
-import hashlib
-import os
-from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from arle.files.errors import SaveError
-from arle.files.paths import NotARegularFile, autosave_path, open_regular
+from arle.files.paths import Bytes, autosave_path, read_chunks
 
-from .format import MAX_JOURNAL_BYTES, MAX_LINE_BYTES, Journal, parse_lines
+from .format import MAX_JOURNAL_BYTES, Journal, journal_chunks, parse_journal
 
 if TYPE_CHECKING:  # the engine loads only when a game is replayed, not to list games
+    from arle.files.records import Stop
     from arle.match.change import LogEntry, Words
     from arle.match.history import GameHistory
-
-
-#: A journal is read up to this many bytes (a real one holds tens of kilobytes); the rest is one
-#: damaged line, so that reading a hostile file ends.
-MAX_SCAN_BYTES = 64 * 1024 * 1024
-
-
-_CHUNK = 1 << 16
-
-
-class JournalUnreadable(SaveError):
-    """The journal could not be read just now (permissions, a drive gone): its bytes say nothing
-    about the game, so this is never remembered as damage (the next listing reads it again)."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -143,35 +129,31 @@ def resume(path: Path, words: Words | None = None) -> ResumedGame:
     Damage loses only what it must: the moves are replayed up to the first that cannot be read or
     played (a damaged line, a move type this Arle does not know, a move a rules fix made illegal),
     and ``note`` says how many were kept and why."""
-    journal, digest = _scan(Path(path))
-    return _resume_journal(journal, digest, words)
+    seen = Bytes()
+    return _resume(read_chunks(Path(path), seen), seen, words)
 
 
 def resume_bytes(raw: bytes, words: Words | None = None) -> ResumedGame:
-    return _resume_journal(parse_lines(split_lines([raw])), hashlib.sha256(raw).hexdigest(), words)
+    """``resume`` of a journal already read whole."""
+    seen = Bytes(len(raw))
+    return _resume([seen.take(raw)], seen, words)
 
 
-def _resume_journal(journal: Journal, digest: str, words: Words | None = None) -> ResumedGame:
-    """The journal's game: its first line validated and its moves replayed (``arle.files.records``,
-    as a save file's), keeping as many moves as damage allows."""
-    from arle.files.records import read_record, replay_prefix
+def _resume(chunks: Iterable[bytes], seen: Bytes, words: Words | None) -> ResumedGame:
+    """The journal's game through the load pipeline's steps (as ``arle.files.loading.load``, which
+    this package may not import), with what its damage cost, from the moves the replay kept."""
+    from arle.files.records import replay_raw
 
-    record = read_record(journal.header)
-    log: list[LogEntry] | None = [] if words is not None else None
-    history, stop = replay_prefix(record, journal.moves, words=words, log=log)
-    lines = journal.lines
-    if stop is not None and journal.before_damage is not None:
-        # The damaged line may have held a move the rest depends on: the moves before it may keep more.
-        other_log: list[LogEntry] | None = [] if words is not None else None
-        other, other_stop = replay_prefix(record, journal.before_damage, words=words, log=other_log)
-        if len(other.moves) > len(history.moves):
-            history, stop, lines, log = other, other_stop, journal.before_lines, other_log
-    kept = len(history.moves)
+    loaded = replay_raw(parse_journal(chunks, seen), words)
+    journal, stop = loaded.raw, loaded.stop
+    assert isinstance(journal, Journal)
+    lines = journal.lines if loaded.attempt == 0 else journal.before_lines
+    kept = len(loaded.history.moves)
     damage = _damage_of(journal, stop, lines, kept, max(0, journal.claimed - kept))
-    return ResumedGame(history, journal.save_path, damage, digest, log)
+    return ResumedGame(loaded.history, journal.save_path, damage, journal.digest, loaded.log)
 
 
-def _damage_of(journal: Journal, stop: Any, lines: list[int], kept: int, lost: int) -> Damage | None:
+def _damage_of(journal: Journal, stop: Stop | None, lines: list[int], kept: int, lost: int) -> Damage | None:
     """Which line or move is damaged, how many moves were kept, how many could not be used."""
     first = tuple(journal.damaged[:4])
     if stop is None and journal.broken_at is None:
@@ -184,7 +166,6 @@ def _damage_of(journal: Journal, stop: Any, lines: list[int], kept: int, lost: i
         return Damage("line", first[:1], kept, lost)
     assert journal.broken_at is not None
     return Damage("broken", (journal.broken_at,), kept, lost)
-
 
 def load_autosave(path: Path | None = None) -> GameHistory:
     """Legacy (use ``resume``): replay the journal; raises SaveError (one sentence)."""
@@ -201,94 +182,10 @@ def find_unfinished(path: Path | None = None) -> GameHistory | None:
     return None if history.game.over else history
 
 
-class Bytes:
-    """What one pass over a journal's bytes saw: their SHA-256 and count, and whether reading
-    stopped at ``MAX_SCAN_BYTES`` before the end."""
-
-    def __init__(self) -> None:
-        self.sha = hashlib.sha256()
-        self.size = 0
-        self.cut = False
-
-    @property
-    def digest(self) -> str:
-        return self.sha.hexdigest()
-
-
-def _open(path: Path) -> int:
-    try:
-        return open_regular(path)
-    except FileNotFoundError:
-        raise JournalUnreadable("there is no autosaved game") from None
-    except NotARegularFile as exc:
-        raise SaveError(f"the autosaved game cannot be read: {exc.strerror}") from None
-    except OSError as exc:
-        why = exc.strerror or exc
-        raise JournalUnreadable(f"the autosaved game cannot be read just now: {why}") from None
-
-
-def read_chunks(path: Path, seen: Bytes) -> Generator[bytes, None, None]:
-    """The journal's bytes a chunk at a time (at most ``MAX_SCAN_BYTES``), counted and hashed
-    into ``seen``: a journal of any size is read in bounded memory."""
-    fd = _open(path)
-    try:
-        while True:
-            try:
-                chunk = os.read(fd, min(_CHUNK, MAX_SCAN_BYTES + 1 - seen.size))
-            except OSError as exc:
-                raise JournalUnreadable(
-                    f"the autosaved game cannot be read just now: {exc.strerror or exc}") from None
-            if not chunk:
-                return
-            if seen.size + len(chunk) > MAX_SCAN_BYTES:
-                seen.cut = True
-                chunk = chunk[: MAX_SCAN_BYTES - seen.size]
-            seen.sha.update(chunk)
-            seen.size += len(chunk)
-            yield chunk
-            if seen.cut:
-                return
-    finally:
-        os.close(fd)
-
-
-def split_lines(chunks: Iterable[bytes], cut: Callable[[], bool] = lambda: False) -> Iterator[bytes | None]:
-    """The complete lines of ``chunks`` (without their newline): None for a line longer than
-    ``MAX_LINE_BYTES`` (a damaged line, never held whole in memory). A last line without its
-    newline is the move in flight and is not given, unless reading was ``cut`` short: then the
-    rest of the journal is one damaged line."""
-    part = bytearray()
-    overlong = False
-    for chunk in chunks:
-        start = 0
-        while (end := chunk.find(b"\n", start)) >= 0:
-            if overlong or len(part) + end - start > MAX_LINE_BYTES:
-                yield None
-            else:
-                yield bytes(part + chunk[start:end]) if part else chunk[start:end]
-            part.clear()
-            overlong = False
-            start = end + 1
-        if not overlong:
-            part += chunk[start:]
-            if len(part) > MAX_LINE_BYTES:
-                overlong = True
-                part.clear()
-    if cut():
-        yield None
-
-
-def _scan(path: Path) -> tuple[Journal, str]:
-    """The journal at ``path`` read a line at a time, and the SHA-256 of its bytes."""
-    seen = Bytes()
-    lines = split_lines(read_chunks(path, seen), lambda: seen.cut)
-    return parse_lines(lines), seen.digest
-
-
 def digest_of(path: Path) -> str:
     """The SHA-256 of the journal's bytes as they are now (read a chunk at a time)."""
     seen = Bytes()
-    for _chunk in read_chunks(path, seen):
+    for _chunk in journal_chunks(path, seen):
         pass
     return seen.digest
 

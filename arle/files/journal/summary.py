@@ -14,7 +14,7 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from arle.files.errors import MAX_MESSAGE_CHARS, SaveError, is_valid_text, strict_json
+from arle.files.errors import MAX_MESSAGE_CHARS, STRICT_JSON, SaveError, is_valid_text
 from arle.files.paths import read_bounded, writable_target
 
 from .reader import Damage, resume, resume_bytes
@@ -98,7 +98,7 @@ def read_summary(path: Path, digest: str) -> dict[str, Any] | None:
     """The cached summary when it was made from the journal's bytes as they are now and holds
     only what a game can, else None (then the journal is replayed)."""
     try:
-        data = strict_json(read_bounded(summary_path(path), 64 * 1024).decode("utf-8"))
+        data = STRICT_JSON.decode(read_bounded(summary_path(path), 64 * 1024).decode("utf-8"))
     except (OSError, ValueError, RecursionError):
         return None
     if not isinstance(data, dict) or data.get("v") != _SUMMARY_VERSION:
