@@ -27,6 +27,7 @@ import math
 import os
 import sqlite3
 import stat
+import time
 from pathlib import Path
 from typing import Any
 
@@ -209,20 +210,34 @@ class _Database:
             problem = self._not_regular()
             connection = None
             if problem is None:
-                try:
-                    self.path.parent.mkdir(parents=True, exist_ok=True)
-                    connection = sqlite3.connect(self.path, timeout=BUSY_S, isolation_level=None)
-                    connection.execute("PRAGMA journal_mode=WAL")
-                    connection.execute(_TABLE)
-                    connection.execute("SELECT count(*) FROM games").fetchone()
-                    return connection
-                except sqlite3.DatabaseError as exc:  # "file is not a database", "malformed"...
-                    problem = f"the statistics database {self.path} is damaged ({exc})"
-                except (sqlite3.Error, OSError) as exc:  # locked past the timeout, a read-only folder
-                    if connection is not None:
-                        connection.close()
-                    self._say(f"the statistics database {self.path} cannot be used ({exc})")
-                    return None
+                busy_until = time.monotonic() + BUSY_S
+                while True:
+                    try:
+                        self.path.parent.mkdir(parents=True, exist_ok=True)
+                        connection = sqlite3.connect(self.path, timeout=BUSY_S, isolation_level=None)
+                        connection.execute("PRAGMA journal_mode=WAL")
+                        connection.execute(_TABLE)
+                        connection.execute("SELECT count(*) FROM games").fetchone()
+                        return connection
+                    except sqlite3.OperationalError as exc:
+                        # Locked or busy: another Arle is writing (the switch to WAL does not wait
+                        # for it). Not damage: the database was set aside, with the games in it.
+                        if connection is not None:
+                            connection.close()
+                            connection = None
+                        if _busy(exc) and time.monotonic() < busy_until:
+                            time.sleep(0.02)
+                            continue
+                        self._say(f"the statistics database {self.path} cannot be used ({exc})")
+                        return None
+                    except sqlite3.DatabaseError as exc:  # "file is not a database", "malformed"...
+                        problem = f"the statistics database {self.path} is damaged ({exc})"
+                        break
+                    except (sqlite3.Error, OSError) as exc:  # a read-only folder
+                        if connection is not None:
+                            connection.close()
+                        self._say(f"the statistics database {self.path} cannot be used ({exc})")
+                        return None
             if connection is not None:
                 connection.close()
             if not self._set_aside(problem):
@@ -326,6 +341,15 @@ class _Database:
         except sqlite3.Error as exc:
             raise OSError(errno.EIO, f"the statistics cannot be written ({exc})", str(self.path)) from None
         return new
+
+
+def _busy(exc: sqlite3.Error) -> bool:
+    """Whether SQLite refused because another connection holds the database for now."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    if code is not None:
+        return code & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+    text = str(exc).lower()
+    return "locked" in text or "busy" in text
 
 
 def _as_text(record: GameRecord) -> str:
