@@ -126,7 +126,6 @@ class Coach(QObject):
 
     def ask(self) -> bool:
         """Start the coach's think about the position now; False (and a sentence) when no hint is offered."""
-
         if not self.session.match.coached:
             self.session.refuse(_tr("Hints are offered in solo and against the computer."))
             return False
@@ -210,7 +209,6 @@ class Coach(QObject):
     def light(self, move: Move) -> None:
         """A ring where ``move``'s piece would go (that board brought forward), else the button
         that makes it outlined; a move made from "More actions" is only said in words."""
-
         for view, pos in self.page.places_of(move)[:1]:
             # A Worker's spot is small, at the card's right: a ring that fits it leaves the
             # card's words readable.
@@ -336,5 +334,4 @@ class CoachBar(QFrame):
 def hard_score(setup: Any, should_stop: Any = None) -> float:
     """Hard's final score playing a solo game from ``setup`` (the same start: same seed), by the
     match's loop."""
-
     return play(Match(GameHistory(setup, seats=("hard",))), should_stop).game.score(0).total

@@ -116,7 +116,6 @@ class SeatDriver(QObject):
     def _friend_moved(self, turn: Turn, change: object) -> None:
         """A friend on another computer ended their turn: say so (they may have moved while the
         player looked elsewhere)."""
-
         if change is not None and turn.seat.kind == REMOTE and self.session.match.game.actor != turn.actor:
             self.session.message.emit(QCoreApplication.translate("Remote", "Your friend has moved."))
 

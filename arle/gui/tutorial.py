@@ -67,7 +67,6 @@ def is_guided(setup: Mapping[str, object]) -> bool:
 
 def _hint(game: Game) -> tuple[Move, str]:
     """On the worker thread: the Hint for a copy of the game, with its reason in words."""
-
     move, reason = hint(game)
     return move, say(reason_words(reason))
 
@@ -298,7 +297,6 @@ class Tutorial(QObject):
     def _mark(self, move: Move) -> None:
         """An orange frame round the space a Worker should go to, or a ring where the suggested
         move is dragged or clicked."""
-
         self._clear_marks()
         pen = QPen(MARK_COLOR, 6)
         board = self.page.board_scene
@@ -339,7 +337,6 @@ class Tutorial(QObject):
 
 def start(window: GuidedWindow, name: str, install: Callable[[GameHistory], None]) -> Tutorial:
     """Start the guided game (a new solo game for ``name``, shown by ``install``) and its guide."""
-
     # a seat at its default name is said in the window's language ("Joueur 1")
     install(GameHistory(tutorial_setup(name or _tr("Player {n}").format(n=1))))
     guide = Tutorial(window)

@@ -153,7 +153,6 @@ def cost_picture(cost: object) -> list[Token]:
 def vehicle_cost_picture(kind: str) -> list[Token]:
     """What a Vehicle, Plow or Peat Boat costs (the rulebook's vehicle table): Wood and Horses;
     a Plow also takes 1 Cattle or 1 Horse."""
-
     info = EQUIPMENT[Equipment(kind)]
     tokens: list[Token] = [good("wood", info.wood)]
     if info.horses:
@@ -167,7 +166,6 @@ def tile_cost_picture(kind: str) -> list[Token]:
     """What a supply tile costs to get, where goods pay for it: a Stall (2 Clay, 1 Grain), a
     Stable (a Stall and 2 Bricks), the Equipment (``vehicle_cost_picture``); the others come
     free with their action or a flip."""
-
     if kind == "stall":
         return cost_picture(STALL_COST)
     if kind == "stable":

@@ -294,7 +294,6 @@ class GameFiles:
     def save_to(self, path: Path) -> bool:
         """Save the game to ``path`` and link its journal to that file; False (and one sentence
         shown) when it cannot be saved."""
-
         if self.window.shown is None:
             return False
         try:
@@ -355,7 +354,6 @@ def save_damage_words(damage: SaveDamage, name: str) -> str:
 
 def recent_files(limit: int = 6) -> list[Path]:
     """The save files in the saves folder, most recently written first."""
-
     try:
         stamped = [(p.stat().st_mtime, p) for p in saves_dir().glob(f"*{EXTENSION}") if p.is_file()]
     except OSError:
@@ -378,7 +376,6 @@ def reason(exc: Exception) -> str:
 
 def sentence(exc: Exception) -> str:
     """One sentence for the player, whatever ``exc`` is (the file layer's own sentence if it has one)."""
-
     if isinstance(exc, UnicodeError):
         return _tr("The game holds a name that is not valid text, so it cannot be written to a file.")
     if isinstance(exc, SaveError):  # the file layer writes its sentences in lower case

@@ -199,7 +199,6 @@ class Lifecycle:
         """Say how the journal fared with the last change. A failure is said once and stays in
         view; play goes on, every later move tries again, and the player hears when autosave works
         again."""
-
         w = self.window
         journal = w.shown.journal if w.shown is not None else None
         problem = journal.problem if journal is not None else None

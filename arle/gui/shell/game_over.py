@@ -203,7 +203,6 @@ class GameOverDialog(QDialog):
 
 def _with_chart(pad: QWidget, session: GameSession) -> QHBoxLayout:
     """The scoring pad, and beside it each player's score through the half-years (issue 40)."""
-
     row = QHBoxLayout()
     row.addWidget(pad, 3)
     history = session.match.history

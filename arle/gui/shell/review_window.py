@@ -139,7 +139,6 @@ class ReviewWindow(QDialog):
     def _fit_screen(self) -> None:
         """1280x720 inside, shrunk to the screen with room for the frame (issue 43: at 1280x720
         the title bar and the bottom row, Back and Forward, were off the screen)."""
-
         screen = self.screen().availableGeometry() if self.screen() is not None else None
         wanted = QRect(self.pos(), REVIEW_SIZE)
         self.setGeometry(wanted if screen is None else fitted(wanted, screen, FRAME_ALLOWANCE))
@@ -219,7 +218,6 @@ class ReviewWindow(QDialog):
 
     def start(self) -> None:
         """Review the game (or read back its kept review) off the GUI thread."""
-
         game, level = self.game, self.level
         key = review_key(game.setup, game.moves, level)
         found = _IN_MEMORY.get(key)
@@ -313,7 +311,6 @@ class ReviewWindow(QDialog):
 
     def words(self, moment: Moment) -> Said:
         """The moment in the window's language (kept: each needs the position before it)."""
-
         said = self._words.get(moment.move)
         if said is None:
             before = position_before(self.game.setup, self.game.moves, moment.move)
@@ -343,7 +340,6 @@ class ReviewWindow(QDialog):
 
     def show_moment(self, moment: Moment) -> None:
         """The position before ``moment``, the move played and the move suggested ringed."""
-
         self.go_to(moment.move)
         said = self.words(moment)
 
@@ -357,7 +353,6 @@ class ReviewWindow(QDialog):
         the view when only the suggestion was brought into it), the board shown smaller while
         they are too far apart for the view (issue 50: Wood Trader was off screen while Grocer
         was shown); the next step or moment shows it at its own scale again (``_unring``)."""
-
         view = self.page.views.currentWidget()
         if not isinstance(view, BoardView):
             return
@@ -417,7 +412,6 @@ class ReviewWindow(QDialog):
 
     def go_to(self, n: int) -> None:
         """Show the game after its first ``n`` moves (the log follows)."""
-
         n = max(0, min(len(self.game.moves), n))
         self._unring()
         self.detail.setText("")
@@ -475,7 +469,6 @@ def open_for_window(window: Reviewable, parent: QWidget | None = None) -> Review
 def open_file(path: Path, parent: QWidget | None) -> ReviewWindow | None:
     """Review the game in the journal or save at ``path``; a sentence in the status bar when it
     cannot be read."""
-
     try:
         history = load_game(path)
     except SaveError as exc:

@@ -103,7 +103,6 @@ class SettingsDialog(QDialog):
     def _network(self, settings: Settings) -> QGroupBox:
         """Network: the player's own meeting server and relay for live play (empty: the public
         ones of the magic-wormhole project)."""
-
         box = QGroupBox(_tr("Network"))
         form = QFormLayout(box)
         self.mailbox = QLineEdit(settings.mailbox)

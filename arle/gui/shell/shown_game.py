@@ -52,7 +52,6 @@ class ShownGame:
         which then holds its save file (``save_path`` is the save file of a game without one).
         A game against a friend on another computer (``history.remote``) gets its ``friend``;
         ``connection``: the join's first connection (``Friend``'s keywords)."""
-
         words = Wording(language()).log_label  # the log in the window's language, without Qt
         #: The friend on another computer and the way to them (issue 41); None in other games.
         self.friend: Friend | None = None
@@ -111,7 +110,6 @@ class ShownGame:
 
     def sync_journal(self) -> None:
         """Bring the journal up to date at once; a refusal is kept in its ``problem``."""
-
         if self.journal is None:
             return
         try:
@@ -177,7 +175,6 @@ class ShownGame:
 
     def rematch(self, fill: tuple[str, str]) -> NewGameChoice:
         """The same game with a new deal (``arle.match.rematch``)."""
-
         return rematch(self.session.match, fill=fill)
 
     # -- what the menus ask of it --------------------------------------------------------------

@@ -406,7 +406,6 @@ class PlayerPanel(QFrame):
 
     def score_tip(self, key: str) -> str:
         """Why the category ``key`` scores what it does now: one reason a line."""
-
         label = dict(style.SCORE_CATEGORIES)[key]
         points = self.session.match.game.score(self.player).as_dict()[key]
         signed = ("+" if points > 0 else "") + style.number(points)
