@@ -7,28 +7,25 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
+from arle.gui.shell.menus import Menus, MenuWindow
+
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QProgressBar, QStackedWidget, QStatusBar, QWidget
 
-    from arle.files.settings import Settings
     from arle.gui.kit.background import Worker
     from arle.gui.kit.bubble import Bubble
-    from arle.gui.shell.menus import Menus
-    from arle.gui.shell.parts import FilesPart, LifePart
-    from arle.gui.shell.shown_game import ShownGame
     from arle.gui.shell.start_page import StartPage
 
 
-class Host(Protocol):
+class Host(MenuWindow, Protocol):
     """The main window as its parts see it: public members only (issue 49: the parts read 14
-    private members of the window)."""
+    private members of the window); what the menus act on (its settings, the game shown, the
+    other parts) too."""
 
-    settings: Settings
     #: What the player must not miss, by topic (``MainWindow.set_warning``).
     warnings: dict[str, str]
     use_autosave: bool
     news: str
-    shown: ShownGame | None
     stack: QStackedWidget
     start_page: StartPage
     bubble: Bubble
@@ -37,11 +34,6 @@ class Host(Protocol):
     lister: Worker
     menus: Menus
 
-    @property
-    def files(self) -> FilesPart: ...
-    @property
-    def life(self) -> LifePart: ...
-
     def window(self) -> QWidget: ...
     def statusBar(self) -> QStatusBar: ...
     def set_warning(self, topic: str, text: str | None) -> None: ...
@@ -49,5 +41,3 @@ class Host(Protocol):
     def set_tutorial_done(self) -> None: ...
     def update_title(self, *_: object) -> None: ...
     def apply_play_settings(self) -> None: ...
-    def zoom_by(self, steps: int) -> None: ...
-    def show_how_to_play(self, section: str | None = None) -> None: ...
