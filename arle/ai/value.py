@@ -147,8 +147,6 @@ def building_plan(available: list[str], goods: dict[Good, int]) -> list[float]:
     return out + [0.0] * (PLAN_BUILDINGS - len(out))
 
 
-
-
 def with_loads(p: PlayerState) -> tuple[dict[Good, int], float]:
     """The goods a player will hold once the vehicles are emptied at inventorying, and the VP
     the loads add then (Timber, Bricks, Clothing, Travel Experience): a load is worth what it

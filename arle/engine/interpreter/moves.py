@@ -181,6 +181,7 @@ MOVE_TYPES: dict[str, type] = {
     )
 }
 
+
 @functools.cache
 def _converter() -> Any:
     """cattrs, loaded when a move is first read from a file: a game played without opening

@@ -47,7 +47,6 @@ class Cost:
         return listed(parts, t("{items} and {last}")) if parts else t("free")
 
 
-
 FREE = Cost()
 
 

@@ -167,6 +167,7 @@ def _damage_of(journal: Journal, stop: Stop | None, lines: list[int], kept: int,
     assert journal.broken_at is not None
     return Damage("broken", (journal.broken_at,), kept, lost)
 
+
 def load_autosave(path: Path | None = None) -> GameHistory:
     """Legacy (use ``resume``): replay the journal; raises SaveError (one sentence)."""
     return resume(Path(path) if path is not None else autosave_path()).history

@@ -119,7 +119,6 @@ class HomeBoardScene(PlayerBoardScene):
 
     # -- reading ---------------------------------------------------------------------------------------
 
-
     def pending_tile(self) -> str | None:
         """The tile or building the pending decision places (None: no tile to place)."""
         if not any(isinstance(m, PlaceTile) for m in self.my_legal()):

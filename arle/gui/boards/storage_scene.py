@@ -270,7 +270,6 @@ class StorageScene(PlayerBoardScene):
     def __init__(self, session: GameSession, player: int, parent: QObject | None = None) -> None:
         super().__init__(session, player, (WIDTH, HEIGHT), parent)
 
-
     def sale(self) -> Any:
         """The pending sale decision of this player, or None."""
         d = self.session.match.game.decision

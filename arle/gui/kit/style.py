@@ -123,7 +123,6 @@ def font(size: float, bold: bool = False) -> QFont:
     return f
 
 
-
 # -- names --------------------------------------------------------------------------------------------
 # The words themselves live without Qt in ``arle.match.words``; these say them in the window's
 # language (``arle.gui.kit.texts.language``) for the views, which only lay them out.

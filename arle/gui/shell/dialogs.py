@@ -215,7 +215,6 @@ class NewGameDialog(QDialog):
     def players(self) -> int:
         return 1 if self.solo.isChecked() else 2
 
-
     def picked(self) -> list[str]:
         chosen = []
         for lw, _n in self.pick_lists:

@@ -95,8 +95,6 @@ def on_screen(frame: QRect, screen: QRect) -> QPoint:
     return QPoint(x, y)
 
 
-
-
 def keep_frame_on_screen(window: QWidget) -> None:
     """Move ``window`` so that its title bar and borders are on its screen: before the first show
     the frame is a guess (``FRAME_ALLOWANCE``), and a window manager may place the inside where it

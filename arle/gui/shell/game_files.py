@@ -323,7 +323,6 @@ class GameFiles:
         dialog.deleteLater()
 
 
-
 def marked(step: Listing) -> Listing:
     """A step of the listing with the guided first game marked (issue 43). On the worker thread."""
     import dataclasses

@@ -668,7 +668,6 @@ class GamePage(QSplitter):
             return False
         return view.bring_into_view(self.decision_places(view))
 
-
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
         # The boards have their size only now: a game opened in a small window shows its Worker.

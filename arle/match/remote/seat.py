@@ -34,7 +34,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-
 class Ledger:
     """The moves as this side holds them, each prefix hashed, and who made each move."""
 
