@@ -38,11 +38,10 @@ from arle.gui.kit.texts import HOWTO_SCHEME, howto_link, say
 from arle.match.history import GameHistory
 
 if TYPE_CHECKING:
-    from arle.engine import Game, Move, Setup
+    from arle.engine import Game, Move
     from arle.gui.boards.board_view import BoardView
     from arle.gui.session import GameSession
     from arle.gui.side.game_page import GamePage
-    from arle.match import GameHistory
 
 #: The tutorial's game: solo, the first-game buildings (rulebook p. 14 recommends the light green
 #: Starter Houses for a first game), always the same seed so that the guide reads the same.

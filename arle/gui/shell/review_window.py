@@ -53,9 +53,7 @@ from arle.match.review import costliest, moment_line, position_before, review, r
 from arle.match.words import Wording
 
 if TYPE_CHECKING:
-    from arle.gui.boards.board_view import BoardView
     from arle.gui.session import GameSession
-    from arle.gui.side.game_page import GamePage
     from arle.match.review import Moment, Review, Said
 
 
